@@ -1,0 +1,31 @@
+# Two entry points for a fresh machine with Python 3.11 and make:
+#   make demo   installs and runs the main job on the bundled example case
+#   make test   installs and runs the whole suite (lint, types, tests, doctests, notebooks)
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/ruling check cases/example-mixed-row.yaml; test $$? -le 1
+
+lint: $(STAMP)
+	$(BIN)/ruff check solver tests benchmarks
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest
+	$(BIN)/pytest --nbmake notebooks -p no:doctest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+.PHONY: install demo lint test bench

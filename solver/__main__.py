@@ -1,0 +1,3 @@
+from solver.cli import entrypoint
+
+entrypoint()

@@ -1,0 +1,97 @@
+"""A deal: the four hands, read from and written to PBN deal strings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.bridge.cards import RANK_CHARS, Card
+from solver.bridge.seats import SEATS, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Thirteen distinct cards in each of four hands.
+
+    >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T987.AKQ.J8.T987 65432.J7.AKQ2.AK .65432.T943.QJ65")
+    >>> sorted(str(c) for c in deal.hand(Seat.WEST) if c.suit_index == 3)
+    ['C5', 'C6', 'CJ', 'CQ']
+    >>> deal.to_pbn()
+    'N:AKQJ.T98.765.432 T987.AKQ.J8.T987 65432.J7.AKQ2.AK .65432.T943.QJ65'
+    """
+
+    hands: tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
+    """Hands of North, East, South, West."""
+
+    def hand(self, seat: Seat) -> frozenset[Card]:
+        return self.hands[seat.index]
+
+    def holder(self, card: Card) -> Seat:
+        """The seat dealt this card."""
+        for seat in SEATS:
+            if card in self.hands[seat.index]:
+                return seat
+        raise ValueError(f"card {card} is in no hand")
+
+    @staticmethod
+    def from_pbn(text: str, *, allow_short: bool = False) -> Deal:
+        """Read a PBN deal string ("N:S.H.D.C S.H.D.C ..."); raises ValueError naming the problem.
+
+        With ``allow_short`` the hands may hold fewer than 13 cards (positions at a claim),
+        but all four must hold the same number.
+        """
+        cleaned = " ".join(str(text).split())
+        if len(cleaned) < 2 or cleaned[1] != ":" or cleaned[0].upper() not in "NESW":
+            raise ValueError(f"bad PBN deal {text!r} (expected 'N:' then four hands like AKQ.T98.765.432)")
+        first = Seat.parse(cleaned[0])
+        hand_texts = cleaned[2:].split(" ")
+        if len(hand_texts) != 4:
+            raise ValueError(f"bad PBN deal {text!r}: {len(hand_texts)} hands (expected 4)")
+        hands: list[frozenset[Card]] = [frozenset()] * 4
+        seen: dict[Card, Seat] = {}
+        for offset, hand_text in enumerate(hand_texts):
+            seat = Seat.from_index(first.index + offset)
+            cards = _parse_hand(hand_text, seat)
+            for card in cards:
+                if card in seen:
+                    raise ValueError(f"card {card} is dealt to both {seen[card]} and {seat}")
+                seen[card] = seat
+            hands[seat.index] = frozenset(cards)
+        sizes = {len(h) for h in hands}
+        if not allow_short and sizes != {13}:
+            counts = ", ".join(f"{s} {len(hands[s.index])}" for s in SEATS)
+            raise ValueError(f"each hand must hold 13 cards ({counts})")
+        if allow_short and len(sizes) != 1:
+            counts = ", ".join(f"{s} {len(hands[s.index])}" for s in SEATS)
+            raise ValueError(f"the four hands must hold the same number of cards ({counts})")
+        return Deal((hands[0], hands[1], hands[2], hands[3]))
+
+    def to_pbn(self, first: Seat = Seat.NORTH) -> str:
+        parts = [_format_hand(self.hands[(first.index + i) % 4]) for i in range(4)]
+        return f"{first}:" + " ".join(parts)
+
+
+def _parse_hand(text: str, seat: Seat) -> list[Card]:
+    if text == "-":
+        return []
+    suits = text.split(".")
+    if len(suits) != 4:
+        raise ValueError(f"bad hand {text!r} for {seat} (expected four suits separated by dots)")
+    cards: list[Card] = []
+    for suit_index, ranks in enumerate(suits):
+        normalised = ranks.upper().replace("10", "T")
+        for char in normalised:
+            if char not in RANK_CHARS:
+                raise ValueError(f"bad rank {char!r} in hand {text!r} for {seat}")
+            card = Card(suit_index, RANK_CHARS.index(char) + 2)
+            if card in cards:
+                raise ValueError(f"card {card} appears twice in hand {text!r} for {seat}")
+            cards.append(card)
+    return cards
+
+
+def _format_hand(hand: frozenset[Card]) -> str:
+    suits = []
+    for suit_index in range(4):
+        ranks = sorted((c.rank for c in hand if c.suit_index == suit_index), reverse=True)
+        suits.append("".join(RANK_CHARS[r - 2] for r in ranks))
+    return ".".join(suits)

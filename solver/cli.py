@@ -1,0 +1,79 @@
+"""The ``ruling`` command: argument parsing, output and exit codes; no bridge logic here.
+
+Exit codes: 0 the ruling is decided, 1 undetermined or the hard facts are impossible, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from collections.abc import Sequence
+from typing import NoReturn
+
+from solver.errors import SolverError
+
+EXIT_BAD_INPUT = 2
+
+
+def main_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ruling",
+        description="Verify disputed bridge tricks: every consistent play history, and the ruling.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="analyse one case file and rule on it")
+    check.add_argument("path", help="the case file (YAML, see docs/case-format.md)")
+    check.add_argument("--json", action="store_true", help="print the JSON result object")
+    check.add_argument("--list", type=_non_negative, default=5, metavar="N",
+                       help="list at most N consistent histories (default 5)")
+    check.add_argument("--engine", choices=("auto", "search", "cpsat", "pyconstraint"),
+                       default="auto", help="which engine finds the histories (default auto)")
+    check.add_argument("--time-limit", type=float, default=20.0, metavar="S",
+                       help="seconds allowed for counting (default 20)")
+    check.add_argument("--debug", action="store_true", help="show tracebacks")
+    return parser
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = main_parser().parse_args(argv)
+    try:
+        return _check(args)
+    except SolverError as error:
+        if args.debug:
+            traceback.print_exc()
+        _error(str(error), EXIT_BAD_INPUT)
+
+
+def _check(args: argparse.Namespace) -> int:
+    from solver.records import load_case
+    from solver.rulings import analyse
+    from solver.rulings.report import text_report
+
+    case = load_case(args.path)
+    analysis = analyse(case, engine=args.engine, list_limit=args.list, time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps(analysis.to_json(), indent=2))
+    else:
+        print(text_report(analysis, listed=min(args.list, 1)), end="")
+    return analysis.ruling.exit_code
+
+
+def _error(message: str, code: int) -> NoReturn:
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(code)
+
+
+def entrypoint() -> None:
+    raise SystemExit(main())

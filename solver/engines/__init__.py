@@ -1,0 +1,93 @@
+"""Engines: every history consistent with the facts, by search, CP-SAT or python-constraint.
+
+This package (with ``dds``) is the only importer of ortools, constraint and endplay, and it
+imports them only when an engine that needs them runs, so that a plain case starts fast.
+"""
+
+from __future__ import annotations
+
+import time
+
+from solver.engines.problem import CARDS_WEIGHT, History, Problem, compile_case, evaluate
+from solver.engines.result import EngineResult
+
+ENGINES = ("auto", "search", "cpsat", "pyconstraint")
+
+__all__ = [
+    "ENGINES",
+    "EngineResult",
+    "History",
+    "Problem",
+    "compile_case",
+    "evaluate",
+    "find_consistent",
+]
+
+
+def find_consistent(
+    problem: Problem, *, engine: str = "auto", time_limit: float = 20.0, list_limit: int = 5
+) -> EngineResult:
+    """The consistent histories of a problem, by the named engine.
+
+    ``auto`` searches first with no quitted card contradicted (the usual case, no solver
+    start-up); when that admits nothing, or takes too long, CP-SAT finds the minimum cost, the
+    reachable totals and the units that may be contradicted, and the search counts within them.
+    """
+    if engine == "search":
+        from solver.engines import search
+
+        return search.solve(problem, time_limit=time_limit, list_limit=list_limit)
+    if engine == "cpsat":
+        from solver.engines import cpsat
+
+        return cpsat.solve(problem, time_limit=time_limit, list_limit=list_limit)
+    if engine == "pyconstraint":
+        from solver.engines import pyconstraint
+
+        return pyconstraint.solve(problem, list_limit=list_limit)
+    if engine != "auto":
+        raise ValueError(f"unknown engine {engine!r} (expected one of {', '.join(ENGINES)})")
+    return _auto(problem, time_limit, list_limit)
+
+
+def _auto(problem: Problem, time_limit: float, list_limit: int) -> EngineResult:
+    from solver.engines import search
+
+    started = time.monotonic()
+    first = search.solve(
+        problem, time_limit=min(time_limit / 2, 5.0), list_limit=list_limit, budgets=range(1)
+    )
+    if first.feasible:
+        return first
+    from solver.engines import cpsat
+
+    remaining = max(1.0, time_limit - (time.monotonic() - started))
+    optimised = cpsat.solve(problem, count_limit=0, time_limit=remaining)
+    if optimised.feasible is not True or optimised.min_cost is None:
+        optimised.elapsed = time.monotonic() - started
+        return optimised
+    contradictable = optimised.contradicted or frozenset()
+    hard = frozenset(range(len(problem.units))) - contradictable
+    cards_budget = optimised.min_cost // CARDS_WEIGHT
+    remaining = max(1.0, time_limit - (time.monotonic() - started))
+    counted = search.solve(
+        problem,
+        time_limit=remaining,
+        list_limit=list_limit,
+        budgets=range(cards_budget, cards_budget + 1),
+        hard_units=hard,
+    )
+    if counted.feasible and counted.min_cost == optimised.min_cost:
+        counted.engine = "search+cpsat"
+        counted.elapsed = time.monotonic() - started
+        return counted
+    optimised.engine = "cpsat"
+    optimised.count = None
+    optimised.count_at_least = max(optimised.count_at_least, len(optimised.outcomes))
+    optimised.outcomes = dict.fromkeys(optimised.outcomes)
+    optimised.notes.append(
+        "the totals were decided by optimisation; counting did not finish within "
+        f"{time_limit:g} s"
+    )
+    optimised.elapsed = time.monotonic() - started
+    return optimised

@@ -1,0 +1,721 @@
+"""The CP-SAT model of the consistent histories (DESIGN "Engines", CASE-FORMAT "Semantics").
+
+The same semantics as ``problem.evaluate``, stated as constraints over Booleans
+``plays[t, c]`` (card ``c`` was played to trick ``t``). Every other variable (leaders, winners,
+suit led, the evidence literals ``ok[u]``) is fully determined by the ``plays`` literals, so an
+enumeration of the model's solutions lists every history exactly once.
+
+Used for what CP-SAT is good at: the minimum cost, the reachable declarer-trick totals, which
+units are contradicted, explanations (units every consistent history contradicts, a small set
+of impossible hard facts), and as an independent check of the search engine. Enumeration is
+done with one worker only: several workers return incomplete, duplicated solution sets.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from solver.bridge import Card
+from solver.engines.problem import (
+    SUIT_MASKS,
+    History,
+    PlayedTrick,
+    Problem,
+    StatementCheck,
+    cards_in,
+    suit_of,
+    trick_winner,
+)
+from solver.engines.result import EngineResult
+
+ENGINE = "cpsat"
+SEAT_NAMES = "NESW"
+OPTIMISE_WORKERS = 2
+"""Workers for optimisation and feasibility checks (never for enumeration) on long plays."""
+SMALL_PLAY = 6
+"""Up to this many tricks one worker is quicker: the model is small and solves are short."""
+
+Lit = Any
+"""A CP-SAT Boolean literal (``BoolVar`` or its negation); ortools ships no type stubs."""
+
+
+def _card(card: int) -> str:
+    return str(Card.from_index(card))
+
+
+@dataclass
+class CpsatModel:
+    """A built model and the variables the solving functions need."""
+
+    problem: Problem
+    model: cp_model.CpModel
+    explain: bool
+    holder: dict[int, int]
+    """Card -> the seat dealt it."""
+    plays: dict[tuple[int, int], Lit] = field(default_factory=dict)
+    """(trick, card) -> card played to that trick; only for cards the holder may play."""
+    leader: dict[tuple[int, int], Lit] = field(default_factory=dict)
+    winner: dict[tuple[int, int], Lit] = field(default_factory=dict)
+    led: dict[tuple[int, int], Lit] = field(default_factory=dict)
+    """(trick, suit) -> that suit was led."""
+    card_at: list[tuple[Any, Any, Any, Any]] = field(default_factory=list)
+    """Per trick and seat, the integer card played (decodes a solution quickly)."""
+    declarer_won: list[Lit] = field(default_factory=list)
+    total: Any = None
+    total_is: list[Lit] = field(default_factory=list)
+    ok: dict[int, Lit] = field(default_factory=dict)
+    """Unit -> true when the history does not contradict it."""
+    cost: Any = 0
+    facts: list[tuple[Lit, str]] = field(default_factory=list)
+    """Explain mode: one assumption literal per hard fact, with its name."""
+
+    def seat_cards(self, seat: int) -> list[int]:
+        """The cards this seat has variables for."""
+        mask = self.problem.hands[seat] if self.explain else self.problem.playable[seat]
+        return cards_in(mask)
+
+    def hard(self, name: str) -> list[Lit]:
+        """Enforcement literals of a hard fact: none, or in explain mode one named assumption."""
+        if not self.explain:
+            return []
+        literal = self.model.new_bool_var(name)
+        self.facts.append((literal, name))
+        return [literal]
+
+    def false(self, name: str) -> Lit:
+        literal = self.model.new_bool_var(name)
+        self.model.add(literal == 0)
+        return literal
+
+
+# --------------------------------------------------------------------------------------------
+# Building the model
+
+
+def build_model(problem: Problem, *, explain: bool = False) -> CpsatModel:
+    """The facts of ``problem`` as a CP-SAT model.
+
+    With ``explain`` the rows' cards, the opening leader, agreed tricks and agreed statements are
+    each enforced by a named assumption literal (``facts``), every card of a hand gets a variable,
+    and the evidence is left out: the model is then for explaining impossible hard facts.
+    """
+    holder = {card: seat for seat in range(4) for card in cards_in(problem.hands[seat])}
+    m = CpsatModel(problem, cp_model.CpModel(), explain, holder)
+    _add_play_variables(m)
+    _add_one_card_per_trick(m)
+    _add_card_played_once(m)
+    _add_rows(m)
+    _add_leaders(m)
+    _add_suit_led(m)
+    _add_follow_suit(m)
+    _add_trick_winners(m)
+    _add_declarer_tricks(m)
+    _add_agreed_tricks(m)
+    _add_statements(m)
+    if not explain:
+        _add_row_order_units(m)
+        _add_orientation_units(m)
+        _add_cost(m)
+    return m
+
+
+def _add_play_variables(m: CpsatModel) -> None:
+    """One literal per (trick, card) for every card its holder may play; leader literals."""
+    for t in range(m.problem.tricks):
+        for seat in range(4):
+            for card in m.seat_cards(seat):
+                m.plays[t, card] = m.model.new_bool_var(f"play_t{t + 1}_{_card(card)}")
+            m.leader[t, seat] = m.model.new_bool_var(f"lead_t{t + 1}_{SEAT_NAMES[seat]}")
+            m.winner[t, seat] = m.model.new_bool_var(f"win_t{t + 1}_{SEAT_NAMES[seat]}")
+
+
+def _add_one_card_per_trick(m: CpsatModel) -> None:
+    """Law 44B: each player contributes exactly one card to each trick."""
+    for t in range(m.problem.tricks):
+        by_seat = []
+        for seat in range(4):
+            cards = m.seat_cards(seat)
+            m.model.add_exactly_one(m.plays[t, c] for c in cards)
+            card = m.model.new_int_var(0, 51, f"card_t{t + 1}_{SEAT_NAMES[seat]}")
+            m.model.add(card == sum(c * m.plays[t, c] for c in cards))
+            by_seat.append(card)
+        m.card_at.append((by_seat[0], by_seat[1], by_seat[2], by_seat[3]))
+
+
+def _add_card_played_once(m: CpsatModel) -> None:
+    """Law 44B with Law 65A: a card, once played and quitted, is not played again.
+
+    When the play covers all 13 tricks every card of the deal is played exactly once.
+    """
+    tricks = m.problem.tricks
+    for card in m.holder:
+        literals = [m.plays[t, card] for t in range(tricks) if (t, card) in m.plays]
+        if not literals:
+            continue
+        if tricks == 13:
+            m.model.add_exactly_one(literals)
+        else:
+            m.model.add_at_most_one(literals)
+
+
+def _add_rows(m: CpsatModel) -> None:
+    """Law 65C (CASE-FORMAT "Rows"): the cards of a row are the cards that player played."""
+    problem = m.problem
+    for seat in range(4):
+        if problem.playable[seat] == problem.hands[seat]:
+            continue  # no row, or a full row that Law 44B already covers
+        for card in cards_in(problem.playable[seat]):
+            enforce = m.hard(f"{SEAT_NAMES[seat]}'s row holds {_card(card)}")
+            played = sum(m.plays[t, card] for t in range(problem.tricks))
+            m.model.add(played == 1).only_enforce_if(enforce)
+
+
+def _add_leaders(m: CpsatModel) -> None:
+    """Law 41C/54A: the opening leader leads trick 1; Law 44G: the winner leads the next."""
+    problem = m.problem
+    for t in range(problem.tricks):
+        m.model.add_exactly_one(m.leader[t, s] for s in range(4))
+        if t + 1 < problem.tricks:
+            for seat in range(4):
+                m.model.add(m.leader[t + 1, seat] == m.winner[t, seat])
+    if problem.tricks:
+        opening = problem.opening_leader
+        enforce = m.hard(f"opening leader {SEAT_NAMES[opening]}")
+        m.model.add_bool_or([m.leader[0, opening]]).only_enforce_if(enforce)
+
+
+def _add_suit_led(m: CpsatModel) -> None:
+    """Law 44A: the suit led is the suit of the leader's card."""
+    for t in range(m.problem.tricks):
+        for suit in range(4):
+            m.led[t, suit] = m.model.new_bool_var(f"led_t{t + 1}_{'SHDC'[suit]}")
+        m.model.add_exactly_one(m.led[t, suit] for suit in range(4))
+        for seat in range(4):
+            for suit in range(4):
+                in_suit = [m.plays[t, c] for c in m.seat_cards(seat) if suit_of(c) == suit]
+                m.model.add(m.led[t, suit] == sum(in_suit)).only_enforce_if(m.leader[t, seat])
+
+
+def _add_follow_suit(m: CpsatModel) -> None:
+    """Law 44C: follow suit if able.
+
+    A player who still holds a card of the suit led plays that suit. Every card of the hand
+    counts, including cards outside the row that are never played (held all the time). The
+    leader satisfies this trivially, so it is stated for every seat.
+    """
+    problem = m.problem
+    for t in range(problem.tricks):
+        for seat in range(4):
+            for suit in range(4):
+                follows = [m.plays[t, c] for c in m.seat_cards(seat) if suit_of(c) == suit]
+                for card in cards_in(problem.hands[seat] & SUIT_MASKS[suit]):
+                    gone = [m.plays[u, card] for u in range(t) if (u, card) in m.plays]
+                    m.model.add(sum(follows) + sum(gone) >= 1).only_enforce_if(m.led[t, suit])
+                    if not gone:
+                        break  # held at trick t for certain: one constraint is enough
+
+
+def _add_trick_winners(m: CpsatModel) -> None:
+    """Law 44E/F: the highest trump wins the trick, else the highest card of the suit led."""
+    problem = m.problem
+    trump = problem.trump
+    for t in range(problem.tricks):
+        played = [(c, lit) for (u, c), lit in m.plays.items() if u == t]
+        trumped = None
+        if trump is not None:
+            trumps = [lit for c, lit in played if suit_of(c) == trump]
+            trumped = m.model.new_bool_var(f"trumped_t{t + 1}")
+            if trumps:
+                m.model.add_max_equality(trumped, trumps)
+            else:
+                m.model.add(trumped == 0)
+        wins = {c: _add_card_wins(m, t, c, played, trumped) for c, _lit in played}
+        m.model.add_exactly_one(wins.values())
+        for seat in range(4):
+            seat_wins = [wins[c] for c in m.seat_cards(seat)]
+            m.model.add(m.winner[t, seat] == sum(seat_wins))
+
+
+def _add_card_wins(
+    m: CpsatModel, t: int, card: int, played: list[tuple[int, Lit]], trumped: Lit | None
+) -> Lit:
+    """A literal for "card wins trick t", equivalent to the conditions of Law 44E/F."""
+    wins = m.model.new_bool_var(f"wins_t{t + 1}_{_card(card)}")
+    plays = m.plays[t, card]
+    higher = [lit for c, lit in played if suit_of(c) == suit_of(card) and c > card]
+    conditions = [plays]
+    blockers = list(higher)
+    if suit_of(card) != m.problem.trump:
+        conditions.append(m.led[t, suit_of(card)])
+        if trumped is not None:
+            blockers.append(trumped)
+    m.model.add_bool_and([*conditions, *(~b for b in blockers)]).only_enforce_if(wins)
+    m.model.add_bool_or([wins, *(~c for c in conditions), *blockers])
+    return wins
+
+
+def _add_declarer_tricks(m: CpsatModel) -> None:
+    """Law 79A: the tricks won by declarer's side (before any transfer or claim adjustment)."""
+    problem = m.problem
+    side = problem.declarer_side
+    for t in range(problem.tricks):
+        won = m.model.new_bool_var(f"declarer_wins_t{t + 1}")
+        m.model.add(won == m.winner[t, side] + m.winner[t, side + 2])
+        m.declarer_won.append(won)
+    m.total = m.model.new_int_var(0, problem.tricks, "declarer_tricks")
+    m.model.add(m.total == sum(m.declarer_won))
+    m.total_is = [
+        m.model.new_bool_var(f"declarer_tricks_is_{k}") for k in range(problem.tricks + 1)
+    ]
+    m.model.add_map_domain(m.total, m.total_is, 0)
+
+
+def _add_agreed_tricks(m: CpsatModel) -> None:
+    """Agreed tricks are hard facts: their leader and every card are as agreed."""
+    for t, (leader, cards) in sorted(m.problem.agreed.items()):
+        text = " ".join(_card(cards[(leader + i) % 4]) for i in range(4))
+        enforce = m.hard(f"agreed trick {t + 1}: {SEAT_NAMES[leader]}: {text}")
+        literals = [_seat_played(m, t, seat, card) for seat, card in enumerate(cards)]
+        if t < m.problem.tricks:
+            literals.append(m.leader[t, leader])
+        m.model.add_bool_and(literals).only_enforce_if(enforce)
+
+
+def _seat_played(m: CpsatModel, t: int, seat: int, card: int) -> Lit:
+    """The literal "seat played card to trick t" (false when the seat cannot play it then)."""
+    literal = m.plays.get((t, card))
+    if literal is None or m.holder.get(card) != seat:
+        return m.false(f"never_t{t + 1}_{SEAT_NAMES[seat]}_{_card(card)}")
+    return literal
+
+
+def _add_statements(m: CpsatModel) -> None:
+    """What is said: agreed statements are hard facts; the rest are evidence units.
+
+    A unit's literal ``ok[u]`` is equivalent to the statement holding for the history.
+    """
+    for index, check in enumerate(m.problem.checks):
+        if check.unit is None:
+            holds = _statement_holds(m, check, f"agreed_statement_{index}")
+            enforce = m.hard(f"agreed statement {index}: {_describe_check(check)}")
+            m.model.add_bool_or([holds]).only_enforce_if(enforce)
+        elif not m.explain:
+            m.ok[check.unit] = _statement_holds(m, check, f"ok:{m.problem.units[check.unit].key}")
+
+
+def _statement_holds(m: CpsatModel, check: StatementCheck, name: str) -> Lit:
+    """A literal equivalent to "the statement holds for this history"."""
+    if check.kind == "declarer_tricks":
+        if 0 <= check.total <= m.problem.tricks:
+            holds = m.model.new_bool_var(name)
+            m.model.add(holds == m.total_is[check.total])
+            return holds
+        return m.false(name)
+    if not 0 <= check.trick < m.problem.tricks:
+        return m.false(name)
+    t = check.trick
+    holds = m.model.new_bool_var(name)
+    if check.kind == "winner":
+        m.model.add(holds == sum(m.winner[t, s] for s in sorted(check.winners)))
+        return holds
+    literals = [_seat_played(m, t, seat, card) for seat, card in check.played]
+    m.model.add_bool_and(literals).only_enforce_if(holds)
+    m.model.add_bool_or([holds, *(~lit for lit in literals)])
+    return holds
+
+
+def _describe_check(check: StatementCheck) -> str:
+    if check.kind == "declarer_tricks":
+        return f"declarer's side won {check.total} tricks"
+    if check.kind == "winner":
+        seats = "/".join(SEAT_NAMES[s] for s in sorted(check.winners))
+        return f"trick {check.trick + 1} was won by {seats}"
+    plays = ", ".join(f"{SEAT_NAMES[s]} played {_card(c)}" for s, c in check.played)
+    return f"at trick {check.trick + 1} {plays}"
+
+
+def _add_row_order_units(m: CpsatModel) -> None:
+    """Law 65C: an intact row's order is contradicted when a card lies at another trick."""
+    problem = m.problem
+    for seat in range(4):
+        order = problem.row_order[seat]
+        unit = problem.order_unit[seat]
+        if order is None or unit is None:
+            continue
+        ok = m.model.new_bool_var(f"ok:{problem.units[unit].key}")
+        in_place = [m.plays[t, card] for t, card in enumerate(order) if t < problem.tricks]
+        m.model.add_bool_and(in_place).only_enforce_if(ok)
+        m.model.add_bool_or([ok, *(~lit for lit in in_place)])
+        m.ok[unit] = ok
+
+
+def _add_orientation_units(m: CpsatModel) -> None:
+    """Law 65B: a card pointed as won (lost) by its side is contradicted when that side lost
+    (won) the trick the history plays it to. A marked card lies in an intact row, so it is
+    played exactly once and ``ok`` is determined by that trick.
+    """
+    problem = m.problem
+    for card, (pointed_won, unit) in sorted(problem.marks.items()):
+        ok = m.model.new_bool_var(f"ok:{problem.units[unit].key}")
+        own_side_is_declarer = m.holder[card] % 2 == problem.declarer_side
+        for t in range(problem.tricks):
+            if (t, card) not in m.plays:
+                continue
+            declarer_won = m.declarer_won[t]
+            as_marked = declarer_won if own_side_is_declarer == pointed_won else ~declarer_won
+            m.model.add_bool_or([~ok, as_marked]).only_enforce_if(m.plays[t, card])
+            m.model.add_bool_or([ok, ~as_marked]).only_enforce_if(m.plays[t, card])
+        m.ok[unit] = ok
+
+
+def _add_cost(m: CpsatModel) -> None:
+    """CASE-FORMAT "cost": cards-tier units weigh 1000, statements-tier units 1."""
+    weights = {unit: m.problem.unit_weight(unit) for unit in m.ok}
+    m.cost = sum(weights[u] * (1 - m.ok[u]) for u in sorted(m.ok))
+
+
+# --------------------------------------------------------------------------------------------
+# Solving
+
+
+@dataclass
+class _Session:
+    """Solves one model repeatedly before a deadline, remembering what solutions show."""
+
+    m: CpsatModel
+    deadline: float
+    totals: set[int] = field(default_factory=set)
+    contradicted: set[int] = field(default_factory=set)
+    kept: set[int] = field(default_factory=set)
+    """Units not contradicted by some solution seen."""
+    undecided: bool = False
+    """Some solve ran out of time without proving its answer."""
+    workers: int = OPTIMISE_WORKERS
+
+    def run(
+        self,
+        assumptions: Sequence[Lit] = (),
+        objective: Any = None,
+        maximise: bool = False,
+    ) -> int | None:
+        """Solve; return the objective value (0 without one) or None when no solution was found.
+
+        Sets ``undecided`` when the solver stopped without proving its answer.
+        """
+        model = self.m.model
+        model.clear_assumptions()
+        model.add_assumptions(list(assumptions))
+        if objective is None:
+            model.clear_objective()  # type: ignore[no-untyped-call]
+        elif maximise:
+            model.maximize(objective)
+        else:
+            model.minimize(objective)
+        solver = _solver(self.deadline, self.workers)
+        status = solver.solve(model)
+        model.clear_assumptions()
+        if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+            self.undecided = True
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None
+        self._record(solver)
+        return 0 if objective is None else round(solver.objective_value)
+
+    def exhaust(self, pending: Callable[[], list[Lit]]) -> bool:
+        """Look for solutions making one of the ``pending`` literals true until none exists.
+
+        Each solution found is recorded, which shrinks ``pending``. True when it is proved that
+        no further solution makes a pending literal true; False when time ran out.
+        """
+        while literals := pending():
+            probe = self.m.model.new_bool_var("probe")
+            self.m.model.add_bool_or(literals).only_enforce_if(probe)
+            if self.run(assumptions=[probe]) is None:
+                return not self.undecided
+        return not self.undecided
+
+    def _record(self, solver: cp_model.CpSolver) -> None:
+        self.totals.add(int(solver.value(self.m.total)))
+        for unit, ok in self.m.ok.items():
+            (self.kept if solver.boolean_value(ok) else self.contradicted).add(unit)
+
+
+def _session(problem: Problem, deadline: float, min_cost: int | None = None) -> _Session:
+    """A session on a fresh model, hinted with the intact rows, its cost fixed if given."""
+    m = build_model(problem)
+    for seat in range(4):
+        order = problem.row_order[seat]
+        for position, card in enumerate(order or ()):
+            for t in range(problem.tricks):
+                m.model.add_hint(m.plays[t, card], t == position)
+    if min_cost is not None:
+        m.model.add(m.cost == min_cost)
+    workers = 1 if problem.tricks <= SMALL_PLAY else OPTIMISE_WORKERS
+    return _Session(m, deadline, workers=workers)
+
+
+def _solver(deadline: float, workers: int) -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.01, deadline - time.monotonic())
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = 1
+    return solver
+
+
+def solve(
+    problem: Problem,
+    *,
+    count_limit: int | None = 200_000,
+    time_limit: float = 20.0,
+    list_limit: int = 0,
+) -> EngineResult:
+    """The consistent histories of ``problem``, as CP-SAT establishes them.
+
+    In order: feasibility of the hard facts and the minimum cost (one optimisation); with the
+    cost fixed, the reachable declarer-trick totals and the units some consistent history
+    contradicts (feasibility checks); then, per total, an enumeration with one worker that
+    stops at ``count_limit`` histories in all or at ``time_limit`` seconds for the whole call.
+    Totals not fully counted map to None and ``count`` is then None. ``listed`` holds the first
+    ``list_limit`` histories in sorted order among those enumerated.
+    """
+    start = time.monotonic()
+    session = _session(problem, start + time_limit)
+    result = EngineResult(engine=ENGINE, feasible=None)
+    min_cost = _minimum_cost(session, result)
+    if min_cost is not None:
+        session.m.model.add(session.m.cost == min_cost)
+        totals, all_totals = _reachable_totals(session, result)
+        result.contradicted = _contradicted_units(session, result)
+        limits = _Limits(count_limit, list_limit, session.deadline)
+        _count_histories(problem, min_cost, totals, limits, result)
+        if not all_totals:
+            result.count = None
+    result.elapsed = time.monotonic() - start
+    return result
+
+
+def _minimum_cost(session: _Session, result: EngineResult) -> int | None:
+    """Step 1 and 2: are the hard facts feasible, and what is the least cost of a history?"""
+    cost = session.run(objective=session.m.cost)
+    if cost is None:
+        if session.undecided:
+            result.notes.append("cpsat: time limit reached before feasibility was decided")
+        else:
+            result.feasible = False
+            result.count = 0
+            result.count_at_least = 0
+            result.notes.append("cpsat: the hard facts admit no legal history")
+        return None
+    result.feasible = True
+    if session.undecided:
+        result.notes.append("cpsat: time limit reached before the minimum cost was proved")
+        return None
+    result.min_cost = cost
+    return cost
+
+
+def _reachable_totals(session: _Session, result: EngineResult) -> tuple[list[int], bool]:
+    """Step 3: the declarer-trick totals of minimum-cost histories (the cost is fixed).
+
+    One feasibility check at a time for "a total not seen yet", until there is none. Returns
+    the totals found and whether they are proved to be all.
+    """
+    m = session.m
+    tricks = m.problem.tricks
+    proved = session.exhaust(
+        lambda: [m.total_is[k] for k in range(tricks + 1) if k not in session.totals]
+    )
+    if not proved:
+        result.notes.append("cpsat: time limit reached while deciding the totals")
+    return sorted(session.totals), proved
+
+
+def _contradicted_units(session: _Session, result: EngineResult) -> frozenset[int] | None:
+    """Step 4: units contradicted by at least one minimum-cost history.
+
+    Each check asks for a minimum-cost history contradicting some unit not yet seen
+    contradicted; the last, infeasible one proves that the other units always hold.
+    """
+    m = session.m
+    if not session.exhaust(
+        lambda: [~m.ok[u] for u in sorted(m.ok) if u not in session.contradicted]
+    ):
+        result.notes.append("cpsat: time limit reached before the contradicted units were known")
+        return None
+    return frozenset(session.contradicted)
+
+
+@dataclass(frozen=True)
+class _Limits:
+    count: int | None
+    listed: int
+    deadline: float
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    """Projects each solution to its history; stops at the count limit."""
+
+    def __init__(self, m: CpsatModel, limit: int | None, list_limit: int) -> None:
+        super().__init__()
+        self.m = m
+        self.limit = limit
+        self.list_limit = list_limit
+        self.seen: set[int] = set()
+        self.duplicates = 0
+        self.listed: list[History] = []
+        self.winners: list[set[int]] = [set() for _ in range(m.problem.tricks)]
+        self.stopped = False
+
+    def on_solution_callback(self) -> None:
+        m = self.m
+        value = self.value
+        cards = [(value(n), value(e), value(s), value(w)) for n, e, s, w in m.card_at]
+        key = 0
+        for n, e, s, w in cards:
+            key = (((((key << 6 | n) << 6) | e) << 6 | s) << 6) | w
+        if key in self.seen:
+            self.duplicates += 1
+            return
+        self.seen.add(key)
+        history = _history(m.problem, cards)
+        for t, (leader, trick) in enumerate(history):
+            self.winners[t].add(trick_winner(leader, trick, m.problem.trump))
+        if self.list_limit:
+            self.listed.append(history)
+            if len(self.listed) > 2 * self.list_limit + 64:
+                self.listed = sorted(self.listed)[: self.list_limit]
+        if self.limit is not None and len(self.seen) >= self.limit:
+            self.stopped = True
+            self.stop_search()
+
+
+def _history(problem: Problem, cards: Iterable[tuple[int, int, int, int]]) -> History:
+    """The history with these cards per trick (indexed by seat), leaders by Law 44G."""
+    tricks: list[PlayedTrick] = []
+    leader = problem.opening_leader
+    for by_seat in cards:
+        tricks.append((leader, by_seat))
+        leader = trick_winner(leader, by_seat, problem.trump)
+    return tuple(tricks)
+
+
+def _count_histories(
+    problem: Problem, min_cost: int, totals: list[int], limits: _Limits, result: EngineResult
+) -> None:
+    """Step 5: enumerate the minimum-cost histories of each total, one worker, cost fixed."""
+    counted = 0
+    complete = True
+    listed: list[History] = []
+    for total in totals:
+        left = None if limits.count is None else limits.count - counted
+        if (left is not None and left <= 0) or time.monotonic() >= limits.deadline:
+            result.outcomes[total] = None
+            complete = False
+            continue
+        collector, finished = _enumerate(problem, min_cost, total, left, limits)
+        counted += len(collector.seen)
+        listed.extend(collector.listed)
+        if collector.duplicates:
+            result.notes.append(f"cpsat: {collector.duplicates} duplicate solutions ignored")
+        result.outcomes[total] = len(collector.seen) if finished else None
+        if finished:
+            result.trick_winners[total] = [frozenset(w) for w in collector.winners]
+        complete = complete and finished
+    result.count = counted if complete else None
+    result.count_at_least = counted
+    result.listed = sorted(listed)[: limits.listed]
+    if not complete:
+        result.notes.append(f"cpsat: counting stopped after {counted} histories")
+
+
+def _enumerate(
+    problem: Problem, min_cost: int, total: int, limit: int | None, limits: _Limits
+) -> tuple[_Collector, bool]:
+    """All histories of cost ``min_cost`` and declarer tricks ``total``; finished or not."""
+    m = build_model(problem)
+    m.model.add(m.cost == min_cost)
+    m.model.add(m.total == total)
+    solver = _solver(limits.deadline, 1)
+    solver.parameters.enumerate_all_solutions = True
+    collector = _Collector(m, limit, limits.listed)
+    status = solver.solve(m.model, collector)
+    finished = not collector.stopped and status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    return collector, finished
+
+
+# --------------------------------------------------------------------------------------------
+# Explanations
+
+
+def forced_units(problem: Problem, min_cost: int, time_limit: float = 10.0) -> frozenset[int]:
+    """Units contradicted by every history of cost ``min_cost``.
+
+    Empty when no such history exists or when the time limit is reached before it is proved.
+    """
+    session = _session(problem, time.monotonic() + time_limit, min_cost)
+    m = session.m
+    if session.run() is None:
+        return frozenset()
+    if not session.exhaust(lambda: [m.ok[u] for u in sorted(m.ok) if u not in session.kept]):
+        return frozenset()
+    return frozenset(m.ok) - session.kept
+
+
+def declarer_trick_range(
+    problem: Problem, min_cost: int, *, time_limit: float = 20.0
+) -> tuple[int, int]:
+    """(best, worst) for declarer: the most and the fewest declarer tricks of a history of
+    cost ``min_cost``, by optimisation. Raises ValueError when there is no such history, or
+    when the time limit is reached before both are proved.
+    """
+    session = _session(problem, time.monotonic() + time_limit, min_cost)
+    m = session.m
+    best = session.run(objective=m.total, maximise=True)
+    worst = session.run(objective=m.total)
+    if best is None or worst is None or session.undecided:
+        raise ValueError(f"no history of cost {min_cost} found (or the search timed out)")
+    return best, worst
+
+
+def explain_impossible(problem: Problem, time_limit: float = 10.0) -> list[str] | None:
+    """Names of a small set of hard facts that together admit no legal history.
+
+    None when the hard facts are feasible; an empty list when the time limit left it open.
+    The core from ``sufficient_assumptions_for_infeasibility`` is shrunk by deletion, so the
+    set returned is minimal when time allows: dropping any one of its facts makes it feasible.
+    """
+    deadline = time.monotonic() + time_limit
+    m = build_model(problem, explain=True)
+    names = {literal.index: name for literal, name in m.facts}
+    literal_of = {literal.index: literal for literal, _name in m.facts}
+    status, core = _core(m, list(literal_of), deadline)
+    if status == cp_model.OPTIMAL:
+        return None
+    if status != cp_model.INFEASIBLE:
+        return []
+    core = core or list(literal_of)
+    for index in list(core):
+        if index not in core or time.monotonic() >= deadline:
+            continue
+        trial = [i for i in core if i != index]
+        status, smaller = _core(m, trial, deadline)
+        if status == cp_model.INFEASIBLE:
+            core = [i for i in trial if not smaller or i in smaller]
+    return [names[i] for i in sorted(core)]
+
+
+def _core(m: CpsatModel, indices: list[int], deadline: float) -> tuple[int, list[int]]:
+    """Solve under the assumptions with these variable indices; status and core if infeasible."""
+    by_index = {literal.index: literal for literal, _name in m.facts}
+    m.model.clear_assumptions()
+    m.model.add_assumptions([by_index[i] for i in indices])
+    solver = _solver(deadline, 1)
+    status = solver.solve(m.model)
+    core = list(solver.sufficient_assumptions_for_infeasibility())
+    m.model.clear_assumptions()
+    return int(status), [i for i in core if i in by_index]

@@ -1,0 +1,280 @@
+"""The facts of a case compiled to plain integers, shared by every engine.
+
+Cards are 0..51 (``Card.index``), seats 0..3 clockwise from North, tricks 0-based here
+(1-based everywhere a user sees them). A *history* is a tuple of tricks, each trick being
+``(leader, cards)`` with ``cards[seat]`` the card that seat contributed.
+
+``evaluate`` is the reference reading of CASE-FORMAT "Semantics": every engine's answer is
+checked against it in the tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.bridge import Seat, Side
+from solver.facts import Case, EvidenceUnit, evidence_units
+
+PlayedTrick = tuple[int, tuple[int, int, int, int]]
+History = tuple[PlayedTrick, ...]
+
+STATEMENT_WEIGHT = 1
+CARDS_WEIGHT = 1000
+"""Costs are one integer: cards-tier units * 1000 + statements-tier units (lexicographic)."""
+
+
+def split_cost(cost: int) -> tuple[int, int]:
+    """(cards units, statements units) of an integer cost."""
+    return divmod(cost, CARDS_WEIGHT)
+
+
+def suit_of(card: int) -> int:
+    return card // 13
+
+
+def mask_of(cards: list[int] | tuple[int, ...] | set[int] | frozenset[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_in(mask: int) -> list[int]:
+    """Card indices in a bit mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+
+
+def trick_winner(leader: int, cards: tuple[int, int, int, int], trump: int | None) -> int:
+    """Law 44E/F on integer cards indexed by seat: the seat that wins."""
+    best_seat = leader
+    best = cards[leader]
+    for offset in (1, 2, 3):
+        seat = (leader + offset) % 4
+        card = cards[seat]
+        if card // 13 == best // 13:
+            if card > best:
+                best, best_seat = card, seat
+        elif card // 13 == trump:
+            best, best_seat = card, seat
+    return best_seat
+
+
+@dataclass(frozen=True, slots=True)
+class StatementCheck:
+    """A statement as a test on a history."""
+
+    unit: int | None
+    """Index in ``Problem.units``, or None when the statement is agreed (a hard fact)."""
+    kind: str
+    trick: int = -1
+    total: int = -1
+    winners: frozenset[int] = frozenset()
+    played: tuple[tuple[int, int], ...] = ()
+
+    def holds_for_trick(self, leader: int, cards: tuple[int, int, int, int], winner: int) -> bool:
+        """For per-trick statements: does this trick satisfy it?"""
+        if self.kind == "winner":
+            return winner in self.winners
+        return all(cards[seat] == card for seat, card in self.played)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Everything an engine needs, in integers."""
+
+    tricks: int
+    trump: int | None
+    declarer_side: int
+    """0 when North-South declare, 1 when East-West do (seat % 2)."""
+    opening_leader: int
+    hands: tuple[int, int, int, int]
+    """Bit mask of the 13 cards dealt to each seat."""
+    playable: tuple[int, int, int, int]
+    """Bit mask of the cards each seat may play: its row, or its whole hand without a row."""
+    row_order: tuple[tuple[int, ...] | None, ...]
+    """For an intact row: the card at each trick position; None otherwise."""
+    order_unit: tuple[int | None, ...]
+    """Per seat: the unit index of its intact row's order, or None."""
+    marks: dict[int, tuple[bool, int]]
+    """Card -> (pointed as won by its own side, unit index)."""
+    agreed: dict[int, PlayedTrick]
+    """Trick (0-based) -> the agreed leader and cards."""
+    checks: tuple[StatementCheck, ...]
+    units: tuple[EvidenceUnit, ...]
+
+    def unit_weight(self, unit: int) -> int:
+        return STATEMENT_WEIGHT if self.units[unit].tier == "statements" else CARDS_WEIGHT
+
+    @property
+    def tricks_checks(self) -> tuple[StatementCheck, ...]:
+        return tuple(c for c in self.checks if c.kind == "declarer_tricks")
+
+    @property
+    def trick_checks(self) -> tuple[StatementCheck, ...]:
+        return tuple(c for c in self.checks if c.kind != "declarer_tricks")
+
+
+def compile_case(case: Case) -> Problem:
+    """Turn a validated case into the integer form the engines share."""
+    units = evidence_units(case)
+    unit_index = {unit.key: i for i, unit in enumerate(units)}
+    hands = tuple(mask_of([c.index for c in case.deal.hands[s]]) for s in range(4))
+    playable = list(hands)
+    row_order: list[tuple[int, ...] | None] = [None] * 4
+    order_unit: list[int | None] = [None] * 4
+    marks: dict[int, tuple[bool, int]] = {}
+    for seat, row in case.rows.items():
+        playable[seat.index] = mask_of([c.index for c in row.cards])
+        if row.mixed:
+            continue
+        row_order[seat.index] = tuple(c.index for c in row.cards)
+        order_unit[seat.index] = unit_index[f"order:{seat}"]
+        for card, mark in zip(row.cards, row.marks, strict=True):
+            if mark is not None:
+                marks[card.index] = (mark == "+", unit_index[f"orientation:{seat}:{card}"])
+    agreed: dict[int, PlayedTrick] = {}
+    for trick in case.agreed_tricks:
+        by_seat = [0, 0, 0, 0]
+        for offset, card in enumerate(trick.cards):
+            by_seat[(trick.leader.index + offset) % 4] = card.index
+        agreed[trick.number - 1] = (trick.leader.index, (by_seat[0], by_seat[1], by_seat[2], by_seat[3]))
+    checks = tuple(_compile_statement(case, st, unit_index) for st in case.statements)
+    trump = case.contract.strain.trump_suit_index
+    return Problem(
+        tricks=case.tricks_played,
+        trump=trump,
+        declarer_side=case.declarer.index % 2,
+        opening_leader=case.opening_leader.index,
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        playable=(playable[0], playable[1], playable[2], playable[3]),
+        row_order=tuple(row_order),
+        order_unit=tuple(order_unit),
+        marks=marks,
+        agreed=agreed,
+        checks=checks,
+        units=units,
+    )
+
+
+def _compile_statement(case: Case, statement: object, unit_index: dict[str, int]) -> StatementCheck:
+    from solver.facts import Statement
+
+    assert isinstance(statement, Statement)
+    unit = None if statement.by is None else unit_index[f"statement:{statement.index}"]
+    trick = -1 if statement.trick is None else statement.trick - 1
+    if statement.kind == "declarer_tricks":
+        assert statement.declarer_tricks is not None
+        return StatementCheck(unit, "declarer_tricks", total=statement.declarer_tricks)
+    if statement.kind == "winner":
+        winner = statement.winner
+        seats = (
+            frozenset(s.index for s in winner.seats)
+            if isinstance(winner, Side)
+            else frozenset({winner.index}) if isinstance(winner, Seat) else frozenset()
+        )
+        return StatementCheck(unit, "winner", trick=trick, winners=seats)
+    played = tuple((seat.index, card.index) for seat, card in statement.played)
+    return StatementCheck(unit, "played", trick=trick, played=played)
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What the reference semantics say of one history."""
+
+    legal: bool
+    reason: str
+    cost: int
+    contradicted: frozenset[int]
+    declarer_tricks: int
+    winners: tuple[int, ...]
+
+
+def evaluate(problem: Problem, history: History) -> Evaluation:
+    """Check a history against Law 44 and the hard facts, and price it against the evidence.
+
+    ``legal`` is False (with a reason) when the history breaks Law 44 or a hard fact.
+    """
+    failure = _first_illegality(problem, history)
+    winners = tuple(trick_winner(leader, cards, problem.trump) for leader, cards in history)
+    declarer_tricks = sum(1 for w in winners if w % 2 == problem.declarer_side)
+    if failure is None:
+        failure = _hard_statement_failure(problem, history, winners, declarer_tricks)
+    contradicted = _contradicted_units(problem, history, winners, declarer_tricks)
+    cost = sum(problem.unit_weight(u) for u in contradicted)
+    return Evaluation(failure is None, failure or "", cost, contradicted, declarer_tricks, winners)
+
+
+def _first_illegality(problem: Problem, history: History) -> str | None:
+    if len(history) != problem.tricks:
+        return f"{len(history)} tricks (expected {problem.tricks})"
+    held = list(problem.hands)
+    expected_leader = problem.opening_leader
+    for number, (leader, cards) in enumerate(history):
+        if leader != expected_leader:
+            return f"trick {number + 1}: led by seat {leader}, expected {expected_leader}"
+        led_suit = cards[leader] // 13
+        for seat in range(4):
+            card = cards[seat]
+            if not (held[seat] >> card) & 1:
+                return f"trick {number + 1}: seat {seat} does not hold card {card}"
+            if not (problem.playable[seat] >> card) & 1:
+                return f"trick {number + 1}: card {card} is not in seat {seat}'s row"
+            if seat != leader and card // 13 != led_suit and held[seat] & SUIT_MASKS[led_suit]:
+                return f"trick {number + 1}: seat {seat} revoked"
+        agreed = problem.agreed.get(number)
+        if agreed is not None and agreed != (leader, cards):
+            return f"trick {number + 1}: differs from the agreed trick"
+        for seat in range(4):
+            held[seat] &= ~(1 << cards[seat])
+        expected_leader = trick_winner(leader, cards, problem.trump)
+    return None
+
+
+def _hard_statement_failure(
+    problem: Problem, history: History, winners: tuple[int, ...], declarer_tricks: int
+) -> str | None:
+    for check in problem.checks:
+        if check.unit is None and not _check_holds(check, history, winners, declarer_tricks):
+            return f"an agreed statement ({check.kind}) fails"
+    return None
+
+
+def _check_holds(
+    check: StatementCheck, history: History, winners: tuple[int, ...], declarer_tricks: int
+) -> bool:
+    if check.kind == "declarer_tricks":
+        return declarer_tricks == check.total
+    leader, cards = history[check.trick]
+    return check.holds_for_trick(leader, cards, winners[check.trick])
+
+
+def _contradicted_units(
+    problem: Problem, history: History, winners: tuple[int, ...], declarer_tricks: int
+) -> frozenset[int]:
+    contradicted: set[int] = set()
+    for seat in range(4):
+        order = problem.row_order[seat]
+        unit = problem.order_unit[seat]
+        if order is None or unit is None:
+            continue
+        if any(history[t][1][seat] != order[t] for t in range(len(history))):
+            contradicted.add(unit)
+    for number, (_leader, cards) in enumerate(history):
+        for seat in range(4):
+            mark = problem.marks.get(cards[seat])
+            if mark is not None:
+                won = winners[number] % 2 == seat % 2
+                if won != mark[0]:
+                    contradicted.add(mark[1])
+    for check in problem.checks:
+        if check.unit is not None and not _check_holds(check, history, winners, declarer_tricks):
+            contradicted.add(check.unit)
+    return frozenset(contradicted)

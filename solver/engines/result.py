@@ -1,0 +1,33 @@
+"""What every engine returns: the same shape, so that tests can hold them to agree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solver.engines.problem import History
+
+
+@dataclass(slots=True)
+class EngineResult:
+    """The consistent histories of a problem, as far as an engine could establish them."""
+
+    engine: str
+    feasible: bool | None
+    """True: some legal history meets the hard facts; False: proved none; None: not known."""
+    min_cost: int | None = None
+    """Minimum cost (cards * 1000 + statements) over legal histories, when known."""
+    count: int | None = None
+    """Exact number of consistent histories, or None when counting did not finish."""
+    count_at_least: int = 0
+    """A proven lower bound on the count (equal to ``count`` when that is known)."""
+    outcomes: dict[int, int | None] = field(default_factory=dict)
+    """Declarer tricks -> number of consistent histories with that total (None: not counted)."""
+    contradicted: frozenset[int] | None = None
+    """Units contradicted by at least one consistent history (None when not established)."""
+    listed: list[History] = field(default_factory=list)
+    """Some consistent histories, in the engine's stable order."""
+    trick_winners: dict[int, list[frozenset[int]]] = field(default_factory=dict)
+    """Declarer tricks -> per trick, the seats that win it in some history of that group."""
+    elapsed: float = 0.0
+    notes: list[str] = field(default_factory=list)
+    """What the engine wants a reader to know (time limits hit, and so on)."""

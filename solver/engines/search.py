@@ -1,0 +1,555 @@
+"""The search engine: exact counts of consistent histories by memoised trick-by-trick search.
+
+How it stays fast enough for a director at the table:
+
+* Memoisation at trick boundaries on (cards played, leader, broken rows, budget): the same
+  position reached by different orders of earlier tricks is solved once.
+* Iterative deepening on the cards tier: first only histories that contradict no quitted card
+  (intact rows then fix their player's card at each trick), then one contradicted unit, and so on.
+  The first budget with any history is the minimum.
+* Equivalent cards: two cards of one player in one suit, with no other player's unplayed card
+  between them and named in no fact, can be swapped in any history without changing its
+  legality, its winners or its cost. The search plays only the highest of each such class and
+  multiplies the count by the class size; ``expand_orbit`` gives back every real history.
+
+A history's cost and legality are always those of ``problem.evaluate``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from solver.engines.problem import (
+    CARDS_WEIGHT,
+    SUIT_MASKS,
+    History,
+    PlayedTrick,
+    Problem,
+    StatementCheck,
+)
+from solver.engines.result import EngineResult
+
+Summary = dict[int, tuple[int, int]]
+"""Declarer tricks from here -> (minimum cost from here, number of histories at that cost)."""
+
+
+class SearchTimeout(Exception):
+    """The search ran past its time limit; nothing it computed is reported as complete."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickStep:
+    """One way to play a trick from a position, with what it costs and where it leads."""
+
+    cards: tuple[int, int, int, int]
+    weight: int
+    winner: int
+    cost: int
+    flags: int
+    units: frozenset[int]
+
+
+class Searcher:
+    """Memoised search over one problem (see the module docstring)."""
+
+    def __init__(
+        self,
+        problem: Problem,
+        *,
+        reduce_equivalent: bool = True,
+        hard_units: frozenset[int] = frozenset(),
+    ) -> None:
+        self.problem = problem
+        self.reduce = reduce_equivalent
+        self.hard_units = hard_units
+        """Evidence units known to hold in every minimum-cost history (from optimisation)."""
+        self.memo: dict[tuple[int, int, int, int], Summary] = {}
+        self.deadline = float("inf")
+        self.nodes = 0
+        self.special = self._cards_named_in_facts()
+        self.checks_by_trick: dict[int, list[StatementCheck]] = {}
+        for check in problem.trick_checks:
+            self.checks_by_trick.setdefault(check.trick, []).append(check)
+
+    def _cards_named_in_facts(self) -> int:
+        """Cards that facts tell apart: they are never merged with others."""
+        p = self.problem
+        mask = 0
+        for seat in range(4):
+            if p.row_order[seat] is not None:
+                mask |= p.playable[seat]
+        for card in p.marks:
+            mask |= 1 << card
+        for _leader, cards in p.agreed.values():
+            for card in cards:
+                mask |= 1 << card
+        for check in p.checks:
+            for _seat, card in check.played:
+                mask |= 1 << card
+        return mask
+
+    # -- the recursion ---------------------------------------------------------------------
+
+    def solve(self, played: int, leader: int, flags: int, budget: int) -> Summary:
+        """Minimum-cost summary of all legal continuations within ``budget`` cards units."""
+        key = (played, leader, flags, budget)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self.nodes += 1
+        if self.nodes & 1023 == 0 and time.monotonic() > self.deadline:
+            raise SearchTimeout
+        trick = played.bit_count() // 4
+        summary: Summary
+        if trick == self.problem.tricks:
+            summary = {0: (0, 1)}
+        else:
+            summary = {}
+            won_bit = self.problem.declarer_side
+            for step in self.steps(trick, played, leader, flags, budget):
+                child = self.solve(
+                    played | _mask4(step.cards),
+                    step.winner,
+                    step.flags,
+                    budget - step.cost // CARDS_WEIGHT,
+                )
+                gained = 1 if step.winner % 2 == won_bit else 0
+                for tricks, (cost, count) in child.items():
+                    total = tricks + gained
+                    new_cost = cost + step.cost
+                    current = summary.get(total)
+                    if current is None or new_cost < current[0]:
+                        summary[total] = (new_cost, count * step.weight)
+                    elif new_cost == current[0]:
+                        summary[total] = (new_cost, current[1] + count * step.weight)
+        self.memo[key] = summary
+        return summary
+
+    # -- one trick -------------------------------------------------------------------------
+
+    def steps(self, trick: int, played: int, leader: int, flags: int, budget: int) -> list[TrickStep]:
+        """Every way to play this trick (one per equivalence class), priced."""
+        p = self.problem
+        agreed = p.agreed.get(trick)
+        if agreed is not None and agreed[0] != leader:
+            return []
+        out: list[TrickStep] = []
+        for cards, weight, order_cost, new_flags, order_units in self._deals_of_trick(
+            trick, played, leader, flags, budget, agreed
+        ):
+            winner = _winner(leader, cards, p.trump)
+            units = set(order_units)
+            cost = order_cost + self._marks_cost(cards, winner, units)
+            if cost < 0 or cost // CARDS_WEIGHT > budget:
+                continue
+            if not self._trick_checks_pass(trick, leader, cards, winner, units):
+                continue
+            cost += sum(p.unit_weight(u) for u in units if p.units[u].tier == "statements")
+            out.append(TrickStep(cards, weight, winner, cost, new_flags, frozenset(units)))
+        return out
+
+    def _marks_cost(self, cards: tuple[int, int, int, int], winner: int, units: set[int]) -> int:
+        """Law 65B marks contradicted by this trick's winner; -1 if one of them must hold."""
+        cost = 0
+        for seat in range(4):
+            mark = self.problem.marks.get(cards[seat])
+            if mark is not None and (winner % 2 == seat % 2) != mark[0]:
+                if mark[1] in self.hard_units:
+                    return -1
+                cost += CARDS_WEIGHT
+                units.add(mark[1])
+        return cost
+
+    def _trick_checks_pass(
+        self, trick: int, leader: int, cards: tuple[int, int, int, int], winner: int, units: set[int]
+    ) -> bool:
+        """Hard per-trick statements must hold; evidence ones add their unit when they fail."""
+        for check in self.checks_by_trick.get(trick, ()):
+            if check.holds_for_trick(leader, cards, winner):
+                continue
+            if check.unit is None or check.unit in self.hard_units:
+                return False
+            units.add(check.unit)
+        return True
+
+    def _deals_of_trick(
+        self,
+        trick: int,
+        played: int,
+        leader: int,
+        flags: int,
+        budget: int,
+        agreed: PlayedTrick | None,
+    ) -> Iterator[tuple[tuple[int, int, int, int], int, int, int, frozenset[int]]]:
+        """Yield (cards by seat, weight, order cost, flags after, order units broken)."""
+        seats = [(leader + i) % 4 for i in range(4)]
+        chosen = [0, 0, 0, 0]
+
+        def place(position: int, weight: int, cost: int, flags_now: int, broken: frozenset[int]):
+            if position == 4:
+                yield (chosen[0], chosen[1], chosen[2], chosen[3]), weight, cost, flags_now, broken
+                return
+            seat = seats[position]
+            led = None if position == 0 else chosen[seats[0]] // 13
+            for card, card_weight, extra, flag_after, unit in self._options(
+                trick, played, seat, led, flags_now, budget - cost // CARDS_WEIGHT, agreed
+            ):
+                chosen[seat] = card
+                yield from place(
+                    position + 1,
+                    weight * card_weight,
+                    cost + extra,
+                    flag_after,
+                    broken if unit is None else broken | {unit},
+                )
+
+        yield from place(0, 1, 0, flags, frozenset())
+
+    def _options(
+        self,
+        trick: int,
+        played: int,
+        seat: int,
+        led: int | None,
+        flags: int,
+        budget: int,
+        agreed: PlayedTrick | None,
+    ) -> list[tuple[int, int, int, int, int | None]]:
+        """Cards this seat may play here: (card, weight, order cost, flags after, order unit)."""
+        p = self.problem
+        available = p.playable[seat] & ~played
+        if led is not None:
+            held_of_suit = p.hands[seat] & ~played & SUIT_MASKS[led]
+            if held_of_suit:
+                available &= SUIT_MASKS[led]
+        if agreed is not None:
+            available &= 1 << agreed[1][seat]
+        if not available:
+            return []
+        order = p.row_order[seat]
+        if order is not None and not (flags >> seat) & 1:
+            return self._intact_row_options(seat, order[trick], available, flags, budget)
+        return [(card, weight, 0, flags, None) for card, weight in self._classes(seat, available, played)]
+
+    def _intact_row_options(
+        self, seat: int, row_card: int, available: int, flags: int, budget: int
+    ) -> list[tuple[int, int, int, int, int | None]]:
+        """An unbroken intact row: its card for this trick, or any other at the cost of the row."""
+        options: list[tuple[int, int, int, int, int | None]] = []
+        if (available >> row_card) & 1:
+            options.append((row_card, 1, 0, flags, None))
+        unit = self.problem.order_unit[seat]
+        if budget >= 1 and unit not in self.hard_units:
+            rest = available & ~(1 << row_card)
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                options.append((low.bit_length() - 1, 1, CARDS_WEIGHT, flags | (1 << seat), unit))
+        return options
+
+    def _classes(self, seat: int, available: int, played: int) -> list[tuple[int, int]]:
+        """(representative, class size) for each class of equivalent available cards."""
+        if not self.reduce:
+            return [(card, 1) for card in _bits(available)]
+        others = ~played & ~self.problem.hands[seat]
+        out: list[tuple[int, int]] = []
+        previous = -1
+        for card in _bits(available):
+            if (
+                previous >= 0
+                and card // 13 == previous // 13
+                and not (self.special >> card) & 1
+                and not (self.special >> previous) & 1
+                and not (others >> previous) & ((1 << (card - previous)) - 1)
+            ):
+                rep, size = out[-1]
+                out[-1] = (card, size + 1)
+            else:
+                out.append((card, 1))
+            previous = card
+        return out
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _mask4(cards: tuple[int, int, int, int]) -> int:
+    return (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
+
+
+def _winner(leader: int, cards: tuple[int, int, int, int], trump: int | None) -> int:
+    best_seat = leader
+    best = cards[leader]
+    for offset in (1, 2, 3):
+        seat = (leader + offset) % 4
+        card = cards[seat]
+        if card // 13 == best // 13:
+            if card > best:
+                best, best_seat = card, seat
+        elif card // 13 == trump:
+            best, best_seat = card, seat
+    return best_seat
+
+
+# -- reading the optimum back ----------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Optimum:
+    """The minimum-cost outcomes at the root, for a budget that admits some history."""
+
+    budget: int
+    min_cost: int
+    suffix_cost: dict[int, int]
+    """Declarer total -> cost of its best histories before declarer-total statements."""
+    counts: dict[int, int]
+
+
+def find_optimum(searcher: Searcher, budgets: range | None = None) -> Optimum | None:
+    """Iterative deepening on the cards tier; None when no budget tried admits a history."""
+    p = searcher.problem
+    cards_units = sum(1 for u in p.units if u.tier == "cards")
+    for budget in budgets if budgets is not None else range(cards_units + 1):
+        summary = searcher.solve(0, p.opening_leader, 0, budget)
+        priced = {
+            total: (cost + _total_statement_cost(p, total), count)
+            for total, (cost, count) in summary.items()
+            if _total_hard_checks_hold(p, total, searcher.hard_units)
+        }
+        if not priced:
+            continue
+        best = min(cost for cost, _ in priced.values())
+        return Optimum(
+            budget=budget,
+            min_cost=best,
+            suffix_cost={t: summary[t][0] for t, (c, _) in priced.items() if c == best},
+            counts={t: n for t, (c, n) in priced.items() if c == best},
+        )
+    return None
+
+
+def _total_statement_cost(problem: Problem, total: int) -> int:
+    return sum(
+        problem.unit_weight(c.unit)
+        for c in problem.tricks_checks
+        if c.unit is not None and c.total != total
+    )
+
+
+def _total_hard_checks_hold(problem: Problem, total: int, hard_units: frozenset[int]) -> bool:
+    return all(
+        c.total == total for c in problem.tricks_checks if c.unit is None or c.unit in hard_units
+    )
+
+
+def walk_optimum(
+    searcher: Searcher, optimum: Optimum
+) -> tuple[frozenset[int], dict[int, list[frozenset[int]]]]:
+    """Units contradicted by some consistent history, and per total the possible trick winners."""
+    p = searcher.problem
+    contradicted: set[int] = set()
+    winners: dict[int, list[set[int]]] = {t: [set() for _ in range(p.tricks)] for t in optimum.counts}
+    for total in optimum.counts:
+        for check in p.tricks_checks:
+            if check.unit is not None and check.total != total:
+                contradicted.add(check.unit)
+    start = [(0, p.opening_leader, 0, optimum.budget, t, optimum.suffix_cost[t], t) for t in optimum.counts]
+    seen = set(start)
+    stack = list(start)
+    while stack:
+        played, leader, flags, budget, need, need_cost, root = stack.pop()
+        trick = played.bit_count() // 4
+        if trick == p.tricks:
+            continue
+        for step, child_key in _optimal_steps(searcher, played, leader, flags, budget, need, need_cost):
+            contradicted.update(step.units)
+            winners[root][trick].add(step.winner)
+            node = (*child_key, root)
+            if node not in seen:
+                seen.add(node)
+                stack.append(node)
+    frozen = {t: [frozenset(s) for s in per_trick] for t, per_trick in winners.items()}
+    return frozenset(contradicted), frozen
+
+
+def _optimal_steps(
+    searcher: Searcher, played: int, leader: int, flags: int, budget: int, need: int, need_cost: int
+) -> Iterator[tuple[TrickStep, tuple[int, int, int, int, int, int]]]:
+    """The trick steps from a node that stay on a minimum-cost path to ``need`` more tricks."""
+    p = searcher.problem
+    trick = played.bit_count() // 4
+    for step in searcher.steps(trick, played, leader, flags, budget):
+        child_budget = budget - step.cost // CARDS_WEIGHT
+        child_played = played | _mask4(step.cards)
+        child = searcher.solve(child_played, step.winner, step.flags, child_budget)
+        child_need = need - (1 if step.winner % 2 == p.declarer_side else 0)
+        entry = child.get(child_need)
+        if entry is not None and entry[0] + step.cost == need_cost:
+            yield step, (child_played, step.winner, step.flags, child_budget, child_need, entry[0])
+
+
+def canonical_histories(searcher: Searcher, optimum: Optimum) -> Iterator[History]:
+    """Consistent histories with one representative per class of equivalent cards, in order."""
+    p = searcher.problem
+
+    def descend(
+        node: tuple[int, int, int, int, int, int], prefix: list[PlayedTrick]
+    ) -> Iterator[History]:
+        played, leader, flags, budget, need, need_cost = node
+        if played.bit_count() // 4 == p.tricks:
+            yield tuple(prefix)
+            return
+        steps = sorted(
+            _optimal_steps(searcher, played, leader, flags, budget, need, need_cost),
+            key=lambda item: item[0].cards,
+        )
+        for step, child in steps:
+            prefix.append((leader, step.cards))
+            yield from descend(child, prefix)
+            prefix.pop()
+
+    for total in sorted(optimum.counts):
+        root = (0, p.opening_leader, 0, optimum.budget, total, optimum.suffix_cost[total])
+        yield from descend(root, [])
+
+
+def expand_orbit(searcher: Searcher, history: History) -> Iterator[History]:
+    """Every real history that the search represented by this canonical one."""
+    p = searcher.problem
+    plays = [(t, (history[t][0] + i) % 4) for t in range(len(history)) for i in range(4)]
+
+    def walk(index: int, current: list[list[int]], leaders: list[int], flags: int) -> Iterator[History]:
+        if index == len(plays):
+            yield tuple((leaders[t], (c[0], c[1], c[2], c[3])) for t, c in enumerate(current))
+            return
+        trick, seat = plays[index]
+        played = 0
+        for earlier in current[:trick]:
+            played |= _mask4((earlier[0], earlier[1], earlier[2], earlier[3]))
+        card = current[trick][seat]
+        led = None if seat == leaders[trick] else current[trick][leaders[trick]] // 13
+        members = _class_of(searcher, trick, played, seat, led, flags, card)
+        order = p.row_order[seat]
+        next_flags = flags
+        if order is not None and order[trick] != card:
+            next_flags |= 1 << seat
+        for member in members:
+            swapped = _swap(current, trick, seat, card, member)
+            yield from walk(index + 1, swapped, leaders, next_flags)
+
+    yield from walk(0, [list(cards) for _, cards in history], [leader for leader, _ in history], 0)
+
+
+def _class_of(
+    searcher: Searcher, trick: int, played: int, seat: int, led: int | None, flags: int, card: int
+) -> list[int]:
+    p = searcher.problem
+    order = p.row_order[seat]
+    if order is not None and not (flags >> seat) & 1:
+        return [card]
+    available = p.playable[seat] & ~played
+    if led is not None and p.hands[seat] & ~played & SUIT_MASKS[led]:
+        available &= SUIT_MASKS[led]
+    agreed = p.agreed.get(trick)
+    if agreed is not None:
+        available &= 1 << agreed[1][seat]
+    classes: list[list[int]] = []
+    sizes = searcher._classes(seat, available, played)
+    members = [c for c in _bits(available)]
+    position = 0
+    for _rep, size in sizes:
+        classes.append(members[position : position + size])
+        position += size
+    for group in classes:
+        if card in group:
+            return group
+    return [card]
+
+
+def _swap(current: list[list[int]], trick: int, seat: int, card: int, member: int) -> list[list[int]]:
+    if member == card:
+        return current
+    swapped = [list(cards) for cards in current]
+    for t in range(trick, len(swapped)):
+        if swapped[t][seat] == card:
+            swapped[t][seat] = member
+        elif swapped[t][seat] == member:
+            swapped[t][seat] = card
+    return swapped
+
+
+# -- the engine's entry point ----------------------------------------------------------------
+
+
+def solve(
+    problem: Problem,
+    *,
+    time_limit: float = 30.0,
+    list_limit: int = 0,
+    budgets: range | None = None,
+    hard_units: frozenset[int] = frozenset(),
+) -> EngineResult:
+    """Count and group every consistent history; list the first ``list_limit`` of them.
+
+    ``budgets`` limits the cards-tier costs tried (all by default): when none of them admits a
+    history the result has ``feasible=None`` (not proved impossible). ``hard_units`` are units
+    that optimisation proved to hold in every minimum-cost history. On time-out the result has
+    ``feasible=None`` and ``count=None``: the caller decides the outcomes by optimisation
+    instead (CP-SAT), never from a partial count.
+    """
+    started = time.monotonic()
+    searcher = Searcher(problem, hard_units=hard_units)
+    searcher.deadline = started + time_limit
+    try:
+        optimum = find_optimum(searcher, budgets)
+        if optimum is None:
+            proved = budgets is None and not hard_units
+            return EngineResult(
+                "search",
+                feasible=False if proved else None,
+                count=0 if proved else None,
+                elapsed=time.monotonic() - started,
+            )
+        contradicted, winners = walk_optimum(searcher, optimum)
+        listed = _first_histories(searcher, optimum, list_limit)
+    except SearchTimeout:
+        return EngineResult(
+            "search",
+            feasible=None,
+            elapsed=time.monotonic() - started,
+            notes=[f"search stopped at its time limit of {time_limit:g} s"],
+        )
+    count = sum(optimum.counts.values())
+    return EngineResult(
+        "search",
+        feasible=True,
+        min_cost=optimum.min_cost,
+        count=count,
+        count_at_least=count,
+        outcomes=dict(sorted(optimum.counts.items())),
+        contradicted=contradicted,
+        listed=listed,
+        trick_winners=winners,
+        elapsed=time.monotonic() - started,
+        notes=[f"{len(searcher.memo)} positions searched"],
+    )
+
+
+def _first_histories(searcher: Searcher, optimum: Optimum, limit: int) -> list[History]:
+    out: list[History] = []
+    if limit <= 0:
+        return out
+    for canonical in canonical_histories(searcher, optimum):
+        for history in expand_orbit(searcher, canonical):
+            out.append(history)
+            if len(out) >= limit:
+                return out
+    return out

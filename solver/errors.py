@@ -1,0 +1,33 @@
+"""One error hierarchy. Messages name the file, the field and what was expected."""
+
+from __future__ import annotations
+
+
+class SolverError(Exception):
+    """Base class of every error the tool reports to its user."""
+
+
+class CaseFileError(SolverError, ValueError):
+    """A case file (or record) that cannot be read as a valid case.
+
+    ``str(error)`` is ``"<path>: <location>: <message>"``, the form the CLI prints.
+    """
+
+    def __init__(self, path: str, location: str, message: str) -> None:
+        self.path = path
+        self.location = location
+        self.message = message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.location:
+            return f"{self.path}: {self.location}: {self.message}"
+        return f"{self.path}: {self.message}"
+
+
+class UnsupportedError(SolverError):
+    """The case needs something this version does not encode (named in the message)."""
+
+
+class EngineError(SolverError):
+    """An engine could not answer (for instance, it does not handle positions that large)."""

@@ -1,0 +1,115 @@
+"""A case: one board and the facts in dispute, each fact with its owner."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Literal
+
+from solver.bridge import Card, Contract, Deal, Seat, Side
+
+
+class MixedWhen(Enum):
+    """When a row lost its order (Laws 65D and 66D)."""
+
+    BEFORE_AGREEMENT = "before-agreement"
+    """Disturbed before the trick count was agreed: Law 65D."""
+    AFTER_DISPUTE = "after-dispute"
+    """Mixed once a dispute had arisen: Law 66D."""
+    AFTER_AGREEMENT = "after-agreement"
+    """Mixed once the count was agreed: no infraction."""
+
+
+Owner = Seat | Side | None
+"""Who vouches for a fact: a player, a side, or None for agreed (hard) facts."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One player's quitted cards (Law 65C)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    """The cards the player played (a hard fact); for an intact row, in the order they lie."""
+    mixed: bool
+    """True when the order and orientation are lost."""
+    marks: tuple[str | None, ...] = ()
+    """For an intact row, per card: '+' pointed as won by own side, '-' as lost, None unknown."""
+    when: MixedWhen | None = None
+    """For a mixed row, when it was mixed."""
+
+
+@dataclass(frozen=True, slots=True)
+class AgreedTrick:
+    """A trick everyone agrees on: a hard fact."""
+
+    number: int
+    leader: Seat
+    cards: tuple[Card, ...]
+    """In play order from the leader."""
+
+
+StatementKind = Literal["declarer_tricks", "winner", "played"]
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """What a side or a player says (evidence), or what all agree (a hard fact when ``by`` is None)."""
+
+    index: int
+    """Position in the case's list of statements, from 0."""
+    by: Owner
+    kind: StatementKind
+    trick: int | None = None
+    declarer_tricks: int | None = None
+    winner: Seat | Side | None = None
+    played: tuple[tuple[Seat, Card], ...] = ()
+
+    @property
+    def is_agreed(self) -> bool:
+        return self.by is None
+
+    def describe(self) -> str:
+        speaker = "agreed" if self.by is None else str(self.by)
+        if self.kind == "declarer_tricks":
+            return f"{speaker}: declarer's side won {self.declarer_tricks} tricks"
+        if self.kind == "winner":
+            return f"{speaker}: trick {self.trick} was won by {self.winner}"
+        plays = ", ".join(f"{seat} played {card}" for seat, card in self.played)
+        return f"{speaker}: at trick {self.trick} {plays}"
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """A board and its dispute, validated."""
+
+    title: str
+    deal: Deal
+    contract: Contract
+    declarer: Seat
+    opening_leader: Seat
+    tricks_played: int
+    """Number of tricks the play covers (13, or k when every row holds k cards)."""
+    rows: dict[Seat, Row] = field(default_factory=dict)
+    agreed_tricks: tuple[AgreedTrick, ...] = ()
+    statements: tuple[Statement, ...] = ()
+    edition: int = 2017
+    board: int | None = None
+    vulnerable: str = "None"
+    """None, NS, EW or All."""
+    source: str = "<case>"
+    """The file the case came from, for messages."""
+    expect: dict[str, Any] | None = None
+    """The expected ruling written in the case file, checked by the test suite."""
+
+    @property
+    def declaring_side(self) -> Side:
+        return self.declarer.side
+
+    @property
+    def declarer_vulnerable(self) -> bool:
+        return self.vulnerable == "All" or self.vulnerable == str(self.declaring_side)
+
+    @property
+    def play_complete(self) -> bool:
+        return self.tricks_played == 13

@@ -1,0 +1,72 @@
+"""Evidence units: the facts that may turn out wrong, in two tiers (CASE-FORMAT "Semantics").
+
+The cards tier (what the quitted cards show) outweighs the statements tier (what players say).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from solver.bridge import Card, Seat, Side
+from solver.facts.case import Case
+
+UnitKind = Literal["order", "orientation", "statement"]
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceUnit:
+    """One unit of evidence that a history may contradict."""
+
+    kind: UnitKind
+    owner: Seat | Side
+    card: Card | None = None
+    """For orientation units: the card whose mark this is."""
+    statement: int | None = None
+    """For statement units: the statement's index in the case."""
+
+    @property
+    def tier(self) -> Literal["cards", "statements"]:
+        return "statements" if self.kind == "statement" else "cards"
+
+    @property
+    def key(self) -> str:
+        """A stable identifier, used as a literal name by the CP-SAT model."""
+        if self.kind == "order":
+            return f"order:{self.owner}"
+        if self.kind == "orientation":
+            return f"orientation:{self.owner}:{self.card}"
+        return f"statement:{self.statement}"
+
+    def to_json(self, case: Case) -> dict[str, Any]:
+        data: dict[str, Any] = {"unit": self.kind, "owner": str(self.owner)}
+        if self.card is not None:
+            data["card"] = str(self.card)
+        if self.statement is not None:
+            data["statement"] = self.statement
+            data["says"] = case.statements[self.statement].describe()
+        return data
+
+    def describe(self) -> str:
+        if self.kind == "order":
+            return f"the order of {self.owner}'s quitted row"
+        if self.kind == "orientation":
+            return f"the way {self.owner} pointed {self.card}"
+        return f"statement {self.statement}"
+
+
+def evidence_units(case: Case) -> tuple[EvidenceUnit, ...]:
+    """Every evidence unit of the case, cards tier first, in a stable order."""
+    units: list[EvidenceUnit] = []
+    for seat in sorted(case.rows, key=lambda s: s.index):
+        row = case.rows[seat]
+        if row.mixed:
+            continue
+        units.append(EvidenceUnit("order", seat))
+        for card, mark in zip(row.cards, row.marks, strict=True):
+            if mark is not None:
+                units.append(EvidenceUnit("orientation", seat, card=card))
+    for statement in case.statements:
+        if statement.by is not None:
+            units.append(EvidenceUnit("statement", statement.by, statement=statement.index))
+    return tuple(units)

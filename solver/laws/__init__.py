@@ -1,0 +1,1 @@
+"""One module per Law; each rule cites the sub-law it implements."""

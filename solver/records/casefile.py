@@ -1,0 +1,365 @@
+"""Case files (YAML, CASE-FORMAT.md): load, validate and report errors by file and field.
+
+The shape is checked by pydantic models; the bridge facts (a card not in that player's hand,
+a card in two rows, a statement about a trick that was never played) by the checks below.
+Every problem becomes a ``CaseFileError`` naming the file, the field path and what was expected.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from solver.bridge import Card, Contract, Deal, Seat, Side
+from solver.errors import CaseFileError
+from solver.facts import AgreedTrick, Case, MixedWhen, Row, Statement
+from solver.records.yamlload import load_yaml
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+VULNERABILITY = {"none": "None", "-": "None", "love": "None", "ns": "NS", "ew": "EW",
+                 "all": "All", "both": "All"}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=False)
+
+
+class RawMixedRow(_Strict):
+    mixed: str | list[str]
+    when: Literal["before-agreement", "after-dispute", "after-agreement"] = "before-agreement"
+
+
+class RawPlay(_Strict):
+    rows: dict[str, Any] = Field(default_factory=dict)
+    tricks: dict[int, str] = Field(default_factory=dict)
+
+
+class RawStatement(_Strict):
+    by: str
+    declarer_tricks: int | None = None
+    trick: int | None = None
+    winner: str | None = None
+    played: dict[str, str] | None = None
+
+
+class RawCase(_Strict):
+    title: str
+    edition: Literal[2017, 2007, 1997] = 2017
+    board: int | None = None
+    vulnerable: str | None = "None"
+    deal: str
+    contract: str
+    declarer: str
+    opening_leader: str | None = None
+    play: RawPlay = Field(default_factory=RawPlay)
+    statements: list[RawStatement] = Field(default_factory=list)
+    expect: dict[str, Any] | None = None
+    source: str | None = None
+    notes: str | None = None
+
+
+def load_case(path: str | Path) -> Case:
+    """Read and validate a case file. Raises ``CaseFileError``; never modifies the file."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CaseFileError(name, "", "no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise CaseFileError(name, "", f"cannot be read ({error})") from None
+    return loads_case(text, name)
+
+
+def loads_case(text: str, source: str = "<case>") -> Case:
+    """Validate a case given as YAML text; ``source`` names it in messages."""
+    data = load_yaml(text, source)
+    if not isinstance(data, dict):
+        raise CaseFileError(source, "", "expected a mapping of fields (title, deal, contract, ...)")
+    return case_from_dict(data, source)
+
+
+def case_from_dict(data: dict[str, Any], source: str = "<case>") -> Case:
+    """Validate a case already read into Python data (as from YAML)."""
+    if "claim" in data:
+        raise CaseFileError(source, "claim", "contested claims are not supported by this version yet")
+    try:
+        raw = RawCase.model_validate(data)
+    except ValidationError as error:
+        raise _shape_error(source, error) from None
+    return _CaseBuilder(source, raw).build()
+
+
+def _shape_error(
+    source: str, error: ValidationError, prefix: str = "", model: type[BaseModel] | None = None
+) -> CaseFileError:
+    first = error.errors()[0]
+    location = ".".join([prefix] * bool(prefix) + [str(part) for part in first["loc"]])
+    kind = first["type"]
+    if kind == "missing":
+        return CaseFileError(source, location, "required field is missing")
+    if kind == "extra_forbidden":
+        field = str(first["loc"][-1])
+        model = model or _model_at(first["loc"][:-1])
+        expected = ", ".join(model.model_fields)
+        hint = difflib.get_close_matches(field, list(model.model_fields), n=1, cutoff=0.6)
+        suggestion = f"; did you mean {hint[0]!r}?" if hint else ""
+        return CaseFileError(source, location, f"unknown field (expected one of: {expected}){suggestion}")
+    return CaseFileError(source, location, f"got {first['input']!r}; {first['msg'].lower()}")
+
+
+def _model_at(location: tuple[int | str, ...]) -> type[BaseModel]:
+    if not location:
+        return RawCase
+    if location[0] == "play":
+        return RawPlay
+    if location[0] == "statements":
+        return RawStatement
+    return RawCase
+
+
+class _CaseBuilder:
+    """Turns the validated shape into a Case, checking the bridge facts field by field."""
+
+    def __init__(self, source: str, raw: RawCase) -> None:
+        self.source = source
+        self.raw = raw
+
+    def error(self, location: str, message: str) -> CaseFileError:
+        return CaseFileError(self.source, location, message)
+
+    def build(self) -> Case:
+        raw = self.raw
+        if not raw.title.strip():
+            raise self.error("title", "must not be empty")
+        deal = self._deal()
+        contract = self._parse(Contract.parse, raw.contract, "contract")
+        declarer = self._seat(raw.declarer, "declarer")
+        leader = declarer.lho
+        if raw.opening_leader is not None:
+            leader = self._seat(raw.opening_leader, "opening_leader")
+        rows = self._rows(deal)
+        tricks_played = self._tricks_played(rows)
+        agreed = self._agreed_tricks(deal, rows, tricks_played)
+        statements = self._statements(deal, rows, tricks_played)
+        return Case(
+            title=raw.title.strip(),
+            deal=deal,
+            contract=contract,
+            declarer=declarer,
+            opening_leader=leader,
+            tricks_played=tricks_played,
+            rows=rows,
+            agreed_tricks=agreed,
+            statements=statements,
+            edition=raw.edition,
+            board=raw.board,
+            vulnerable=self._vulnerable(),
+            source=self.source,
+            expect=raw.expect,
+        )
+
+    def _parse(self, parser: Any, value: str, location: str) -> Any:
+        try:
+            return parser(value)
+        except ValueError as error:
+            raise self.error(location, str(error)) from None
+
+    def _seat(self, value: str, location: str) -> Seat:
+        result: Seat = self._parse(Seat.parse, value, location)
+        return result
+
+    def _card(self, value: str, location: str) -> Card:
+        result: Card = self._parse(Card.parse, value, location)
+        return result
+
+    def _deal(self) -> Deal:
+        result: Deal = self._parse(Deal.from_pbn, self.raw.deal, "deal")
+        return result
+
+    def _vulnerable(self) -> str:
+        value = "None" if self.raw.vulnerable is None else str(self.raw.vulnerable)
+        key = value.strip().lower()
+        if key not in VULNERABILITY:
+            raise self.error("vulnerable", f"got {value!r} (expected None, NS, EW or All)")
+        return VULNERABILITY[key]
+
+    # -- rows ---------------------------------------------------------------------------------
+
+    def _rows(self, deal: Deal) -> dict[Seat, Row]:
+        rows: dict[Seat, Row] = {}
+        owner_of: dict[Card, Seat] = {}
+        for key, value in self.raw.play.rows.items():
+            location = f"play.rows.{key}"
+            seat = self._seat(str(key), location)
+            if seat in rows:
+                raise self.error(location, f"{SEAT_NAMES[seat.value]} has two rows")
+            row = self._row(seat, value, location)
+            for card in row.cards:
+                if card in owner_of:
+                    raise self.error(
+                        location, f"card {card} is in two rows (play.rows.{owner_of[card]} too)"
+                    )
+                owner_of[card] = seat
+                if card not in deal.hand(seat):
+                    holder = SEAT_NAMES[deal.holder(card).value]
+                    raise self.error(
+                        location,
+                        f"card {card} is not in {SEAT_NAMES[seat.value]}'s hand (it was dealt to {holder})",
+                    )
+            rows[seat] = row
+        return rows
+
+    def _row(self, seat: Seat, value: Any, location: str) -> Row:
+        if isinstance(value, dict):
+            try:
+                mixed = RawMixedRow.model_validate(value)
+            except ValidationError as error:
+                raise _shape_error(self.source, error, location, RawMixedRow) from None
+            tokens = mixed.mixed.split() if isinstance(mixed.mixed, str) else [str(t) for t in mixed.mixed]
+            cards = []
+            for token in tokens:
+                if token[-1] in "+-":
+                    raise self.error(
+                        f"{location}.mixed",
+                        f"{token!r} has an orientation mark, but a mixed row has no known orientation",
+                    )
+                cards.append(self._card(token, f"{location}.mixed"))
+            self._no_repeats(cards, f"{location}.mixed")
+            return Row(seat, tuple(cards), mixed=True, when=MixedWhen(mixed.when))
+        if isinstance(value, str | list):
+            tokens = value.split() if isinstance(value, str) else [str(t) for t in value]
+            cards, marks = [], []
+            for token in tokens:
+                mark = token[-1] if token and token[-1] in "+-" else None
+                cards.append(self._card(token[:-1] if mark else token, location))
+                marks.append(mark)
+            self._no_repeats(cards, location)
+            return Row(seat, tuple(cards), mixed=False, marks=tuple(marks))
+        raise self.error(
+            location,
+            "expected an intact row (cards in order, like 'D2- S3+') or a mapping with 'mixed' and 'when'",
+        )
+
+    def _no_repeats(self, cards: list[Card], location: str) -> None:
+        if len(cards) > 13:
+            raise self.error(location, f"holds {len(cards)} cards (at most 13)")
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                raise self.error(location, f"card {card} appears twice")
+            seen.add(card)
+
+    def _tricks_played(self, rows: dict[Seat, Row]) -> int:
+        if not rows:
+            return 13
+        lengths = {seat: len(row.cards) for seat, row in rows.items()}
+        if len(set(lengths.values())) > 1:
+            listed = ", ".join(f"{seat} {n}" for seat, n in sorted(lengths.items(), key=lambda i: i[0].index))
+            raise self.error("play.rows", f"rows of unequal length ({listed}); every row must hold as many cards")
+        count = next(iter(lengths.values()))
+        if count == 0:
+            raise self.error("play.rows", "rows are empty (expected the cards each player played)")
+        return count
+
+    # -- agreed tricks ------------------------------------------------------------------------
+
+    def _agreed_tricks(self, deal: Deal, rows: dict[Seat, Row], played: int) -> tuple[AgreedTrick, ...]:
+        out: list[AgreedTrick] = []
+        used: dict[Card, int] = {}
+        for number, text in sorted(self.raw.play.tricks.items()):
+            location = f"play.tricks.{number}"
+            self._trick_number(number, played, location)
+            leader_text, _, cards_text = str(text).partition(":")
+            if not cards_text:
+                raise self.error(location, f"got {text!r} (expected the leader then four cards, like 'W: DK D2 DA D4')")
+            leader = self._seat(leader_text, location)
+            tokens = cards_text.split()
+            if len(tokens) != 4:
+                raise self.error(location, f"{len(tokens)} cards (expected 4, leader's card first)")
+            cards = []
+            for offset, token in enumerate(tokens):
+                card = self._card(token, location)
+                seat = Seat.from_index(leader.index + offset)
+                self._check_playable(deal, rows, seat, card, location)
+                if card in used:
+                    raise self.error(location, f"card {card} is also in play.tricks.{used[card]}")
+                used[card] = number
+                cards.append(card)
+            out.append(AgreedTrick(number, leader, tuple(cards)))
+        return tuple(out)
+
+    def _trick_number(self, number: int, played: int, location: str) -> None:
+        if not 1 <= number <= 13:
+            raise self.error(location, f"there is no trick {number} (tricks are numbered 1 to 13)")
+        if number > played:
+            raise self.error(location, f"play stopped after trick {played} (every row holds {played} cards)")
+
+    def _check_playable(self, deal: Deal, rows: dict[Seat, Row], seat: Seat, card: Card, location: str) -> None:
+        name = SEAT_NAMES[seat.value]
+        if card not in deal.hand(seat):
+            raise self.error(location, f"card {card} is not in {name}'s hand (expected {name} to play it)")
+        row = rows.get(seat)
+        if row is not None and card not in row.cards:
+            raise self.error(location, f"card {card} is not in {name}'s row (play.rows.{seat})")
+
+    # -- statements ---------------------------------------------------------------------------
+
+    def _statements(self, deal: Deal, rows: dict[Seat, Row], played: int) -> tuple[Statement, ...]:
+        return tuple(
+            self._statement(index, raw, deal, rows, played) for index, raw in enumerate(self.raw.statements)
+        )
+
+    def _statement(self, index: int, raw: RawStatement, deal: Deal, rows: dict[Seat, Row], played: int) -> Statement:
+        location = f"statements.{index}"
+        by = self._speaker(raw.by, f"{location}.by")
+        kinds = [k for k in ("declarer_tricks", "winner", "played") if getattr(raw, k) is not None]
+        if len(kinds) != 1:
+            raise self.error(location, "expected exactly one of declarer_tricks, winner or played")
+        kind = kinds[0]
+        if kind == "declarer_tricks":
+            if raw.trick is not None:
+                raise self.error(f"{location}.trick", "declarer_tricks is a total; it takes no trick")
+            total = raw.declarer_tricks
+            assert total is not None
+            if not 0 <= total <= played:
+                raise self.error(f"{location}.declarer_tricks", f"got {total} (expected 0 to {played})")
+            return Statement(index, by, "declarer_tricks", declarer_tricks=total)
+        if raw.trick is None:
+            raise self.error(f"{location}.trick", f"required with {kind}")
+        self._trick_number(raw.trick, played, f"{location}.trick")
+        if kind == "winner":
+            assert raw.winner is not None
+            winner: Seat | Side = self._winner(raw.winner, f"{location}.winner")
+            return Statement(index, by, "winner", trick=raw.trick, winner=winner)
+        assert raw.played is not None
+        if not raw.played:
+            raise self.error(f"{location}.played", "expected at least one seat and card, like {E: S4}")
+        plays = []
+        for seat_text, card_text in raw.played.items():
+            seat = self._seat(str(seat_text), f"{location}.played")
+            card = self._card(str(card_text), f"{location}.played.{seat_text}")
+            self._check_playable(deal, rows, seat, card, f"{location}.played.{seat_text}")
+            plays.append((seat, card))
+        return Statement(index, by, "played", trick=raw.trick, played=tuple(plays))
+
+    def _speaker(self, value: str, location: str) -> Seat | Side | None:
+        text = str(value).strip()
+        if text.lower() == "agreed":
+            return None
+        if text.upper() in ("NS", "EW"):
+            return Side(text.upper())
+        if text.upper() in ("N", "E", "S", "W"):
+            return Seat.parse(text)
+        raise self.error(location, f"got {value!r} (expected NS, EW, N, E, S, W or agreed)")
+
+    def _winner(self, value: str, location: str) -> Seat | Side:
+        text = str(value).strip().upper()
+        if text in ("NS", "EW"):
+            return Side(text)
+        if text in ("N", "E", "S", "W"):
+            return Seat.parse(text)
+        raise self.error(location, f"got {value!r} (expected a seat N, E, S or W, or a side NS or EW)")

@@ -1,0 +1,500 @@
+"""A reader for PBN 2.1 files as real programs write them.
+
+What it reads, beyond the plain ``[Tag "value"]`` lines:
+
+- ``%`` lines, ``;`` comments to the end of the line and ``{...}`` commentary, which may span
+  lines and nest (commentary that quotes ``{...}`` is closed by its own last brace);
+- games separated by empty lines (a tag given twice also starts a new game);
+- the ``#`` value ("as in the previous game"), and games that omit ``[Deal]``: they continue
+  the previous game's board (its deal, board number, dealer, vulnerability and event);
+- ``[Contract "Pass"]`` (passed out), ``X``/``XX`` doubling, ``[Declarer "^S"]``;
+- the ``[Play]`` section: each trick's cards in columns, clockwise from the opening leader
+  named by the tag, so the card that led a later trick sits in the winner's column. The play
+  order is rebuilt by finding each trick's winner (Law 44). ``-`` marks a card not played,
+  ``*`` the end of play (a claim); ``!``, ``?``, ``$N`` and ``=N=`` annotations are skipped.
+
+Every card is checked against Law 44 (see :class:`solver.records.record.PlayRecorder`).
+Problems are reported as :class:`solver.errors.CaseFileError` naming the file, the line or
+the game and tag, and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from solver.bridge import Card, Contract, Deal, Seat, Trick
+from solver.errors import CaseFileError
+from solver.records.record import PlayError, PlayRecorder, Record, Vulnerability, seat_name
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_ANNOTATION = re.compile(r"^(?:[!?]+|\$\d+|=\d+=|\^\d*)$")
+_PLACEHOLDER = re.compile(r"^-+$")
+_REPEATABLE_TAGS = frozenset({"Note"})
+_BOARD_TAGS = ("Event", "Board", "Deal", "Dealer", "Vulnerable")
+"""Tags a game that omits [Deal] takes from the previous game (the same board, another table)."""
+
+_VULNERABLE: dict[str, Vulnerability] = {
+    "none": "None",
+    "love": "None",
+    "-": "None",
+    "ns": "NS",
+    "ew": "EW",
+    "all": "All",
+    "both": "All",
+}
+_PLAYER_TAGS = {"North": Seat.NORTH, "East": Seat.EAST, "South": Seat.SOUTH, "West": Seat.WEST}
+
+
+def load(path: str | Path, *, errors: list[CaseFileError] | None = None) -> list[Record]:
+    """Read every game of a PBN file; raises CaseFileError (also for an unreadable file).
+
+    With ``errors`` (a list), a game that cannot be read is left out and its error appended
+    there instead of raised; errors in the file's layout (an unclosed commentary, a broken
+    tag) are still raised.
+    """
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise CaseFileError(name, "", f"cannot be read ({error.strerror or error})") from None
+    return loads(decode(data), name, errors=errors)
+
+
+def decode(data: bytes) -> str:
+    """Text of a record file: UTF-8 (with or without BOM), else ISO-8859-1 as PBN 2.1 allows."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def loads(
+    text: str, source: str = "<pbn>", *, errors: list[CaseFileError] | None = None
+) -> list[Record]:
+    """Read every game of PBN text; ``source`` names it in messages (``errors``: see load)."""
+    games = _Lexer(source).run(text)
+    records: list[Record] = []
+    previous: dict[str, str] = {}
+    for game in games:
+        try:
+            reader = _GameReader(source, game, previous)
+            previous = reader.values
+            record = reader.read()
+        except CaseFileError as error:
+            if errors is None:
+                raise
+            errors.append(error)
+            continue
+        if record is not None:
+            records.append(record)
+    return records
+
+
+# -- lexing ----------------------------------------------------------------------------------
+
+
+@dataclass
+class _Token:
+    text: str
+    line: int
+
+
+@dataclass
+class _Tag:
+    name: str
+    value: str
+    line: int
+    section: list[_Token] = field(default_factory=list)
+
+
+@dataclass
+class _Game:
+    number: int
+    """From 1, in file order."""
+    tags: list[_Tag] = field(default_factory=list)
+
+    def tag(self, name: str) -> _Tag | None:
+        for tag in self.tags:
+            if tag.name == name:
+                return tag
+        return None
+
+
+class _Lexer:
+    """Splits PBN text into games of tags, each tag with the tokens of its section."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.games: list[_Game] = []
+        self.current = _Game(1)
+        self.depth = 0
+        self.comment_line = 0
+
+    def run(self, text: str) -> list[_Game]:
+        for number, line in enumerate(text.splitlines(), start=1):
+            self._line(line, number)
+        if self.depth:
+            raise CaseFileError(
+                self.source,
+                f"line {self.comment_line}",
+                "commentary '{' is never closed (expected '}')",
+            )
+        self._end_game()
+        return self.games
+
+    def _line(self, line: str, number: int) -> None:
+        if self.depth == 0:
+            if not line.strip():
+                self._end_game()
+                return
+            if line.startswith("%"):
+                return
+        position = 0
+        while position < len(line):
+            position = self._step(line, position, number)
+
+    def _step(self, line: str, position: int, number: int) -> int:
+        if self.depth:
+            return self._in_commentary(line, position)
+        char = line[position]
+        if char.isspace():
+            return position + 1
+        if char == ";":
+            return len(line)
+        if char == "{":
+            self.depth, self.comment_line = 1, number
+            return position + 1
+        if char == "[":
+            return self._tag(line, position, number)
+        end = position
+        while end < len(line) and not line[end].isspace() and line[end] not in "[{;":
+            end += 1
+        self._token(line[position:end], number)
+        return end
+
+    def _in_commentary(self, line: str, position: int) -> int:
+        for index in range(position, len(line)):
+            if line[index] == "{":
+                self.depth += 1
+            elif line[index] == "}":
+                self.depth -= 1
+                if self.depth == 0:
+                    return index + 1
+        return len(line)
+
+    def _tag(self, line: str, position: int, number: int) -> int:
+        match = _TAG.match(line, position)
+        if match is None:
+            raise CaseFileError(
+                self.source,
+                f"line {number}",
+                f'expected a tag like [Board "12"], got {line[position:]!r}',
+            )
+        name = match.group(1)
+        value = re.sub(r"\\(.)", r"\1", match.group(2))
+        if name not in _REPEATABLE_TAGS and self.current.tag(name) is not None:
+            self._end_game()
+        self.current.tags.append(_Tag(name, value, number))
+        return match.end()
+
+    def _token(self, text: str, number: int) -> None:
+        if not self.current.tags:
+            raise CaseFileError(
+                self.source, f"line {number}", f'expected a tag like [Event "..."], got {text!r}'
+            )
+        self.current.tags[-1].section.append(_Token(text, number))
+
+    def _end_game(self) -> None:
+        if self.current.tags:
+            self.games.append(self.current)
+            self.current = _Game(self.current.number + 1)
+
+
+# -- reading one game ------------------------------------------------------------------------
+
+
+class _GameReader:
+    """Builds the Record of one game, given the tag values of the game before it."""
+
+    def __init__(self, source: str, game: _Game, previous: dict[str, str]) -> None:
+        self.source = source
+        self.game = game
+        self.previous = previous
+        self.continues = game.tag("Deal") is None and bool(previous.get("Deal"))
+        names = [tag.name for tag in game.tags] + [n for n in _BOARD_TAGS if game.tag(n) is None]
+        # Every tag's value after inheritance; the next game inherits from these.
+        self.values = {name: self._resolve(name) for name in names}
+        self.board = self._board()
+        self.notes: list[str] = []
+
+    def where(self, tag: str = "") -> str:
+        board = f" (board {self.board})" if self.board is not None else ""
+        return f"game {self.game.number}{board}" + (f" [{tag}]" if tag else "")
+
+    def error(self, tag: str, message: str) -> CaseFileError:
+        return CaseFileError(self.source, self.where(tag), message)
+
+    def value(self, name: str) -> str:
+        """A tag's value after inheritance, "" when the game does not give it."""
+        return self.values.get(name, "")
+
+    def _resolve(self, name: str) -> str:
+        """The value after inheritance: "#" copies the previous game's (none: "");
+        a game that continues the previous board inherits its board tags."""
+        tag = self.game.tag(name)
+        if tag is None:
+            return self.previous.get(name, "") if self.continues and name in _BOARD_TAGS else ""
+        if tag.value.strip() != "#":
+            return tag.value.strip()
+        return self.previous.get(name, "")
+
+    def read(self) -> Record | None:
+        deal_text = self.values["Deal"]
+        if not deal_text:
+            if not any(self.game.tag(name) for name in ("Play", "Contract", "Auction", "Deal")):
+                return None
+            tag = self.game.tag("Deal")
+            if tag is not None and tag.value.strip() == "#":
+                raise self.error("Deal", "'#' copies the previous game's deal, but there is none")
+            raise self.error("Deal", "missing (expected a deal like 'N:AKQ.T98.765.432 ...')")
+        deal = self._deal(deal_text)
+        contract = self._contract()
+        declarer = self._declarer() if contract is not None else None
+        result = self._result()
+        tricks, partial, claimed = self._play(deal, contract, declarer)
+        return Record(
+            source=self.source,
+            index=self.game.number - 1,
+            board=self.board,
+            event=self.values["Event"] or None,
+            deal=deal,
+            dealer=self._seat("Dealer"),
+            vulnerable=self._vulnerable(),
+            contract=contract,
+            declarer=declarer,
+            tricks=tricks,
+            partial_trick=partial,
+            claimed_total=result if claimed else None,
+            result=result,
+            players=self._players(),
+            room=self.value("Room") or None,
+            notes=tuple(self.notes),
+        )
+
+    def _board(self) -> int | None:
+        text = self.values["Board"]
+        if not text:
+            return None
+        if not text.isdigit():
+            raise CaseFileError(
+                self.source, f"game {self.game.number} [Board]", f"got {text!r} (expected a number)"
+            )
+        return int(text)
+
+    def _deal(self, text: str) -> Deal:
+        try:
+            return Deal.from_pbn(text)
+        except ValueError as error:
+            raise self.error(
+                "Deal", f"{error} (expected a deal like 'N:AKQ.T98.765.432 ...')"
+            ) from None
+
+    def _seat(self, name: str) -> Seat | None:
+        text = self.value(name).lstrip("^")
+        if not text:
+            return None
+        try:
+            return Seat.parse(text)
+        except ValueError:
+            raise self.error(name, f"got {text!r} (expected N, E, S or W)") from None
+
+    def _vulnerable(self) -> Vulnerability:
+        text = self.values["Vulnerable"]
+        if not text:
+            return "None"
+        if text.lower() not in _VULNERABLE:
+            raise self.error("Vulnerable", f"got {text!r} (expected None, NS, EW, All or Both)")
+        return _VULNERABLE[text.lower()]
+
+    def _contract(self) -> Contract | None:
+        text = self.value("Contract")
+        if not text or text.lower() == "pass":
+            return None
+        try:
+            return Contract.parse(text)
+        except ValueError:
+            raise self.error(
+                "Contract", f"got {text!r} (expected Pass or a contract like 4S, 3NTX)"
+            ) from None
+
+    def _declarer(self) -> Seat | None:
+        return self._seat("Declarer")
+
+    def _result(self) -> int | None:
+        text = self.value("Result")
+        if not text:
+            return None
+        if not text.isdigit() or int(text) > 13:
+            raise self.error("Result", f"got {text!r} (expected declarer's tricks, 0 to 13)")
+        return int(text)
+
+    def _players(self) -> dict[Seat, str]:
+        players: dict[Seat, str] = {}
+        for name, seat in _PLAYER_TAGS.items():
+            text = self.value(name)
+            if text:
+                players[seat] = text
+        return players
+
+    def _play(
+        self, deal: Deal, contract: Contract | None, declarer: Seat | None
+    ) -> tuple[tuple[Trick, ...], tuple[tuple[Seat, Card], ...], bool]:
+        tag = self.game.tag("Play")
+        if tag is None:
+            return (), (), False
+        play = _PlayReader(self, tag)
+        if not play.cards_given():
+            return (), (), False
+        if contract is None:
+            raise self.error(
+                "Play", "cards are played but there is no contract (expected [Contract])"
+            )
+        if declarer is None:
+            raise self.error("Declarer", "missing (expected N, E, S or W: [Play] needs a declarer)")
+        leader = self._seat("Play")
+        if leader is None:
+            raise self.error("Play", 'expected the opening leader\'s seat, like [Play "W"]')
+        replayed = play.replay(deal, contract, leader)
+        self.notes.extend(play.notes)
+        return replayed
+
+
+class _PlayReader:
+    """The [Play] section: tokens to columns, columns to tricks in play order."""
+
+    def __init__(self, game: _GameReader, tag: _Tag) -> None:
+        self.game = game
+        self.columns: list[tuple[Card | None, int]] = []
+        self.ended = False
+        self.notes: list[str] = []
+        for token in tag.section:
+            self._token(token)
+
+    def cards_given(self) -> bool:
+        return any(card is not None for card, _ in self.columns)
+
+    def _token(self, token: _Token) -> None:
+        text = token.text
+        if text == "*":
+            self.ended = True
+            return
+        if _ANNOTATION.match(text):
+            return
+        if _PLACEHOLDER.match(text):
+            card = None
+        else:
+            card = self._card(token)
+            if self.ended:
+                raise self._error(token.line, f"card {card} comes after the end of play '*'")
+        if not self.ended:
+            self.columns.append((card, token.line))
+
+    def _card(self, token: _Token) -> Card:
+        try:
+            return Card.parse(token.text.rstrip("!?"))
+        except ValueError:
+            raise self._error(
+                token.line, f"expected a card like SA or H10, '-' or '*', got {token.text!r}"
+            ) from None
+
+    def _error(self, line: int, message: str, trick: int | None = None) -> CaseFileError:
+        at_trick = f" trick {trick}" if trick is not None else ""
+        return CaseFileError(
+            self.game.source, f"{self.game.where('Play')}{at_trick}, line {line}", message
+        )
+
+    def replay(
+        self, deal: Deal, contract: Contract, first: Seat
+    ) -> tuple[tuple[Trick, ...], tuple[tuple[Seat, Card], ...], bool]:
+        """Replays the columns trick by trick; the bool is True when play stopped at a claim."""
+        recorder = PlayRecorder(deal, contract.strain.trump_suit_index, first)
+        groups = [self.columns[start : start + 4] for start in range(0, len(self.columns), 4)]
+        stopped_at: int | None = None
+        for number, group in enumerate(groups, start=1):
+            by_seat = self._seats(deal, first, group, number)
+            if stopped_at is not None:
+                self._nothing_after(by_seat, number, stopped_at)
+            elif not self._play_trick(recorder, by_seat, number):
+                stopped_at = number
+        tricks = tuple(recorder.tricks)
+        partial = tuple(recorder.current)
+        return tricks, partial, self.ended and len(tricks) < 13
+
+    def _seats(
+        self, deal: Deal, first: Seat, group: list[tuple[Card | None, int]], number: int
+    ) -> dict[Seat, tuple[Card, int]]:
+        """Who played each card of one line: its column, or the hand it was dealt to.
+
+        A line whose cards are not in their players' columns (seen in real files: a line
+        written from another seat) is read by the deal, which names each card's player
+        unambiguously, and noted; Law 44 is checked all the same.
+        """
+        by_seat: dict[Seat, tuple[Card, int]] = {}
+        moved = False
+        for column, (card, line) in enumerate(group):
+            if card is None:
+                continue
+            seat = deal.holder(card)
+            moved = moved or seat is not Seat.from_index(first.index + column)
+            if seat in by_seat:
+                other = by_seat[seat][0]
+                raise self._error(line, f"{seat_name(seat)} plays both {other} and {card}", number)
+            by_seat[seat] = (card, line)
+        if moved:
+            self.notes.append(
+                f"[Play] trick {number} (line {group[0][1]}): cards not in their players' columns; "
+                "each card was read as played by the hand it was dealt to"
+            )
+        return by_seat
+
+    def _play_trick(
+        self, recorder: PlayRecorder, by_seat: dict[Seat, tuple[Card, int]], number: int
+    ) -> bool:
+        """Plays one trick in play order; False when a card is missing (play stopped there)."""
+        leader = recorder.leader
+        for offset in range(4):
+            seat = Seat.from_index(leader.index + offset)
+            if seat not in by_seat:
+                self._rest_missing(by_seat, leader, offset, number)
+                return False
+            card, line = by_seat[seat]
+            try:
+                recorder.play(card, seat)
+            except PlayError as error:
+                raise self._error(line, error.message, error.trick) from None
+        return True
+
+    def _rest_missing(
+        self, by_seat: dict[Seat, tuple[Card, int]], leader: Seat, offset: int, number: int
+    ) -> None:
+        missing = Seat.from_index(leader.index + offset)
+        for later in range(offset + 1, 4):
+            seat = Seat.from_index(leader.index + later)
+            if seat in by_seat:
+                card, line = by_seat[seat]
+                raise self._error(
+                    line,
+                    f"{seat_name(seat)} plays {card} but {seat_name(missing)}, who plays before, "
+                    f"has no card (a trick goes clockwise from its leader, {seat_name(leader)})",
+                    number,
+                )
+
+    def _nothing_after(
+        self, by_seat: dict[Seat, tuple[Card, int]], number: int, stopped_at: int
+    ) -> None:
+        for card, line in by_seat.values():
+            raise self._error(
+                line, f"card {card} is given after play stopped at trick {stopped_at}", number
+            )

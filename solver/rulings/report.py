@@ -1,0 +1,170 @@
+"""Readable reports of an analysis: plain text for the terminal, HTML for notebooks."""
+
+from __future__ import annotations
+
+import html
+
+from solver.bridge import SEATS, Card, Seat
+from solver.engines.problem import CARDS_WEIGHT
+from solver.facts import Case
+from solver.rulings.ruling import Analysis, history_json, seat_name
+
+
+def text_report(analysis: Analysis, listed: int = 1) -> str:
+    """The report a director reads at the table."""
+    case = analysis.case
+    parts = [
+        _heading(case),
+        _diagram(case),
+        "Facts",
+        *_facts(case),
+        "",
+        *_histories(analysis),
+        "",
+        *_outcomes(analysis),
+    ]
+    for history in analysis.found.listed[:listed]:
+        parts += ["", "A consistent history", *_trick_table(case, history)]
+    parts += ["", *_ruling(analysis)]
+    return "\n".join(parts) + "\n"
+
+
+def _heading(case: Case) -> str:
+    board = f"Board {case.board}: " if case.board is not None else ""
+    return (
+        f"{board}{case.title}\n"
+        f"Contract {case.contract} by {seat_name(case.declarer)}, vulnerable: {case.vulnerable}, "
+        f"Laws edition {case.edition}\n"
+    )
+
+
+def _hand_lines(case: Case, seat: Seat) -> list[str]:
+    hand = case.deal.hand(seat)
+    lines = []
+    for suit_index, symbol in enumerate("SHDC"):
+        ranks = sorted((c for c in hand if c.suit_index == suit_index), key=lambda c: -c.rank)
+        lines.append(f"{symbol} " + ("".join(str(c)[1] for c in ranks) or "-"))
+    return lines
+
+
+def _diagram(case: Case) -> str:
+    north, east, south, west = (_hand_lines(case, s) for s in SEATS)
+    pad = " " * 16
+    lines = [pad + "North"] + [pad + line for line in north]
+    lines.append(f"{'West':<32}East")
+    lines += [f"{w:<32}{e}" for w, e in zip(west, east, strict=True)]
+    lines += [pad + "South"] + [pad + line for line in south]
+    return "\n".join(lines) + "\n"
+
+
+def _facts(case: Case) -> list[str]:
+    lines = []
+    for seat in SEATS:
+        row = case.rows.get(seat)
+        if row is None:
+            lines.append(f"  {seat_name(seat)}: no row")
+        elif row.mixed:
+            when = row.when.value if row.when else "before-agreement"
+            cards = " ".join(str(c) for c in row.cards)
+            lines.append(f"  {seat_name(seat)}: mixed ({when}): {cards}")
+        else:
+            tokens = [f"{c}{m or ''}" for c, m in zip(row.cards, row.marks, strict=True)]
+            lines.append(f"  {seat_name(seat)}: intact row: {' '.join(tokens)}")
+    for trick in case.agreed_tricks:
+        cards = " ".join(str(c) for c in trick.cards)
+        lines.append(f"  agreed trick {trick.number}: {trick.leader} led: {cards}")
+    for statement in case.statements:
+        lines.append(f"  statement {statement.index}: {statement.describe()}")
+    if case.tricks_played < 13:
+        lines.append(f"  play stopped after trick {case.tricks_played}")
+    return lines
+
+
+def _histories(analysis: Analysis) -> list[str]:
+    found = analysis.found
+    if analysis.status == "impossible":
+        lines = ["No legal play history fits the hard facts."]
+        for fact in analysis.explanation or []:
+            lines.append(f"  cannot all hold: {fact}")
+        return lines
+    count = f"{found.count:,}" if found.count is not None else f"at least {found.count_at_least:,}"
+    lines = [f"Consistent histories: {count} (engine: {found.engine})"]
+    if found.min_cost is not None:
+        cards, statements = divmod(found.min_cost, CARDS_WEIGHT)
+        lines.append(
+            f"Facts that had to be set aside: {cards} shown by the cards, {statements} statements"
+        )
+    for unit in analysis.contradicted:
+        lines.append(f"  contradicted by some consistent history: {unit.describe()} ({unit.owner})")
+    lines += [f"  note: {note}" for note in found.notes]
+    return lines
+
+
+def _outcomes(analysis: Analysis) -> list[str]:
+    found = analysis.found
+    if not found.outcomes:
+        return []
+    lines = ["Outcomes (declarer's side tricks: histories; tricks whose winner varies)"]
+    for total, count in sorted(found.outcomes.items()):
+        shown = "not counted" if count is None else f"{count:,}"
+        winners = found.trick_winners.get(total, [])
+        varying = [str(i + 1) for i, seats in enumerate(winners) if len(seats) > 1]
+        vary = f"; winner varies at tricks {', '.join(varying)}" if varying else ""
+        lines.append(f"  {total:>2} tricks: {shown}{vary}")
+    return lines
+
+
+def _trick_table(case: Case, history: object) -> list[str]:
+    from solver.engines.problem import History
+
+    assert isinstance(history, tuple)
+    typed: History = history
+    lines = ["  trick  lead   N    E    S    W    won by"]
+    for trick in history_json(case, typed):
+        by_seat = {}
+        leader = Seat.parse(trick["leader"])
+        for offset, card in enumerate(trick["cards"]):
+            by_seat[Seat.from_index(leader.index + offset)] = card
+        cells = " ".join(f"{by_seat[s]:<4}" for s in SEATS)
+        lines.append(f"  {trick['trick']:>5}  {trick['leader']:<5}  {cells}  {trick['winner']}")
+    return lines
+
+
+def _ruling(analysis: Analysis) -> list[str]:
+    ruling = analysis.ruling
+    lines = [f"Ruling: {ruling.status.upper()}"]
+    if ruling.declarer_tricks is not None:
+        lines.append(f"  declarer's side: {ruling.declarer_tricks} tricks")
+    if ruling.result is not None and ruling.score is not None:
+        lines.append(f"  result {ruling.result}, score NS {ruling.score['NS']:+d}, EW {ruling.score['EW']:+d}")
+    for reason in ruling.reasons:
+        lines.append(f"  - {reason}")
+    for assumption in ruling.assumptions:
+        lines.append(f"  assumption ({assumption.name}, Law {assumption.citation}): {assumption.text}")
+    return lines
+
+
+def html_report(analysis: Analysis) -> str:
+    """A compact HTML rendering for Jupyter: the report, with the outcome table as a table."""
+    rows = "".join(
+        f"<tr><td>{total}</td><td>{'—' if count is None else f'{count:,}'}</td></tr>"
+        for total, count in sorted(analysis.found.outcomes.items())
+    )
+    table = (
+        "<table><thead><tr><th>declarer tricks</th><th>histories</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+    )
+    ruling = analysis.ruling
+    reasons = "".join(f"<li>{html.escape(str(r))}</li>" for r in ruling.reasons)
+    summary = f"<b>{html.escape(ruling.status)}</b>"
+    if ruling.result:
+        summary += f": {html.escape(ruling.result)} ({ruling.declarer_tricks} tricks)"
+    return (
+        f"<div><h4>{html.escape(analysis.case.title)}</h4>{table}"
+        f"<p>Ruling: {summary}</p><ul>{reasons}</ul>"
+        f"<pre>{html.escape(text_report(analysis))}</pre></div>"
+    )
+
+
+def card_text(index: int) -> str:
+    return str(Card.from_index(index))

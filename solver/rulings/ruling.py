@@ -1,0 +1,138 @@
+"""The ruling and the analysis behind it, with their JSON form (CASE-FORMAT "The command")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from solver.bridge import SEATS, Card, Seat
+from solver.engines.problem import CARDS_WEIGHT, History, trick_winner
+from solver.engines.result import EngineResult
+from solver.facts import Case, EvidenceUnit
+from solver.laws.citation import Assumption, Reason
+from solver.laws.law65 import Offence
+
+Status = Literal["decided", "undetermined", "impossible"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """What the Director rules on the trick count."""
+
+    status: Status
+    declarer_tricks: int | None
+    result: str | None
+    score: dict[str, int] | None
+    reasons: tuple[Reason, ...]
+    assumptions: tuple[Assumption, ...] = ()
+    offenders: tuple[Offence, ...] = ()
+
+    @property
+    def citations(self) -> list[str]:
+        """The sub-laws that decided the ruling, each once, in the order the reasons give them."""
+        seen: list[str] = []
+        for reason in self.reasons:
+            if reason.citation not in seen:
+                seen.append(reason.citation)
+        return seen
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.status == "decided" else 1
+
+
+@dataclass(slots=True)
+class Analysis:
+    """A case, the consistent histories the engines found, and the ruling on them."""
+
+    case: Case
+    found: EngineResult
+    ruling: Ruling
+    contradicted: list[EvidenceUnit] = field(default_factory=list)
+    explanation: list[str] | None = None
+    """For impossible facts: a small set of hard facts that cannot all hold."""
+
+    @property
+    def status(self) -> Status:
+        return self.ruling.status
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of CASE-FORMAT.md (plus documented extensions)."""
+        return analysis_json(self)
+
+    def _repr_html_(self) -> str:
+        from solver.rulings.report import html_report
+
+        return html_report(self)
+
+
+def history_json(case: Case, history: History) -> list[dict[str, Any]]:
+    trump = case.contract.strain.trump_suit_index
+    out = []
+    for number, (leader, cards) in enumerate(history, start=1):
+        order = [(leader + i) % 4 for i in range(4)]
+        out.append(
+            {
+                "trick": number,
+                "leader": str(SEATS[leader]),
+                "cards": [str(Card.from_index(cards[s])) for s in order],
+                "winner": str(SEATS[trick_winner(leader, cards, trump)]),
+            }
+        )
+    return out
+
+
+def analysis_json(analysis: Analysis) -> dict[str, Any]:
+    case, found, ruling = analysis.case, analysis.found, analysis.ruling
+    impossible = ruling.status == "impossible"
+    min_cost = None
+    if found.min_cost is not None and not impossible:
+        cards, statements = divmod(found.min_cost, CARDS_WEIGHT)
+        min_cost = {"cards": cards, "statements": statements}
+    histories: dict[str, Any] = {
+        "count": 0 if impossible else found.count,
+        "count_at_least": 0 if impossible else found.count_at_least,
+        "min_cost": min_cost,
+        "contradicted": [unit.to_json(case) for unit in analysis.contradicted],
+        "listed": [history_json(case, h) for h in found.listed],
+    }
+    outcomes = []
+    for total, count in sorted(found.outcomes.items()):
+        entry: dict[str, Any] = {"declarer_tricks": total, "histories": count}
+        winners = found.trick_winners.get(total)
+        if winners:
+            entry["trick_winners"] = [sorted(str(SEATS[s]) for s in per) for per in winners]
+        outcomes.append(entry)
+    data: dict[str, Any] = {
+        "title": case.title,
+        "status": ruling.status,
+        "histories": histories,
+        "outcomes": outcomes,
+        "ruling": None if impossible else ruling_json(ruling),
+        "tricks_played": case.tricks_played,
+        "engine": found.engine,
+        "notes": list(found.notes),
+    }
+    if analysis.explanation is not None:
+        data["impossible_because"] = analysis.explanation
+    return data
+
+
+def ruling_json(ruling: Ruling) -> dict[str, Any]:
+    return {
+        "declarer_tricks": ruling.declarer_tricks,
+        "result": ruling.result,
+        "score": ruling.score,
+        "citations": ruling.citations,
+        "reasons": [str(reason) for reason in ruling.reasons],
+        "assumptions": [
+            {"name": a.name, "citation": a.citation, "text": a.text} for a in ruling.assumptions
+        ],
+        "offenders": [
+            {"seat": str(o.seat), "citation": o.citation, "text": o.text} for o in ruling.offenders
+        ],
+    }
+
+
+def seat_name(seat: Seat) -> str:
+    return {"N": "North", "E": "East", "S": "South", "W": "West"}[seat.value]

@@ -1,0 +1,78 @@
+"""An independent brute force over every legal history, for small positions in tests.
+
+It enumerates plays seat by seat with nothing but Law 44, then prices each history with
+``evaluate`` (the reference semantics). Exponential: keep positions to a few tricks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from solver.engines.problem import History, Problem, evaluate, trick_winner
+
+
+@dataclass
+class BruteResult:
+    feasible: bool
+    min_cost: int | None = None
+    count: int = 0
+    outcomes: dict[int, int] = field(default_factory=dict)
+    contradicted: frozenset[int] = frozenset()
+    histories: list[History] = field(default_factory=list)
+
+
+def all_legal_histories(problem: Problem) -> list[History]:
+    out: list[History] = []
+
+    def trick(number: int, leader: int, held: list[int], prefix: list) -> None:
+        if number == problem.tricks:
+            out.append(tuple(prefix))
+            return
+        cards = [0, 0, 0, 0]
+
+        def play(offset: int) -> None:
+            if offset == 4:
+                chosen = (cards[0], cards[1], cards[2], cards[3])
+                after = [held[s] & ~(1 << chosen[s]) for s in range(4)]
+                prefix.append((leader, chosen))
+                trick(number + 1, trick_winner(leader, chosen, problem.trump), after, prefix)
+                prefix.pop()
+                return
+            seat = (leader + offset) % 4
+            options = [c for c in range(52) if (held[seat] >> c) & 1 and (problem.playable[seat] >> c) & 1]
+            if offset:
+                led = cards[leader] // 13
+                if any((held[seat] >> c) & 1 and c // 13 == led for c in range(52)):
+                    options = [c for c in options if c // 13 == led]
+            for card in options:
+                cards[seat] = card
+                play(offset + 1)
+
+        play(0)
+
+    trick(0, problem.opening_leader, list(problem.hands), [])
+    return out
+
+
+def brute_force(problem: Problem) -> BruteResult:
+    legal = []
+    for history in all_legal_histories(problem):
+        ev = evaluate(problem, history)
+        if ev.legal:
+            legal.append((history, ev))
+    if not legal:
+        return BruteResult(feasible=False)
+    best = min(ev.cost for _, ev in legal)
+    chosen = [(h, ev) for h, ev in legal if ev.cost == best]
+    contradicted: set[int] = set()
+    for _, ev in chosen:
+        contradicted |= ev.contradicted
+    return BruteResult(
+        feasible=True,
+        min_cost=best,
+        count=len(chosen),
+        outcomes=dict(Counter(ev.declarer_tricks for _, ev in chosen)),
+        contradicted=frozenset(contradicted),
+        histories=sorted(h for h, _ in chosen),
+    )

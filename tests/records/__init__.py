@@ -1,0 +1,75 @@
+"""Tests of the PBN and LIN readers and of the record-to-case converter.
+
+Shared here: where the real records live, and a Law 44 check of a record's play written
+independently of ``solver.records.record.PlayRecorder``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solver.bridge import Card, Seat
+from solver.records.record import Record
+
+REAL_RECORDS = Path(__file__).parents[2].parent / "shared" / "data" / "real-records"
+"""The real records copied for testing (see SOURCES.md there), beside the repository."""
+
+
+def real_file(relative: str) -> Path:
+    """A real record file, or skip the test when the folder is not there."""
+    if not REAL_RECORDS.is_dir():
+        pytest.skip(f"real records not found at {REAL_RECORDS} (shared/ is not beside the repo)")
+    path = REAL_RECORDS / relative
+    assert path.is_file(), f"expected real record {path}"
+    return path
+
+
+def real_files(pattern: str) -> list[Path]:
+    """Real record files matching a glob, or skip when the folder is not there."""
+    if not REAL_RECORDS.is_dir():
+        pytest.skip(f"real records not found at {REAL_RECORDS} (shared/ is not beside the repo)")
+    return sorted(REAL_RECORDS.glob(pattern))
+
+
+def assert_legal_play(record: Record) -> None:
+    """Law 44, checked from scratch: turn, holding, following suit, winner leads next."""
+    assert record.declarer is not None
+    held = {seat: set(record.deal.hand(seat)) for seat in Seat}
+    leader = record.declarer.lho
+    trump = record.trump_suit_index
+    for number, trick in enumerate(record.tricks, start=1):
+        assert trick.number == number
+        assert trick.leader is leader, f"{record.label()} trick {number}: wrong leader"
+        plays = [(Seat.from_index(leader.index + i), card) for i, card in enumerate(trick.cards)]
+        _assert_plays(held, plays, record, number)
+        leader = _winner(plays, trump)
+    if record.partial_trick:
+        assert record.partial_trick[0][0] is leader
+        for offset, (seat, _) in enumerate(record.partial_trick):
+            assert seat is Seat.from_index(leader.index + offset)
+        _assert_plays(held, list(record.partial_trick), record, len(record.tricks) + 1)
+
+
+def _assert_plays(
+    held: dict[Seat, set[Card]], plays: list[tuple[Seat, Card]], record: Record, number: int
+) -> None:
+    led_suit = plays[0][1].suit_index
+    for seat, card in plays:
+        where = f"{record.source} {record.label()} trick {number}: {seat} {card}"
+        assert card in held[seat], f"{where} not held"
+        if card.suit_index != led_suit:
+            assert all(c.suit_index != led_suit for c in held[seat]), f"{where} revokes"
+        held[seat].remove(card)
+
+
+def _winner(plays: list[tuple[Seat, Card]], trump: int | None) -> Seat:
+    best_seat, best = plays[0]
+    for seat, card in plays[1:]:
+        if card.suit_index == best.suit_index:
+            if card.rank > best.rank:
+                best_seat, best = seat, card
+        elif card.suit_index == trump:
+            best_seat, best = seat, card
+    return best_seat

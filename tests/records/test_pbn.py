@@ -1,0 +1,309 @@
+"""The PBN reader: real files, PBN 2.1 features, and errors that name file and place."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from solver.bridge import Card, Contract, Deal, Seat, Trick
+from solver.errors import CaseFileError
+from solver.records import pbn
+from solver.records.record import Record
+
+from . import assert_legal_play, real_file, real_files
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(item) for item in text.split())
+
+
+def trick(number: int, leader: str, text: str) -> Trick:
+    played = cards(text)
+    assert len(played) == 4
+    return Trick(number, Seat.parse(leader), (played[0], played[1], played[2], played[3]))
+
+
+DEAL = "N:AKQJ.T98.765.432 T987.AKQ.J8.T987 65432.J7.AKQ2.AK .65432.T943.QJ65"
+
+
+def game(play: str = "", *, contract: str = "3NT", declarer: str = "S", extra: str = "") -> str:
+    """A small PBN game on DEAL; West leads against South."""
+    section = f'[Play "W"]\n{play}\n' if play else ""
+    return (
+        f'[Event "Test"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n'
+        f'[Declarer "{declarer}"]\n[Contract "{contract}"]\n[Result "9"]\n{extra}{section}'
+    )
+
+
+# -- the real files ---------------------------------------------------------------------------
+
+
+def test_every_real_pbn_file_reads_without_error_and_every_play_obeys_law_44() -> None:
+    paths = real_files("**/*.pbn")
+    assert len(paths) == 41
+    for path in paths:
+        for record in pbn.load(path):
+            if record.has_play:
+                assert_legal_play(record)
+
+
+def test_ben_robot_files_hold_292_full_plays_4_passed_out_boards_and_no_claims() -> None:
+    records = [r for path in real_files("lorserker_ben_Boards_BBO/*.pbn") for r in pbn.load(path)]
+    played = [r for r in records if r.has_play]
+    assert len(played) == 292
+    assert all(r.play_complete and not r.partial_trick for r in played)
+    assert [r for r in records if r.claimed_total is not None] == []
+    passed_out = [r for r in records if not r.has_play]
+    assert len(passed_out) == 4
+    assert all(r.contract is None and r.declarer is None and r.result == 0 for r in passed_out)
+
+
+def test_ben_results_agree_with_the_tricks_won_in_the_replayed_play() -> None:
+    for path in real_files("lorserker_ben_Boards_BBO/*.pbn"):
+        for record in pbn.load(path):
+            if record.has_play:
+                assert record.result == record.declarer_tricks_played, (path.name, record.board)
+
+
+def test_sample_pbn_has_three_claims_each_after_a_partial_trick() -> None:
+    records = pbn.load(real_file("forrestrice_bridge-bots/sample.pbn"))
+    assert [(r.board, str(r.contract), str(r.declarer)) for r in records] == [
+        (10, "3NT", "W"),
+        (1, "3D", "E"),
+        (14, "5C", "E"),
+    ]
+    assert [r.claimed_total for r in records] == [9, 9, 11]
+    assert [len(r.tricks) for r in records] == [7, 7, 5]
+    assert records[0].partial_trick == ((Seat.WEST, Card.parse("S6")),)
+    assert records[1].partial_trick == (
+        (Seat.WEST, Card.parse("S9")),
+        (Seat.NORTH, Card.parse("S3")),
+        (Seat.EAST, Card.parse("ST")),
+    )
+    assert records[2].partial_trick == (
+        (Seat.WEST, Card.parse("HQ")),
+        (Seat.NORTH, Card.parse("H7")),
+    )
+
+
+def test_sample_pbn_board_10_tricks_are_put_back_in_play_order_from_the_columns() -> None:
+    record = pbn.load(real_file("forrestrice_bridge-bots/sample.pbn"))[0]
+    # [Play "N"]: columns N E S W. Line 1 "CQ CA C8 C3": North leads, East's ace wins;
+    # line 2 "H6 H4 HT HK": East leads H4, South HT, West HK, North H6.
+    assert record.tricks[0] == trick(1, "N", "CQ CA C8 C3")
+    assert record.tricks[1] == trick(2, "E", "H4 HT HK H6")
+    assert record.tricks[2] == trick(3, "W", "H3 H2 HQ HA")
+    assert record.vulnerable == "All" and record.dealer is Seat.EAST
+    assert record.event == "Cavendish Pairs Day 2" and record.result == 9
+
+
+def test_sample_pbn_reads_commentary_with_braces_inside_and_names_players() -> None:
+    record = pbn.load(real_file("forrestrice_bridge-bots/sample.pbn"))[1]
+    assert record.players[Seat.WEST] == "Franky Karwur"
+    assert record.room == "Open"
+    assert record.tricks[1] == trick(2, "W", "C2 C7 CK CA")
+
+
+def test_shared_deals_games_without_deal_inherit_the_previous_board() -> None:
+    records = pbn.load(real_file("forrestrice_bridge-bots/shared_deals.pbn"))
+    assert [(r.board, str(r.contract), str(r.declarer)) for r in records] == [
+        (62, "6C", "N"),
+        (62, "6SX", "E"),
+        (7, "6NT", "W"),
+        (7, "6C", "W"),
+    ]
+    assert records[1].deal == records[0].deal and records[1].event == "Spingold"
+    assert records[1].dealer is Seat.EAST and records[1].vulnerable == "None"
+    assert records[3].deal == records[2].deal and records[3].vulnerable == "All"
+    assert records[1].players[Seat.WEST] == "Nunes"
+    assert [r.claimed_total for r in records] == [11, 9, 12, 12]
+    assert records[2].tricks == () and records[2].partial_trick == ((Seat.NORTH, Card.parse("HQ")),)
+
+
+def test_shared_deals_lines_written_from_the_wrong_seat_are_read_by_the_deal_and_noted() -> None:
+    records = pbn.load(real_file("forrestrice_bridge-bots/shared_deals.pbn"))
+    # Game 1 line 4 "H5 H3 CK C6" sits under columns E S W N, but CK and C6 are both North's
+    # and East's; North (won trick 3 with CA) leads CK, East C6, South H5, West H3.
+    assert records[0].tricks[3] == trick(4, "N", "CK C6 H5 H3")
+    assert len(records[0].notes) == 1 and "trick 4" in records[0].notes[0]
+    assert records[3].tricks[2] == trick(3, "W", "CK H8 C6 CT")
+    assert len(records[3].notes) == 1 and "trick 3" in records[3].notes[0]
+    assert records[1].notes == () and records[2].notes == ()
+
+
+def test_cold_6d_board_79_is_read_by_hand() -> None:
+    (record,) = pbn.load(real_file("lorserker_ben_Boards_BBO/cold_6d.pbn"))
+    assert (record.board, record.contract, record.declarer) == (
+        79,
+        Contract.parse("6D"),
+        Seat.SOUTH,
+    )
+    assert record.vulnerable == "NS" and record.result == 11
+    # [Play "W"]: "S2 S8 ST SA" then "D7 DA D4 D2": South won the spade ace and leads D2.
+    assert record.tricks[0] == trick(1, "W", "S2 S8 ST SA")
+    assert record.tricks[1] == trick(2, "S", "D2 D7 DA D4")
+    assert len(record.tricks) == 13 and record.claimed_total is None
+
+
+def test_deal_only_hand_record_gives_36_boards_without_contract_or_play() -> None:
+    records = pbn.load(real_file("Rick-Wilson_Bridge-Game-Analysis/LBC-2026-01-26.pbn"))
+    assert [r.board for r in records] == list(range(1, 37))
+    assert all(r.contract is None and not r.has_play and r.result is None for r in records)
+    assert records[1].deal.to_pbn(Seat.EAST).startswith("E:7.AKJ6543.3.AK93 ")
+
+
+def test_every_real_deal_string_round_trips() -> None:
+    for path in real_files("**/*.pbn"):
+        text = path.read_text(encoding="latin-1")
+        deals = {r.deal for r in pbn.load(path)}
+        for value in re.findall(r'\[Deal "([^"]+)"\]', text):
+            deal = Deal.from_pbn(value)
+            assert deal.to_pbn(Seat.parse(value[0])) == value
+            assert deal in deals
+
+
+# -- PBN features on small inputs --------------------------------------------------------------
+
+
+def test_comments_commentary_and_annotations_are_read_past() -> None:
+    play = (
+        "H2 HT HA HJ! ; a comment\n{commentary\n\nwith a blank line {and braces}}\n"
+        "C5 $12 SA =1= S7 ! S2 ?\n*"
+    )
+    text = "% a file comment\n" + game(play, extra='[Note "1: a note"]\n')
+    (record,) = pbn.loads(text, "t.pbn")
+    # Columns W N E S; East won trick 1 with the ace and leads S7 to trick 2.
+    assert record.tricks == (trick(1, "W", "H2 HT HA HJ"), trick(2, "E", "S7 S2 C5 SA"))
+    assert record.claimed_total == 9 and record.notes == ()
+
+
+def test_lowercase_cards_ten_as_rank_and_a_deal_given_from_east() -> None:
+    east_first = Deal.from_pbn(DEAL).to_pbn(Seat.EAST).replace("T", "10").lower()
+    (record,) = pbn.loads(game("h2 h10 ha hj").replace(DEAL, east_first))
+    assert record.deal == Deal.from_pbn(DEAL)
+    assert record.tricks[0].cards == cards("H2 HT HA HJ")
+
+
+def test_doubled_contracts_pass_and_declarer_with_caret() -> None:
+    (redoubled,) = pbn.loads(game(contract="4SXX", declarer="^E"))
+    assert redoubled.contract == Contract.parse("4SXX") and redoubled.declarer is Seat.EAST
+    (passed,) = pbn.loads(game(contract="Pass"))
+    assert passed.contract is None and passed.declarer is None
+
+
+def test_vulnerability_names_are_normalised() -> None:
+    for value, expected in (("Both", "All"), ("Love", "None"), ("-", "None"), ("EW", "EW")):
+        (record,) = pbn.loads(game().replace('"None"', f'"{value}"'))
+        assert record.vulnerable == expected
+
+
+def test_hash_copies_the_previous_game_and_escaped_quotes_are_read() -> None:
+    text = game() + '\n[Event "Say \\"hi\\" ]"]\n[Board "#"]\n[Deal "#"]\n[Contract "2H"]\n'
+    text += '[Declarer "E"]\n'
+    first, second = pbn.loads(text)
+    assert second.deal == first.deal and second.board == 1
+    assert second.event == 'Say "hi" ]'
+
+
+def test_crlf_line_endings_and_a_byte_order_mark_are_read(tmp_path: Path) -> None:
+    path = tmp_path / "crlf.pbn"
+    path.write_bytes(b"\xef\xbb\xbf" + game("H2 HT HA HJ").replace("\n", "\r\n").encode())
+    (record,) = pbn.load(path)
+    assert len(record.tricks) == 1 and record.source == str(path)
+
+
+def test_a_repeated_tag_starts_a_new_game_even_without_a_blank_line() -> None:
+    records = pbn.loads(game() + game().replace('"1"', '"2"'))
+    assert [r.board for r in records] == [1, 2]
+    assert [r.index for r in records] == [0, 1]
+
+
+def test_full_play_without_claim_gives_thirteen_tricks_and_no_claimed_total() -> None:
+    records = pbn.load(real_file("lorserker_ben_Boards_BBO/too_many_trumps.pbn"))
+    assert records[0].play_complete and records[0].claimed_total is None
+
+
+# -- errors -----------------------------------------------------------------------------------
+
+
+def error_of(text: str) -> CaseFileError:
+    with pytest.raises(CaseFileError) as caught:
+        pbn.loads(text, "bad.pbn")
+    assert caught.value.path == "bad.pbn"
+    return caught.value
+
+
+def test_a_revoke_names_the_game_board_trick_and_line() -> None:
+    # West leads H2; North must follow with a heart (he holds T98) but plays a spade.
+    error = error_of(game("H2 SA HA HJ"))
+    assert error.location.startswith("game 1 (board 1) [Play] trick 1")
+    assert "line 10" in error.location
+    assert "must follow" in error.message and "Law 44C" in error.message
+
+
+def test_a_card_played_twice_is_an_error() -> None:
+    # East won trick 1 and leads HK; West then plays H2 again.
+    error = error_of(game("H2 HT HA HJ\nH2 H9 HK H7"))
+    assert "trick 2" in error.location and "already played to trick 1" in error.message
+
+
+def test_a_bad_deal_names_the_deal_tag() -> None:
+    error = error_of(game().replace(DEAL, "N:AKQ.T98.765.432 - - -"))
+    assert error.location == "game 1 (board 1) [Deal]" and "expected a deal" in error.message
+
+
+def test_a_bad_contract_result_and_vulnerability_name_their_tags() -> None:
+    assert error_of(game(contract="4Z")).location.endswith("[Contract]")
+    assert error_of(game().replace('"9"', '"14"')).location.endswith("[Result]")
+    assert error_of(game().replace('"None"', '"Some"')).location.endswith("[Vulnerable]")
+    assert error_of(game().replace('[Board "1"]', '[Board "x"]')).location == "game 1 [Board]"
+
+
+def test_play_without_a_contract_is_an_error() -> None:
+    error = error_of(game("H2 HT HA HJ", contract="Pass"))
+    assert error.location.endswith("[Play]") and "no contract" in error.message
+
+
+def test_an_unreadable_card_and_a_card_after_the_end_are_errors() -> None:
+    assert "expected a card" in error_of(game("H2 HT XX HJ")).message
+    assert "after the end of play" in error_of(game("H2 HT HA HJ\n*\nS7")).message
+
+
+def test_a_card_after_a_missing_card_of_the_same_trick_is_an_error() -> None:
+    # Columns W N E S: North's card is missing but East, who plays after him, has one.
+    error = error_of(game("H2 - HA -"))
+    assert "trick 1" in error.location and "has no card" in error.message
+
+
+def test_unclosed_commentary_and_broken_tags_give_the_line() -> None:
+    assert error_of(game() + "{ never closed\n").location == "line 9"
+    assert error_of('[Event "x"]\n[Deal N:AKQ]\n').location == "line 2"
+    assert error_of("3NT by South\n").location == "line 1"
+
+
+def test_hash_in_the_first_game_and_a_missing_deal_are_errors() -> None:
+    error = error_of(game().replace(DEAL, "#"))
+    assert error.location == "game 1 (board 1) [Deal]" and "there is none" in error.message
+    assert "missing" in error_of('[Board "3"]\n[Contract "4S"]\n').message
+
+
+def test_errors_can_be_collected_while_the_good_games_are_read() -> None:
+    problems: list[CaseFileError] = []
+    text = game("H2 SA HA HJ") + "\n" + game("H2 HT HA HJ")
+    records = pbn.loads(text, "two.pbn", errors=problems)
+    assert len(records) == 1 and records[0].index == 1
+    assert len(problems) == 1 and problems[0].location.startswith("game 1")
+
+
+def test_a_missing_file_is_a_case_file_error(tmp_path: Path) -> None:
+    with pytest.raises(CaseFileError, match="cannot be read"):
+        pbn.load(tmp_path / "nope.pbn")
+
+
+def test_records_are_values() -> None:
+    (record,) = pbn.loads(game("H2 HT HA HJ"))
+    assert isinstance(record, Record)
+    assert record == pbn.loads(game("H2 HT HA HJ"))[0]
+    assert hash(record) == hash(pbn.loads(game("H2 HT HA HJ"))[0])

@@ -1,0 +1,136 @@
+"""Random deals, random legal plays and random disputes built from them, for property tests."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import strategies as st
+
+from solver.bridge import ALL_CARDS, SEATS, Card, Deal, Seat, Trick, legal_cards
+
+STRAINS = ["C", "D", "H", "S", "NT"]
+
+
+def random_deal(rng: random.Random) -> Deal:
+    cards = list(ALL_CARDS)
+    rng.shuffle(cards)
+    hands = tuple(frozenset(cards[i * 13 : (i + 1) * 13]) for i in range(4))
+    return Deal((hands[0], hands[1], hands[2], hands[3]))
+
+
+def random_play(rng: random.Random, deal: Deal, leader: Seat, trump: int | None, tricks: int) -> list[Trick]:
+    """A random legal play of ``tricks`` tricks (Law 44)."""
+    held = {seat: set(deal.hand(seat)) for seat in SEATS}
+    out: list[Trick] = []
+    for number in range(1, tricks + 1):
+        cards: list[Card] = []
+        for offset in range(4):
+            seat = Seat.from_index(leader.index + offset)
+            options = sorted(legal_cards(held[seat], cards[0] if cards else None))
+            card = rng.choice(options)
+            held[seat].discard(card)
+            cards.append(card)
+        trick = Trick(number, leader, (cards[0], cards[1], cards[2], cards[3]))
+        out.append(trick)
+        leader = trick.winner(trump)
+    return out
+
+
+def dispute_from_play(
+    rng: random.Random,
+    deal: Deal,
+    contract: str,
+    declarer: Seat,
+    play: list[Trick],
+    trump: int | None,
+    *,
+    mix: int,
+    flips: int,
+    statements: int,
+    hide_marks: float = 0.3,
+) -> dict[str, Any]:
+    """A case dict from a true play: some rows mixed, some marks turned, statements made up."""
+    rows: dict[str, Any] = {}
+    mixed_seats = set(rng.sample(list(SEATS), mix))
+    flip_cards: set[Card] = set()
+    all_marked: list[Card] = []
+    for seat in SEATS:
+        cards = [t.card_of(seat) for t in play]
+        if seat in mixed_seats:
+            shuffled = cards[:]
+            rng.shuffle(shuffled)
+            when = rng.choice(["before-agreement", "after-dispute", "after-agreement"])
+            rows[str(seat)] = {"mixed": " ".join(str(c) for c in shuffled), "when": when}
+            continue
+        tokens = []
+        for trick, card in zip(play, cards, strict=True):
+            if rng.random() < hide_marks:
+                tokens.append(str(card))
+                continue
+            won = trick.winner(trump).side == seat.side
+            tokens.append(f"{card}{'+' if won else '-'}")
+            all_marked.append(card)
+        rows[str(seat)] = " ".join(tokens)
+    if all_marked and flips:
+        flip_cards = set(rng.sample(all_marked, min(flips, len(all_marked))))
+    for seat_text, value in rows.items():
+        if isinstance(value, str):
+            rows[seat_text] = " ".join(
+                (t[:-1] + ("-" if t[-1] == "+" else "+")) if t[-1] in "+-" and Card.parse(t[:-1]) in flip_cards else t
+                for t in value.split()
+            )
+    made_up = [_random_statement(rng, deal, play, trump, declarer) for _ in range(statements)]
+    return {
+        "title": "random dispute",
+        "deal": deal.to_pbn(),
+        "contract": contract,
+        "declarer": str(declarer),
+        "play": {"rows": rows},
+        "statements": made_up,
+    }
+
+
+def _random_statement(rng: random.Random, deal: Deal, play: list[Trick], trump: int | None, declarer: Seat) -> dict[str, Any]:
+    speaker = rng.choice(["NS", "EW", "N", "E", "S", "W"])
+    kind = rng.choice(["declarer_tricks", "winner", "played"])
+    truthful = rng.random() < 0.6
+    if kind == "declarer_tricks":
+        true_total = sum(1 for t in play if t.winner(trump).side == declarer.side)
+        total = true_total if truthful else rng.randint(0, len(play))
+        return {"by": speaker, "declarer_tricks": total}
+    trick = rng.choice(play)
+    if kind == "winner":
+        winner = trick.winner(trump) if truthful else rng.choice(list(SEATS))
+        return {"by": speaker, "trick": trick.number, "winner": str(winner)}
+    seat = rng.choice(list(SEATS))
+    card = trick.card_of(seat) if truthful else rng.choice([t.card_of(seat) for t in play])
+    return {"by": speaker, "trick": trick.number, "played": {str(seat): str(card)}}
+
+
+@st.composite
+def disputes(draw: st.DrawFn, *, tricks: int, max_mix: int = 4, max_flips: int = 2, max_statements: int = 2) -> tuple[dict[str, Any], list[Trick]]:
+    """A random dispute over ``tricks`` tricks of a random deal, with its true play."""
+    seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
+    rng = random.Random(seed)
+    deal = random_deal(rng)
+    strain = rng.choice(STRAINS)
+    declarer = rng.choice(list(SEATS))
+    contract = f"{rng.randint(1, 7)}{strain}"
+    trump = None if strain == "NT" else "SHDC".index(strain)
+    play = random_play(rng, deal, declarer.lho, trump, tricks)
+    case = dispute_from_play(
+        rng, deal, contract, declarer, play, trump,
+        mix=draw(st.integers(0, max_mix)),
+        flips=draw(st.integers(0, max_flips)),
+        statements=draw(st.integers(0, max_statements)),
+    )
+    return case, play
+
+
+def true_history(play: list[Trick]) -> tuple[tuple[int, tuple[int, int, int, int]], ...]:
+    """The true play in the engines' integer form."""
+    return tuple(
+        (t.leader.index, tuple(t.card_of(s).index for s in SEATS))  # type: ignore[misc]
+        for t in play
+    )
