@@ -26,12 +26,26 @@ def main_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="analyse one case file and rule on it")
     check.add_argument("path", help="the case file (YAML, see docs/case-format.md)")
     check.add_argument("--json", action="store_true", help="print the JSON result object")
-    check.add_argument("--list", type=_non_negative, default=5, metavar="N",
-                       help="list at most N consistent histories (default 5)")
-    check.add_argument("--engine", choices=("auto", "search", "cpsat", "pyconstraint"),
-                       default="auto", help="which engine finds the histories (default auto)")
-    check.add_argument("--time-limit", type=float, default=20.0, metavar="S",
-                       help="seconds allowed for counting (default 20)")
+    check.add_argument(
+        "--list",
+        type=_non_negative,
+        default=5,
+        metavar="N",
+        help="list at most N consistent histories (default 5)",
+    )
+    check.add_argument(
+        "--engine",
+        choices=("auto", "search", "cpsat", "pyconstraint"),
+        default="auto",
+        help="which engine finds the histories (default auto)",
+    )
+    check.add_argument(
+        "--time-limit",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="seconds allowed for counting (default 20)",
+    )
     check.add_argument("--debug", action="store_true", help="show tracebacks")
     return parser
 

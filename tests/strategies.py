@@ -19,7 +19,9 @@ def random_deal(rng: random.Random) -> Deal:
     return Deal((hands[0], hands[1], hands[2], hands[3]))
 
 
-def random_play(rng: random.Random, deal: Deal, leader: Seat, trump: int | None, tricks: int) -> list[Trick]:
+def random_play(
+    rng: random.Random, deal: Deal, leader: Seat, trump: int | None, tricks: int
+) -> list[Trick]:
     """A random legal play of ``tricks`` tricks (Law 44)."""
     held = {seat: set(deal.hand(seat)) for seat in SEATS}
     out: list[Trick] = []
@@ -77,7 +79,9 @@ def dispute_from_play(
     for seat_text, value in rows.items():
         if isinstance(value, str):
             rows[seat_text] = " ".join(
-                (t[:-1] + ("-" if t[-1] == "+" else "+")) if t[-1] in "+-" and Card.parse(t[:-1]) in flip_cards else t
+                (t[:-1] + ("-" if t[-1] == "+" else "+"))
+                if t[-1] in "+-" and Card.parse(t[:-1]) in flip_cards
+                else t
                 for t in value.split()
             )
     made_up = [_random_statement(rng, deal, play, trump, declarer) for _ in range(statements)]
@@ -91,7 +95,9 @@ def dispute_from_play(
     }
 
 
-def _random_statement(rng: random.Random, deal: Deal, play: list[Trick], trump: int | None, declarer: Seat) -> dict[str, Any]:
+def _random_statement(
+    rng: random.Random, deal: Deal, play: list[Trick], trump: int | None, declarer: Seat
+) -> dict[str, Any]:
     speaker = rng.choice(["NS", "EW", "N", "E", "S", "W"])
     kind = rng.choice(["declarer_tricks", "winner", "played"])
     truthful = rng.random() < 0.6
@@ -109,7 +115,9 @@ def _random_statement(rng: random.Random, deal: Deal, play: list[Trick], trump: 
 
 
 @st.composite
-def disputes(draw: st.DrawFn, *, tricks: int, max_mix: int = 4, max_flips: int = 2, max_statements: int = 2) -> tuple[dict[str, Any], list[Trick]]:
+def disputes(
+    draw: st.DrawFn, *, tricks: int, max_mix: int = 4, max_flips: int = 2, max_statements: int = 2
+) -> tuple[dict[str, Any], list[Trick]]:
     """A random dispute over ``tricks`` tricks of a random deal, with its true play."""
     seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
     rng = random.Random(seed)
@@ -120,7 +128,12 @@ def disputes(draw: st.DrawFn, *, tricks: int, max_mix: int = 4, max_flips: int =
     trump = None if strain == "NT" else "SHDC".index(strain)
     play = random_play(rng, deal, declarer.lho, trump, tricks)
     case = dispute_from_play(
-        rng, deal, contract, declarer, play, trump,
+        rng,
+        deal,
+        contract,
+        declarer,
+        play,
+        trump,
         mix=draw(st.integers(0, max_mix)),
         flips=draw(st.integers(0, max_flips)),
         statements=draw(st.integers(0, max_statements)),

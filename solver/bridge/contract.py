@@ -46,7 +46,9 @@ class Contract:
     def parse(text: str) -> Contract:
         match = _CONTRACT.match(str(text).strip().upper().replace(" ", ""))
         if not match:
-            raise ValueError(f"bad contract {text!r} (expected level and strain, like 4S, 3NT or 3NTX)")
+            raise ValueError(
+                f"bad contract {text!r} (expected level and strain, like 4S, 3NT or 3NTX)"
+            )
         strain_text = "NT" if match.group(2) in ("N", "NT") else match.group(2)
         doubling = {None: 0, "X": 1, "XX": 2}[match.group(3)]
         return Contract(int(match.group(1)), Strain(strain_text), doubling)

@@ -12,11 +12,12 @@ from solver.bridge.seats import SEATS, Seat
 class Deal:
     """Thirteen distinct cards in each of four hands.
 
-    >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T987.AKQ.J8.T987 65432.J7.AKQ2.AK .65432.T943.QJ65")
+    >>> text = "N:AKQJ.T98.765.432 T987.AKQ.J8.T987 65432.J7.AKQ2.AK .65432.T943.QJ65"
+    >>> deal = Deal.from_pbn(text)
     >>> sorted(str(c) for c in deal.hand(Seat.WEST) if c.suit_index == 3)
     ['C5', 'C6', 'CJ', 'CQ']
-    >>> deal.to_pbn()
-    'N:AKQJ.T98.765.432 T987.AKQ.J8.T987 65432.J7.AKQ2.AK .65432.T943.QJ65'
+    >>> deal.to_pbn() == text
+    True
     """
 
     hands: tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
@@ -41,7 +42,9 @@ class Deal:
         """
         cleaned = " ".join(str(text).split())
         if len(cleaned) < 2 or cleaned[1] != ":" or cleaned[0].upper() not in "NESW":
-            raise ValueError(f"bad PBN deal {text!r} (expected 'N:' then four hands like AKQ.T98.765.432)")
+            raise ValueError(
+                f"bad PBN deal {text!r} (expected 'N:' then four hands like AKQ.T98.765.432)"
+            )
         first = Seat.parse(cleaned[0])
         hand_texts = cleaned[2:].split(" ")
         if len(hand_texts) != 4:

@@ -17,11 +17,12 @@ def trick_score(contract: Contract, odd_tricks: int) -> int:
 def duplicate_score(contract: Contract, vulnerable: bool, tricks: int) -> int:
     """Law 77: the score for the declaring side when it takes ``tricks`` tricks (negative when set).
 
-    >>> duplicate_score(Contract.parse("4S"), False, 10), duplicate_score(Contract.parse("4S"), False, 9)
+    >>> score = duplicate_score
+    >>> score(Contract.parse("4S"), False, 10), score(Contract.parse("4S"), False, 9)
     (420, -50)
-    >>> duplicate_score(Contract.parse("3NTX"), True, 6), duplicate_score(Contract.parse("1CXX"), False, 9)
+    >>> score(Contract.parse("3NTX"), True, 6), score(Contract.parse("1CXX"), False, 9)
     (-800, 630)
-    >>> duplicate_score(Contract.parse("7NT"), True, 13), duplicate_score(Contract.parse("4HX"), False, 6)
+    >>> score(Contract.parse("7NT"), True, 13), score(Contract.parse("4HX"), False, 6)
     (2220, -800)
     """
     if not 0 <= tricks <= 13:

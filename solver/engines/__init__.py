@@ -86,8 +86,7 @@ def _auto(problem: Problem, time_limit: float, list_limit: int) -> EngineResult:
     optimised.count_at_least = max(optimised.count_at_least, len(optimised.outcomes))
     optimised.outcomes = dict.fromkeys(optimised.outcomes)
     optimised.notes.append(
-        "the totals were decided by optimisation; counting did not finish within "
-        f"{time_limit:g} s"
+        f"the totals were decided by optimisation; counting did not finish within {time_limit:g} s"
     )
     optimised.elapsed = time.monotonic() - started
     return optimised

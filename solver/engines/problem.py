@@ -145,7 +145,10 @@ def compile_case(case: Case) -> Problem:
         by_seat = [0, 0, 0, 0]
         for offset, card in enumerate(trick.cards):
             by_seat[(trick.leader.index + offset) % 4] = card.index
-        agreed[trick.number - 1] = (trick.leader.index, (by_seat[0], by_seat[1], by_seat[2], by_seat[3]))
+        agreed[trick.number - 1] = (
+            trick.leader.index,
+            (by_seat[0], by_seat[1], by_seat[2], by_seat[3]),
+        )
     checks = tuple(_compile_statement(case, st, unit_index) for st in case.statements)
     trump = case.contract.strain.trump_suit_index
     return Problem(
@@ -178,7 +181,9 @@ def _compile_statement(case: Case, statement: object, unit_index: dict[str, int]
         seats = (
             frozenset(s.index for s in winner.seats)
             if isinstance(winner, Side)
-            else frozenset({winner.index}) if isinstance(winner, Seat) else frozenset()
+            else frozenset({winner.index})
+            if isinstance(winner, Seat)
+            else frozenset()
         )
         return StatementCheck(unit, "winner", trick=trick, winners=seats)
     played = tuple((seat.index, card.index) for seat, card in statement.played)

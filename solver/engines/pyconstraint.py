@@ -304,9 +304,7 @@ def _broken_marks(problem: Problem, history: History, winners: tuple[int, ...]) 
     return broken
 
 
-def _broken_statements(
-    problem: Problem, history: History, winners: tuple[int, ...]
-) -> set[int]:
+def _broken_statements(problem: Problem, history: History, winners: tuple[int, ...]) -> set[int]:
     """Owned statements that this history makes false."""
     declarer_total = sum(1 for w in winners if w % 2 == problem.declarer_side)
     broken: set[int] = set()

@@ -31,6 +31,9 @@ from solver.engines.problem import (
 )
 from solver.engines.result import EngineResult
 
+TrickDeal = tuple[tuple[int, int, int, int], int, int, int, frozenset[int]]
+"""Cards by seat, weight, order cost, flags after, order units broken."""
+
 Summary = dict[int, tuple[int, int]]
 """Declarer tricks from here -> (minimum cost from here, number of histories at that cost)."""
 
@@ -129,7 +132,9 @@ class Searcher:
 
     # -- one trick -------------------------------------------------------------------------
 
-    def steps(self, trick: int, played: int, leader: int, flags: int, budget: int) -> list[TrickStep]:
+    def steps(
+        self, trick: int, played: int, leader: int, flags: int, budget: int
+    ) -> list[TrickStep]:
         """Every way to play this trick (one per equivalence class), priced."""
         p = self.problem
         agreed = p.agreed.get(trick)
@@ -163,7 +168,12 @@ class Searcher:
         return cost
 
     def _trick_checks_pass(
-        self, trick: int, leader: int, cards: tuple[int, int, int, int], winner: int, units: set[int]
+        self,
+        trick: int,
+        leader: int,
+        cards: tuple[int, int, int, int],
+        winner: int,
+        units: set[int],
     ) -> bool:
         """Hard per-trick statements must hold; evidence ones add their unit when they fail."""
         for check in self.checks_by_trick.get(trick, ()):
@@ -182,12 +192,14 @@ class Searcher:
         flags: int,
         budget: int,
         agreed: PlayedTrick | None,
-    ) -> Iterator[tuple[tuple[int, int, int, int], int, int, int, frozenset[int]]]:
+    ) -> Iterator[TrickDeal]:
         """Yield (cards by seat, weight, order cost, flags after, order units broken)."""
         seats = [(leader + i) % 4 for i in range(4)]
         chosen = [0, 0, 0, 0]
 
-        def place(position: int, weight: int, cost: int, flags_now: int, broken: frozenset[int]):
+        def place(
+            position: int, weight: int, cost: int, flags_now: int, broken: frozenset[int]
+        ) -> Iterator[TrickDeal]:
             if position == 4:
                 yield (chosen[0], chosen[1], chosen[2], chosen[3]), weight, cost, flags_now, broken
                 return
@@ -231,7 +243,10 @@ class Searcher:
         order = p.row_order[seat]
         if order is not None and not (flags >> seat) & 1:
             return self._intact_row_options(seat, order[trick], available, flags, budget)
-        return [(card, weight, 0, flags, None) for card, weight in self._classes(seat, available, played)]
+        return [
+            (card, weight, 0, flags, None)
+            for card, weight in self._classes(seat, available, played)
+        ]
 
     def _intact_row_options(
         self, seat: int, row_card: int, available: int, flags: int, budget: int
@@ -264,7 +279,7 @@ class Searcher:
                 and not (self.special >> previous) & 1
                 and not (others >> previous) & ((1 << (card - previous)) - 1)
             ):
-                rep, size = out[-1]
+                _, size = out[-1]
                 out[-1] = (card, size + 1)
             else:
                 out.append((card, 1))
@@ -356,12 +371,17 @@ def walk_optimum(
     """Units contradicted by some consistent history, and per total the possible trick winners."""
     p = searcher.problem
     contradicted: set[int] = set()
-    winners: dict[int, list[set[int]]] = {t: [set() for _ in range(p.tricks)] for t in optimum.counts}
+    winners: dict[int, list[set[int]]] = {
+        t: [set() for _ in range(p.tricks)] for t in optimum.counts
+    }
     for total in optimum.counts:
         for check in p.tricks_checks:
             if check.unit is not None and check.total != total:
                 contradicted.add(check.unit)
-    start = [(0, p.opening_leader, 0, optimum.budget, t, optimum.suffix_cost[t], t) for t in optimum.counts]
+    start = [
+        (0, p.opening_leader, 0, optimum.budget, t, optimum.suffix_cost[t], t)
+        for t in optimum.counts
+    ]
     seen = set(start)
     stack = list(start)
     while stack:
@@ -369,7 +389,9 @@ def walk_optimum(
         trick = played.bit_count() // 4
         if trick == p.tricks:
             continue
-        for step, child_key in _optimal_steps(searcher, played, leader, flags, budget, need, need_cost):
+        for step, child_key in _optimal_steps(
+            searcher, played, leader, flags, budget, need, need_cost
+        ):
             contradicted.update(step.units)
             winners[root][trick].add(step.winner)
             node = (*child_key, root)
@@ -426,7 +448,9 @@ def expand_orbit(searcher: Searcher, history: History) -> Iterator[History]:
     p = searcher.problem
     plays = [(t, (history[t][0] + i) % 4) for t in range(len(history)) for i in range(4)]
 
-    def walk(index: int, current: list[list[int]], leaders: list[int], flags: int) -> Iterator[History]:
+    def walk(
+        index: int, current: list[list[int]], leaders: list[int], flags: int
+    ) -> Iterator[History]:
         if index == len(plays):
             yield tuple((leaders[t], (c[0], c[1], c[2], c[3])) for t, c in enumerate(current))
             return
@@ -465,7 +489,7 @@ def _class_of(
     sizes = searcher._classes(seat, available, played)
     members = [c for c in _bits(available)]
     position = 0
-    for _rep, size in sizes:
+    for _representative, size in sizes:
         classes.append(members[position : position + size])
         position += size
     for group in classes:
@@ -474,7 +498,9 @@ def _class_of(
     return [card]
 
 
-def _swap(current: list[list[int]], trick: int, seat: int, card: int, member: int) -> list[list[int]]:
+def _swap(
+    current: list[list[int]], trick: int, seat: int, card: int, member: int
+) -> list[list[int]]:
     if member == card:
         return current
     swapped = [list(cards) for cards in current]

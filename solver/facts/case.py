@@ -54,7 +54,7 @@ StatementKind = Literal["declarer_tricks", "winner", "played"]
 
 @dataclass(frozen=True, slots=True)
 class Statement:
-    """What a side or a player says (evidence), or what all agree (a hard fact when ``by`` is None)."""
+    """What a side or a player says (evidence), or what all agree (hard, when ``by`` is None)."""
 
     index: int
     """Position in the case's list of statements, from 0."""

@@ -11,7 +11,6 @@ import difflib
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from solver.bridge import Card, Contract, Deal, Seat, Side
@@ -20,8 +19,15 @@ from solver.facts import AgreedTrick, Case, MixedWhen, Row, Statement
 from solver.records.yamlload import load_yaml
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-VULNERABILITY = {"none": "None", "-": "None", "love": "None", "ns": "NS", "ew": "EW",
-                 "all": "All", "both": "All"}
+VULNERABILITY = {
+    "none": "None",
+    "-": "None",
+    "love": "None",
+    "ns": "NS",
+    "ew": "EW",
+    "all": "All",
+    "both": "All",
+}
 
 
 class _Strict(BaseModel):
@@ -85,7 +91,9 @@ def loads_case(text: str, source: str = "<case>") -> Case:
 def case_from_dict(data: dict[str, Any], source: str = "<case>") -> Case:
     """Validate a case already read into Python data (as from YAML)."""
     if "claim" in data:
-        raise CaseFileError(source, "claim", "contested claims are not supported by this version yet")
+        raise CaseFileError(
+            source, "claim", "contested claims are not supported by this version yet"
+        )
     try:
         raw = RawCase.model_validate(data)
     except ValidationError as error:
@@ -107,7 +115,9 @@ def _shape_error(
         expected = ", ".join(model.model_fields)
         hint = difflib.get_close_matches(field, list(model.model_fields), n=1, cutoff=0.6)
         suggestion = f"; did you mean {hint[0]!r}?" if hint else ""
-        return CaseFileError(source, location, f"unknown field (expected one of: {expected}){suggestion}")
+        return CaseFileError(
+            source, location, f"unknown field (expected one of: {expected}){suggestion}"
+        )
     return CaseFileError(source, location, f"got {first['input']!r}; {first['msg'].lower()}")
 
 
@@ -208,7 +218,8 @@ class _CaseBuilder:
                     holder = SEAT_NAMES[deal.holder(card).value]
                     raise self.error(
                         location,
-                        f"card {card} is not in {SEAT_NAMES[seat.value]}'s hand (it was dealt to {holder})",
+                        f"card {card} is not in {SEAT_NAMES[seat.value]}'s hand "
+                        f"(it was dealt to {holder})",
                     )
             rows[seat] = row
         return rows
@@ -219,13 +230,18 @@ class _CaseBuilder:
                 mixed = RawMixedRow.model_validate(value)
             except ValidationError as error:
                 raise _shape_error(self.source, error, location, RawMixedRow) from None
-            tokens = mixed.mixed.split() if isinstance(mixed.mixed, str) else [str(t) for t in mixed.mixed]
+            tokens = (
+                mixed.mixed.split()
+                if isinstance(mixed.mixed, str)
+                else [str(t) for t in mixed.mixed]
+            )
             cards = []
             for token in tokens:
                 if token[-1] in "+-":
                     raise self.error(
                         f"{location}.mixed",
-                        f"{token!r} has an orientation mark, but a mixed row has no known orientation",
+                        f"{token!r} has an orientation mark, "
+                        "but a mixed row has no known orientation",
                     )
                 cards.append(self._card(token, f"{location}.mixed"))
             self._no_repeats(cards, f"{location}.mixed")
@@ -241,7 +257,8 @@ class _CaseBuilder:
             return Row(seat, tuple(cards), mixed=False, marks=tuple(marks))
         raise self.error(
             location,
-            "expected an intact row (cards in order, like 'D2- S3+') or a mapping with 'mixed' and 'when'",
+            "expected an intact row (cards in order, like 'D2- S3+') "
+            "or a mapping with 'mixed' and 'when'",
         )
 
     def _no_repeats(self, cards: list[Card], location: str) -> None:
@@ -258,8 +275,12 @@ class _CaseBuilder:
             return 13
         lengths = {seat: len(row.cards) for seat, row in rows.items()}
         if len(set(lengths.values())) > 1:
-            listed = ", ".join(f"{seat} {n}" for seat, n in sorted(lengths.items(), key=lambda i: i[0].index))
-            raise self.error("play.rows", f"rows of unequal length ({listed}); every row must hold as many cards")
+            listed = ", ".join(
+                f"{seat} {n}" for seat, n in sorted(lengths.items(), key=lambda i: i[0].index)
+            )
+            raise self.error(
+                "play.rows", f"rows of unequal length ({listed}); every row must hold as many cards"
+            )
         count = next(iter(lengths.values()))
         if count == 0:
             raise self.error("play.rows", "rows are empty (expected the cards each player played)")
@@ -267,7 +288,9 @@ class _CaseBuilder:
 
     # -- agreed tricks ------------------------------------------------------------------------
 
-    def _agreed_tricks(self, deal: Deal, rows: dict[Seat, Row], played: int) -> tuple[AgreedTrick, ...]:
+    def _agreed_tricks(
+        self, deal: Deal, rows: dict[Seat, Row], played: int
+    ) -> tuple[AgreedTrick, ...]:
         out: list[AgreedTrick] = []
         used: dict[Card, int] = {}
         for number, text in sorted(self.raw.play.tricks.items()):
@@ -275,7 +298,10 @@ class _CaseBuilder:
             self._trick_number(number, played, location)
             leader_text, _, cards_text = str(text).partition(":")
             if not cards_text:
-                raise self.error(location, f"got {text!r} (expected the leader then four cards, like 'W: DK D2 DA D4')")
+                raise self.error(
+                    location,
+                    f"got {text!r} (expected the leader then four cards, like 'W: DK D2 DA D4')",
+                )
             leader = self._seat(leader_text, location)
             tokens = cards_text.split()
             if len(tokens) != 4:
@@ -296,12 +322,18 @@ class _CaseBuilder:
         if not 1 <= number <= 13:
             raise self.error(location, f"there is no trick {number} (tricks are numbered 1 to 13)")
         if number > played:
-            raise self.error(location, f"play stopped after trick {played} (every row holds {played} cards)")
+            raise self.error(
+                location, f"play stopped after trick {played} (every row holds {played} cards)"
+            )
 
-    def _check_playable(self, deal: Deal, rows: dict[Seat, Row], seat: Seat, card: Card, location: str) -> None:
+    def _check_playable(
+        self, deal: Deal, rows: dict[Seat, Row], seat: Seat, card: Card, location: str
+    ) -> None:
         name = SEAT_NAMES[seat.value]
         if card not in deal.hand(seat):
-            raise self.error(location, f"card {card} is not in {name}'s hand (expected {name} to play it)")
+            raise self.error(
+                location, f"card {card} is not in {name}'s hand (expected {name} to play it)"
+            )
         row = rows.get(seat)
         if row is not None and card not in row.cards:
             raise self.error(location, f"card {card} is not in {name}'s row (play.rows.{seat})")
@@ -310,10 +342,13 @@ class _CaseBuilder:
 
     def _statements(self, deal: Deal, rows: dict[Seat, Row], played: int) -> tuple[Statement, ...]:
         return tuple(
-            self._statement(index, raw, deal, rows, played) for index, raw in enumerate(self.raw.statements)
+            self._statement(index, raw, deal, rows, played)
+            for index, raw in enumerate(self.raw.statements)
         )
 
-    def _statement(self, index: int, raw: RawStatement, deal: Deal, rows: dict[Seat, Row], played: int) -> Statement:
+    def _statement(
+        self, index: int, raw: RawStatement, deal: Deal, rows: dict[Seat, Row], played: int
+    ) -> Statement:
         location = f"statements.{index}"
         by = self._speaker(raw.by, f"{location}.by")
         kinds = [k for k in ("declarer_tricks", "winner", "played") if getattr(raw, k) is not None]
@@ -322,11 +357,15 @@ class _CaseBuilder:
         kind = kinds[0]
         if kind == "declarer_tricks":
             if raw.trick is not None:
-                raise self.error(f"{location}.trick", "declarer_tricks is a total; it takes no trick")
+                raise self.error(
+                    f"{location}.trick", "declarer_tricks is a total; it takes no trick"
+                )
             total = raw.declarer_tricks
             assert total is not None
             if not 0 <= total <= played:
-                raise self.error(f"{location}.declarer_tricks", f"got {total} (expected 0 to {played})")
+                raise self.error(
+                    f"{location}.declarer_tricks", f"got {total} (expected 0 to {played})"
+                )
             return Statement(index, by, "declarer_tricks", declarer_tricks=total)
         if raw.trick is None:
             raise self.error(f"{location}.trick", f"required with {kind}")
@@ -337,7 +376,9 @@ class _CaseBuilder:
             return Statement(index, by, "winner", trick=raw.trick, winner=winner)
         assert raw.played is not None
         if not raw.played:
-            raise self.error(f"{location}.played", "expected at least one seat and card, like {E: S4}")
+            raise self.error(
+                f"{location}.played", "expected at least one seat and card, like {E: S4}"
+            )
         plays = []
         for seat_text, card_text in raw.played.items():
             seat = self._seat(str(seat_text), f"{location}.played")
@@ -362,4 +403,6 @@ class _CaseBuilder:
             return Side(text)
         if text in ("N", "E", "S", "W"):
             return Seat.parse(text)
-        raise self.error(location, f"got {value!r} (expected a seat N, E, S or W, or a side NS or EW)")
+        raise self.error(
+            location, f"got {value!r} (expected a seat N, E, S or W, or a side NS or EW)"
+        )

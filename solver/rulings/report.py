@@ -136,11 +136,15 @@ def _ruling(analysis: Analysis) -> list[str]:
     if ruling.declarer_tricks is not None:
         lines.append(f"  declarer's side: {ruling.declarer_tricks} tricks")
     if ruling.result is not None and ruling.score is not None:
-        lines.append(f"  result {ruling.result}, score NS {ruling.score['NS']:+d}, EW {ruling.score['EW']:+d}")
+        lines.append(
+            f"  result {ruling.result}, score NS {ruling.score['NS']:+d}, EW {ruling.score['EW']:+d}"
+        )
     for reason in ruling.reasons:
         lines.append(f"  - {reason}")
     for assumption in ruling.assumptions:
-        lines.append(f"  assumption ({assumption.name}, Law {assumption.citation}): {assumption.text}")
+        lines.append(
+            f"  assumption ({assumption.name}, Law {assumption.citation}): {assumption.text}"
+        )
     return lines
 
 

@@ -40,7 +40,9 @@ def all_legal_histories(problem: Problem) -> list[History]:
                 prefix.pop()
                 return
             seat = (leader + offset) % 4
-            options = [c for c in range(52) if (held[seat] >> c) & 1 and (problem.playable[seat] >> c) & 1]
+            options = [
+                c for c in range(52) if (held[seat] >> c) & 1 and (problem.playable[seat] >> c) & 1
+            ]
             if offset:
                 led = cards[leader] // 13
                 if any((held[seat] >> c) & 1 and c // 13 == led for c in range(52)):
