@@ -136,9 +136,8 @@ def _ruling(analysis: Analysis) -> list[str]:
     if ruling.declarer_tricks is not None:
         lines.append(f"  declarer's side: {ruling.declarer_tricks} tricks")
     if ruling.result is not None and ruling.score is not None:
-        lines.append(
-            f"  result {ruling.result}, score NS {ruling.score['NS']:+d}, EW {ruling.score['EW']:+d}"
-        )
+        ns, ew = ruling.score["NS"], ruling.score["EW"]
+        lines.append(f"  result {ruling.result}, score NS {ns:+d}, EW {ew:+d}")
     for reason in ruling.reasons:
         lines.append(f"  - {reason}")
     for assumption in ruling.assumptions:
