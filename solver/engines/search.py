@@ -34,8 +34,15 @@ from solver.engines.result import EngineResult
 TrickDeal = tuple[tuple[int, int, int, int], int, int, int, frozenset[int]]
 """Cards by seat, weight, order cost, flags after, order units broken."""
 
-Summary = dict[int, tuple[int, int]]
-"""Declarer tricks from here -> (minimum cost from here, number of histories at that cost)."""
+Option = tuple[int, int, int, int, int | None]
+"""A card a seat may play: (card, class size, order cost, flags after, order unit broken)."""
+
+_NO_UNITS: frozenset[int] = frozenset()
+
+Summary = dict[int, tuple[int, int, int, int]]
+"""Declarer tricks from here -> (minimum cost from here, number of histories at that cost,
+units contradicted by some of them (bit mask), trick winners in some of them (bit 4*trick+seat)).
+"""
 
 
 class SearchTimeout(Exception):
@@ -52,6 +59,7 @@ class TrickStep:
     cost: int
     flags: int
     units: frozenset[int]
+    units_mask: int
 
 
 class Searcher:
@@ -68,10 +76,16 @@ class Searcher:
         self.reduce = reduce_equivalent
         self.hard_units = hard_units
         """Evidence units known to hold in every minimum-cost history (from optimisation)."""
-        self.memo: dict[tuple[int, int, int, int], Summary] = {}
+        self.memo: dict[tuple[bytes, int, int, int], Summary] = {}
+        self.raw_memo: dict[tuple[int, int, int, int], Summary] = {}
+        self.steps_cache: dict[tuple[int, int, int, int], list[TrickStep]] = {}
+        """Trick steps by position, kept while reading the optimum back."""
         self.deadline = float("inf")
         self.nodes = 0
         self.special = self._cards_named_in_facts()
+        self.labels = self._card_labels()
+        self.suit_pieces: list[dict[int, bytes]] = [{}, {}, {}, {}]
+        self.marked = sum(1 << card for card in problem.marks)
         self.checks_by_trick: dict[int, list[StatementCheck]] = {}
         for check in problem.trick_checks:
             self.checks_by_trick.setdefault(check.trick, []).append(check)
@@ -93,13 +107,58 @@ class Searcher:
                 mask |= 1 << card
         return mask
 
+    def _card_labels(self) -> list[int]:
+        """What a position needs to know of each card: who holds it, and its name if facts use it.
+
+        Two positions whose unplayed cards read the same, suit by suit from the lowest, are
+        the same up to renaming cards no fact mentions: they have the same continuations.
+        """
+        p = self.problem
+        labels = [0] * 52
+        for card in range(52):
+            owner = next(s for s in range(4) if (p.hands[s] >> card) & 1)
+            if (self.special >> card) & 1:
+                labels[card] = 16 + card
+            else:
+                labels[card] = owner + (0 if (p.playable[owner] >> card) & 1 else 4)
+        return labels
+
+    def position_key(self, played: int) -> bytes:
+        """The unplayed cards as labels, suit by suit (255 ends a suit)."""
+        unplayed = ~played
+        pieces = self.suit_pieces
+        return (
+            pieces[0].get(unplayed & 0x1FFF) or self._piece(0, unplayed & 0x1FFF)
+        ) + (
+            pieces[1].get((unplayed >> 13) & 0x1FFF) or self._piece(1, (unplayed >> 13) & 0x1FFF)
+        ) + (
+            pieces[2].get((unplayed >> 26) & 0x1FFF) or self._piece(2, (unplayed >> 26) & 0x1FFF)
+        ) + (
+            pieces[3].get((unplayed >> 39) & 0x1FFF) or self._piece(3, (unplayed >> 39) & 0x1FFF)
+        )
+
+    def _piece(self, suit: int, rest: int) -> bytes:
+        out = bytearray()
+        for rank in range(13):
+            if (rest >> rank) & 1:
+                out.append(self.labels[suit * 13 + rank])
+        out.append(255)
+        piece = bytes(out)
+        self.suit_pieces[suit][rest] = piece
+        return piece
+
     # -- the recursion ---------------------------------------------------------------------
 
     def solve(self, played: int, leader: int, flags: int, budget: int) -> Summary:
         """Minimum-cost summary of all legal continuations within ``budget`` cards units."""
-        key = (played, leader, flags, budget)
+        raw = (played, leader, flags, budget)
+        found = self.raw_memo.get(raw)
+        if found is not None:
+            return found
+        key = (self.position_key(played), leader, flags, budget)
         found = self.memo.get(key)
         if found is not None:
+            self.raw_memo[raw] = found
             return found
         self.nodes += 1
         if self.nodes & 1023 == 0 and time.monotonic() > self.deadline:
@@ -107,27 +166,44 @@ class Searcher:
         trick = played.bit_count() // 4
         summary: Summary
         if trick == self.problem.tricks:
-            summary = {0: (0, 1)}
+            summary = {0: (0, 1, 0, 0)}
         else:
-            summary = {}
-            won_bit = self.problem.declarer_side
-            for step in self.steps(trick, played, leader, flags, budget):
-                child = self.solve(
-                    played | _mask4(step.cards),
-                    step.winner,
-                    step.flags,
-                    budget - step.cost // CARDS_WEIGHT,
-                )
-                gained = 1 if step.winner % 2 == won_bit else 0
-                for tricks, (cost, count) in child.items():
-                    total = tricks + gained
-                    new_cost = cost + step.cost
-                    current = summary.get(total)
-                    if current is None or new_cost < current[0]:
-                        summary[total] = (new_cost, count * step.weight)
-                    elif new_cost == current[0]:
-                        summary[total] = (new_cost, current[1] + count * step.weight)
+            summary = self._combine(trick, played, leader, flags, budget)
         self.memo[key] = summary
+        self.raw_memo[raw] = summary
+        return summary
+
+    def _combine(self, trick: int, played: int, leader: int, flags: int, budget: int) -> Summary:
+        """Best continuations per declarer total, over every way to play this trick."""
+        summary: Summary = {}
+        won_bit = self.problem.declarer_side
+        for step in self.steps(trick, played, leader, flags, budget):
+            child = self.solve(
+                played | _mask4(step.cards),
+                step.winner,
+                step.flags,
+                budget - step.cost // CARDS_WEIGHT,
+            )
+            gained = 1 if step.winner % 2 == won_bit else 0
+            winner_bit = 1 << (4 * trick + step.winner)
+            for tricks, (cost, count, units, winners) in child.items():
+                total = tricks + gained
+                new_cost = cost + step.cost
+                current = summary.get(total)
+                if current is None or new_cost < current[0]:
+                    summary[total] = (
+                        new_cost,
+                        count * step.weight,
+                        units | step.units_mask,
+                        winners | winner_bit,
+                    )
+                elif new_cost == current[0]:
+                    summary[total] = (
+                        new_cost,
+                        current[1] + count * step.weight,
+                        current[2] | units | step.units_mask,
+                        current[3] | winners | winner_bit,
+                    )
         return summary
 
     # -- one trick -------------------------------------------------------------------------
@@ -141,10 +217,15 @@ class Searcher:
         if agreed is not None and agreed[0] != leader:
             return []
         out: list[TrickStep] = []
+        checks = self.checks_by_trick.get(trick)
+        marked = self.marked
         for cards, weight, order_cost, new_flags, order_units in self._deals_of_trick(
             trick, played, leader, flags, budget, agreed
         ):
             winner = _winner(leader, cards, p.trump)
+            if not order_cost and not checks and not (marked & _mask4(cards)):
+                out.append(TrickStep(cards, weight, winner, 0, new_flags, _NO_UNITS, 0))
+                continue
             units = set(order_units)
             cost = order_cost + self._marks_cost(cards, winner, units)
             if cost < 0 or cost // CARDS_WEIGHT > budget:
@@ -152,7 +233,8 @@ class Searcher:
             if not self._trick_checks_pass(trick, leader, cards, winner, units):
                 continue
             cost += sum(p.unit_weight(u) for u in units if p.units[u].tier == "statements")
-            out.append(TrickStep(cards, weight, winner, cost, new_flags, frozenset(units)))
+            mask = sum(1 << u for u in units)
+            out.append(TrickStep(cards, weight, winner, cost, new_flags, frozenset(units), mask))
         return out
 
     def _marks_cost(self, cards: tuple[int, int, int, int], winner: int, units: set[int]) -> int:
@@ -193,31 +275,47 @@ class Searcher:
         budget: int,
         agreed: PlayedTrick | None,
     ) -> Iterator[TrickDeal]:
-        """Yield (cards by seat, weight, order cost, flags after, order units broken)."""
-        seats = [(leader + i) % 4 for i in range(4)]
+        """Yield (cards by seat, weight, order cost, flags after, order units broken).
+
+        Each follower's options depend only on the suit led, so they are computed once per
+        suit; the budget is enforced on the trick's total afterwards.
+        """
+        s1, s2, s3 = (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4
+        follow: dict[int, tuple[list[Option], list[Option], list[Option]]] = {}
         chosen = [0, 0, 0, 0]
-
-        def place(
-            position: int, weight: int, cost: int, flags_now: int, broken: frozenset[int]
-        ) -> Iterator[TrickDeal]:
-            if position == 4:
-                yield (chosen[0], chosen[1], chosen[2], chosen[3]), weight, cost, flags_now, broken
-                return
-            seat = seats[position]
-            led = None if position == 0 else chosen[seats[0]] // 13
-            for card, card_weight, extra, flag_after, unit in self._options(
-                trick, played, seat, led, flags_now, budget - cost // CARDS_WEIGHT, agreed
-            ):
-                chosen[seat] = card
-                yield from place(
-                    position + 1,
-                    weight * card_weight,
-                    cost + extra,
-                    flag_after,
-                    broken if unit is None else broken | {unit},
+        for lead in self._options(trick, played, leader, None, flags, budget, agreed):
+            suit = lead[0] // 13
+            if suit not in follow:
+                follow[suit] = (
+                    self._options(trick, played, s1, suit, flags, budget, agreed),
+                    self._options(trick, played, s2, suit, flags, budget, agreed),
+                    self._options(trick, played, s3, suit, flags, budget, agreed),
                 )
-
-        yield from place(0, 1, 0, flags, frozenset())
+            first, second, third = follow[suit]
+            chosen[leader] = lead[0]
+            for a in first:
+                chosen[s1] = a[0]
+                for b in second:
+                    chosen[s2] = b[0]
+                    for c in third:
+                        chosen[s3] = c[0]
+                        cost = lead[2] + a[2] + b[2] + c[2]
+                        if cost:
+                            if cost // CARDS_WEIGHT > budget:
+                                continue
+                            broken = frozenset(
+                                o[4] for o in (lead, a, b, c) if o[4] is not None
+                            )
+                            new_flags = lead[3] | a[3] | b[3] | c[3]
+                        else:
+                            broken, new_flags = _NO_UNITS, flags
+                        yield (
+                            (chosen[0], chosen[1], chosen[2], chosen[3]),
+                            lead[1] * a[1] * b[1] * c[1],
+                            cost,
+                            new_flags,
+                            broken,
+                        )
 
     def _options(
         self,
@@ -228,7 +326,7 @@ class Searcher:
         flags: int,
         budget: int,
         agreed: PlayedTrick | None,
-    ) -> list[tuple[int, int, int, int, int | None]]:
+    ) -> list[Option]:
         """Cards this seat may play here: (card, weight, order cost, flags after, order unit)."""
         p = self.problem
         available = p.playable[seat] & ~played
@@ -250,9 +348,9 @@ class Searcher:
 
     def _intact_row_options(
         self, seat: int, row_card: int, available: int, flags: int, budget: int
-    ) -> list[tuple[int, int, int, int, int | None]]:
+    ) -> list[Option]:
         """An unbroken intact row: its card for this trick, or any other at the cost of the row."""
-        options: list[tuple[int, int, int, int, int | None]] = []
+        options: list[Option] = []
         if (available >> row_card) & 1:
             options.append((row_card, 1, 0, flags, None))
         unit = self.problem.order_unit[seat]
@@ -326,6 +424,10 @@ class Optimum:
     suffix_cost: dict[int, int]
     """Declarer total -> cost of its best histories before declarer-total statements."""
     counts: dict[int, int]
+    units: dict[int, int]
+    """Declarer total -> units contradicted by some of its consistent histories (bit mask)."""
+    winners: dict[int, int]
+    """Declarer total -> (trick, winner) pairs seen in its consistent histories (bit mask)."""
 
 
 def find_optimum(searcher: Searcher, budgets: range | None = None) -> Optimum | None:
@@ -335,8 +437,8 @@ def find_optimum(searcher: Searcher, budgets: range | None = None) -> Optimum | 
     for budget in budgets if budgets is not None else range(cards_units + 1):
         summary = searcher.solve(0, p.opening_leader, 0, budget)
         priced = {
-            total: (cost + _total_statement_cost(p, total), count)
-            for total, (cost, count) in summary.items()
+            total: (entry[0] + _total_statement_cost(p, total), entry[1])
+            for total, entry in summary.items()
             if _total_hard_checks_hold(p, total, searcher.hard_units)
         }
         if not priced:
@@ -347,6 +449,8 @@ def find_optimum(searcher: Searcher, budgets: range | None = None) -> Optimum | 
             min_cost=best,
             suffix_cost={t: summary[t][0] for t, (c, _) in priced.items() if c == best},
             counts={t: n for t, (c, n) in priced.items() if c == best},
+            units={t: summary[t][2] for t, (c, _) in priced.items() if c == best},
+            winners={t: summary[t][3] for t, (c, _) in priced.items() if c == best},
         )
     return None
 
@@ -365,41 +469,24 @@ def _total_hard_checks_hold(problem: Problem, total: int, hard_units: frozenset[
     )
 
 
-def walk_optimum(
+def read_optimum(
     searcher: Searcher, optimum: Optimum
 ) -> tuple[frozenset[int], dict[int, list[frozenset[int]]]]:
     """Units contradicted by some consistent history, and per total the possible trick winners."""
     p = searcher.problem
     contradicted: set[int] = set()
-    winners: dict[int, list[set[int]]] = {
-        t: [set() for _ in range(p.tricks)] for t in optimum.counts
-    }
+    winners: dict[int, list[frozenset[int]]] = {}
     for total in optimum.counts:
+        mask = optimum.units[total]
+        contradicted.update(u for u in range(len(p.units)) if (mask >> u) & 1)
         for check in p.tricks_checks:
             if check.unit is not None and check.total != total:
                 contradicted.add(check.unit)
-    start = [
-        (0, p.opening_leader, 0, optimum.budget, t, optimum.suffix_cost[t], t)
-        for t in optimum.counts
-    ]
-    seen = set(start)
-    stack = list(start)
-    while stack:
-        played, leader, flags, budget, need, need_cost, root = stack.pop()
-        trick = played.bit_count() // 4
-        if trick == p.tricks:
-            continue
-        for step, child_key in _optimal_steps(
-            searcher, played, leader, flags, budget, need, need_cost
-        ):
-            contradicted.update(step.units)
-            winners[root][trick].add(step.winner)
-            node = (*child_key, root)
-            if node not in seen:
-                seen.add(node)
-                stack.append(node)
-    frozen = {t: [frozenset(s) for s in per_trick] for t, per_trick in winners.items()}
-    return frozenset(contradicted), frozen
+        seen = optimum.winners[total]
+        winners[total] = [
+            frozenset(s for s in range(4) if (seen >> (4 * t + s)) & 1) for t in range(p.tricks)
+        ]
+    return frozenset(contradicted), winners
 
 
 def _optimal_steps(
@@ -408,7 +495,12 @@ def _optimal_steps(
     """The trick steps from a node that stay on a minimum-cost path to ``need`` more tricks."""
     p = searcher.problem
     trick = played.bit_count() // 4
-    for step in searcher.steps(trick, played, leader, flags, budget):
+    cache_key = (played, leader, flags, budget)
+    steps = searcher.steps_cache.get(cache_key)
+    if steps is None:
+        steps = searcher.steps(trick, played, leader, flags, budget)
+        searcher.steps_cache[cache_key] = steps
+    for step in steps:
         child_budget = budget - step.cost // CARDS_WEIGHT
         child_played = played | _mask4(step.cards)
         child = searcher.solve(child_played, step.winner, step.flags, child_budget)
@@ -544,7 +636,7 @@ def solve(
                 count=0 if proved else None,
                 elapsed=time.monotonic() - started,
             )
-        contradicted, winners = walk_optimum(searcher, optimum)
+        contradicted, winners = read_optimum(searcher, optimum)
         listed = _first_histories(searcher, optimum, list_limit)
     except SearchTimeout:
         return EngineResult(
