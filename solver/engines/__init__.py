@@ -50,43 +50,62 @@ def find_consistent(
     return _auto(problem, time_limit, list_limit)
 
 
+FIRST_SEARCH_SECONDS = 1.0
+"""How long the plain search may run before optimisation decides the totals instead
+(a quarter of it when three or four rows are free: those are the positions that take long)."""
+
+
 def _auto(problem: Problem, time_limit: float, list_limit: int) -> EngineResult:
     from solver.engines import search
 
     started = time.monotonic()
+    free_seats = sum(1 for seat in range(4) if problem.row_order[seat] is None)
+    first_limit = FIRST_SEARCH_SECONDS if free_seats < 3 else FIRST_SEARCH_SECONDS / 4
     first = search.solve(
-        problem, time_limit=min(time_limit / 2, 5.0), list_limit=list_limit, budgets=range(1)
+        problem,
+        time_limit=min(time_limit, first_limit),
+        list_limit=list_limit,
+        budgets=range(1),
     )
     if first.feasible:
         return first
     from solver.engines import cpsat
 
-    remaining = max(1.0, time_limit - (time.monotonic() - started))
-    optimised = cpsat.solve(problem, count_limit=0, time_limit=remaining)
+    optimised = cpsat.solve(problem, count_limit=0, time_limit=_left(started, time_limit))
+    optimised.outcomes_elapsed = time.monotonic() - started
     if optimised.feasible is not True or optimised.min_cost is None:
         optimised.elapsed = time.monotonic() - started
         return optimised
-    contradictable = optimised.contradicted or frozenset()
-    hard = frozenset(range(len(problem.units))) - contradictable
+    hard = frozenset(range(len(problem.units))) - (optimised.contradicted or frozenset())
     cards_budget = optimised.min_cost // CARDS_WEIGHT
-    remaining = max(1.0, time_limit - (time.monotonic() - started))
     counted = search.solve(
         problem,
-        time_limit=remaining,
+        time_limit=_left(started, time_limit),
         list_limit=list_limit,
         budgets=range(cards_budget, cards_budget + 1),
         hard_units=hard,
     )
     if counted.feasible and counted.min_cost == optimised.min_cost:
         counted.engine = "search+cpsat"
+        counted.outcomes_elapsed = optimised.outcomes_elapsed
         counted.elapsed = time.monotonic() - started
         return counted
+    return _uncounted(optimised, started, time_limit)
+
+
+def _left(started: float, time_limit: float) -> float:
+    return max(0.5, time_limit - (time.monotonic() - started))
+
+
+def _uncounted(optimised: EngineResult, started: float, time_limit: float) -> EngineResult:
+    """Totals decided by optimisation, counts left unknown (never silently partial)."""
     optimised.engine = "cpsat"
     optimised.count = None
     optimised.count_at_least = max(optimised.count_at_least, len(optimised.outcomes))
     optimised.outcomes = dict.fromkeys(optimised.outcomes)
-    optimised.notes.append(
-        f"the totals were decided by optimisation; counting did not finish within {time_limit:g} s"
-    )
+    optimised.notes = [
+        "the totals were decided by optimisation; counting did not finish within "
+        f"{time_limit:g} s (raise --time-limit to count)"
+    ]
     optimised.elapsed = time.monotonic() - started
     return optimised

@@ -29,5 +29,7 @@ class EngineResult:
     trick_winners: dict[int, list[frozenset[int]]] = field(default_factory=dict)
     """Declarer tricks -> per trick, the seats that win it in some history of that group."""
     elapsed: float = 0.0
+    outcomes_elapsed: float | None = None
+    """Seconds until the totals (and so the ruling) were known, when earlier than ``elapsed``."""
     notes: list[str] = field(default_factory=list)
     """What the engine wants a reader to know (time limits hit, and so on)."""
