@@ -90,6 +90,12 @@ def _auto(problem: Problem, time_limit: float, list_limit: int) -> EngineResult:
         counted.outcomes_elapsed = optimised.outcomes_elapsed
         counted.elapsed = time.monotonic() - started
         return counted
+    if optimised.min_cost:
+        optimised.forced = cpsat.forced_units(
+            problem, optimised.min_cost, _left(started, time_limit)
+        )
+    else:
+        optimised.forced = frozenset()
     return _uncounted(optimised, started, time_limit)
 
 

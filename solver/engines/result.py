@@ -24,6 +24,8 @@ class EngineResult:
     """Declarer tricks -> number of consistent histories with that total (None: not counted)."""
     contradicted: frozenset[int] | None = None
     """Units contradicted by at least one consistent history (None when not established)."""
+    forced: frozenset[int] | None = None
+    """Units contradicted by every consistent history (None when not established)."""
     listed: list[History] = field(default_factory=list)
     """Some consistent histories, in the engine's stable order."""
     trick_winners: dict[int, list[frozenset[int]]] = field(default_factory=dict)

@@ -39,9 +39,10 @@ Option = tuple[int, int, int, int, int | None]
 
 _NO_UNITS: frozenset[int] = frozenset()
 
-Summary = dict[int, tuple[int, int, int, int]]
+Summary = dict[int, tuple[int, int, int, int, int]]
 """Declarer tricks from here -> (minimum cost from here, number of histories at that cost,
-units contradicted by some of them (bit mask), trick winners in some of them (bit 4*trick+seat)).
+units contradicted by some of them (bit mask), trick winners in some of them (bit 4*trick+seat),
+units contradicted by all of them (bit mask)).
 """
 
 
@@ -128,13 +129,19 @@ class Searcher:
         unplayed = ~played
         pieces = self.suit_pieces
         return (
-            pieces[0].get(unplayed & 0x1FFF) or self._piece(0, unplayed & 0x1FFF)
-        ) + (
-            pieces[1].get((unplayed >> 13) & 0x1FFF) or self._piece(1, (unplayed >> 13) & 0x1FFF)
-        ) + (
-            pieces[2].get((unplayed >> 26) & 0x1FFF) or self._piece(2, (unplayed >> 26) & 0x1FFF)
-        ) + (
-            pieces[3].get((unplayed >> 39) & 0x1FFF) or self._piece(3, (unplayed >> 39) & 0x1FFF)
+            (pieces[0].get(unplayed & 0x1FFF) or self._piece(0, unplayed & 0x1FFF))
+            + (
+                pieces[1].get((unplayed >> 13) & 0x1FFF)
+                or self._piece(1, (unplayed >> 13) & 0x1FFF)
+            )
+            + (
+                pieces[2].get((unplayed >> 26) & 0x1FFF)
+                or self._piece(2, (unplayed >> 26) & 0x1FFF)
+            )
+            + (
+                pieces[3].get((unplayed >> 39) & 0x1FFF)
+                or self._piece(3, (unplayed >> 39) & 0x1FFF)
+            )
         )
 
     def _piece(self, suit: int, rest: int) -> bytes:
@@ -166,7 +173,7 @@ class Searcher:
         trick = played.bit_count() // 4
         summary: Summary
         if trick == self.problem.tricks:
-            summary = {0: (0, 1, 0, 0)}
+            summary = {0: (0, 1, 0, 0, 0)}
         else:
             summary = self._combine(trick, played, leader, flags, budget)
         self.memo[key] = summary
@@ -186,7 +193,7 @@ class Searcher:
             )
             gained = 1 if step.winner % 2 == won_bit else 0
             winner_bit = 1 << (4 * trick + step.winner)
-            for tricks, (cost, count, units, winners) in child.items():
+            for tricks, (cost, count, units, winners, always) in child.items():
                 total = tricks + gained
                 new_cost = cost + step.cost
                 current = summary.get(total)
@@ -196,6 +203,7 @@ class Searcher:
                         count * step.weight,
                         units | step.units_mask,
                         winners | winner_bit,
+                        always | step.units_mask,
                     )
                 elif new_cost == current[0]:
                     summary[total] = (
@@ -203,6 +211,7 @@ class Searcher:
                         current[1] + count * step.weight,
                         current[2] | units | step.units_mask,
                         current[3] | winners | winner_bit,
+                        current[4] & (always | step.units_mask),
                     )
         return summary
 
@@ -303,9 +312,7 @@ class Searcher:
                         if cost:
                             if cost // CARDS_WEIGHT > budget:
                                 continue
-                            broken = frozenset(
-                                o[4] for o in (lead, a, b, c) if o[4] is not None
-                            )
+                            broken = frozenset(o[4] for o in (lead, a, b, c) if o[4] is not None)
                             new_flags = lead[3] | a[3] | b[3] | c[3]
                         else:
                             broken, new_flags = _NO_UNITS, flags
@@ -428,6 +435,8 @@ class Optimum:
     """Declarer total -> units contradicted by some of its consistent histories (bit mask)."""
     winners: dict[int, int]
     """Declarer total -> (trick, winner) pairs seen in its consistent histories (bit mask)."""
+    always: dict[int, int]
+    """Declarer total -> units contradicted by every one of its consistent histories."""
 
 
 def find_optimum(searcher: Searcher, budgets: range | None = None) -> Optimum | None:
@@ -451,6 +460,7 @@ def find_optimum(searcher: Searcher, budgets: range | None = None) -> Optimum | 
             counts={t: n for t, (c, n) in priced.items() if c == best},
             units={t: summary[t][2] for t, (c, _) in priced.items() if c == best},
             winners={t: summary[t][3] for t, (c, _) in priced.items() if c == best},
+            always={t: summary[t][4] for t, (c, _) in priced.items() if c == best},
         )
     return None
 
@@ -469,24 +479,37 @@ def _total_hard_checks_hold(problem: Problem, total: int, hard_units: frozenset[
     )
 
 
-def read_optimum(
-    searcher: Searcher, optimum: Optimum
-) -> tuple[frozenset[int], dict[int, list[frozenset[int]]]]:
-    """Units contradicted by some consistent history, and per total the possible trick winners."""
+def read_optimum(searcher: Searcher, optimum: Optimum) -> Readout:
+    """What the consistent histories say beyond their number (see ``Readout``)."""
     p = searcher.problem
-    contradicted: set[int] = set()
+    every = (1 << len(p.units)) - 1
+    some_mask, all_mask = 0, every
     winners: dict[int, list[frozenset[int]]] = {}
     for total in optimum.counts:
-        mask = optimum.units[total]
-        contradicted.update(u for u in range(len(p.units)) if (mask >> u) & 1)
-        for check in p.tricks_checks:
-            if check.unit is not None and check.total != total:
-                contradicted.add(check.unit)
+        statements = sum(
+            1 << c.unit for c in p.tricks_checks if c.unit is not None and c.total != total
+        )
+        some_mask |= optimum.units[total] | statements
+        all_mask &= optimum.always[total] | statements
         seen = optimum.winners[total]
         winners[total] = [
             frozenset(s for s in range(4) if (seen >> (4 * t + s)) & 1) for t in range(p.tricks)
         ]
-    return frozenset(contradicted), winners
+    return Readout(_unit_set(some_mask, len(p.units)), _unit_set(all_mask, len(p.units)), winners)
+
+
+def _unit_set(mask: int, size: int) -> frozenset[int]:
+    return frozenset(u for u in range(size) if (mask >> u) & 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Readout:
+    contradicted: frozenset[int]
+    """Units contradicted by at least one consistent history."""
+    forced: frozenset[int]
+    """Units contradicted by every consistent history: the facts that had to go."""
+    winners: dict[int, list[frozenset[int]]]
+    """Declarer total -> per trick, the seats winning it in some history of that total."""
 
 
 def _optimal_steps(
@@ -636,7 +659,7 @@ def solve(
                 count=0 if proved else None,
                 elapsed=time.monotonic() - started,
             )
-        contradicted, winners = read_optimum(searcher, optimum)
+        readout = read_optimum(searcher, optimum)
         listed = _first_histories(searcher, optimum, list_limit)
     except SearchTimeout:
         return EngineResult(
@@ -653,9 +676,10 @@ def solve(
         count=count,
         count_at_least=count,
         outcomes=dict(sorted(optimum.counts.items())),
-        contradicted=contradicted,
+        contradicted=readout.contradicted,
+        forced=readout.forced,
         listed=listed,
-        trick_winners=winners,
+        trick_winners=readout.winners,
         elapsed=time.monotonic() - started,
         notes=[f"{len(searcher.memo)} positions searched"],
     )

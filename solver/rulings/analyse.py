@@ -16,10 +16,11 @@ def analyse(
     found = find_consistent(problem, engine=engine, time_limit=time_limit, list_limit=list_limit)
     contradicted = sorted(found.contradicted or (), key=lambda u: u)
     units = [problem.units[u] for u in contradicted]
+    forced = [problem.units[u] for u in sorted(found.forced or ())]
     ruling = decide(case, found, units)
     explanation = None
     if found.feasible is False:
         from solver.engines import cpsat
 
         explanation = cpsat.explain_impossible(problem, time_limit=time_limit)
-    return Analysis(case, found, ruling, units, explanation)
+    return Analysis(case, found, ruling, units, explanation, forced)

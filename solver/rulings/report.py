@@ -94,8 +94,12 @@ def _histories(analysis: Analysis) -> list[str]:
         lines.append(
             f"Facts that had to be set aside: {cards} shown by the cards, {statements} statements"
         )
+    forced = {unit.key for unit in analysis.forced}
     for unit in analysis.contradicted:
-        lines.append(f"  contradicted by some consistent history: {unit.describe()} ({unit.owner})")
+        which = "every" if unit.key in forced else "some"
+        lines.append(
+            f"  contradicted by {which} consistent history: {unit.describe()} ({unit.owner})"
+        )
     lines += [f"  note: {note}" for note in found.notes]
     return lines
 

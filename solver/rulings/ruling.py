@@ -51,6 +51,8 @@ class Analysis:
     contradicted: list[EvidenceUnit] = field(default_factory=list)
     explanation: list[str] | None = None
     """For impossible facts: a small set of hard facts that cannot all hold."""
+    forced: list[EvidenceUnit] = field(default_factory=list)
+    """Units contradicted by every consistent history: the facts that had to be set aside."""
 
     @property
     def status(self) -> Status:
@@ -94,6 +96,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "count_at_least": 0 if impossible else found.count_at_least,
         "min_cost": min_cost,
         "contradicted": [unit.to_json(case) for unit in analysis.contradicted],
+        "forced": [unit.to_json(case) for unit in analysis.forced],
         "listed": [history_json(case, h) for h in found.listed],
     }
     outcomes = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 
 from solver.engines import search
-from solver.engines.problem import compile_case
+from solver.engines.problem import compile_case, evaluate
 from solver.records import case_from_dict
 from tests.engines.brute import brute_force
 from tests.strategies import disputes
@@ -25,6 +25,9 @@ def test_search_matches_brute_force_on_three_trick_disputes(dispute) -> None:
     assert found.count == expected.count
     assert found.outcomes == dict(sorted(expected.outcomes.items()))
     assert found.contradicted == expected.contradicted
+    if expected.feasible:
+        every = [evaluate(problem, h).contradicted for h in expected.histories]
+        assert found.forced == frozenset.intersection(*every)
     assert sorted(found.listed) == expected.histories
     for total, per_trick in found.trick_winners.items():
         winners = [set() for _ in range(problem.tricks)]
