@@ -87,6 +87,9 @@ class Searcher:
         self.labels = self._card_labels()
         self.suit_pieces: list[dict[int, bytes]] = [{}, {}, {}, {}]
         self.marked = sum(1 << card for card in problem.marks)
+        self.mark_wants = [-1] * 52
+        for card, (won, _unit) in problem.marks.items():
+            self.mark_wants[card] = 1 if won else 0
         self.checks_by_trick: dict[int, list[StatementCheck]] = {}
         for check in problem.trick_checks:
             self.checks_by_trick.setdefault(check.trick, []).append(check)
@@ -228,13 +231,19 @@ class Searcher:
         out: list[TrickStep] = []
         checks = self.checks_by_trick.get(trick)
         marked = self.marked
+        trump = p.trump
         for cards, weight, order_cost, new_flags, order_units in self._deals_of_trick(
             trick, played, leader, flags, budget, agreed
         ):
-            winner = _winner(leader, cards, p.trump)
-            if not order_cost and not checks and not (marked & _mask4(cards)):
-                out.append(TrickStep(cards, weight, winner, 0, new_flags, _NO_UNITS, 0))
-                continue
+            winner = _winner(leader, cards, trump)
+            if not order_cost and not checks:
+                touched = marked & _mask4(cards)
+                if not touched:
+                    out.append(TrickStep(cards, weight, winner, 0, new_flags, _NO_UNITS, 0))
+                    continue
+                if budget == 0 and self._marks_hold(cards, winner):
+                    out.append(TrickStep(cards, weight, winner, 0, new_flags, _NO_UNITS, 0))
+                    continue
             units = set(order_units)
             cost = order_cost + self._marks_cost(cards, winner, units)
             if cost < 0 or cost // CARDS_WEIGHT > budget:
@@ -245,6 +254,16 @@ class Searcher:
             mask = sum(1 << u for u in units)
             out.append(TrickStep(cards, weight, winner, cost, new_flags, frozenset(units), mask))
         return out
+
+    def _marks_hold(self, cards: tuple[int, int, int, int], winner: int) -> bool:
+        """Law 65B: every marked card of this trick points the way its side fared."""
+        want = self.mark_wants
+        side = winner & 1
+        for seat in (0, 1, 2, 3):
+            wanted = want[cards[seat]]
+            if wanted >= 0 and ((seat & 1) == side) != bool(wanted):
+                return False
+        return True
 
     def _marks_cost(self, cards: tuple[int, int, int, int], winner: int, units: set[int]) -> int:
         """Law 65B marks contradicted by this trick's winner; -1 if one of them must hold."""
