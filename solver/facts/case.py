@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Any, Literal
 
 from solver.bridge import Card, Contract, Deal, Seat, Side
+from solver.facts.claim import Claim
 
 
 class MixedWhen(Enum):
@@ -101,6 +102,8 @@ class Case:
     """The file the case came from, for messages."""
     expect: dict[str, Any] | None = None
     """The expected ruling written in the case file, checked by the test suite."""
+    claim: Claim | None = None
+    """A contested claim or concession, when the dispute is about one (Laws 68-71)."""
 
     @property
     def declaring_side(self) -> Side:

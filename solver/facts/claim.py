@@ -1,0 +1,80 @@
+"""A claim or concession (Law 68): who claimed how many tricks, from where, saying what."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from solver.bridge import Card, Seat, Side
+
+StepKind = Literal["draw_trumps", "cash", "ruff", "finesse", "concede", "play"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a clarification statement, in the order stated (Law 68C)."""
+
+    kind: StepKind
+    text: str
+    """The step as written in the case file, for messages and the report."""
+    suit: int | None = None
+    """For ``cash`` and ``ruff``: the suit (0 spades .. 3 clubs)."""
+    seat: Seat | None = None
+    """For ``ruff``: the hand that ruffs; for ``cash``, optionally the hand it is cashed from."""
+    cards: tuple[Card, ...] = ()
+    """For ``play``: the cards in order; for ``finesse``: the card finessed."""
+    count: int = 0
+    """For ``concede``: how many tricks."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimPosition:
+    """Where play stood when the claim was made."""
+
+    hands: tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
+    """Cards still held by N, E, S, W (cards on the current trick are no longer held)."""
+    leader: Seat
+    """Who led the trick in progress, or is on lead."""
+    current_trick: tuple[Card, ...] = ()
+    """Cards already played to the trick in progress, from the leader."""
+    won: tuple[int, int] = (0, 0)
+    """Tricks already won by NS and by EW."""
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be decided, the one in progress included."""
+        return max(len(h) for h in self.hands)
+
+    def to_play(self) -> Seat:
+        return Seat.from_index(self.leader.index + len(self.current_trick))
+
+    def won_by(self, side: Side) -> int:
+        return self.won[0] if side is Side.NS else self.won[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A contested claim (Law 70) or a concession (Law 71)."""
+
+    by: Seat
+    tricks: int
+    """Of the tricks still to be decided, how many the claimer says his side takes."""
+    position: ClaimPosition
+    statement: tuple[Step, ...] = ()
+    said: str = ""
+    trumps_mentioned: bool = False
+    shown_out: dict[Seat, frozenset[int]] = field(default_factory=dict)
+    """Suits each player had shown out of before the claim (what the claimer knew, 70E1)."""
+    agreed: bool = False
+    """True when the opponents agreed to the claim and later withdrew their agreement (69B)."""
+    correction_period_over: bool = False
+    """True when the question was raised after the Correction Period (71, 69B no longer apply)."""
+
+    @property
+    def side(self) -> Side:
+        return self.by.side
+
+    @property
+    def conceded(self) -> int:
+        """Tricks the claim gives to the opponents."""
+        return self.position.tricks_left - self.tricks
