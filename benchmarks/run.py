@@ -28,6 +28,7 @@ Nothing here asserts a time: it measures. The table goes to the terminal, the ra
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import multiprocessing
@@ -594,14 +595,26 @@ def machine() -> dict[str, Any]:
         "platform": platform.platform(),
         "cpus": os.cpu_count(),
         "load_average": list(os.getloadavg()),
+        "solver_digest": solver_digest(),
     }
+
+
+def solver_digest() -> str:
+    """A short hash of solver/*.py, to tell which version of the code the figures belong to."""
+    digest = hashlib.sha256()
+    for path in sorted((REPO / "solver").rglob("*.py")):
+        digest.update(path.relative_to(REPO).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     console = Console()
     console.width = max(console.width, 180)  # the tables are wide; let them wrap in a terminal
-    from solver.engines import cpsat  # noqa: F401  (imported before forking: no import in timings)
+    # Imported once, before forking: no import time in the timings, and every child runs the
+    # same code even if solver/ is edited during a long run (``solver_digest`` names it).
+    from solver.engines import cpsat, search  # noqa: F401
 
     started = time.perf_counter()
     meta = {"started": time.strftime("%Y-%m-%d %H:%M:%S"), "machine": machine(), **vars(args)}
@@ -668,7 +681,8 @@ def report(
     load = meta["machine"]["load_average"][0], meta["load_average_end"][0]
     console.print(
         f"total {meta['total_seconds']:.0f} s; load average {load[0]:.2f} at start, "
-        f"{load[1]:.2f} at end on {meta['machine']['cpus']} CPUs; raw results in {args.output}"
+        f"{load[1]:.2f} at end on {meta['machine']['cpus']} CPUs; solver/ digest "
+        f"{meta['machine']['solver_digest']}; raw results in {args.output}"
     )
 
 

@@ -153,8 +153,10 @@ def _names(cards: Iterable[Card]) -> str:
 
 def _solve(position: Position, *, optimal_only: bool) -> list[tuple[Card, int]]:
     """DDS's answer for the player to play: (card, tricks for that player's side) pairs."""
-    from endplay.dds.solve import SolveMode, solve_board
-
+    try:
+        from endplay.dds.solve import SolveMode, solve_board
+    except (ImportError, RuntimeError) as error:  # endplay raises RuntimeError if DDS won't load
+        raise EngineError(f"the DDS library (endplay) could not be loaded: {error}") from error
     mode = SolveMode.OptimalOne if optimal_only else SolveMode.Default
     deal = _to_endplay(position)
     try:

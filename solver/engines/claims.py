@@ -1,0 +1,373 @@
+"""Adjudication of a contested claim: the worst normal line for the claimer (Law 70).
+
+The claimer's side plays the clarification statement's steps in order, and otherwise any play
+the normal-play policy admits; the other side plays any legal card. Every doubtful point goes
+against the claimer (70A), so the result is a minimum over all those joint plays, not a
+minimax: ``adjudicate`` finds it exactly, with memoisation on the position (cards left by
+relative rank, whose turn, the statement step reached, the voids seen), from any position,
+including the middle of a trick, and returns a line that produces it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from solver.bridge import Card
+from solver.errors import EngineError
+from solver.facts import Claim, Step
+from solver.laws.normal_play import (
+    SUIT_MASKS,
+    NormalPolicy,
+    PlayView,
+    beats,
+    claimer_options,
+    current_winner,
+    is_master,
+    legal,
+)
+
+Plan = tuple[int, int]
+"""(index of the statement step in force, progress within it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimProblem:
+    """A claim position in integers (cards 0..51, seats 0..3 from North)."""
+
+    held: tuple[int, int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    trump: int | None
+    claimer_side: int
+    steps: tuple[Step, ...]
+    voids: int
+    trumps_aware: bool
+    policy: NormalPolicy
+
+    @staticmethod
+    def from_claim(claim: Claim, trump: int | None, policy: NormalPolicy) -> ClaimProblem:
+        position = claim.position
+        held = tuple(sum(1 << c.index for c in hand) for hand in position.hands)
+        voids = 0
+        for seat, suits in claim.shown_out.items():
+            for suit in suits:
+                voids |= 1 << (4 * seat.index + suit)
+        return ClaimProblem(
+            held=(held[0], held[1], held[2], held[3]),
+            leader=position.leader.index,
+            trick=tuple(c.index for c in position.current_trick),
+            trump=trump,
+            claimer_side=claim.by.index % 2,
+            steps=claim.statement,
+            voids=voids,
+            trumps_aware=claim.trumps_mentioned,
+            policy=policy,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LinePlay:
+    """One card of the worst normal line."""
+
+    trick: int
+    """Trick number counted from the claim (1 = the trick in progress or the next one)."""
+    seat: int
+    card: int
+    wins_trick: int | None = None
+    """Set on a trick's last card: the seat that won it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Adjudication:
+    claimer_tricks: int
+    """Tricks of those left at the claim that the claimer's side takes on the worst normal line."""
+    line: tuple[LinePlay, ...]
+    positions: int
+    elapsed: float
+
+
+class ClaimTimeout(EngineError):
+    """The adjudication did not finish in the time given."""
+
+
+State = tuple[tuple[int, int, int, int], int, tuple[int, ...], Plan, int]
+"""(held, leader, trick in progress, plan, voids)."""
+
+
+class Adjudicator:
+    """Memoised minimum over normal claimer plays and any legal opponent plays."""
+
+    def __init__(self, problem: ClaimProblem, deadline: float = float("inf")) -> None:
+        self.p = problem
+        self.deadline = deadline
+        self.memo: dict[tuple[object, ...], tuple[int, tuple[int, int] | None]] = {}
+        self.special = 0
+        for step in problem.steps:
+            for card in step.cards:
+                self.special |= 1 << card.index
+
+    # -- the recursion ------------------------------------------------------------------------
+
+    def value(self, state: State) -> int:
+        """Claimer's-side tricks from this state on the worst normal line."""
+        held, leader, trick, plan, voids = state
+        if not any(held) and not trick:
+            return 0
+        key = self._key(state)
+        found = self.memo.get(key)
+        if found is not None:
+            return found[0]
+        if len(self.memo) & 4095 == 0 and time.monotonic() > self.deadline:
+            raise ClaimTimeout("the claim adjudication ran out of time")
+        best, best_move = 99, None
+        for card, weight in self.moves(state):
+            del weight
+            child, gained = self.play(state, card)
+            total = gained + self.value(child)
+            if total < best:
+                best, best_move = total, (card, total)
+                if best == 0:
+                    break
+        if best_move is None:
+            raise EngineError("no legal play in a claim position (the hands are inconsistent)")
+        self.memo[key] = (best, best_move)
+        return best
+
+    def _key(self, state: State) -> tuple[object, ...]:
+        held, leader, trick, plan, voids = state
+        return (held, leader, trick, plan, voids)
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def seat_to_play(self, state: State) -> int:
+        return (state[1] + len(state[2])) % 4
+
+    def moves(self, state: State) -> list[tuple[int, int]]:
+        held, leader, trick, plan, voids = state
+        seat = self.seat_to_play(state)
+        view = PlayView(seat, held, trick, leader, self.p.trump, self.p.claimer_side, voids,
+                        self.p.trumps_aware)
+        if seat % 2 != self.p.claimer_side:
+            return [(c, 1) for c in _reduce(legal(view), held, seat)]
+        stated = self.stated_plays(view, plan)
+        options = stated if stated is not None else claimer_options(self.p.policy, view)
+        return [(c, 1) for c in options]
+
+    def stated_plays(self, view: PlayView, plan: Plan) -> list[int] | None:
+        """The plays the statement prescribes here, or None when it says nothing of this play."""
+        step = self._active_step(view, plan)
+        if step is None:
+            return None
+        return _step_plays(step, view, plan[1], self.p.policy)
+
+    def _active_step(self, view: PlayView, plan: Plan) -> Step | None:
+        index, progress = plan
+        if index >= len(self.p.steps):
+            return None
+        return self.p.steps[index]
+
+    # -- playing a card -----------------------------------------------------------------------
+
+    def play(self, state: State, card: int) -> tuple[State, int]:
+        """The state after ``card``, and the claimer's-side tricks it completes (0 or 1)."""
+        held, leader, trick, plan, voids = state
+        seat = self.seat_to_play(state)
+        if trick and card // 13 != trick[0] // 13:
+            voids |= 1 << (4 * seat + trick[0] // 13)
+        new_held = list(held)
+        new_held[seat] &= ~(1 << card)
+        held_after = (new_held[0], new_held[1], new_held[2], new_held[3])
+        trick_after = (*trick, card)
+        if len(trick_after) < 4:
+            plan = self._advance_on_card(plan, seat, card, trick_after, held_after)
+            return (held_after, leader, trick_after, plan, voids), 0
+        winner = _trick_winner(leader, trick_after, self.p.trump)
+        plan = self._advance_on_card(plan, seat, card, trick_after, held_after)
+        plan = self._advance_on_trick(plan, winner, held_after)
+        gained = 1 if winner % 2 == self.p.claimer_side else 0
+        return (held_after, winner, (), plan, voids), gained
+
+    def _advance_on_card(
+        self, plan: Plan, seat: int, card: int, trick: tuple[int, ...], held: tuple[int, ...]
+    ) -> Plan:
+        index, progress = plan
+        if index >= len(self.p.steps):
+            return plan
+        step = self.p.steps[index]
+        if step.kind == "ruff" and step.seat is not None and seat == step.seat.index:
+            if card // 13 != self.p.trump:
+                return self._skip_done(plan, held)
+            if trick[0] // 13 == step.suit:
+                return self._skip_done((index + 1, 0), held)
+        return self._skip_done(plan, held)
+
+    def _advance_on_trick(self, plan: Plan, winner: int, held: tuple[int, ...]) -> Plan:
+        index, progress = plan
+        if index < len(self.p.steps) and self.p.steps[index].kind == "concede":
+            if winner % 2 != self.p.claimer_side:
+                progress += 1
+            plan = (index, progress)
+        return self._skip_done(plan, held)
+
+    def _skip_done(self, plan: Plan, held: tuple[int, ...]) -> Plan:
+        index, progress = plan
+        while index < len(self.p.steps) and self._step_done(self.p.steps[index], progress, held):
+            index, progress = index + 1, 0
+        return (index, progress)
+
+    def _step_done(self, step: Step, progress: int, held: tuple[int, ...]) -> bool:
+        side = self.p.claimer_side
+        ours = held[side] | held[side + 2]
+        theirs = held[1 - side] | held[3 - side]
+        trump = self.p.trump
+        if step.kind == "draw_trumps":
+            return trump is None or not (theirs & SUIT_MASKS[trump]) or not (ours & SUIT_MASKS[trump])
+        if step.kind == "cash":
+            assert step.suit is not None
+            return not _holds_master(ours, theirs, step.suit)
+        if step.kind == "ruff":
+            assert step.suit is not None and step.seat is not None and trump is not None
+            ruffer = held[step.seat.index]
+            other = held[(step.seat.index + 2) % 4]
+            return not (ruffer & SUIT_MASKS[trump]) or not (other & SUIT_MASKS[step.suit])
+        if step.kind == "finesse":
+            return not (ours >> step.cards[0].index) & 1
+        if step.kind == "concede":
+            return progress >= step.count
+        return not any((ours >> c.index) & 1 for c in step.cards)
+
+    # -- the line -----------------------------------------------------------------------------
+
+    def line(self, state: State) -> list[LinePlay]:
+        out: list[LinePlay] = []
+        number = 1
+        while any(state[0]) or state[2]:
+            self.value(state)
+            found = self.memo[self._key(state)]
+            assert found[1] is not None
+            card = found[1][0]
+            seat = self.seat_to_play(state)
+            child, _ = self.play(state, card)
+            finished = len(state[2]) == 3
+            out.append(LinePlay(number, seat, card, child[1] if finished else None))
+            if finished:
+                number += 1
+            state = child
+        return out
+
+
+def _step_plays(step: Step, view: PlayView, progress: int, policy: NormalPolicy) -> list[int] | None:
+    """Law 68C/70: the plays a statement step prescribes for this player, if any."""
+    hand = view.held[view.seat]
+    leading = not view.trick
+    if step.kind == "play":
+        ours = hand | view.held[view.seat ^ 2]
+        pending = [c.index for c in step.cards if (ours >> c.index) & 1]
+        if pending and (hand >> pending[0]) & 1 and pending[0] in legal(view):
+            return [pending[0]]
+        return None
+    if step.kind == "finesse":
+        return _finesse_plays(step.cards[0], view, leading)
+    if not leading:
+        return _ruff_follow(step, view)
+    return _step_leads(step, view, policy)
+
+
+def _step_leads(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] | None:
+    hand = view.held[view.seat]
+    trump = view.trump
+    if step.kind == "draw_trumps" and trump is not None and hand & SUIT_MASKS[trump]:
+        return [_top(hand, trump)]
+    if step.kind == "cash":
+        assert step.suit is not None
+        if not hand & SUIT_MASKS[step.suit]:
+            return None
+        top = _top(hand, step.suit)
+        if is_master(view, top) or not policy.top_down:
+            return [top]
+        return [c for c in range(52) if (hand >> c) & 1 and c // 13 == step.suit]
+    if step.kind == "ruff":
+        assert step.suit is not None and step.seat is not None
+        if step.seat.index != view.seat and hand & SUIT_MASKS[step.suit]:
+            return [c for c in range(52) if (hand >> c) & 1 and c // 13 == step.suit]
+        return None
+    if step.kind == "concede":
+        return [c for c in range(52) if (hand >> c) & 1]
+    return None
+
+
+def _ruff_follow(step: Step, view: PlayView) -> list[int] | None:
+    if step.kind != "ruff" or step.seat is None or step.seat.index != view.seat:
+        return None
+    trump = view.trump
+    hand = view.held[view.seat]
+    if trump is None or view.trick[0] // 13 != step.suit or hand & SUIT_MASKS[step.suit]:
+        return None
+    winning = current_winner(view)
+    assert winning is not None
+    trumps = [c for c in range(52) if (hand >> c) & 1 and c // 13 == trump]
+    winners = [c for c in trumps if beats(c, winning[1], trump)]
+    return (winners or trumps)[:1]
+
+
+def _finesse_plays(card: Card, view: PlayView, leading: bool) -> list[int] | None:
+    hand = view.held[view.seat]
+    suit = card.suit_index
+    holder = view.seat if (hand >> card.index) & 1 else view.seat ^ 2
+    if leading:
+        if holder == view.seat:
+            return [card.index]
+        low = [c for c in range(52) if (hand >> c) & 1 and c // 13 == suit]
+        return low[:1] or None
+    if holder == view.seat and view.trick[0] // 13 == suit:
+        return [card.index]
+    return None
+
+
+def _top(hand: int, suit: int) -> int:
+    return max(c for c in range(52) if (hand >> c) & 1 and c // 13 == suit)
+
+
+def _holds_master(ours: int, theirs: int, suit: int) -> bool:
+    our_cards = ours & SUIT_MASKS[suit]
+    if not our_cards:
+        return False
+    top = our_cards.bit_length() - 1
+    return not (theirs & SUIT_MASKS[suit] & ~((1 << (top + 1)) - 1))
+
+
+def _reduce(cards: list[int], held: tuple[int, int, int, int], seat: int) -> list[int]:
+    """One card per run of touching cards (no other hand's card between them)."""
+    others = 0
+    for s in range(4):
+        if s != seat:
+            others |= held[s]
+    out: list[int] = []
+    for card in cards:
+        if out and out[-1] // 13 == card // 13:
+            between = others & ((1 << card) - 1) & ~((1 << (out[-1] + 1)) - 1)
+            if not between:
+                out[-1] = card
+                continue
+        out.append(card)
+    return out
+
+
+def _trick_winner(leader: int, cards: tuple[int, ...], trump: int | None) -> int:
+    best, best_seat = cards[0], leader
+    for offset in (1, 2, 3):
+        card = cards[offset]
+        if beats(card, best, trump):
+            best, best_seat = card, (leader + offset) % 4
+    return best_seat
+
+
+def adjudicate(problem: ClaimProblem, time_limit: float = 20.0) -> Adjudication:
+    """The worst normal line for the claimer, exactly, or ``ClaimTimeout``."""
+    started = time.monotonic()
+    solver = Adjudicator(problem, deadline=started + time_limit)
+    start: State = (problem.held, problem.leader, problem.trick, solver._skip_done((0, 0), problem.held), problem.voids)
+    tricks = solver.value(start)
+    line = solver.line(start)
+    return Adjudication(tricks, tuple(line), len(solver.memo), time.monotonic() - started)

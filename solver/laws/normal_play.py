@@ -1,0 +1,221 @@
+"""What counts as "normal" play by the claimer's side (Law 70 footnote; 70C, 70E), as a policy.
+
+Law 70's footnote: "normal" includes play that would be careless or inferior for the class of
+player involved, but not irrational play. The Laws do not list plays; this module names each
+judgement, with its source, and lets a preset or a switch change it. The adjudication engine
+asks ``claimer_options`` for the plays it must consider for the claimer's side; the other side
+may play any legal card (DESIGN "Claims": doubtful points go against the claimer).
+
+Judgements (each a switch of ``NormalPolicy``):
+
+- ``top_down`` (Law 70E2; EBU WB 8.70.5; ACBL guideline 1): a hand leading a suit in which it
+  holds a winner leads its highest card of that suit.
+- ``no_master_discard`` (normal play, DESIGN "Claims"): a player does not discard a winner
+  while he holds a card that is not one (outside trumps).
+- ``win_when_sure`` (normal play): a player who is last to play to a trick the opponents are
+  winning, and can win it, wins it with his cheapest winning card; the same when every
+  opponent still to play is known to be void in the suit led and in trumps (70E1: a card whose
+  place is known is played against).
+- ``ruff_low`` (ACBL guideline 5): a ruff is made with the lowest trump that wins the trick.
+- ``ruff_when_able`` (normal play): void, with the opponents winning the trick and a trump that
+  wins it, the player ruffs; with partner winning he discards and does not ruff.
+- ``draw_trumps_when_aware`` (70C, EBU WB 8.70.4): when the claimer mentioned trumps (or is
+  otherwise aware of them) and an opponent still holds one, the claimer's side leads trumps
+  before anything else; when he did not mention an outstanding trump he is treated as at all
+  likely unaware of it, and may lead side-suit winners first (the trump may then score, 70C).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+
+
+@dataclass(frozen=True, slots=True)
+class NormalPolicy:
+    """A named set of judgements about normal play (see the module docstring)."""
+
+    name: str = "WBF2017"
+    top_down: bool = True
+    no_master_discard: bool = True
+    win_when_sure: bool = True
+    ruff_low: bool = True
+    ruff_when_able: bool = True
+    draw_trumps_when_aware: bool = True
+
+    def with_switches(self, **switches: bool) -> NormalPolicy:
+        return replace(self, **switches)
+
+    def assumptions(self) -> list[tuple[str, str, str]]:
+        """(switch, citation, text) for every judgement in force, for the report."""
+        texts = {
+            "top_down": ("70E2", "a suit is cashed from the top unless the statement says otherwise"),
+            "no_master_discard": ("70", "no player discards a winner while holding a loser"),
+            "win_when_sure": (
+                "70E1",
+                "a player sure to win a trick the opponents are winning wins it as cheaply as he can",
+            ),
+            "ruff_low": ("70", "ruffs are made as low as possible (ACBL guideline 5)"),
+            "ruff_when_able": ("70", "a void player ruffs an opponents' winner, never partner's"),
+            "draw_trumps_when_aware": (
+                "70C",
+                "a claimer aware of an outstanding trump draws it first; one who did not mention "
+                "it may cash side winners before it is drawn",
+            ),
+        }
+        return [(k, *texts[k]) for k in texts if getattr(self, k)]
+
+
+PRESETS: dict[str, NormalPolicy] = {
+    "WBF2017": NormalPolicy(),
+    # EBU White Book 8.70.4-5: as the default; the EBU treats an unaware claimer as careless
+    # in the order of his winners, which the default already allows.
+    "EBU": NormalPolicy(name="EBU"),
+    # ACBL Laws Commission guidelines (2019): worst suit order, ruffs low, no credit for a
+    # trump safety play; a claimer is not forced to draw trumps when both opponents are void.
+    "ACBL": NormalPolicy(name="ACBL", draw_trumps_when_aware=False),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayView:
+    """What a player of the claimer's side sees when it is his turn (integers as in engines)."""
+
+    seat: int
+    held: tuple[int, int, int, int]
+    trick: tuple[int, ...]
+    leader: int
+    trump: int | None
+    claimer_side: int
+    voids: int
+    """Bit 4*seat+suit: that player is known to be void in that suit."""
+    trumps_aware: bool
+
+
+def is_master(view: PlayView, card: int) -> bool:
+    """No opponent of the claimer's side still holds a higher card of that suit."""
+    suit = card // 13
+    higher = SUIT_MASKS[suit] & ~((1 << (card + 1)) - 1)
+    for seat in range(4):
+        if seat % 2 != view.claimer_side and view.held[seat] & higher:
+            return False
+    return True
+
+
+def current_winner(view: PlayView) -> tuple[int, int] | None:
+    """(seat, card) winning the trick in progress so far, or None before the lead."""
+    if not view.trick:
+        return None
+    best, best_seat = view.trick[0], view.leader
+    for offset, card in enumerate(view.trick[1:], start=1):
+        if card // 13 == best // 13:
+            if card > best:
+                best, best_seat = card, (view.leader + offset) % 4
+        elif card // 13 == view.trump:
+            best, best_seat = card, (view.leader + offset) % 4
+    return best_seat, best
+
+
+def beats(card: int, best: int, trump: int | None) -> bool:
+    if card // 13 == best // 13:
+        return card > best
+    return card // 13 == trump
+
+
+def legal(view: PlayView) -> list[int]:
+    hand = view.held[view.seat]
+    if view.trick:
+        suit = view.trick[0] // 13
+        if hand & SUIT_MASKS[suit]:
+            hand &= SUIT_MASKS[suit]
+    return [c for c in range(52) if (hand >> c) & 1]
+
+
+def claimer_options(policy: NormalPolicy, view: PlayView) -> list[int]:
+    """The normal plays of a claimer's-side player with nothing stated for this play."""
+    if not view.trick:
+        return _leads(policy, view)
+    cards = legal(view)
+    led = view.trick[0] // 13
+    winning = current_winner(view)
+    assert winning is not None
+    partner_winning = winning[0] % 2 == view.claimer_side
+    if cards[0] // 13 == led:
+        return _follows(policy, view, cards, winning[1], partner_winning)
+    return _void_plays(policy, view, cards, winning[1], partner_winning)
+
+
+def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
+    hand = view.held[view.seat]
+    trump = view.trump
+    if (
+        policy.draw_trumps_when_aware
+        and view.trumps_aware
+        and trump is not None
+        and hand & SUIT_MASKS[trump]
+        and _opponents_hold(view, trump)
+    ):
+        suits = [trump]
+    else:
+        suits = [s for s in range(4) if hand & SUIT_MASKS[s]]
+    out: list[int] = []
+    for suit in suits:
+        cards = [c for c in range(52) if (hand >> c) & 1 and c // 13 == suit]
+        top = cards[-1]
+        if policy.top_down and is_master(view, top):
+            out.append(top)
+        else:
+            out.extend(cards)
+    return out
+
+
+def _opponents_hold(view: PlayView, suit: int) -> bool:
+    return any(
+        view.held[s] & SUIT_MASKS[suit] for s in range(4) if s % 2 != view.claimer_side
+    )
+
+
+def _sure_position(view: PlayView) -> bool:
+    """Last to play, or every opponent still to play known void in the suit led and trumps."""
+    led = view.trick[0] // 13
+    for offset in range(len(view.trick) + 1, 4):
+        seat = (view.leader + offset) % 4
+        if seat % 2 == view.claimer_side:
+            continue
+        void_led = (view.voids >> (4 * seat + led)) & 1
+        void_trump = view.trump is None or (view.voids >> (4 * seat + view.trump)) & 1
+        if not (void_led and void_trump):
+            return False
+    return True
+
+
+def _follows(
+    policy: NormalPolicy, view: PlayView, cards: list[int], best: int, partner_winning: bool
+) -> list[int]:
+    if partner_winning or not policy.win_when_sure or not _sure_position(view):
+        return cards
+    winners = [c for c in cards if beats(c, best, view.trump)]
+    return winners[:1] if winners else cards
+
+
+def _void_plays(
+    policy: NormalPolicy, view: PlayView, cards: list[int], best: int, partner_winning: bool
+) -> list[int]:
+    trump = view.trump
+    trumps = [c for c in cards if trump is not None and c // 13 == trump]
+    discards = [c for c in cards if trump is None or c // 13 != trump]
+    winning_trumps = [c for c in trumps if beats(c, best, trump)]
+    if not partner_winning and winning_trumps and policy.ruff_when_able:
+        return winning_trumps[:1] if policy.ruff_low else winning_trumps
+    options = _normal_discards(policy, view, discards) if discards else []
+    if not partner_winning and not policy.ruff_when_able:
+        options += winning_trumps[:1] if policy.ruff_low else winning_trumps
+    return options or cards
+
+
+def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) -> list[int]:
+    if not policy.no_master_discard:
+        return discards
+    losers = [c for c in discards if not is_master(view, c)]
+    return losers or discards
