@@ -101,7 +101,9 @@ class Adjudicator:
     def __init__(self, problem: ClaimProblem, deadline: float = float("inf")) -> None:
         self.p = problem
         self.deadline = deadline
-        self.memo: dict[tuple[object, ...], tuple[int, tuple[int, int] | None]] = {}
+        self.exact: dict[tuple[object, ...], int] = {}
+        self.lower: dict[tuple[object, ...], int] = {}
+        self.nodes = 0
         self.special = 0
         for step in problem.steps:
             for card in step.cards:
@@ -110,33 +112,66 @@ class Adjudicator:
     # -- the recursion ------------------------------------------------------------------------
 
     def value(self, state: State) -> int:
-        """Claimer's-side tricks from this state on the worst normal line."""
-        held, leader, trick, plan, voids = state
-        if not any(held) and not trick:
-            return 0
+        """Claimer's-side tricks from this state on the worst normal line.
+
+        Found as the least k for which ``at_most(state, k)`` holds, starting from 0: each test
+        is a depth-first search for a line giving the claimer at most k tricks, with the lower
+        bounds proved by earlier tests kept, so refutations are not repeated.
+        """
         key = self._key(state)
-        found = self.memo.get(key)
-        if found is not None:
-            return found[0]
-        if len(self.memo) & 4095 == 0 and time.monotonic() > self.deadline:
+        exact = self.exact.get(key)
+        if exact is not None:
+            return exact
+        k = self.lower.get(key, 0)
+        while not self.at_most(state, k):
+            k += 1
+        self.exact[key] = k
+        return k
+
+    def at_most(self, state: State, k: int) -> bool:
+        """Is there a normal line from here giving the claimer's side at most ``k`` tricks?"""
+        left = state[0][self.seat_to_play(state)].bit_count()
+        if k >= left:
+            return True
+        if k < 0:
+            return False
+        key = self._key(state)
+        exact = self.exact.get(key)
+        if exact is not None:
+            return exact <= k
+        if self.lower.get(key, 0) > k:
+            return False
+        self.nodes += 1
+        if self.nodes & 4095 == 0 and time.monotonic() > self.deadline:
             raise ClaimTimeout("the claim adjudication ran out of time")
-        best, best_move = 99, None
-        for card, weight in self.moves(state):
-            del weight
+        for card, _weight in self.moves(state):
             child, gained = self.play(state, card)
-            total = gained + self.value(child)
-            if total < best:
-                best, best_move = total, (card, total)
-                if best == 0:
-                    break
-        if best_move is None:
+            if self.at_most(child, k - gained):
+                return True
+        if not self.moves(state):
             raise EngineError("no legal play in a claim position (the hands are inconsistent)")
-        self.memo[key] = (best, best_move)
-        return best
+        self.lower[key] = k + 1
+        return False
 
     def _key(self, state: State) -> tuple[object, ...]:
         held, leader, trick, plan, voids = state
-        return (held, leader, trick, plan, voids)
+        return (self.position_key(held), leader, trick, plan, voids)
+
+    def position_key(self, held: tuple[int, int, int, int]) -> bytes:
+        """The cards left by suit, each named by its holder (or itself, if the statement names it).
+
+        Two positions that read the same differ only by cards no one can tell apart: they have
+        the same worst normal line.
+        """
+        out = bytearray()
+        for suit in range(4):
+            for card in range(13 * suit, 13 * suit + 13):
+                for seat in range(4):
+                    if (held[seat] >> card) & 1:
+                        out.append(64 + card if (self.special >> card) & 1 else seat)
+                        break
+            out.append(255)
+        return bytes(out)
 
     # -- moves --------------------------------------------------------------------------------
 
@@ -240,19 +275,22 @@ class Adjudicator:
     # -- the line -----------------------------------------------------------------------------
 
     def line(self, state: State) -> list[LinePlay]:
+        """A worst normal line from ``state``: at each play, a card that keeps to the minimum."""
         out: list[LinePlay] = []
         number = 1
+        target = self.value(state)
         while any(state[0]) or state[2]:
-            self.value(state)
-            found = self.memo[self._key(state)]
-            assert found[1] is not None
-            card = found[1][0]
             seat = self.seat_to_play(state)
-            child, _ = self.play(state, card)
+            for card, _weight in self.moves(state):
+                child, gained = self.play(state, card)
+                if gained + self.value(child) == target:
+                    break
+            else:
+                raise EngineError("the worst normal line could not be traced back")
             finished = len(state[2]) == 3
             out.append(LinePlay(number, seat, card, child[1] if finished else None))
-            if finished:
-                number += 1
+            number += 1 if finished else 0
+            target -= gained
             state = child
         return out
 
@@ -370,4 +408,4 @@ def adjudicate(problem: ClaimProblem, time_limit: float = 20.0) -> Adjudication:
     start: State = (problem.held, problem.leader, problem.trick, solver._skip_done((0, 0), problem.held), problem.voids)
     tricks = solver.value(start)
     line = solver.line(start)
-    return Adjudication(tricks, tuple(line), len(solver.memo), time.monotonic() - started)
+    return Adjudication(tricks, tuple(line), solver.nodes, time.monotonic() - started)

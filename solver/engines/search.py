@@ -245,8 +245,11 @@ class Searcher:
                     out.append(TrickStep(cards, weight, winner, 0, new_flags, _NO_UNITS, 0))
                     continue
             units = set(order_units)
-            cost = order_cost + self._marks_cost(cards, winner, units)
-            if cost < 0 or cost // CARDS_WEIGHT > budget:
+            marks_cost = self._marks_cost(cards, winner, units)
+            if marks_cost < 0:
+                continue
+            cost = order_cost + marks_cost
+            if cost // CARDS_WEIGHT > budget:
                 continue
             if not self._trick_checks_pass(trick, leader, cards, winner, units):
                 continue

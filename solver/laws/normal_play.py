@@ -10,6 +10,16 @@ Judgements (each a switch of ``NormalPolicy``):
 
 - ``top_down`` (Law 70E2; EBU WB 8.70.5; ACBL guideline 1): a hand leading a suit in which it
   holds a winner leads its highest card of that suit.
+- ``winners_first`` (EBU WB 8.70.5: a claimer who thinks all his cards good plays them in any
+  order): a hand on lead that holds a winner leads a winner; the tricks he concedes come after
+  his winners. Without a winner in the hand on lead, any lead is normal (crossing to partner).
+- ``follow_low_to_partner`` (normal play): following to a trick partner is sure to win (his card
+  is a winner, or the player is last), a player plays his lowest card of the suit: overtaking a
+  winner only to put the lead in the wrong hand is worse than careless. A suit the claimer did
+  not say how to unblock stays blocked.
+- ``no_duck_with_winner`` (normal play, DESIGN "Claims"): a player who can win a trick with a
+  winner of the suit led, when the trick is not already sure to be his side's, does so, with
+  his lowest such winner.
 - ``no_master_discard`` (normal play, DESIGN "Claims"): a player does not discard a winner
   while he holds a card that is not one (outside trumps).
 - ``win_when_sure`` (normal play): a player who is last to play to a trick the opponents are
@@ -38,6 +48,9 @@ class NormalPolicy:
 
     name: str = "WBF2017"
     top_down: bool = True
+    winners_first: bool = True
+    follow_low_to_partner: bool = True
+    no_duck_with_winner: bool = True
     no_master_discard: bool = True
     win_when_sure: bool = True
     ruff_low: bool = True
@@ -45,12 +58,21 @@ class NormalPolicy:
     draw_trumps_when_aware: bool = True
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
-        return replace(self, **switches)
+        unknown = [name for name in switches if name not in self.__dataclass_fields__]
+        if unknown:
+            raise ValueError(f"unknown policy switch {unknown[0]!r}")
+        return replace(self, **switches)  # type: ignore[arg-type]
 
     def assumptions(self) -> list[tuple[str, str, str]]:
         """(switch, citation, text) for every judgement in force, for the report."""
         texts = {
             "top_down": ("70E2", "a suit is cashed from the top unless the statement says otherwise"),
+            "winners_first": ("70", "the claimer leads his winners before conceding his losers"),
+            "follow_low_to_partner": (
+                "70",
+                "a player follows low to a trick his partner is sure to win (no overtaking)",
+            ),
+            "no_duck_with_winner": ("70", "nobody ducks a trick he can win with a winner"),
             "no_master_discard": ("70", "no player discards a winner while holding a loser"),
             "win_when_sure": (
                 "70E1",
@@ -160,6 +182,9 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     else:
         suits = [s for s in range(4) if hand & SUIT_MASKS[s]]
     out: list[int] = []
+    winner_suits = [s for s in suits if is_master(view, _top_of(hand, s))]
+    if policy.winners_first and winner_suits:
+        suits = winner_suits
     for suit in suits:
         cards = [c for c in range(52) if (hand >> c) & 1 and c // 13 == suit]
         top = cards[-1]
@@ -168,6 +193,10 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
         else:
             out.extend(cards)
     return out
+
+
+def _top_of(hand: int, suit: int) -> int:
+    return (hand & SUIT_MASKS[suit]).bit_length() - 1
 
 
 def _opponents_hold(view: PlayView, suit: int) -> bool:
@@ -193,10 +222,16 @@ def _sure_position(view: PlayView) -> bool:
 def _follows(
     policy: NormalPolicy, view: PlayView, cards: list[int], best: int, partner_winning: bool
 ) -> list[int]:
-    if partner_winning or not policy.win_when_sure or not _sure_position(view):
-        return cards
+    if partner_winning and (len(view.trick) == 3 or is_master(view, best)):
+        return cards[:1] if policy.follow_low_to_partner else cards
     winners = [c for c in cards if beats(c, best, view.trump)]
-    return winners[:1] if winners else cards
+    if policy.no_duck_with_winner:
+        masters = [c for c in winners if is_master(view, c)]
+        if masters:
+            return masters[:1]
+    if not partner_winning and policy.win_when_sure and winners and _sure_position(view):
+        return winners[:1]
+    return cards
 
 
 def _void_plays(

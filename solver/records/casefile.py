@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from solver.bridge import Card, Contract, Deal, Seat, Side
 from solver.errors import CaseFileError
-from solver.facts import AgreedTrick, Case, MixedWhen, Row, Statement
+from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
+from solver.records.claimfile import ClaimReader, RawClaim, claim_model_at
 from solver.records.yamlload import load_yaml
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -90,15 +91,25 @@ def loads_case(text: str, source: str = "<case>") -> Case:
 
 def case_from_dict(data: dict[str, Any], source: str = "<case>") -> Case:
     """Validate a case already read into Python data (as from YAML)."""
-    if "claim" in data:
-        raise CaseFileError(
-            source, "claim", "contested claims are not supported by this version yet"
-        )
     try:
-        raw = RawCase.model_validate(data)
+        raw = RawCase.model_validate({key: data[key] for key in data if key != "claim"})
     except ValidationError as error:
         raise _shape_error(source, error) from None
-    return _CaseBuilder(source, raw).build()
+    claim = _raw_claim(data["claim"], source) if "claim" in data else None
+    return _CaseBuilder(source, raw, claim).build()
+
+
+def _raw_claim(value: Any, source: str) -> RawClaim:
+    """The shape of ``claim:`` (kept out of RawCase, whose field list the messages show)."""
+    if not isinstance(value, dict):
+        raise CaseFileError(
+            source, "claim", f"got {value!r}; expected a mapping with by, tricks, position, ..."
+        )
+    try:
+        return RawClaim.model_validate(value)
+    except ValidationError as error:
+        model = claim_model_at(error.errors()[0]["loc"][:-1])
+        raise _shape_error(source, error, "claim", model) from None
 
 
 def _shape_error(
@@ -134,9 +145,12 @@ def _model_at(location: tuple[int | str, ...]) -> type[BaseModel]:
 class _CaseBuilder:
     """Turns the validated shape into a Case, checking the bridge facts field by field."""
 
-    def __init__(self, source: str, raw: RawCase) -> None:
+    def __init__(self, source: str, raw: RawCase, claim: RawClaim | None = None) -> None:
         self.source = source
         self.raw = raw
+        self.raw_claim = claim
+        self.stop_note: str | None = None
+        """Why play stopped early, when not because every row holds that many cards."""
 
     def error(self, location: str, message: str) -> CaseFileError:
         return CaseFileError(self.source, location, message)
@@ -152,9 +166,11 @@ class _CaseBuilder:
         if raw.opening_leader is not None:
             leader = self._seat(raw.opening_leader, "opening_leader")
         rows = self._rows(deal)
-        tricks_played = self._tricks_played(rows)
+        claim_reader = self._claim_reader(deal, contract, declarer, leader, rows)
+        tricks_played = self._tricks_played(rows, claim_reader)
         agreed = self._agreed_tricks(deal, rows, tricks_played)
         statements = self._statements(deal, rows, tricks_played)
+        claim: Claim | None = None if claim_reader is None else claim_reader.claim(agreed)
         return Case(
             title=raw.title.strip(),
             deal=deal,
@@ -170,6 +186,7 @@ class _CaseBuilder:
             vulnerable=self._vulnerable(),
             source=self.source,
             expect=raw.expect,
+            claim=claim,
         )
 
     def _parse(self, parser: Any, value: str, location: str) -> Any:
@@ -270,9 +287,18 @@ class _CaseBuilder:
                 raise self.error(location, f"card {card} appears twice")
             seen.add(card)
 
-    def _tricks_played(self, rows: dict[Seat, Row]) -> int:
+    def _tricks_played(self, rows: dict[Seat, Row], claim: ClaimReader | None = None) -> int:
+        if claim is not None:
+            played = claim.tricks_played(
+                self.raw.play.tricks, self._row_length(rows) if rows else None
+            )
+            self.stop_note = claim.stop_note
+            return played
         if not rows:
             return 13
+        return self._row_length(rows)
+
+    def _row_length(self, rows: dict[Seat, Row]) -> int:
         lengths = {seat: len(row.cards) for seat, row in rows.items()}
         if len(set(lengths.values())) > 1:
             listed = ", ".join(
@@ -322,9 +348,8 @@ class _CaseBuilder:
         if not 1 <= number <= 13:
             raise self.error(location, f"there is no trick {number} (tricks are numbered 1 to 13)")
         if number > played:
-            raise self.error(
-                location, f"play stopped after trick {played} (every row holds {played} cards)"
-            )
+            why = self.stop_note or f"every row holds {played} cards"
+            raise self.error(location, f"play stopped after trick {played} ({why})")
 
     def _check_playable(
         self, deal: Deal, rows: dict[Seat, Row], seat: Seat, card: Card, location: str
@@ -337,6 +362,15 @@ class _CaseBuilder:
         row = rows.get(seat)
         if row is not None and card not in row.cards:
             raise self.error(location, f"card {card} is not in {name}'s row (play.rows.{seat})")
+
+    # -- claim (Laws 68-71; the checks are in claimfile.py) --------------------------------------
+
+    def _claim_reader(
+        self, deal: Deal, contract: Contract, declarer: Seat, leader: Seat, rows: dict[Seat, Row]
+    ) -> ClaimReader | None:
+        if self.raw_claim is None:
+            return None
+        return ClaimReader(self.source, self.raw_claim, deal, contract, declarer, leader, rows)
 
     # -- statements ---------------------------------------------------------------------------
 

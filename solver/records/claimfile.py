@@ -1,0 +1,674 @@
+"""The ``claim:`` section of a case file (CASE-FORMAT.md "Claims"; Laws 68-71).
+
+A claim is read in two steps, because the position at the claim and the agreed tricks depend on
+each other. ``ClaimReader.tricks_played`` says how many tricks were complete when the claim was
+made (from ``claim.position.hands``, else from ``play.tricks``), so that the case loader can check
+the rows and the agreed tricks against it; ``ClaimReader.claim`` then builds the position (given, or
+derived from the deal and the agreed tricks) and the clarification statement, checking both
+against the deal, the rows and the agreed tricks. Every problem is a ``CaseFileError`` whose
+location starts with ``claim.`` (or ``play.``), with what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from solver.bridge import SEATS, Card, Contract, Deal, Seat, Side, winning_position
+from solver.bridge.cards import RANK_CHARS
+from solver.errors import CaseFileError
+from solver.facts import AgreedTrick, Claim, ClaimPosition, Row, Step
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SUIT_LETTERS = "SHDC"
+SUIT_PLURAL = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SINGULAR = ("spade", "heart", "diamond", "club")
+SUIT_WORDS = {
+    **{letter.lower(): index for index, letter in enumerate(SUIT_LETTERS)},
+    **{word: index for index, word in enumerate(SUIT_PLURAL)},
+    **{word: index for index, word in enumerate(SUIT_SINGULAR)},
+}
+SEAT_WORDS = {
+    **{letter.lower(): Seat.parse(letter) for letter in "NESW"},
+    **{name.lower(): Seat.parse(letter) for letter, name in SEAT_NAMES.items()},
+}
+STEP_FORMS = (
+    "'draw trumps', 'cash <suit>', 'cash <suit> from <seat>', 'ruff <suit> in <seat>', "
+    "'finesse <card>', 'concede <number>', 'play <cards>'"
+)
+"""The accepted forms of a step, for the message naming an unknown one."""
+
+Hands = tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=False)
+
+
+class RawPosition(_Strict):
+    hands: str | None = None
+    leader: str | None = None
+    current_trick: str | list[str] | None = None
+    won: dict[str, int] | None = None
+
+
+class RawClaim(_Strict):
+    by: str
+    tricks: int
+    position: RawPosition = Field(default_factory=RawPosition)
+    statement: list[str] | None = None
+    said: str | None = None
+    trumps_mentioned: bool = False
+    shown_out: dict[str, str | list[str]] | None = None
+    agreed: bool = False
+    correction_period_over: bool = False
+
+
+def claim_model_at(location: Sequence[int | str]) -> type[BaseModel]:
+    """The shape model at a location inside ``claim`` (for 'unknown field' messages)."""
+    return RawPosition if tuple(location[:1]) == ("position",) else RawClaim
+
+
+def _name(seat: Seat) -> str:
+    return SEAT_NAMES[seat.value]
+
+
+def _listing(counts: Sequence[int]) -> str:
+    return ", ".join(f"{seat} {count}" for seat, count in zip(SEATS, counts, strict=True))
+
+
+def parse_hands(text: str) -> Hands:
+    """A PBN deal string whose hands may hold different numbers of cards; raises ValueError.
+
+    >>> [len(h) for h in parse_hands("W:A.K.. - Q... .J..")]
+    [0, 1, 1, 2]
+    """
+    cleaned = " ".join(str(text).split())
+    if len(cleaned) < 2 or cleaned[1] != ":" or cleaned[0].upper() not in "NESW":
+        raise ValueError(
+            f"bad PBN deal {text!r} (expected 'N:' then four hands like AKQ.T98.765.432)"
+        )
+    first = Seat.parse(cleaned[0])
+    hand_texts = cleaned[2:].split(" ")
+    if len(hand_texts) != 4:
+        raise ValueError(f"bad PBN deal {text!r}: {len(hand_texts)} hands (expected 4)")
+    hands: list[frozenset[Card]] = [frozenset()] * 4
+    seen: dict[Card, Seat] = {}
+    for offset, hand_text in enumerate(hand_texts):
+        seat = Seat.from_index(first.index + offset)
+        for card in _parse_hand(hand_text, seat):
+            if card in seen:
+                raise ValueError(f"card {card} is given to both {seen[card]} and {seat}")
+            seen[card] = seat
+        hands[seat.index] = frozenset(card for card, holder in seen.items() if holder is seat)
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+def _parse_hand(text: str, seat: Seat) -> list[Card]:
+    if text == "-":
+        return []
+    suits = text.split(".")
+    if len(suits) != 4:
+        raise ValueError(f"bad hand {text!r} for {seat} (expected four suits separated by dots)")
+    cards: list[Card] = []
+    for suit_index, ranks in enumerate(suits):
+        for char in ranks.upper().replace("10", "T"):
+            if char not in RANK_CHARS:
+                raise ValueError(f"bad rank {char!r} in hand {text!r} for {seat}")
+            card = Card(suit_index, RANK_CHARS.index(char) + 2)
+            if card in cards:
+                raise ValueError(f"card {card} appears twice in hand {text!r} for {seat}")
+            cards.append(card)
+    return cards
+
+
+def shown_out_in(tricks: Iterable[Sequence[Card]], leaders: Iterable[Seat]) -> dict[Seat, set[int]]:
+    """Suits each player showed out of: the suit led to a trick he did not follow.
+
+    >>> trick = [Card.parse(c) for c in ("D5", "S3", "DJ", "C4")]
+    >>> shown_out_in([trick], [Seat.WEST])
+    {Seat.N: {2}, Seat.S: {2}}
+    """
+    out: dict[Seat, set[int]] = {}
+    for cards, leader in zip(tricks, leaders, strict=True):
+        for position, card in enumerate(cards[1:], start=1):
+            if card.suit_index != cards[0].suit_index:
+                out.setdefault(Seat.from_index(leader.index + position), set()).add(
+                    cards[0].suit_index
+                )
+    return out
+
+
+def _rows_message(rows_played: int, played: int, basis: str) -> str:
+    held = f"{rows_played} card{'s' * (rows_played != 1)}"
+    if played == 0:
+        return (
+            f"every row holds {held}, but the claim was made before any trick was complete "
+            f"({basis}); expected no rows"
+        )
+    return (
+        f"every row holds {held}, but the claim was made after trick {played} ({basis}); "
+        f"expected {played} cards in each row"
+    )
+
+
+class ClaimReader:
+    """Reads and checks ``claim:`` against the deal, the contract, the rows and agreed tricks."""
+
+    def __init__(
+        self,
+        source: str,
+        raw: RawClaim,
+        deal: Deal,
+        contract: Contract,
+        declarer: Seat,
+        opening_leader: Seat,
+        rows: dict[Seat, Row],
+    ) -> None:
+        self.source = source
+        self.raw = raw
+        self.deal = deal
+        self.trumps = contract.strain.trump_suit_index
+        self.contract = contract
+        self.declarer = declarer
+        self.opening_leader = opening_leader
+        self.rows = rows
+        self.given_hands: Hands | None = None
+        self.left = 0
+        """Tricks left at the claim, the one in progress included."""
+
+    def error(self, location: str, message: str) -> CaseFileError:
+        return CaseFileError(self.source, f"claim.{location}" if location else "claim", message)
+
+    def parse(self, parser: Callable[[str], Any], value: str, location: str) -> Any:
+        try:
+            return parser(value)
+        except ValueError as error:
+            raise self.error(location, str(error)) from None
+
+    @property
+    def stop_note(self) -> str:
+        """Why play stopped where it did, for messages about later tricks."""
+        return f"the claim was made with {self.left} trick{'s' * (self.left != 1)} left"
+
+    # -- step 1: where play stopped -----------------------------------------------------------
+
+    def tricks_played(self, agreed_numbers: Iterable[int], rows_played: int | None) -> int:
+        """Complete tricks before the claim; checks the rows (``rows_played``) hold as many."""
+        self._claimer()
+        if self.raw.position.hands is not None:
+            played = self._played_from_hands(self.raw.position.hands)
+            basis = f"claim.position.hands leave {self.left} tricks"
+        else:
+            played = self._played_from_tricks(agreed_numbers)
+            basis = f"play.tricks give tricks 1 to {played}"
+            if not played:
+                basis = "play.tricks give no trick, and claim.position.hands is not given"
+        if rows_played is not None and rows_played != played:
+            raise CaseFileError(self.source, "play.rows", _rows_message(rows_played, played, basis))
+        return played
+
+    def _claimer(self) -> Seat:
+        by: Seat = self.parse(Seat.parse, self.raw.by, "by")
+        if by is self.declarer.partner:
+            raise self.error(
+                "by",
+                f"got {by}: {_name(by)} is dummy (declarer is {self.declarer}); "
+                "expected declarer or a defender",
+            )
+        return by
+
+    def _played_from_hands(self, text: str) -> int:
+        hands: Hands = self.parse(parse_hands, text, "position.hands")
+        self.given_hands = hands
+        self.left = max(len(hand) for hand in hands)
+        if self.left == 0:
+            raise self.error(
+                "position.hands", "no cards left (expected the cards still held at the claim)"
+            )
+        return 13 - self.left
+
+    def _played_from_tricks(self, agreed_numbers: Iterable[int]) -> int:
+        numbers = {n for n in agreed_numbers if 1 <= n <= 13}
+        played = max(numbers, default=0)
+        missing = [n for n in range(1, played + 1) if n not in numbers]
+        if missing:
+            raise CaseFileError(
+                self.source,
+                "play.tricks",
+                f"trick {missing[0]} is missing: without claim.position.hands, play.tricks "
+                f"must give every trick before the claim (1 to {played})",
+            )
+        if played == 13:
+            raise self.error("", "play.tricks give all 13 tricks: no trick is left to claim")
+        self.left = 13 - played
+        return played
+
+    # -- step 2: the claim ---------------------------------------------------------------------
+
+    def claim(self, agreed: tuple[AgreedTrick, ...]) -> Claim:
+        """The claim, its position checked against the deal, the rows and the agreed tricks."""
+        raw = self.raw
+        by = self._claimer()
+        position = PositionReader(self, agreed).position()
+        if not 0 <= raw.tricks <= self.left:
+            raise self.error(
+                "tricks", f"got {raw.tricks} (expected 0 to {self.left}, the tricks left)"
+            )
+        shown_out = self._shown_out(position, agreed)
+        steps = StepReader(self, by.side, position).steps(raw.statement or [])
+        return Claim(
+            by=by,
+            tricks=raw.tricks,
+            position=position,
+            statement=steps,
+            said=raw.said or "",
+            trumps_mentioned=raw.trumps_mentioned,
+            shown_out=shown_out,
+            agreed=raw.agreed,
+            correction_period_over=raw.correction_period_over,
+        )
+
+    def _shown_out(
+        self, position: ClaimPosition, agreed: tuple[AgreedTrick, ...]
+    ) -> dict[Seat, frozenset[int]]:
+        """Given suits, checked against the position, merged with those the play shows."""
+        merged = shown_out_in([t.cards for t in agreed], [t.leader for t in agreed])
+        if position.current_trick:
+            current = shown_out_in([position.current_trick], [position.leader])
+            for player, suits in current.items():
+                merged.setdefault(player, set()).update(suits)
+        for key, value in (self.raw.shown_out or {}).items():
+            seat: Seat = self.parse(Seat.parse, str(key), "shown_out")
+            for suit in self._suits(value, f"shown_out.{key}"):
+                self._check_void(position, seat, suit, f"shown_out.{key}")
+                merged.setdefault(seat, set()).add(suit)
+        return {player: frozenset(merged[player]) for player in SEATS if merged.get(player)}
+
+    def _suits(self, value: str | list[str], location: str) -> list[int]:
+        tokens = value.split() if isinstance(value, str) else [str(t) for t in value]
+        suits = []
+        for token in tokens:
+            suit = SUIT_WORDS.get(token.lower())
+            if suit is None:
+                raise self.error(location, f"unknown suit {token!r} (expected S, H, D or C)")
+            suits.append(suit)
+        return suits
+
+    def _check_void(self, position: ClaimPosition, seat: Seat, suit: int, location: str) -> None:
+        on_trick = [
+            card
+            for offset, card in enumerate(position.current_trick)
+            if Seat.from_index(position.leader.index + offset) is seat
+        ]
+        held = sorted(c for c in position.hands[seat.index] if c.suit_index == suit)
+        played = [c for c in on_trick if c.suit_index == suit]
+        if held or played:
+            did = f"holds {held[-1]}" if held else f"played {played[0]} to the trick in progress"
+            raise self.error(
+                location,
+                f"{_name(seat)} {did}, so cannot have shown out of "
+                f"{SUIT_PLURAL[suit]} before the claim",
+            )
+
+
+class PositionReader:
+    """The position at the claim: hands, leader, trick in progress and tricks won so far."""
+
+    def __init__(self, claim: ClaimReader, agreed: tuple[AgreedTrick, ...]) -> None:
+        self.claim = claim
+        self.raw = claim.raw.position
+        self.agreed = agreed
+        self.played = 13 - claim.left
+        self.played_at = {card: trick.number for trick in agreed for card in trick.cards}
+        self.row_of = {card: seat for seat, row in claim.rows.items() for card in row.cards}
+        numbers = {trick.number for trick in agreed}
+        self.all_agreed = numbers == set(range(1, self.played + 1))
+        """True when play.tricks give every trick before the claim."""
+
+    def error(self, location: str, message: str) -> CaseFileError:
+        return self.claim.error(f"position.{location}", message)
+
+    def position(self) -> ClaimPosition:
+        leader = self._leader()
+        trick = self._current_trick(leader)
+        hands = self._hands(leader, trick)
+        self._check_follows(leader, trick, hands)
+        return ClaimPosition(hands, leader, tuple(trick), self._won())
+
+    # -- leader and trick in progress ----------------------------------------------------------
+
+    def _leader(self) -> Seat:
+        given = self._given_leader()
+        derived, why = self._derived_leader()
+        if given is None:
+            if derived is None:
+                raise self.error("leader", f"required field is missing ({why})")
+            return derived
+        if derived is not None and given is not derived:
+            if self.raw.leader is not None:
+                raise self.error("leader", f"got {given}, but {why}")
+            raise self.error("current_trick", f"led by {given}, but {why}")
+        return given
+
+    def _given_leader(self) -> Seat | None:
+        raw = self.raw
+        leader: Seat | None = None
+        if raw.leader is not None:
+            leader = self.claim.parse(Seat.parse, raw.leader, "position.leader")
+        if isinstance(raw.current_trick, str) and ":" in raw.current_trick:
+            prefix = raw.current_trick.partition(":")[0]
+            led: Seat = self.claim.parse(Seat.parse, prefix, "position.current_trick")
+            if leader is not None and led is not leader:
+                raise self.error(
+                    "current_trick",
+                    f"led by {led}, but claim.position.leader is {leader} (expected the same seat)",
+                )
+            leader = led
+        return leader
+
+    def _derived_leader(self) -> tuple[Seat | None, str]:
+        """Who leads after the agreed tricks, with the reason (or why it is not known)."""
+        if self.played == 0:
+            return self.claim.opening_leader, f"{self.claim.opening_leader} leads to trick 1"
+        last = next((t for t in self.agreed if t.number == self.played), None)
+        if last is None:
+            return None, f"play.tricks do not give trick {self.played}, whose winner leads next"
+        winner = self._winner(last)
+        return winner, f"{winner} won trick {self.played} (play.tricks.{self.played})"
+
+    def _winner(self, trick: AgreedTrick) -> Seat:
+        position = winning_position(trick.cards, self.claim.trumps)
+        return Seat.from_index(trick.leader.index + position)
+
+    def _current_trick(self, leader: Seat) -> list[Card]:
+        raw = self.raw.current_trick
+        if raw is None:
+            return []
+        location = "current_trick"
+        if isinstance(raw, list):
+            tokens = [str(token) for token in raw]
+        else:
+            tokens = raw.partition(":")[2].split() if ":" in raw else raw.split()
+        if len(tokens) > 3:
+            raise self.error(
+                location,
+                f"{len(tokens)} cards (expected 0 to 3: the cards already played to the trick "
+                "in progress, leader's first)",
+            )
+        cards = []
+        for offset, token in enumerate(tokens):
+            card: Card = self.claim.parse(Card.parse, token, f"position.{location}")
+            self._check_on_trick(card, Seat.from_index(leader.index + offset), location)
+            cards.append(card)
+        return cards
+
+    def _check_on_trick(self, card: Card, seat: Seat, location: str) -> None:
+        holder = self.claim.deal.holder(card)
+        if holder is not seat:
+            raise self.error(
+                location,
+                f"card {card} is not in {_name(seat)}'s hand (it was dealt to {_name(holder)}; "
+                f"expected {_name(seat)}'s card in this place)",
+            )
+        self._check_not_played(card, location)
+
+    def _check_not_played(self, card: Card, location: str) -> None:
+        if card in self.played_at:
+            number = self.played_at[card]
+            raise self.error(
+                location,
+                f"card {card} was played to trick {number} (play.tricks.{number}), "
+                "before the claim",
+            )
+        if card in self.row_of:
+            seat = self.row_of[card]
+            raise self.error(
+                location,
+                f"card {card} is in {_name(seat)}'s row (play.rows.{seat}), "
+                "so it was played before the claim",
+            )
+
+    # -- hands ---------------------------------------------------------------------------------
+
+    def _hands(self, leader: Seat, trick: list[Card]) -> Hands:
+        given = self.claim.given_hands
+        if given is None:
+            return self._derived_hands(trick)
+        for seat in SEATS:
+            for card in sorted(given[seat.index]):
+                self._check_held(card, seat, trick)
+        expected = [self.claim.left] * 4
+        for offset in range(len(trick)):
+            expected[(leader.index + offset) % 4] -= 1
+        counts = [len(hand) for hand in given]
+        if counts != expected:
+            played = ", ".join(str(Seat.from_index(leader.index + i)) for i in range(len(trick)))
+            why = f"{played} played to the trick in progress" if trick else "no trick in progress"
+            raise self.error(
+                "hands",
+                f"got {_listing(counts)} cards; expected {_listing(expected)} ({why})",
+            )
+        return given
+
+    def _check_held(self, card: Card, seat: Seat, trick: list[Card]) -> None:
+        holder = self.claim.deal.holder(card)
+        if holder is not seat:
+            raise self.error(
+                "hands",
+                f"card {card} is not in {_name(seat)}'s hand (it was dealt to {_name(holder)})",
+            )
+        if card in trick:
+            raise self.error(
+                "hands",
+                f"card {card} is on the trick in progress (claim.position.current_trick), "
+                f"so {_name(seat)} no longer holds it",
+            )
+        self._check_not_played(card, "hands")
+
+    def _derived_hands(self, trick: list[Card]) -> Hands:
+        gone = set(self.played_at) | set(trick)
+        hands = [frozenset(self.claim.deal.hand(seat) - gone) for seat in SEATS]
+        return (hands[0], hands[1], hands[2], hands[3])
+
+    def _check_follows(self, leader: Seat, trick: list[Card], hands: Hands) -> None:
+        """Law 44C: each card on the trick in progress follows suit if the player could."""
+        for offset, card in enumerate(trick[1:], start=1):
+            seat = Seat.from_index(leader.index + offset)
+            suit = trick[0].suit_index
+            held = sorted(c for c in hands[seat.index] if c.suit_index == suit)
+            if card.suit_index != suit and held:
+                raise self.error(
+                    "current_trick",
+                    f"{_name(seat)} played {card} to a {SUIT_SINGULAR[suit]} lead but still "
+                    f"holds {held[-1]} (expected {_name(seat)} to follow suit; revokes in the "
+                    "trick in progress are not supported)",
+                )
+
+    # -- tricks won ----------------------------------------------------------------------------
+
+    def _won(self) -> tuple[int, int]:
+        derived = self._derived_won()
+        if self.raw.won is None:
+            if derived is None:
+                raise self.error(
+                    "won",
+                    "required field is missing (play.tricks do not give every trick before "
+                    "the claim, so who won them is not known)",
+                )
+            return derived
+        won = self._given_won(self.raw.won)
+        if derived is not None and won != derived:
+            raise self.error(
+                "won",
+                f"got NS {won[0]}, EW {won[1]}, but play.tricks 1 to {self.played} give "
+                f"NS {derived[0]}, EW {derived[1]}",
+            )
+        return won
+
+    def _derived_won(self) -> tuple[int, int] | None:
+        if not self.all_agreed:
+            return None
+        ns = sum(self._winner(trick).side is Side.NS for trick in self.agreed)
+        return ns, self.played - ns
+
+    def _given_won(self, raw: dict[str, int]) -> tuple[int, int]:
+        won: dict[Side, int] = {}
+        for key, count in raw.items():
+            side = Side(str(key).upper()) if str(key).upper() in ("NS", "EW") else None
+            if side is None:
+                raise self.error("won", f"unknown side {key!r} (expected NS and EW)")
+            if count < 0:
+                raise self.error("won", f"got {side} {count} (expected 0 or more)")
+            won[side] = count
+        if len(won) != 2:
+            raise self.error("won", "expected both NS and EW, like {NS: 6, EW: 3}")
+        total = won[Side.NS] + won[Side.EW] + self.claim.left
+        if total != 13:
+            raise self.error(
+                "won",
+                f"NS {won[Side.NS]} + EW {won[Side.EW]} + {self.claim.left} tricks left "
+                f"make {total} (expected 13)",
+            )
+        return won[Side.NS], won[Side.EW]
+
+
+_STEP_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("draw_trumps", re.compile(r"draw (?:the )?trumps?")),
+    ("cash", re.compile(r"cash (\S+)(?: from (\S+))?")),
+    ("ruff", re.compile(r"ruff (\S+) in (\S+)")),
+    ("finesse", re.compile(r"finesse (\S+)")),
+    ("concede", re.compile(r"concede (\S+)(?: tricks?)?")),
+    ("play", re.compile(r"play (.+)")),
+)
+
+
+class StepReader:
+    """The clarification statement (Law 68C), step by step, checked against the position."""
+
+    def __init__(self, claim: ClaimReader, side: Side, position: ClaimPosition) -> None:
+        self.claim = claim
+        self.side = side
+        self.position = position
+        self.location = "statement"
+        self.text = ""
+
+    def error(self, message: str) -> CaseFileError:
+        return self.claim.error(self.location, f"{self.text!r}: {message}")
+
+    def steps(self, texts: list[str]) -> tuple[Step, ...]:
+        out = []
+        for index, text in enumerate(texts):
+            self.location, self.text = f"statement.{index}", text
+            out.append(self._step(text))
+        return tuple(out)
+
+    def _step(self, text: str) -> Step:
+        normal = " ".join(text.split()).lower()
+        for kind, pattern in _STEP_PATTERNS:
+            match = pattern.fullmatch(normal)
+            if match is not None:
+                return self._read(kind, match.groups())
+        raise self.error(f"unknown step (expected one of: {STEP_FORMS})")
+
+    def _read(self, kind: str, groups: Sequence[str | None]) -> Step:
+        if kind == "draw_trumps":
+            self._trumps("there are no trumps to draw")
+            return Step("draw_trumps", self.text)
+        if kind == "cash":
+            return self._cash(str(groups[0]), groups[1])
+        if kind == "ruff":
+            return self._ruff(str(groups[0]), str(groups[1]))
+        if kind == "finesse":
+            card = self._card(str(groups[0]))
+            self._held_by_side(card)
+            return Step("finesse", self.text, cards=(card,))
+        if kind == "concede":
+            return self._concede(str(groups[0]))
+        return self._play(str(groups[0]))
+
+    # -- pieces --------------------------------------------------------------------------------
+
+    def _trumps(self, why: str) -> int:
+        trumps = self.claim.trumps
+        if trumps is None:
+            raise self.error(f"the contract is {self.claim.contract}, so {why}")
+        return trumps
+
+    def _suit(self, token: str) -> int:
+        suit = SUIT_WORDS.get(token)
+        if suit is None:
+            raise self.error(f"unknown suit {token!r} (expected S, H, D or C)")
+        return suit
+
+    def _seat(self, token: str) -> Seat:
+        seat = SEAT_WORDS.get(token)
+        if seat is None:
+            raise self.error(f"unknown seat {token!r} (expected N, E, S or W)")
+        if seat.side is not self.side:
+            raise self.error(
+                f"{_name(seat)} is not on the claimer's side ({self.side}); "
+                f"expected {' or '.join(s.value for s in self.side.seats)}"
+            )
+        return seat
+
+    def _card(self, token: str) -> Card:
+        try:
+            return Card.parse(token)
+        except ValueError as error:
+            raise self.error(str(error)) from None
+
+    def _holds(self, seat: Seat, suit: int) -> bool:
+        return any(card.suit_index == suit for card in self.position.hands[seat.index])
+
+    def _side_names(self) -> str:
+        first, second = self.side.seats
+        return f"neither {_name(first)} nor {_name(second)}"
+
+    def _held_by_side(self, card: Card) -> None:
+        if not any(card in self.position.hands[seat.index] for seat in self.side.seats):
+            raise self.error(f"{self._side_names()} holds {card}")
+
+    # -- steps ---------------------------------------------------------------------------------
+
+    def _cash(self, suit_token: str, seat_token: str | None) -> Step:
+        suit = self._suit(suit_token)
+        if seat_token is None:
+            if not any(self._holds(seat, suit) for seat in self.side.seats):
+                raise self.error(f"{self._side_names()} holds a {SUIT_SINGULAR[suit]}")
+            return Step("cash", self.text, suit=suit)
+        seat = self._seat(seat_token)
+        if not self._holds(seat, suit):
+            raise self.error(f"{_name(seat)} holds no {SUIT_PLURAL[suit]}")
+        return Step("cash", self.text, suit=suit, seat=seat)
+
+    def _ruff(self, suit_token: str, seat_token: str) -> Step:
+        suit = self._suit(suit_token)
+        trumps = self._trumps("there are no trumps to ruff with")
+        if suit == trumps:
+            raise self.error(f"{SUIT_PLURAL[suit]} are trumps (expected a side suit to ruff)")
+        seat = self._seat(seat_token)
+        if not self._holds(seat, trumps):
+            raise self.error(f"{_name(seat)} holds no trumps")
+        return Step("ruff", self.text, suit=suit, seat=seat)
+
+    def _concede(self, token: str) -> Step:
+        if not token.isdigit():
+            raise self.error("expected a number of tricks, like 'concede 1'")
+        count, left = int(token), self.position.tricks_left
+        if not 1 <= count <= left:
+            raise self.error(f"got {count} (expected 1 to {left}, the tricks left)")
+        return Step("concede", self.text, count=count)
+
+    def _play(self, tokens: str) -> Step:
+        cards: list[Card] = []
+        for token in tokens.split():
+            card = self._card(token)
+            if card in cards:
+                raise self.error(f"card {card} is listed twice")
+            self._held_by_side(card)
+            cards.append(card)
+        return Step("play", self.text, cards=tuple(cards))
