@@ -181,8 +181,9 @@ class Adjudicator:
     def moves(self, state: State) -> list[tuple[int, int]]:
         held, leader, trick, plan, voids = state
         seat = self.seat_to_play(state)
-        view = PlayView(seat, held, trick, leader, self.p.trump, self.p.claimer_side, voids,
-                        self.p.trumps_aware)
+        view = PlayView(
+            seat, held, trick, leader, self.p.trump, self.p.claimer_side, voids, self.p.trumps_aware
+        )
         if seat % 2 != self.p.claimer_side:
             return [(c, 1) for c in _reduce(legal(view), held, seat)]
         stated = self.stated_plays(view, plan)
@@ -257,7 +258,9 @@ class Adjudicator:
         theirs = held[1 - side] | held[3 - side]
         trump = self.p.trump
         if step.kind == "draw_trumps":
-            return trump is None or not (theirs & SUIT_MASKS[trump]) or not (ours & SUIT_MASKS[trump])
+            return (
+                trump is None or not (theirs & SUIT_MASKS[trump]) or not (ours & SUIT_MASKS[trump])
+            )
         if step.kind == "cash":
             assert step.suit is not None
             return not _holds_master(ours, theirs, step.suit)
@@ -295,7 +298,9 @@ class Adjudicator:
         return out
 
 
-def _step_plays(step: Step, view: PlayView, progress: int, policy: NormalPolicy) -> list[int] | None:
+def _step_plays(
+    step: Step, view: PlayView, progress: int, policy: NormalPolicy
+) -> list[int] | None:
     """Law 68C/70: the plays a statement step prescribes for this player, if any."""
     hand = view.held[view.seat]
     leading = not view.trick
@@ -405,7 +410,13 @@ def adjudicate(problem: ClaimProblem, time_limit: float = 20.0) -> Adjudication:
     """The worst normal line for the claimer, exactly, or ``ClaimTimeout``."""
     started = time.monotonic()
     solver = Adjudicator(problem, deadline=started + time_limit)
-    start: State = (problem.held, problem.leader, problem.trick, solver._skip_done((0, 0), problem.held), problem.voids)
+    start: State = (
+        problem.held,
+        problem.leader,
+        problem.trick,
+        solver._skip_done((0, 0), problem.held),
+        problem.voids,
+    )
     tricks = solver.value(start)
     line = solver.line(start)
     return Adjudication(tricks, tuple(line), solver.nodes, time.monotonic() - started)

@@ -66,7 +66,10 @@ class NormalPolicy:
     def assumptions(self) -> list[tuple[str, str, str]]:
         """(switch, citation, text) for every judgement in force, for the report."""
         texts = {
-            "top_down": ("70E2", "a suit is cashed from the top unless the statement says otherwise"),
+            "top_down": (
+                "70E2",
+                "a suit is cashed from the top unless the statement says otherwise",
+            ),
             "winners_first": ("70", "the claimer leads his winners before conceding his losers"),
             "follow_low_to_partner": (
                 "70",
@@ -200,9 +203,7 @@ def _top_of(hand: int, suit: int) -> int:
 
 
 def _opponents_hold(view: PlayView, suit: int) -> bool:
-    return any(
-        view.held[s] & SUIT_MASKS[suit] for s in range(4) if s % 2 != view.claimer_side
-    )
+    return any(view.held[s] & SUIT_MASKS[suit] for s in range(4) if s % 2 != view.claimer_side)
 
 
 def _sure_position(view: PlayView) -> bool:

@@ -3,19 +3,27 @@
 from __future__ import annotations
 
 from solver.engines import compile_case, find_consistent
+from solver.engines.result import EngineResult
 from solver.facts import Case
+from solver.laws.normal_play import NormalPolicy
 from solver.rulings.decide import decide
 from solver.rulings.ruling import Analysis
 
 
 def analyse(
-    case: Case, *, engine: str = "auto", list_limit: int = 5, time_limit: float = 20.0
+    case: Case,
+    *,
+    engine: str = "auto",
+    list_limit: int = 5,
+    time_limit: float = 20.0,
+    policy: NormalPolicy | None = None,
 ) -> Analysis:
-    """Find the consistent histories of a case and rule on them."""
+    """Find the consistent histories of a case and rule on them (or on its claim)."""
+    if case.claim is not None:
+        return _analyse_claim(case, engine, list_limit, time_limit, policy)
     problem = compile_case(case)
     found = find_consistent(problem, engine=engine, time_limit=time_limit, list_limit=list_limit)
-    contradicted = sorted(found.contradicted or (), key=lambda u: u)
-    units = [problem.units[u] for u in contradicted]
+    units = [problem.units[u] for u in sorted(found.contradicted or ())]
     forced = [problem.units[u] for u in sorted(found.forced or ())]
     ruling = decide(case, found, units)
     explanation = None
@@ -24,3 +32,27 @@ def analyse(
 
         explanation = cpsat.explain_impossible(problem, time_limit=time_limit)
     return Analysis(case, found, ruling, units, explanation, forced)
+
+
+def _analyse_claim(
+    case: Case, engine: str, list_limit: int, time_limit: float, policy: NormalPolicy | None
+) -> Analysis:
+    from solver.rulings.claims import analyse_claim, decide_claim
+
+    claimed = analyse_claim(case, policy, time_limit)
+    ruling = decide_claim(case, claimed)
+    if case.tricks_played and (case.rows or case.agreed_tricks):
+        problem = compile_case(case)
+        found = find_consistent(
+            problem, engine=engine, time_limit=time_limit, list_limit=list_limit
+        )
+        units = [problem.units[u] for u in sorted(found.contradicted or ())]
+        return Analysis(case, found, ruling, units, claim=claimed)
+    found = EngineResult(
+        "none",
+        feasible=True,
+        notes=[
+            "the play before the claim is not given by rows or tricks; only the claim is ruled on"
+        ],
+    )
+    return Analysis(case, found, ruling, claim=claimed)

@@ -18,13 +18,13 @@ def text_report(analysis: Analysis, listed: int = 1) -> str:
         _diagram(case),
         "Facts",
         *_facts(case),
-        "",
-        *_histories(analysis),
-        "",
-        *_outcomes(analysis),
     ]
+    if analysis.found.engine != "none":
+        parts += ["", *_histories(analysis), "", *_outcomes(analysis)]
     for history in analysis.found.listed[:listed]:
         parts += ["", "A consistent history", *_trick_table(case, history)]
+    if analysis.claim is not None:
+        parts += ["", *_claim_section(analysis)]
     parts += ["", *_ruling(analysis)]
     return "\n".join(parts) + "\n"
 
@@ -75,7 +75,9 @@ def _facts(case: Case) -> list[str]:
         lines.append(f"  agreed trick {trick.number}: {trick.leader} led: {cards}")
     for statement in case.statements:
         lines.append(f"  statement {statement.index}: {statement.describe()}")
-    if case.tricks_played < 13:
+    if case.claim is not None:
+        lines.append(f"  claim made after trick {case.tricks_played}")
+    elif case.tricks_played < 13:
         lines.append(f"  play stopped after trick {case.tricks_played}")
     return lines
 
@@ -131,6 +133,45 @@ def _trick_table(case: Case, history: object) -> list[str]:
             by_seat[Seat.from_index(leader.index + offset)] = card
         cells = " ".join(f"{by_seat[s]:<4}" for s in SEATS)
         lines.append(f"  {trick['trick']:>5}  {trick['leader']:<5}  {cells}  {trick['winner']}")
+    return lines
+
+
+def _claim_section(analysis: Analysis) -> list[str]:
+    claimed = analysis.claim
+    claim = claimed.claim
+    position = claim.position
+    lines = [
+        f"Claim by {seat_name(claim.by)}: {claim.tricks} of the {position.tricks_left} tricks left"
+        f" (won so far NS {position.won[0]}, EW {position.won[1]})",
+    ]
+    for seat in SEATS:
+        cards = " ".join(str(c) for c in sorted(position.hands[seat.index], reverse=True))
+        lines.append(f"  {seat_name(seat):<6} {cards or '-'}")
+    if position.current_trick:
+        played = " ".join(str(c) for c in position.current_trick)
+        lines.append(f"  trick in progress, led by {position.leader}: {played}")
+    else:
+        lines.append(f"  {seat_name(position.leader)} to lead")
+    if claim.said:
+        lines.append(f"  said: {claim.said!r}")
+    steps = "; ".join(step.text for step in claim.statement) or "nothing"
+    lines.append(
+        f"  statement: {steps}; trumps mentioned: {'yes' if claim.trumps_mentioned else 'no'}"
+    )
+    lines.append(
+        f"Worst normal line for the claimer ({claimed.policy.name} policy): "
+        f"{claimed.adjudication.claimer_tricks} tricks; double dummy: {claimed.double_dummy}"
+    )
+    side = claim.by.index % 2
+    current: list[str] = []
+    for play in claimed.adjudication.line:
+        current.append(f"{SEATS[play.seat]} {Card.from_index(play.card)}")
+        if play.wins_trick is not None:
+            lost = "" if play.wins_trick % 2 == side else "   <- lost by the claimer's side"
+            lines.append(
+                f"  {play.trick:>2}: {', '.join(current)}; won by {SEATS[play.wins_trick]}{lost}"
+            )
+            current = []
     return lines
 
 

@@ -53,6 +53,8 @@ class Analysis:
     """For impossible facts: a small set of hard facts that cannot all hold."""
     forced: list[EvidenceUnit] = field(default_factory=list)
     """Units contradicted by every consistent history: the facts that had to be set aside."""
+    claim: Any = None
+    """For a claim: its ``ClaimAnalysis`` (solver.rulings.claims)."""
 
     @property
     def status(self) -> Status:
@@ -118,6 +120,8 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     }
     if analysis.explanation is not None:
         data["impossible_because"] = analysis.explanation
+    if analysis.claim is not None:
+        data["claim"] = analysis.claim.to_json()
     return data
 
 

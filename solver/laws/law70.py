@@ -1,0 +1,71 @@
+"""Law 70 — Contested Claim or Concession (Laws of Duplicate Bridge 2017).
+
+70A: the Director adjudicates as equitably as possible, but any doubtful point goes against the
+claimer. 70C: an outstanding trump the claimer did not mention, when he was at all likely
+unaware of it and a normal play could lose a trick to it, wins a trick for the opponents.
+70D1: no successful line outside the statement when a less successful normal one exists.
+70D2: no part of a defender's claim that depends on his partner choosing among normal plays.
+70E1: no unstated line that depends on finding a card with a particular opponent, unless that
+opponent had shown out of the suit before the claim, or would on any normal line. 70E2: the
+Regulating Authority may set the order in which an unclarified suit is played (top down).
+
+Encoded: the adjudicated tricks are those of the worst normal line for the claimer (a minimum
+over the claimer's side's normal plays consistent with his statement, and the other side's
+legal plays), found by ``solver.engines.claims``; what "normal" admits is the named policy of
+``solver.laws.normal_play``, each judgement shown as an assumption. 70D2 follows from the
+minimum: the claimer's partner's normal plays are chosen against the claim too.
+Not encoded: the class of player (the footnote's "careless or inferior for the class of player
+involved"); the Director's view that a claimer was or was not "at all likely" unaware of a
+trump beyond the ``trumps_mentioned`` flag.
+"""
+
+from __future__ import annotations
+
+from solver.facts import Claim
+from solver.laws.citation import Assumption, Reason
+from solver.laws.normal_play import NormalPolicy
+
+
+def law70a_adjudicated(claim: Claim, claimer_tricks: int) -> Reason:
+    """Law 70A: the worst normal line decides; doubt goes against the claimer."""
+    if claimer_tricks >= claim.tricks:
+        return Reason(
+            "70A",
+            f"on every normal line the claimer's side takes at least the {claim.tricks} tricks "
+            "claimed: the claim is upheld",
+        )
+    return Reason(
+        "70A",
+        f"on the worst normal line for the claimer his side takes {claimer_tricks} of the "
+        f"{claim.position.tricks_left} tricks left, not the {claim.tricks} claimed; the doubt "
+        "goes against the claimer",
+    )
+
+
+def law70c_outstanding_trump(claim: Claim, trump_outstanding: bool) -> Reason | None:
+    """Law 70C: an unmentioned outstanding trump, the claimer at all likely unaware of it."""
+    if not trump_outstanding or claim.trumps_mentioned:
+        return None
+    return Reason(
+        "70C",
+        "an opponent held a trump the claimer did not mention; lines that ignore it are "
+        "normal, so it may score",
+    )
+
+
+def law70d2_defenders_claim(claim: Claim, declarer_side: int) -> Reason | None:
+    """Law 70D2: a defender's claim may not rely on partner's choice among normal plays."""
+    if claim.by.index % 2 == declarer_side:
+        return None
+    return Reason(
+        "70D2",
+        "a defender claimed: his partner's normal plays are chosen against the claim as well",
+    )
+
+
+def policy_assumptions(policy: NormalPolicy) -> tuple[Assumption, ...]:
+    """Each judgement of the normal-play policy, as an assumption of the ruling."""
+    return tuple(
+        Assumption(f"{policy.name}:{switch}", citation, text)
+        for switch, citation, text in policy.assumptions()
+    )

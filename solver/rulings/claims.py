@@ -1,0 +1,168 @@
+"""Rulings on contested claims and concessions (Laws 69, 70, 71), and their JSON.
+
+The order, written once: an agreed-then-withdrawn claim goes by 69B; otherwise 70A decides
+(the worst normal line), 71B restores conceded tricks no normal play loses, 70C and 70D2 are
+named where they applied; Law 79B credits the total and Law 77 scores it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solver.bridge import SEATS, Card, duplicate_score, result_notation
+from solver.engines.claims import Adjudication, ClaimProblem, adjudicate
+from solver.facts import Case, Claim
+from solver.laws.citation import Reason
+from solver.laws.law69 import law69b_withdrawn_agreement
+from solver.laws.law70 import (
+    law70a_adjudicated,
+    law70c_outstanding_trump,
+    law70d2_defenders_claim,
+    policy_assumptions,
+)
+from solver.laws.law71 import law71b_unlosable_concession
+from solver.laws.normal_play import PRESETS, NormalPolicy
+from solver.rulings.ruling import Ruling
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimAnalysis:
+    """The adjudication of a claim, beside its double-dummy value."""
+
+    claim: Claim
+    adjudication: Adjudication
+    double_dummy: int | None
+    """Tricks of those left that the claimer's side takes with best play (None if unavailable)."""
+    policy: NormalPolicy
+
+    @property
+    def upheld(self) -> bool:
+        return self.adjudication.claimer_tricks >= self.claim.tricks
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "by": str(self.claim.by),
+            "tricks": self.claim.tricks,
+            "worst_normal_line": [
+                {
+                    "trick": play.trick,
+                    "seat": str(SEATS[play.seat]),
+                    "card": str(Card.from_index(play.card)),
+                    **(
+                        {"winner": str(SEATS[play.wins_trick])}
+                        if play.wins_trick is not None
+                        else {}
+                    ),
+                }
+                for play in self.adjudication.line
+            ],
+            "claimer_tricks": self.adjudication.claimer_tricks,
+            "double_dummy": self.double_dummy,
+            "upheld": self.upheld,
+            "policy": self.policy.name,
+            "positions": self.adjudication.positions,
+            "elapsed": round(self.adjudication.elapsed, 4),
+        }
+
+
+def analyse_claim(
+    case: Case, policy: NormalPolicy | None = None, time_limit: float = 20.0
+) -> ClaimAnalysis:
+    """Adjudicate the case's claim: the worst normal line, and the double-dummy value."""
+    claim = case.claim
+    assert claim is not None
+    chosen = policy or PRESETS["WBF2017"]
+    trump = case.contract.strain.trump_suit_index
+    adjudication = adjudicate(ClaimProblem.from_claim(claim, trump, chosen), time_limit)
+    return ClaimAnalysis(claim, adjudication, _double_dummy(case, claim), chosen)
+
+
+def _double_dummy(case: Case, claim: Claim) -> int | None:
+    from solver.engines import dds
+    from solver.errors import EngineError
+
+    position = claim.position
+    try:
+        return dds.double_dummy_tricks(
+            dds.Position(
+                position.hands,
+                case.contract.strain.trump_suit_index,
+                position.leader,
+                position.current_trick,
+            ),
+            claim.side,
+        )
+    except EngineError:
+        return None
+
+
+def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
+    """Rule on the claim: the claimer's side's tricks of those left, then the board's total."""
+    claim = analysis.claim
+    adjudicated = analysis.adjudication.claimer_tricks
+    reasons: list[Reason] = []
+    # Law 69B: the opponents had agreed, then withdrew.
+    if claim.agreed:
+        reason, settled = law69b_withdrawn_agreement(claim, adjudicated)
+        reasons.append(reason)
+        if not settled:
+            return Ruling(
+                "undetermined",
+                None,
+                None,
+                None,
+                tuple(reasons),
+                policy_assumptions(analysis.policy),
+            )
+        credited = claim.tricks
+    else:
+        # Law 70A: the worst normal line, doubt against the claimer.
+        reasons.append(law70a_adjudicated(claim, adjudicated))
+        credited = min(adjudicated, claim.tricks)
+    # Law 70C and 70D2, where they bore on the line.
+    trump = case.contract.strain.trump_suit_index
+    for extra in (
+        law70c_outstanding_trump(claim, _trump_outstanding(claim, trump)),
+        law70d2_defenders_claim(claim, case.declarer.index % 2),
+    ):
+        if extra is not None:
+            reasons.append(extra)
+    # Law 71: conceded tricks no normal play could lose.
+    concession = law71b_unlosable_concession(claim, adjudicated)
+    if concession is not None:
+        reasons.append(concession)
+        if concession.citation == "71B":
+            credited = adjudicated
+    return _credit(case, claim, credited, reasons, analysis.policy)
+
+
+def _trump_outstanding(claim: Claim, trump: int | None) -> bool:
+    if trump is None:
+        return False
+    side = claim.by.index % 2
+    hands = claim.position.hands
+    return any(
+        card.suit_index == trump for seat in range(4) if seat % 2 != side for card in hands[seat]
+    )
+
+
+def _credit(
+    case: Case, claim: Claim, credited: int, reasons: list[Reason], policy: NormalPolicy
+) -> Ruling:
+    declaring = case.declarer.index % 2
+    left = claim.position.tricks_left
+    declarer_more = credited if claim.by.index % 2 == declaring else left - credited
+    total = claim.position.won[declaring] + declarer_more
+    reasons.append(Reason("79B", f"declarer's side is credited with {total} tricks in all"))
+    score = duplicate_score(case.contract, case.declarer_vulnerable, total)
+    side = str(case.declaring_side)
+    scores = {side: score, str(case.declaring_side.other): -score}
+    return Ruling(
+        "decided",
+        total,
+        result_notation(case.contract, total),
+        {"NS": scores["NS"], "EW": scores["EW"]},
+        tuple(reasons),
+        policy_assumptions(policy),
+    )
