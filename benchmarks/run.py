@@ -15,11 +15,12 @@ consistent history under the same time limit (60 s by default). Each measurement
 child process with a hard cap, so that an engine which overruns its own limit (or exhausts memory)
 cannot stop the benchmark; the child times only the engine call (the case is built and compiled
 before the clock starts, and the engine modules are already imported). CP-SAT enumerates with one
-worker (several return incomplete solution sets), so it can only finish on small counts: when
-the search has already counted more histories than CP-SAT could list at ``CPSAT_RATE_CEILING``
-histories a second within the limit, the CP-SAT run is skipped and marked so (``--no-skip`` runs
-it anyway). Last, ``ruling check`` runs end to end on every ``cases/*.yaml`` in a subprocess,
-start-up included, and the median of three runs is kept.
+worker (several return incomplete solution sets), so it can only finish on small counts; where
+it runs out of time the table shows its listing rate so far. In ``--quick`` mode (or with
+``--skip-cpsat``) a CP-SAT run is skipped, and marked so, when the search has already counted more
+histories than CP-SAT could list at ``CPSAT_RATE_CEILING`` histories a second within the limit.
+Last, ``ruling check`` runs end to end on every ``cases/*.yaml`` in a subprocess, start-up
+included, and the median of three runs is kept.
 
 Nothing here asserts a time: it measures. The table goes to the terminal, the raw results to
 ``benchmarks/results.json`` (or ``--output``).
@@ -78,16 +79,16 @@ runs on different days compare; ``--boards N`` takes the first N."""
 ENGINES = ("search", "cpsat", "auto")
 CPSAT_RATE_CEILING = 50_000
 """Histories a second, several times the fastest CP-SAT enumeration seen here (about 10,000 a
-second in DESIGN.md): above ``ceiling * time limit`` histories CP-SAT cannot finish, so it is not
-run (the row says "skipped")."""
+second in DESIGN.md): above ``ceiling * time limit`` histories CP-SAT cannot finish, so with
+``--skip-cpsat`` (the default of ``--quick``) it is not run (the row says "skipped")."""
 HARD_CAP_FACTOR = 2.0
 HARD_CAP_EXTRA = 30.0
 """A child still running at ``factor * time limit + extra`` seconds is killed ("killed")."""
 LEGEND = (
-    "> S: no count within the limit S; (killed): past the hard cap; (!): counted, but well "
-    "past its own limit; [engine]: what auto used when not the search alone; N*: totals found "
+    "> S: no count within the limit S; (killed): past the hard cap; (!): returned well past its "
+    "own limit; [engine]: what auto used when not the search alone; N*: totals found "
     "but not counted; ≠: engines disagree; skipped: CP-SAT cannot list that many histories in "
-    "the limit; hist/s: histories counted per second."
+    "the limit; hist/s: histories counted per second (~: CP-SAT's listing rate until its time-out)."
 )
 QUICK: dict[str, Any] = {"boards": 2, "time_limit": 5.0, "repeats": 1}
 """``--quick``: a smoke run (under two minutes) that exercises every scenario and engine."""
@@ -197,6 +198,13 @@ class Measurement:
         if not self.counted or self.count is None or not self.seconds:
             return None
         return self.count / self.seconds
+
+    @property
+    def partial_rate(self) -> float | None:
+        """Histories listed per second before a time-out (CP-SAT enumerates one by one)."""
+        if self.status != "timeout" or not self.count_at_least or not self.seconds:
+            return None
+        return self.count_at_least / self.seconds
 
 
 def _child(case: dict[str, Any], engine: str, time_limit: float, conn: Connection) -> None:
@@ -363,6 +371,11 @@ def _effective(m: Measurement) -> float | None:
     return math.inf
 
 
+def _overran(m: Measurement) -> bool:
+    """The engine returned well after its own time limit (worth a look in solver/)."""
+    return m.seconds is not None and m.seconds > 1.1 * m.time_limit + 1
+
+
 def _cell_time(m: Measurement) -> str:
     if m.status == "skipped":
         return "skipped"
@@ -371,10 +384,11 @@ def _cell_time(m: Measurement) -> str:
     if m.status == "killed":
         return f"> {m.time_limit:g} s (killed)"
     if not m.counted:
-        return f"> {m.time_limit:g} s"
+        late = f" (returned at {_format_seconds(m.seconds)} !)" if _overran(m) else ""
+        return f"> {m.time_limit:g} s{late}"
     text = _format_seconds(m.seconds)
-    if m.seconds is not None and m.seconds > 1.1 * m.time_limit + 1:
-        text += " (!)"  # finished, but well past its own limit
+    if _overran(m):
+        text += " (!)"
     if m.engine == "auto" and m.engine_used and m.engine_used != "search":
         text += f" [{m.engine_used}]"
     return text
@@ -483,8 +497,8 @@ def detail_table(results: list[Measurement]) -> Grid:
                 _outcomes_cell(group),
                 *(_cell_time(by[e]) if e in by else "-" for e in ENGINES),
                 "-" if ratio is None else f"{ratio:.3g}",
-                _sci(by["search"].rate if "search" in by else None),
-                _sci(by["cpsat"].rate if "cpsat" in by else None),
+                _rate_cell([by["search"]] if "search" in by else []),
+                _rate_cell([by["cpsat"]] if "cpsat" in by else []),
             ]
         )
     return grid
@@ -528,9 +542,17 @@ def _summary_cells(scenario: Scenario, rows: list[Measurement], limit: float) ->
     ratios = [r for g in groups if (r := _ratio(g)) is not None]
     cells.append(f"{statistics.median(ratios):.3g}" if ratios else "-")
     for engine in ("search", "cpsat"):
-        rates = [r for m in rows if m.engine == engine and (r := m.rate) is not None]
-        cells.append(_sci(statistics.median(rates)) if rates else "-")
+        cells.append(_rate_cell([m for m in rows if m.engine == engine]))
     return cells
+
+
+def _rate_cell(runs: list[Measurement]) -> str:
+    """Median histories per second of the runs that counted, else "~" the listing rate so far."""
+    rates = [r for m in runs if (r := m.rate) is not None]
+    if rates:
+        return _sci(statistics.median(rates))
+    partial = [r for m in runs if (r := m.partial_rate) is not None]
+    return "~" + _sci(statistics.median(partial)) if partial else "-"
 
 
 def cli_table(runs: list[CliRun], repeats: int) -> Grid:
@@ -574,14 +596,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--no-cli", action="store_true", help="leave out the ruling check runs")
     parser.add_argument(
-        "--no-skip", action="store_true", help="run CP-SAT even where it cannot finish"
+        "--skip-cpsat",
+        action=argparse.BooleanOptionalAction,
+        help="skip CP-SAT where the search's count shows it cannot finish (default: --quick only)",
     )
     parser.add_argument("--records", type=Path, default=RECORDS, help="folder of the PBN records")
     parser.add_argument("--output", type=Path, help="where the JSON goes (default: results.json)")
     parser.add_argument("--markdown", type=Path, help="also write the tables as Markdown here")
     args = parser.parse_args(argv)
     defaults = QUICK if args.quick else {"boards": len(BOARDS), "time_limit": 60.0, "repeats": 3}
-    defaults = defaults | {"output": RESULTS_QUICK if args.quick else RESULTS}
+    defaults |= {"output": RESULTS_QUICK if args.quick else RESULTS, "skip_cpsat": args.quick}
     for name, value in defaults.items():
         if getattr(args, name) is None:
             setattr(args, name, value)
@@ -624,7 +648,7 @@ def main(argv: list[str] | None = None) -> int:
     results: list[Measurement] = []
     for scenario in scenarios:
         for board in boards:
-            results += run_engines(scenario, board, args.time_limit, not args.no_skip, console)
+            results += run_engines(scenario, board, args.time_limit, args.skip_cpsat, console)
     cases = [] if args.no_cli else sorted((REPO / "cases").glob("*.yaml"))
     runs = [run_cli(path, args.time_limit, args.repeats, console) for path in cases]
     meta["total_seconds"] = time.perf_counter() - started

@@ -198,7 +198,7 @@ class Adjudicator:
         return _step_plays(step, view, plan[1], self.p.policy)
 
     def _active_step(self, view: PlayView, plan: Plan) -> Step | None:
-        index, progress = plan
+        index = plan[0]
         if index >= len(self.p.steps):
             return None
         return self.p.steps[index]
@@ -227,7 +227,7 @@ class Adjudicator:
     def _advance_on_card(
         self, plan: Plan, seat: int, card: int, trick: tuple[int, ...], held: tuple[int, ...]
     ) -> Plan:
-        index, progress = plan
+        index = plan[0]
         if index >= len(self.p.steps):
             return plan
         step = self.p.steps[index]

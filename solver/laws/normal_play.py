@@ -79,7 +79,7 @@ class NormalPolicy:
             "no_master_discard": ("70", "no player discards a winner while holding a loser"),
             "win_when_sure": (
                 "70E1",
-                "a player sure to win a trick the opponents are winning wins it as cheaply as he can",
+                "a player sure to win a trick the opponents are winning wins it cheaply",
             ),
             "ruff_low": ("70", "ruffs are made as low as possible (ACBL guideline 5)"),
             "ruff_when_able": ("70", "a void player ruffs an opponents' winner, never partner's"),
