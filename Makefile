@@ -23,7 +23,7 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/pytest
-	$(BIN)/pytest --nbmake notebooks -p no:doctest
+	$(BIN)/pytest --nbmake notebooks -o addopts=-q
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

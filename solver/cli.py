@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from solver.errors import SolverError
+from solver.laws.normal_play import PRESETS, NormalPolicy
 
 EXIT_BAD_INPUT = 2
 
@@ -46,6 +47,24 @@ def main_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seconds allowed for counting (default 20)",
     )
+    check.add_argument(
+        "--policy",
+        choices=("WBF2017", "EBU", "ACBL"),
+        default="WBF2017",
+        help="claims: the preset of normal-play judgements (default WBF2017)",
+    )
+    check.add_argument(
+        "--switch",
+        action="append",
+        default=[],
+        metavar="NAME=on|off",
+        help="claims: turn one judgement of the policy on or off (repeatable)",
+    )
+    check.add_argument(
+        "--claimer-view",
+        action="store_true",
+        help="claims: also examine every layout of the cards the claimer could not see",
+    )
     check.add_argument("--debug", action="store_true", help="show tracebacks")
     return parser
 
@@ -76,12 +95,33 @@ def _check(args: argparse.Namespace) -> int:
     from solver.rulings.report import text_report
 
     case = load_case(args.path)
-    analysis = analyse(case, engine=args.engine, list_limit=args.list, time_limit=args.time_limit)
+    analysis = analyse(
+        case,
+        engine=args.engine,
+        list_limit=args.list,
+        time_limit=args.time_limit,
+        policy=_policy(args.policy, args.switch),
+        claimer_view=args.claimer_view,
+    )
     if args.json:
         print(json.dumps(analysis.to_json(), indent=2))
     else:
         print(text_report(analysis, listed=min(args.list, 1)), end="")
     return analysis.ruling.exit_code
+
+
+def _policy(preset: str, switches: list[str]) -> NormalPolicy:
+    """The normal-play policy from --policy and --switch NAME=on|off."""
+    policy = PRESETS[preset]
+    for item in switches:
+        name, _, value = item.partition("=")
+        if value not in ("on", "off"):
+            _error(f"--switch {item!r}: expected NAME=on or NAME=off", EXIT_BAD_INPUT)
+        try:
+            policy = policy.with_switches(**{name: value == "on"})
+        except ValueError as error:
+            _error(f"--switch {item!r}: {error}", EXIT_BAD_INPUT)
+    return policy
 
 
 def _error(message: str, code: int) -> NoReturn:

@@ -17,10 +17,16 @@ def analyse(
     list_limit: int = 5,
     time_limit: float = 20.0,
     policy: NormalPolicy | None = None,
+    claimer_view: bool = False,
 ) -> Analysis:
     """Find the consistent histories of a case and rule on them (or on its claim)."""
     if case.claim is not None:
-        return _analyse_claim(case, engine, list_limit, time_limit, policy)
+        analysis = _analyse_claim(case, engine, list_limit, time_limit, policy)
+        if claimer_view:
+            from solver.rulings.claimer_view import claimer_view as view_of
+
+            analysis.claimer_view = view_of(case, time_limit)
+        return analysis
     problem = compile_case(case)
     found = find_consistent(problem, engine=engine, time_limit=time_limit, list_limit=list_limit)
     units = [problem.units[u] for u in sorted(found.contradicted or ())]

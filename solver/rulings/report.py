@@ -172,6 +172,14 @@ def _claim_section(analysis: Analysis) -> list[str]:
                 f"  {play.trick:>2}: {', '.join(current)}; won by {SEATS[play.wins_trick]}{lost}"
             )
             current = []
+    view = analysis.claimer_view
+    if view is not None:
+        done = "all" if view.complete else "the first (time ran out)"
+        lines.append(
+            f"Claimer's view: over {done} {view.layouts} layouts of the unseen cards, the "
+            f"claimer's side takes at most {view.worst} tricks double dummy on the worst one "
+            f"({view.worst_layout}); no plan for every layout can guarantee more"
+        )
     return lines
 
 

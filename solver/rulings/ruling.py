@@ -55,6 +55,8 @@ class Analysis:
     """Units contradicted by every consistent history: the facts that had to be set aside."""
     claim: Any = None
     """For a claim: its ``ClaimAnalysis`` (solver.rulings.claims)."""
+    claimer_view: Any = None
+    """For a claim, on request: the ``ClaimerView`` (solver.rulings.claimer_view)."""
 
     @property
     def status(self) -> Status:
@@ -122,6 +124,14 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         data["impossible_because"] = analysis.explanation
     if analysis.claim is not None:
         data["claim"] = analysis.claim.to_json()
+        view = analysis.claimer_view
+        if view is not None:
+            data["claim"]["claimer_view"] = {
+                "layouts": view.layouts,
+                "complete": view.complete,
+                "at_most": view.worst,
+                "layout": view.worst_layout,
+            }
     return data
 
 

@@ -1,0 +1,91 @@
+"""The claimer's view (analysis, not a ruling): what the layouts he could not see allow.
+
+The claimer sees his own hand and dummy (a defender sees his hand and dummy); the other two
+hands could be any split of the unseen cards that agrees with what the play has shown (the
+voids in ``Claim.shown_out``, the cards already on the current trick). For every such layout
+this computes the double-dummy value for the claimer's side; the smallest is an upper bound on
+what he could guarantee without knowing the layout, and the layout that gives it shows why.
+It is exact as an upper bound; the guarantee itself (a single plan for every layout) can be
+lower, and the report says so.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass
+
+from solver.bridge import SUITS, Card, Seat
+from solver.facts import Case, Claim
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimerView:
+    layouts: int
+    """Layouts examined."""
+    complete: bool
+    """False when the time ran out before every layout was examined."""
+    worst: int | None
+    """The smallest double-dummy value for the claimer's side over the layouts examined."""
+    worst_layout: dict[str, str] | None
+    """The two unseen hands of a layout that gives ``worst``, as 'S.H.D.C' strings."""
+
+
+def claimer_view(case: Case, time_limit: float = 20.0) -> ClaimerView:
+    from solver.engines import dds
+
+    claim = case.claim
+    assert claim is not None
+    hidden = _hidden_seats(case, claim)
+    position = claim.position
+    pool = sorted(position.hands[hidden[0].index] | position.hands[hidden[1].index])
+    size = len(position.hands[hidden[0].index])
+    started = time.monotonic()
+    worst: int | None = None
+    worst_layout: dict[str, str] | None = None
+    count = 0
+    for chosen in itertools.combinations(pool, size):
+        if time.monotonic() - started > time_limit:
+            return ClaimerView(count, False, worst, worst_layout)
+        first = frozenset(chosen)
+        second = frozenset(pool) - first
+        if not _agrees(claim, hidden[0], first) or not _agrees(claim, hidden[1], second):
+            continue
+        hands = list(position.hands)
+        hands[hidden[0].index], hands[hidden[1].index] = first, second
+        value = dds.double_dummy_tricks(
+            dds.Position(
+                (hands[0], hands[1], hands[2], hands[3]),
+                case.contract.strain.trump_suit_index,
+                position.leader,
+                position.current_trick,
+            ),
+            claim.side,
+        )
+        count += 1
+        if worst is None or value < worst:
+            worst = value
+            worst_layout = {str(hidden[0]): _pbn(first), str(hidden[1]): _pbn(second)}
+    return ClaimerView(count, True, worst, worst_layout)
+
+
+def _hidden_seats(case: Case, claim: Claim) -> tuple[Seat, Seat]:
+    dummy = case.declarer.partner
+    seen = {claim.by, dummy}
+    hidden = [s for s in Seat if s not in seen]
+    if len(hidden) == 3:
+        hidden = [s for s in hidden if s != case.declarer]
+    return hidden[0], hidden[1]
+
+
+def _agrees(claim: Claim, seat: Seat, hand: frozenset[Card]) -> bool:
+    voids = claim.shown_out.get(seat, frozenset())
+    return not any(card.suit_index in voids for card in hand)
+
+
+def _pbn(hand: frozenset[Card]) -> str:
+    parts = []
+    for suit in SUITS:
+        ranks = sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank)
+        parts.append("".join(str(c)[1] for c in ranks))
+    return ".".join(parts)
