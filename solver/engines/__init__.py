@@ -29,9 +29,10 @@ def find_consistent(
 ) -> EngineResult:
     """The consistent histories of a problem, by the named engine.
 
-    ``auto`` searches first with no quitted card contradicted (the usual case, no solver
-    start-up); when that admits nothing, or takes too long, CP-SAT finds the minimum cost, the
-    reachable totals and the units that may be contradicted, and the search counts within them.
+    ``auto`` searches first with at most one quitted card contradicted (the usual case, no
+    solver start-up); when that admits nothing, or takes too long, CP-SAT finds the minimum
+    cost, the reachable totals and the units that may be contradicted, and the search counts
+    within them.
     """
     if engine == "search":
         from solver.engines import search
@@ -65,7 +66,7 @@ def _auto(problem: Problem, time_limit: float, list_limit: int) -> EngineResult:
         problem,
         time_limit=min(time_limit, first_limit),
         list_limit=list_limit,
-        budgets=range(1),
+        budgets=range(2),
     )
     if first.feasible:
         return first

@@ -30,7 +30,8 @@ def text_report(analysis: Analysis, listed: int = 1) -> str:
 
 
 def _heading(case: Case) -> str:
-    board = f"Board {case.board}: " if case.board is not None else ""
+    named = case.title.lower().startswith("board")
+    board = f"Board {case.board}: " if case.board is not None and not named else ""
     return (
         f"{board}{case.title}\n"
         f"Contract {case.contract} by {seat_name(case.declarer)}, vulnerable: {case.vulnerable}, "
