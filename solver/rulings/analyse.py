@@ -43,9 +43,21 @@ def analyse(
 def _analyse_claim(
     case: Case, engine: str, list_limit: int, time_limit: float, policy: NormalPolicy | None
 ) -> Analysis:
+    from solver.engines.claims import ClaimTimeout
+    from solver.laws.citation import Reason
     from solver.rulings.claims import analyse_claim, decide_claim
+    from solver.rulings.ruling import Ruling
 
-    claimed = analyse_claim(case, policy, time_limit)
+    try:
+        claimed = analyse_claim(case, policy, time_limit)
+    except ClaimTimeout:
+        reason = Reason(
+            "70A",
+            f"the worst normal line was not found within {time_limit:g} s; nothing is ruled "
+            "(raise --time-limit, or give the statement's steps)",
+        )
+        timed_out = EngineResult("none", feasible=True, notes=[reason.text])
+        return Analysis(case, timed_out, Ruling("undetermined", None, None, None, (reason,)))
     ruling = decide_claim(case, claimed)
     if case.tricks_played and (case.rows or case.agreed_tricks):
         problem = compile_case(case)
