@@ -1,0 +1,296 @@
+"""A second, independent count of the consistent histories of a case, for the bundled examples.
+
+Written from CASE-FORMAT.md alone: it reads the case's YAML data itself and imports nothing from
+``solver``, so that the examples' expectations do not rest only on the code under test. It is
+plain dynamic programming over (trick, leader, cards still held, rows already out of order,
+cards-tier budget left), trying budgets 0, 1, 2, ... until some history fits. It assumes a valid
+case (the loader's checks are not repeated) and has no time limit: keep it to the examples.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+SEATS = "NESW"
+SUITS = "SHDC"
+RANKS = "23456789TJQKA"
+CARDS_TIER = 1000
+"""A cards-tier unit outweighs any number of statements."""
+
+Cards = tuple[int, int, int, int]
+"""The card each seat (N, E, S, W) played to a trick."""
+TrickTest = Callable[[Cards, int], bool]
+"""A per-trick statement: does it hold for these cards and this winning seat?"""
+Tally = dict[tuple[frozenset[int], int], int]
+"""(units contradicted, declarer tricks) -> number of histories."""
+
+
+def card_index(text: str) -> int:
+    text = text.strip().upper().replace("10", "T")
+    return SUITS.index(text[0]) * 13 + RANKS.index(text[1])
+
+
+def tokens(value: str | list[Any]) -> list[str]:
+    return value.split() if isinstance(value, str) else [str(item) for item in value]
+
+
+def seat_index(text: Any) -> int:
+    return SEATS.index(str(text).strip().upper())
+
+
+def deal_masks(text: str) -> list[int]:
+    first, _, hands = text.partition(":")
+    masks = [0, 0, 0, 0]
+    for offset, hand in enumerate(hands.split()):
+        seat = (seat_index(first) + offset) % 4
+        for suit, holding in enumerate(hand.split(".")):
+            for rank in holding.upper().replace("10", "T"):
+                masks[seat] |= 1 << (suit * 13 + RANKS.index(rank))
+    return masks
+
+
+def winner_of(leader: int, cards: Cards, trump: int | None) -> int:
+    best_seat, best = leader, cards[leader]
+    for offset in (1, 2, 3):
+        seat = (leader + offset) % 4
+        card = cards[seat]
+        if card // 13 == best // 13:
+            if card > best:
+                best_seat, best = seat, card
+        elif card // 13 == trump:
+            best_seat, best = seat, card
+    return best_seat
+
+
+@dataclass
+class Dispute:
+    """The facts of a case as integers: cards 0..51 (S, H, D, C; 2 to A), seats 0..3 from N."""
+
+    hands: list[int]
+    trump: int | None
+    declarer: int
+    leader: int
+    tricks: int = 13
+    playable: list[int] = field(default_factory=list)
+    order: list[list[int] | None] = field(default_factory=lambda: [None] * 4)
+    order_unit: list[int] = field(default_factory=lambda: [-1] * 4)
+    marks: dict[int, tuple[bool, int]] = field(default_factory=dict)
+    agreed: dict[int, tuple[int, Cards]] = field(default_factory=dict)
+    per_trick: dict[int, list[tuple[int | None, TrickTest]]] = field(default_factory=dict)
+    totals: list[tuple[int | None, int]] = field(default_factory=list)
+    cards_units: set[int] = field(default_factory=set)
+    units: int = 0
+
+    def new_unit(self, cards_tier: bool) -> int:
+        self.units += 1
+        if cards_tier:
+            self.cards_units.add(self.units - 1)
+        return self.units - 1
+
+    def weight(self, units: frozenset[int]) -> int:
+        return sum(CARDS_TIER if u in self.cards_units else 1 for u in units)
+
+
+def read(data: dict[str, Any]) -> Dispute:
+    """The dispute of a case file's YAML data."""
+    strain = str(data["contract"]).upper().rstrip("X")[1:]
+    declarer = seat_index(data["declarer"])
+    leader = data.get("opening_leader") or SEATS[(declarer + 1) % 4]
+    hands = deal_masks(str(data["deal"]))
+    dispute = Dispute(
+        hands=hands,
+        trump=None if strain in ("N", "NT") else SUITS.index(strain),
+        declarer=declarer,
+        leader=seat_index(leader),
+        playable=list(hands),
+    )
+    play = data.get("play") or {}
+    for key, row in (play.get("rows") or {}).items():
+        read_row(dispute, seat_index(key), row)
+    for number, text in (play.get("tricks") or {}).items():
+        lead, _, cards = str(text).partition(":")
+        by_seat = [0, 0, 0, 0]
+        for offset, card in enumerate(cards.split()):
+            by_seat[(seat_index(lead) + offset) % 4] = card_index(card)
+        played = (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
+        dispute.agreed[int(number) - 1] = (seat_index(lead), played)
+    for statement in data.get("statements") or []:
+        read_statement(dispute, statement)
+    return dispute
+
+
+def read_row(dispute: Dispute, seat: int, row: Any) -> None:
+    mixed = isinstance(row, dict)
+    cards = []
+    for token in tokens(row["mixed"] if mixed else row):
+        mark = token[-1] if token[-1] in "+-" else None
+        cards.append(card_index(token[:-1] if mark else token))
+        if mark and not mixed:
+            dispute.marks[cards[-1]] = (mark == "+", dispute.new_unit(cards_tier=True))
+    dispute.tricks = len(cards)
+    dispute.playable[seat] = sum(1 << card for card in cards)
+    if not mixed:
+        dispute.order[seat] = cards
+        dispute.order_unit[seat] = dispute.new_unit(cards_tier=True)
+
+
+def read_statement(dispute: Dispute, statement: dict[str, Any]) -> None:
+    agreed = str(statement["by"]).lower() == "agreed"
+    unit = None if agreed else dispute.new_unit(cards_tier=False)
+    if statement.get("declarer_tricks") is not None:
+        dispute.totals.append((unit, int(statement["declarer_tricks"])))
+        return
+    test: TrickTest
+    if statement.get("winner") is not None:
+        winners = {seat_index(s) for s in str(statement["winner"])}
+
+        def test(cards: Cards, winner: int) -> bool:
+            return winner in winners
+
+    else:
+        plays = [(seat_index(s), card_index(str(c))) for s, c in statement["played"].items()]
+
+        def test(cards: Cards, winner: int) -> bool:
+            return all(cards[seat] == card for seat, card in plays)
+
+    dispute.per_trick.setdefault(int(statement["trick"]) - 1, []).append((unit, test))
+
+
+class Counter:
+    """Every legal history within a cards-tier budget, tallied by units and declarer tricks."""
+
+    def __init__(self, dispute: Dispute) -> None:
+        self.d = dispute
+        self.memo: dict[tuple[int, int, tuple[int, ...], frozenset[int], int], Tally] = {}
+
+    def rest(
+        self, trick: int, leader: int, held: tuple[int, ...], broken: frozenset[int], budget: int
+    ) -> Tally:
+        """Tally of the histories from ``trick`` on."""
+        if trick == self.d.tricks:
+            return {(frozenset(), 0): 1}
+        key = (trick, leader, held, broken, budget)
+        if key not in self.memo:
+            self.memo[key] = self.trick_tally(trick, leader, held, broken, budget)
+        return self.memo[key]
+
+    def trick_tally(
+        self, trick: int, leader: int, held: tuple[int, ...], broken: frozenset[int], budget: int
+    ) -> Tally:
+        tally: Tally = defaultdict(int)
+        for cards, newly in self.plays(trick, leader, held, broken, budget, 0, [0, 0, 0, 0], ()):
+            priced = self.price(trick, leader, cards, newly)
+            if priced is None:
+                continue
+            units, winner = priced
+            cost = sum(1 for u in units if u in self.d.cards_units)
+            if cost > budget:
+                continue
+            after = tuple(held[s] & ~(1 << cards[s]) for s in range(4))
+            won = 1 if winner % 2 == self.d.declarer % 2 else 0
+            later = self.rest(trick + 1, winner, after, broken | set(newly), budget - cost)
+            for (more, tricks), count in later.items():
+                tally[(units | more, tricks + won)] += count
+        return tally
+
+    def plays(
+        self,
+        trick: int,
+        leader: int,
+        held: tuple[int, ...],
+        broken: frozenset[int],
+        budget: int,
+        offset: int,
+        cards: list[int],
+        newly: tuple[int, ...],
+    ) -> Iterator[tuple[Cards, tuple[int, ...]]]:
+        """Each legal way to play the trick, with the rows it puts out of order."""
+        if offset == 4:
+            yield (cards[0], cards[1], cards[2], cards[3]), newly
+            return
+        seat = (leader + offset) % 4
+        options = held[seat] & self.d.playable[seat]
+        if offset:
+            suit = ((1 << 13) - 1) << (13 * (cards[leader] // 13))
+            if held[seat] & suit:
+                options &= suit
+        order = self.d.order[seat]
+        for card in range(52):
+            if not (options >> card) & 1:
+                continue
+            breaks = order is not None and seat not in broken and order[trick] != card
+            if breaks and budget - len(newly) <= 0:
+                continue
+            cards[seat] = card
+            yield from self.plays(
+                trick, leader, held, broken, budget, offset + 1, cards, newly + (seat,) * breaks
+            )
+
+    def price(
+        self, trick: int, leader: int, cards: Cards, newly: tuple[int, ...]
+    ) -> tuple[frozenset[int], int] | None:
+        """Units this trick contradicts and its winner; None if it breaks a hard fact."""
+        agreed = self.d.agreed.get(trick)
+        if agreed is not None and agreed != (leader, cards):
+            return None
+        winner = winner_of(leader, cards, self.d.trump)
+        units = {self.d.order_unit[seat] for seat in newly}
+        for seat in range(4):
+            mark = self.d.marks.get(cards[seat])
+            if mark is not None and mark[0] != (winner % 2 == seat % 2):
+                units.add(mark[1])
+        for unit, test in self.d.per_trick.get(trick, []):
+            if not test(cards, winner):
+                if unit is None:
+                    return None
+                units.add(unit)
+        return frozenset(units), winner
+
+
+@dataclass
+class Count:
+    feasible: bool
+    count: int = 0
+    outcomes: dict[int, int] = field(default_factory=dict)
+    min_cost: dict[str, int] | None = None
+
+
+def count(data: dict[str, Any]) -> Count:
+    """The consistent histories of a case (its YAML data): how many, by declarer total."""
+    dispute = read(data)
+    for budget in range(len(dispute.cards_units) + 1):
+        counter = Counter(dispute)
+        tally = counter.rest(0, dispute.leader, tuple(dispute.hands), frozenset(), budget)
+        finished = with_totals(dispute, tally)
+        if finished:
+            return best_of(dispute, finished)
+    return Count(feasible=False)
+
+
+def with_totals(dispute: Dispute, tally: Tally) -> Tally:
+    """Apply the statements about declarer's total: hard ones filter, others add their unit."""
+    out: Tally = defaultdict(int)
+    for (units, tricks), number in tally.items():
+        failed = {unit for unit, total in dispute.totals if total != tricks}
+        if None in failed:
+            continue
+        out[(units | {u for u in failed if u is not None}, tricks)] += number
+    return out
+
+
+def best_of(dispute: Dispute, tally: Tally) -> Count:
+    least = min(dispute.weight(units) for units, _ in tally)
+    outcomes: dict[int, int] = defaultdict(int)
+    for (units, tricks), number in tally.items():
+        if dispute.weight(units) == least:
+            outcomes[tricks] += number
+    cards, statements = divmod(least, CARDS_TIER)
+    return Count(
+        feasible=True,
+        count=sum(outcomes.values()),
+        outcomes=dict(sorted(outcomes.items())),
+        min_cost={"cards": cards, "statements": statements},
+    )

@@ -1,0 +1,167 @@
+"""The ``ruling check`` command on the bundled cases: exit codes, messages, JSON, --list.
+
+Each file in cases/invalid starts with ``# error: <message>``: the exact text the command must
+print on stderr (paths as given on the command line, run from the repository root).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from solver.cli import main
+
+ROOT = Path(__file__).parents[1]
+CASES = ROOT / "cases"
+CASE_FILES = sorted(CASES.glob("*.yaml"))
+INVALID_FILES = sorted((CASES / "invalid").glob("*.yaml"))
+DEMO = "cases/example-mixed-row.yaml"
+EXIT_CODES = {"decided": 0, "undetermined": 1, "impossible": 1}
+
+
+def relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def documented_error(path: Path) -> str:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# error: "), f"{path}: first line is not '# error: <message>'"
+    return first.removeprefix("# ")
+
+
+def expected_status(path: Path) -> str:
+    status: str = yaml.safe_load(path.read_text(encoding="utf-8"))["expect"]["status"]
+    return status
+
+
+def run(argv: list[str]) -> int:
+    try:
+        return main(argv)
+    except SystemExit as stop:
+        assert isinstance(stop.code, int)
+        return stop.code
+
+
+@pytest.fixture(autouse=True)
+def from_repository_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+
+
+def test_there_are_at_least_sixteen_broken_files() -> None:
+    assert len(INVALID_FILES) >= 16
+
+
+@pytest.mark.parametrize("path", INVALID_FILES, ids=[p.stem for p in INVALID_FILES])
+def test_broken_file_exits_2_with_its_documented_message(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = path.read_bytes()
+    code = run(["check", relative(path)])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.err == documented_error(path) + "\n"
+    assert captured.out == ""
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=[p.stem for p in CASE_FILES])
+def test_example_case_report_exits_by_status(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = path.read_bytes()
+    code = run(["check", relative(path)])
+    captured = capsys.readouterr()
+    assert code == EXIT_CODES[expected_status(path)]
+    assert captured.err == ""
+    assert "Ruling:" in captured.out
+    assert path.read_bytes() == before
+
+
+def assert_contract_keys(data: dict[str, Any]) -> None:
+    """The names CASE-FORMAT.md "The command" promises."""
+    assert isinstance(data["title"], str) and data["title"]
+    assert data["status"] in EXIT_CODES
+    histories = data["histories"]
+    for key in ("count", "min_cost", "contradicted", "listed"):
+        assert key in histories
+    assert isinstance(histories["contradicted"], list)
+    for unit in histories["contradicted"]:
+        assert {"unit", "owner"} <= set(unit)
+    assert isinstance(data["outcomes"], list)
+    for outcome in data["outcomes"]:
+        assert {"declarer_tricks", "histories"} <= set(outcome)
+    ruling = data["ruling"]
+    if data["status"] == "impossible":
+        assert ruling is None
+        assert histories["count"] == 0 and histories["min_cost"] is None
+        assert data["outcomes"] == []
+        return
+    for key in ("declarer_tricks", "result", "score", "citations", "reasons"):
+        assert key in ruling
+    if data["status"] == "undetermined":
+        assert ruling["declarer_tricks"] is None
+        assert ruling["result"] is None and ruling["score"] is None
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=[p.stem for p in CASE_FILES])
+def test_example_case_json_has_the_contract_keys(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = path.read_bytes()
+    code = run(["check", relative(path), "--json"])
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert code == EXIT_CODES[expected_status(path)]
+    assert data["status"] == expected_status(path)
+    assert_contract_keys(data)
+    assert path.read_bytes() == before
+
+
+def test_list_2_lists_at_most_two_histories(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["check", DEMO, "--json", "--list", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["histories"]["count"] > 2
+    assert len(data["histories"]["listed"]) == 2
+
+
+def test_list_0_lists_no_history(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["check", DEMO, "--json", "--list", "0"]) == 0
+    assert json.loads(capsys.readouterr().out)["histories"]["listed"] == []
+
+
+def test_demo_case_as_a_subprocess_prints_json_and_exits_0() -> None:
+    before = (ROOT / DEMO).read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-m", "solver", "check", DEMO, "--json", "--list", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["ruling"]["result"] == "4S-1"
+    assert data["ruling"]["citations"] == ["65D", "79B"]
+    assert len(data["histories"]["listed"]) == 1
+    assert (ROOT / DEMO).read_bytes() == before
+
+
+def test_broken_file_as_a_subprocess_exits_2_without_traceback() -> None:
+    path = CASES / "invalid" / "card-not-in-hand.yaml"
+    done = subprocess.run(
+        [sys.executable, "-m", "solver", "check", relative(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr == documented_error(path) + "\n"
+    assert "Traceback" not in done.stderr
+    assert done.stdout == ""
