@@ -10,6 +10,7 @@ import time
 
 from solver.engines.problem import CARDS_WEIGHT, History, Problem, compile_case, evaluate
 from solver.engines.result import EngineResult
+from solver.errors import EngineError
 
 ENGINES = ("auto", "search", "cpsat", "pyconstraint")
 
@@ -91,6 +92,11 @@ def _auto(problem: Problem, time_limit: float, list_limit: int) -> EngineResult:
         counted.outcomes_elapsed = optimised.outcomes_elapsed
         counted.elapsed = time.monotonic() - started
         return counted
+    if counted.feasible:
+        raise EngineError(
+            f"the search (minimum cost {counted.min_cost}) and CP-SAT (minimum cost "
+            f"{optimised.min_cost}) disagree: this is a bug; please report the case"
+        )
     if optimised.min_cost:
         optimised.forced = cpsat.forced_units(
             problem, optimised.min_cost, _left(started, time_limit)

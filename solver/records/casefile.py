@@ -115,7 +115,9 @@ def _raw_claim(value: Any, source: str) -> RawClaim:
 def _shape_error(
     source: str, error: ValidationError, prefix: str = "", model: type[BaseModel] | None = None
 ) -> CaseFileError:
-    first = error.errors()[0]
+    errors = error.errors()
+    # A misspelt field shows as unknown and as missing: name the unknown one, with its hint.
+    first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     location = ".".join([prefix] * bool(prefix) + [str(part) for part in first["loc"]])
     kind = first["type"]
     if kind == "missing":

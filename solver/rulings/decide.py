@@ -71,12 +71,17 @@ def _against(
         ),
         Reason("79B", f"the Director rules the score on {total} tricks for declarer's side"),
     )
+    consequence = (
+        "the Director rules in favour of the other side (66D)"
+        if citation == "66D"
+        else f"{side}'s rights to doubtful tricks are jeopardised (65D)"
+    )
     assumption = Assumption(
         "least-favourable-total",
         citation,
-        f"{side}'s rights are jeopardised ({citation}); this ruling takes the least favourable "
-        "total for that side among the consistent histories. The Director may instead weigh "
-        "the balance of probabilities (85A).",
+        f"{consequence}; this ruling takes the least favourable total for {side} among the "
+        "consistent histories. The Director may instead weigh the balance of probabilities "
+        "(85A).",
     )
     return _decided(case, total, reasons, (assumption,), offenders)
 
