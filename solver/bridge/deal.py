@@ -40,25 +40,7 @@ class Deal:
         With ``allow_short`` the hands may hold fewer than 13 cards (positions at a claim),
         but all four must hold the same number.
         """
-        cleaned = " ".join(str(text).split())
-        if len(cleaned) < 2 or cleaned[1] != ":" or cleaned[0].upper() not in "NESW":
-            raise ValueError(
-                f"bad PBN deal {text!r} (expected 'N:' then four hands like AKQ.T98.765.432)"
-            )
-        first = Seat.parse(cleaned[0])
-        hand_texts = cleaned[2:].split(" ")
-        if len(hand_texts) != 4:
-            raise ValueError(f"bad PBN deal {text!r}: {len(hand_texts)} hands (expected 4)")
-        hands: list[frozenset[Card]] = [frozenset()] * 4
-        seen: dict[Card, Seat] = {}
-        for offset, hand_text in enumerate(hand_texts):
-            seat = Seat.from_index(first.index + offset)
-            cards = _parse_hand(hand_text, seat)
-            for card in cards:
-                if card in seen:
-                    raise ValueError(f"card {card} is dealt to both {seen[card]} and {seat}")
-                seen[card] = seat
-            hands[seat.index] = frozenset(cards)
+        hands = parse_hands(text)
         sizes = {len(h) for h in hands}
         if not allow_short and sizes != {13}:
             counts = ", ".join(f"{s} {len(hands[s.index])}" for s in SEATS)
@@ -71,6 +53,36 @@ class Deal:
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
         parts = [_format_hand(self.hands[(first.index + i) % 4]) for i in range(4)]
         return f"{first}:" + " ".join(parts)
+
+
+def parse_hands(
+    text: str, *, verb: str = "dealt"
+) -> tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]:
+    """The four hands of a PBN deal string, of any sizes, in N E S W order; raises ValueError.
+
+    >>> [len(h) for h in parse_hands("W:A.K.. - Q... .J..")]
+    [0, 1, 1, 2]
+    """
+    cleaned = " ".join(str(text).split())
+    if len(cleaned) < 2 or cleaned[1] != ":" or cleaned[0].upper() not in "NESW":
+        raise ValueError(
+            f"bad PBN deal {text!r} (expected 'N:' then four hands like AKQ.T98.765.432)"
+        )
+    first = Seat.parse(cleaned[0])
+    hand_texts = cleaned[2:].split(" ")
+    if len(hand_texts) != 4:
+        raise ValueError(f"bad PBN deal {text!r}: {len(hand_texts)} hands (expected 4)")
+    hands: list[frozenset[Card]] = [frozenset()] * 4
+    seen: dict[Card, Seat] = {}
+    for offset, hand_text in enumerate(hand_texts):
+        seat = Seat.from_index(first.index + offset)
+        cards = _parse_hand(hand_text, seat)
+        for card in cards:
+            if card in seen:
+                raise ValueError(f"card {card} is {verb} to both {seen[card]} and {seat}")
+            seen[card] = seat
+        hands[seat.index] = frozenset(cards)
+    return (hands[0], hands[1], hands[2], hands[3])
 
 
 def _parse_hand(text: str, seat: Seat) -> list[Card]:

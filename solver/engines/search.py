@@ -28,6 +28,8 @@ from solver.engines.problem import (
     PlayedTrick,
     Problem,
     StatementCheck,
+    cards_in,
+    trick_winner,
 )
 from solver.engines.result import EngineResult
 
@@ -235,7 +237,7 @@ class Searcher:
         for cards, weight, order_cost, new_flags, order_units in self._deals_of_trick(
             trick, played, leader, flags, budget, agreed
         ):
-            winner = _winner(leader, cards, trump)
+            winner = trick_winner(leader, cards, trump)
             if not order_cost and not checks:
                 touched = marked & _mask4(cards)
                 if not touched:
@@ -394,11 +396,11 @@ class Searcher:
     def _classes(self, seat: int, available: int, played: int) -> list[tuple[int, int]]:
         """(representative, class size) for each class of equivalent available cards."""
         if not self.reduce:
-            return [(card, 1) for card in _bits(available)]
+            return [(card, 1) for card in cards_in(available)]
         others = ~played & ~self.problem.hands[seat]
         out: list[tuple[int, int]] = []
         previous = -1
-        for card in _bits(available):
+        for card in cards_in(available):
             if (
                 previous >= 0
                 and card // 13 == previous // 13
@@ -414,31 +416,8 @@ class Searcher:
         return out
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _mask4(cards: tuple[int, int, int, int]) -> int:
     return (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
-
-
-def _winner(leader: int, cards: tuple[int, int, int, int], trump: int | None) -> int:
-    best_seat = leader
-    best = cards[leader]
-    for offset in (1, 2, 3):
-        seat = (leader + offset) % 4
-        card = cards[seat]
-        if card // 13 == best // 13:
-            if card > best:
-                best, best_seat = card, seat
-        elif card // 13 == trump:
-            best, best_seat = card, seat
-    return best_seat
 
 
 # -- reading the optimum back ----------------------------------------------------------------
@@ -624,7 +603,7 @@ def _class_of(
         available &= 1 << agreed[1][seat]
     classes: list[list[int]] = []
     sizes = searcher._classes(seat, available, played)
-    members = [c for c in _bits(available)]
+    members = [c for c in cards_in(available)]
     position = 0
     for _representative, size in sizes:
         classes.append(members[position : position + size])

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from solver.bridge import SEATS, Card, Contract, Deal, Seat, Side, winning_position
-from solver.bridge.cards import RANK_CHARS
+from solver.bridge.deal import parse_hands as parse_pbn_hands
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Claim, ClaimPosition, Row, Step
 
@@ -86,43 +86,7 @@ def parse_hands(text: str) -> Hands:
     >>> [len(h) for h in parse_hands("W:A.K.. - Q... .J..")]
     [0, 1, 1, 2]
     """
-    cleaned = " ".join(str(text).split())
-    if len(cleaned) < 2 or cleaned[1] != ":" or cleaned[0].upper() not in "NESW":
-        raise ValueError(
-            f"bad PBN deal {text!r} (expected 'N:' then four hands like AKQ.T98.765.432)"
-        )
-    first = Seat.parse(cleaned[0])
-    hand_texts = cleaned[2:].split(" ")
-    if len(hand_texts) != 4:
-        raise ValueError(f"bad PBN deal {text!r}: {len(hand_texts)} hands (expected 4)")
-    hands: list[frozenset[Card]] = [frozenset()] * 4
-    seen: dict[Card, Seat] = {}
-    for offset, hand_text in enumerate(hand_texts):
-        seat = Seat.from_index(first.index + offset)
-        for card in _parse_hand(hand_text, seat):
-            if card in seen:
-                raise ValueError(f"card {card} is given to both {seen[card]} and {seat}")
-            seen[card] = seat
-        hands[seat.index] = frozenset(card for card, holder in seen.items() if holder is seat)
-    return (hands[0], hands[1], hands[2], hands[3])
-
-
-def _parse_hand(text: str, seat: Seat) -> list[Card]:
-    if text == "-":
-        return []
-    suits = text.split(".")
-    if len(suits) != 4:
-        raise ValueError(f"bad hand {text!r} for {seat} (expected four suits separated by dots)")
-    cards: list[Card] = []
-    for suit_index, ranks in enumerate(suits):
-        for char in ranks.upper().replace("10", "T"):
-            if char not in RANK_CHARS:
-                raise ValueError(f"bad rank {char!r} in hand {text!r} for {seat}")
-            card = Card(suit_index, RANK_CHARS.index(char) + 2)
-            if card in cards:
-                raise ValueError(f"card {card} appears twice in hand {text!r} for {seat}")
-            cards.append(card)
-    return cards
+    return parse_pbn_hands(text, verb="given")
 
 
 def shown_out_in(tricks: Iterable[Sequence[Card]], leaders: Iterable[Seat]) -> dict[Seat, set[int]]:
