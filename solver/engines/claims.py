@@ -135,6 +135,8 @@ class Adjudicator:
             return True
         if k < 0:
             return False
+        if self._claimer_takes_the_rest(state):
+            return k >= left
         key = self._key(state)
         exact = self.exact.get(key)
         if exact is not None:
@@ -152,6 +154,31 @@ class Adjudicator:
             raise EngineError("no legal play in a claim position (the hands are inconsistent)")
         self.lower[key] = k + 1
         return False
+
+    def _claimer_takes_the_rest(self, state: State) -> bool:
+        """The claimer's side is on lead and every card it holds wins its trick, unruffed.
+
+        Then every normal line takes all the tricks left: a hand on lead holding only winners
+        leads a winner (or a stated card, also a winner), and nothing the opponents hold can
+        beat it or ruff it.
+        """
+        held, leader, trick, _plan, _voids = state
+        side = self.p.claimer_side
+        if trick or leader % 2 != side:
+            return False
+        ours = held[side] | held[side + 2]
+        theirs = held[1 - side] | held[3 - side]
+        trump = self.p.trump
+        if trump is not None and theirs & SUIT_MASKS[trump]:
+            return False
+        for suit in range(4):
+            our_cards = ours & SUIT_MASKS[suit]
+            if not our_cards:
+                continue
+            lowest = our_cards & -our_cards
+            if theirs & SUIT_MASKS[suit] & ~(lowest - 1) & ~lowest:
+                return False
+        return True
 
     def _key(self, state: State) -> tuple[object, ...]:
         held, leader, trick, plan, voids = state
