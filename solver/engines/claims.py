@@ -182,20 +182,28 @@ class Adjudicator:
 
     def _key(self, state: State) -> tuple[object, ...]:
         held, leader, trick, plan, voids = state
-        return (self.position_key(held), leader, trick, plan, voids)
+        return (self.position_key(held, trick), leader, trick, plan, voids)
 
-    def position_key(self, held: tuple[int, int, int, int]) -> bytes:
-        """The cards left by suit, each named by its holder (or itself, if the statement names it).
+    def position_key(self, held: tuple[int, int, int, int], trick: tuple[int, ...] = ()) -> bytes:
+        """The cards left by suit, each named by its holder (or itself, if the statement names it
+        or it lies on the trick in progress, where it is compared with the cards still held).
 
         Two positions that read the same differ only by cards no one can tell apart: they have
         the same worst normal line.
         """
+        on_trick = 0
+        for card in trick:
+            on_trick |= 1 << card
+        named = self.special | on_trick
         out = bytearray()
         for suit in range(4):
             for card in range(13 * suit, 13 * suit + 13):
+                if (on_trick >> card) & 1:
+                    out.append(64 + card)
+                    continue
                 for seat in range(4):
                     if (held[seat] >> card) & 1:
-                        out.append(64 + card if (self.special >> card) & 1 else seat)
+                        out.append(64 + card if (named >> card) & 1 else seat)
                         break
             out.append(255)
         return bytes(out)
@@ -212,7 +220,7 @@ class Adjudicator:
             seat, held, trick, leader, self.p.trump, self.p.claimer_side, voids, self.p.trumps_aware
         )
         if seat % 2 != self.p.claimer_side:
-            return [(c, 1) for c in _reduce(legal(view), held, seat)]
+            return [(c, 1) for c in _reduce(legal(view), held, seat, trick)]
         stated = self.stated_plays(view, plan)
         options = stated if stated is not None else claimer_options(self.p.policy, view)
         return [(c, 1) for c in options]
@@ -407,9 +415,14 @@ def _holds_master(ours: int, theirs: int, suit: int) -> bool:
     return not (theirs & SUIT_MASKS[suit] & ~((1 << (top + 1)) - 1))
 
 
-def _reduce(cards: list[int], held: tuple[int, int, int, int], seat: int) -> list[int]:
-    """One card per run of touching cards (no other hand's card between them)."""
+def _reduce(
+    cards: list[int], held: tuple[int, int, int, int], seat: int, trick: tuple[int, ...] = ()
+) -> list[int]:
+    """One card per run of touching cards (no other hand's card, nor a card on the trick in
+    progress, between them)."""
     others = 0
+    for card in trick:
+        others |= 1 << card
     for s in range(4):
         if s != seat:
             others |= held[s]
