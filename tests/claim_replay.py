@@ -1,0 +1,77 @@
+"""Replaying a claim's worst normal line with an independent Law 44, for tests.
+
+``replay`` walks the line the claims engine returned from the claim position: every card must be
+held by the player whose turn it is and follow suit when he can (Law 44C), each trick goes to the
+highest trump, else the highest card of the suit led, and its winner leads the next (Law 44E-G).
+Every play by the claimer's side must be one that ``Adjudicator.moves`` allows there (the policy
+and the statement). It returns the tricks the claimer's side takes on the line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from solver.engines.claims import Adjudicator, ClaimProblem, LinePlay, State
+
+
+def start_state(adjudicator: Adjudicator) -> State:
+    """The engine's state at the claim (as ``adjudicate`` builds it)."""
+    problem = adjudicator.p
+    plan = adjudicator._skip_done((0, 0), problem.held)
+    return (problem.held, problem.leader, problem.trick, plan, problem.voids)
+
+
+def follows_law_44(hand: int, trick: Sequence[int], card: int) -> bool:
+    """The card is held, and it is of the suit led when the player holds that suit."""
+    if not (hand >> card) & 1:
+        return False
+    if not trick:
+        return True
+    led = trick[0] // 13
+    holds_led = any((hand >> c) & 1 for c in range(13 * led, 13 * led + 13))
+    return card // 13 == led or not holds_led
+
+
+def trick_winner(leader: int, cards: Sequence[int], trump: int | None) -> int:
+    """The seat (0 North .. 3 West) that wins a complete trick led by ``leader``."""
+    best = 0
+    for offset in (1, 2, 3):
+        card, top = cards[offset], cards[best]
+        if card // 13 == top // 13:
+            if card > top:
+                best = offset
+        elif card // 13 == trump:
+            best = offset
+    return (leader + best) % 4
+
+
+def legal_cards(hand: int, trick: Sequence[int]) -> list[int]:
+    return [card for card in range(52) if follows_law_44(hand, trick, card)]
+
+
+def replay(problem: ClaimProblem, line: Sequence[LinePlay]) -> int:
+    """The claimer's side's tricks on ``line``; AssertionError at the first play that is wrong."""
+    adjudicator = Adjudicator(problem)
+    state = start_state(adjudicator)
+    held = list(problem.held)
+    leader, trick = problem.leader, list(problem.trick)
+    taken = 0
+    for number, play in enumerate(line):
+        seat = (leader + len(trick)) % 4
+        assert play.seat == seat == adjudicator.seat_to_play(state), f"play {number}: out of turn"
+        assert follows_law_44(held[seat], trick, play.card), f"play {number}: not legal"
+        if seat % 2 == problem.claimer_side:
+            allowed = [card for card, _weight in adjudicator.moves(state)]
+            assert play.card in allowed, f"play {number}: not a normal play ({allowed})"
+        state, _gained = adjudicator.play(state, play.card)
+        held[seat] &= ~(1 << play.card)
+        trick.append(play.card)
+        if len(trick) < 4:
+            assert play.wins_trick is None, f"play {number}: a trick ended too early"
+            continue
+        winner = trick_winner(leader, trick, problem.trump)
+        assert play.wins_trick == winner, f"play {number}: the trick's winner is {winner}"
+        taken += winner % 2 == problem.claimer_side
+        leader, trick = winner, []
+    assert not any(held) and not trick, "the line stops before the last trick"
+    return taken

@@ -1,0 +1,113 @@
+"""The claim cases (cases/claims/*.yaml): each gets the ruling its ``expect`` block states, and its
+worst normal line is a legal line from the claim position that the policy and the statement allow.
+
+The expectations were established outside the code under test: by hand on the small endings, by
+reading the normal-play policy (solver/laws/normal_play.py) and Laws 68-71 (the examples of
+LAWS.md section 11), and by double dummy; each case's ``notes`` say how. Where the author is sure
+the tool rules otherwise than it should, ``expect`` carries ``tool_disagrees`` (what the tool
+gives): that comparison is a strict expected failure, so that a fix shows up as XPASS.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import solver
+from solver.engines.claims import ClaimProblem
+from solver.rulings.claims import ClaimAnalysis
+from solver.rulings.ruling import Analysis
+from tests.claim_replay import replay
+
+CLAIMS = Path(__file__).parents[1] / "cases" / "claims"
+CASE_FILES = sorted(CLAIMS.glob("*.yaml"))
+EXPECT_KEYS = {"status", "declarer_tricks", "result", "citations", "claim", "tool_disagrees"}
+CLAIM_KEYS = {"claimer_tricks", "double_dummy", "upheld"}
+
+
+@cache
+def analysed(path: Path) -> Analysis:
+    return solver.analyse(solver.load_case(path))
+
+
+@cache
+def expected(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))["expect"]
+    return data
+
+
+def claim_of(path: Path) -> ClaimAnalysis:
+    claim: ClaimAnalysis = analysed(path).claim
+    return claim
+
+
+def observed(analysis: Analysis) -> dict[str, Any]:
+    """The analysis in the shape of an ``expect`` block."""
+    ruling, claim = analysis.ruling, analysis.claim
+    return {
+        "status": ruling.status,
+        "declarer_tricks": ruling.declarer_tricks,
+        "result": ruling.result,
+        "citations": ruling.citations,
+        "claim": {
+            "claimer_tricks": claim.adjudication.claimer_tricks,
+            "double_dummy": claim.double_dummy,
+            "upheld": claim.upheld,
+        },
+    }
+
+
+def ruling_params() -> list[Any]:
+    params = []
+    for path in CASE_FILES:
+        disagreement = expected(path).get("tool_disagrees")
+        marks = [pytest.mark.xfail(strict=True, reason=disagreement)] if disagreement else []
+        params.append(pytest.param(path, id=path.stem, marks=marks))
+    return params
+
+
+by_stem = pytest.mark.parametrize("path", CASE_FILES, ids=[p.stem for p in CASE_FILES])
+
+
+def test_there_are_at_least_twenty_claim_cases() -> None:
+    assert len(CASE_FILES) >= 20, [p.name for p in CASE_FILES]
+
+
+@by_stem
+def test_case_says_where_it_comes_from_and_what_it_expects(path: Path) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert data.get("source") and data.get("notes") and "claim" in data
+    assert set(data["expect"]) <= EXPECT_KEYS
+    assert set(data["expect"]["claim"]) == CLAIM_KEYS
+
+
+@pytest.mark.parametrize("path", ruling_params())
+def test_ruling_is_the_expected_one(path: Path) -> None:
+    want = {key: value for key, value in expected(path).items() if key != "tool_disagrees"}
+    assert observed(analysed(path)) == want
+
+
+# --- the worst normal line, replayed ------------------------------------------------------------
+
+
+@by_stem
+def test_worst_normal_line_is_legal_and_allowed_from_the_claim_position(path: Path) -> None:
+    analysis = analysed(path)
+    claimed = claim_of(path)
+    position = claimed.claim.position
+    trump = analysis.case.contract.strain.trump_suit_index
+    problem = ClaimProblem.from_claim(claimed.claim, trump, claimed.policy)
+    line = claimed.adjudication.line
+    assert len(line) == 4 * position.tricks_left - len(position.current_trick)
+    assert replay(problem, line) == claimed.adjudication.claimer_tricks
+
+
+@by_stem
+def test_claimer_takes_no_more_than_double_dummy(path: Path) -> None:
+    claimed = claim_of(path)
+    assert claimed.double_dummy is not None
+    assert claimed.adjudication.claimer_tricks <= claimed.double_dummy
