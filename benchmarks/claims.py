@@ -13,7 +13,9 @@ policy and the same time limit (20 s by default, the limit ``ruling check`` uses
 - **Trick 1 claims**: random deals in which the claimer's side (North-South, South declarer) holds
   at least 10 top tricks, claimed by South after West's opening lead, with either "draw trumps" (a
   trump contract) or nothing said. The 13-card worst case a director meets when declarer faces
-  his hand at once.
+  his hand at once. "Top tricks" is a rough count (per suit the unbroken run from the ace, at
+  most the longer hand's length, with enough top trumps to draw the opponents'): blocked suits
+  and entries are not looked at, so the double-dummy column is shown beside it.
 
 Each adjudication runs in a forked child, timed there (the engine modules already imported), and
 killed at twice the limit plus 10 s, so that an engine which overruns its own limit cannot stop the
