@@ -25,9 +25,5 @@ class CaseFileError(SolverError, ValueError):
         return f"{self.path}: {self.message}"
 
 
-class UnsupportedError(SolverError):
-    """The case needs something this version does not encode (named in the message)."""
-
-
 class EngineError(SolverError):
     """An engine could not answer (for instance, it does not handle positions that large)."""

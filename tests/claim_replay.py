@@ -61,7 +61,7 @@ def replay(problem: ClaimProblem, line: Sequence[LinePlay]) -> int:
         assert play.seat == seat == adjudicator.seat_to_play(state), f"play {number}: out of turn"
         assert follows_law_44(held[seat], trick, play.card), f"play {number}: not legal"
         if seat % 2 == problem.claimer_side:
-            allowed = [card for card, _weight in adjudicator.moves(state)]
+            allowed = [card for card in adjudicator.moves(state)]
             assert play.card in allowed, f"play {number}: not a normal play ({allowed})"
         state, _gained = adjudicator.play(state, play.card)
         held[seat] &= ~(1 << play.card)

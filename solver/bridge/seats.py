@@ -35,6 +35,11 @@ class Seat(Enum):
         return SEATS["NESW".index(cleaned)]
 
     @property
+    def full_name(self) -> str:
+        """The seat's name for messages and reports: "North"."""
+        return self.name.capitalize()
+
+    @property
     def lho(self) -> Seat:
         """Left-hand opponent: the next player clockwise."""
         return Seat.from_index(self.index + 1)

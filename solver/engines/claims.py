@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 
 from solver.bridge import Card
+from solver.engines.problem import mask_of
 from solver.errors import EngineError
 from solver.facts import Claim, Step
 from solver.laws.normal_play import (
@@ -25,6 +26,7 @@ from solver.laws.normal_play import (
     current_winner,
     is_master,
     legal,
+    winner_so_far,
 )
 
 Plan = tuple[int, int]
@@ -48,7 +50,7 @@ class ClaimProblem:
     @staticmethod
     def from_claim(claim: Claim, trump: int | None, policy: NormalPolicy) -> ClaimProblem:
         position = claim.position
-        held = tuple(sum(1 << c.index for c in hand) for hand in position.hands)
+        held = tuple(mask_of([c.index for c in hand]) for hand in position.hands)
         voids = 0
         for seat, suits in claim.shown_out.items():
             for suit in suits:
@@ -146,11 +148,12 @@ class Adjudicator:
         self.nodes += 1
         if self.nodes & 4095 == 0 and time.monotonic() > self.deadline:
             raise ClaimTimeout("the claim adjudication ran out of time")
-        for card, _weight in self.moves(state):
+        moves = self.moves(state)
+        for card in moves:
             child, gained = self.play(state, card)
             if self.at_most(child, k - gained):
                 return True
-        if not self.moves(state):
+        if not moves:
             raise EngineError("no legal play in a claim position (the hands are inconsistent)")
         self.lower[key] = k + 1
         return False
@@ -213,26 +216,26 @@ class Adjudicator:
     def seat_to_play(self, state: State) -> int:
         return (state[1] + len(state[2])) % 4
 
-    def moves(self, state: State) -> list[tuple[int, int]]:
+    def moves(self, state: State) -> list[int]:
         held, leader, trick, plan, voids = state
         seat = self.seat_to_play(state)
         view = PlayView(
             seat, held, trick, leader, self.p.trump, self.p.claimer_side, voids, self.p.trumps_aware
         )
         if seat % 2 != self.p.claimer_side:
-            return [(c, 1) for c in _reduce(legal(view), held, seat, trick)]
+            return _reduce(legal(view), held, seat, trick)
         stated = self.stated_plays(view, plan)
         options = stated if stated is not None else claimer_options(self.p.policy, view)
-        return [(c, 1) for c in options]
+        return options
 
     def stated_plays(self, view: PlayView, plan: Plan) -> list[int] | None:
         """The plays the statement prescribes here, or None when it says nothing of this play."""
-        step = self._active_step(view, plan)
+        step = self._active_step(plan)
         if step is None:
             return None
-        return _step_plays(step, view, plan[1], self.p.policy)
+        return _step_plays(step, view, self.p.policy)
 
-    def _active_step(self, view: PlayView, plan: Plan) -> Step | None:
+    def _active_step(self, plan: Plan) -> Step | None:
         index = plan[0]
         if index >= len(self.p.steps):
             return None
@@ -253,7 +256,7 @@ class Adjudicator:
         if len(trick_after) < 4:
             plan = self._advance_on_card(plan, seat, card, trick_after, held_after)
             return (held_after, leader, trick_after, plan, voids), 0
-        winner = _trick_winner(leader, trick_after, self.p.trump)
+        winner = winner_so_far(leader, trick_after, self.p.trump)[0]
         plan = self._advance_on_card(plan, seat, card, trick_after, held_after)
         plan = self._advance_on_trick(plan, winner, held_after)
         gained = 1 if winner % 2 == self.p.claimer_side else 0
@@ -319,7 +322,7 @@ class Adjudicator:
         target = self.value(state)
         while any(state[0]) or state[2]:
             seat = self.seat_to_play(state)
-            for card, _weight in self.moves(state):
+            for card in self.moves(state):
                 child, gained = self.play(state, card)
                 if gained + self.value(child) == target:
                     break
@@ -333,9 +336,7 @@ class Adjudicator:
         return out
 
 
-def _step_plays(
-    step: Step, view: PlayView, progress: int, policy: NormalPolicy
-) -> list[int] | None:
+def _step_plays(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] | None:
     """Law 68C/70: the plays a statement step prescribes for this player, if any."""
     hand = view.held[view.seat]
     leading = not view.trick
@@ -435,15 +436,6 @@ def _reduce(
                 continue
         out.append(card)
     return out
-
-
-def _trick_winner(leader: int, cards: tuple[int, ...], trump: int | None) -> int:
-    best, best_seat = cards[0], leader
-    for offset in (1, 2, 3):
-        card = cards[offset]
-        if beats(card, best, trump):
-            best, best_seat = card, (leader + offset) % 4
-    return best_seat
 
 
 def adjudicate(problem: ClaimProblem, time_limit: float = 20.0) -> Adjudication:

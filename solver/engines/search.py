@@ -61,8 +61,8 @@ class TrickStep:
     winner: int
     cost: int
     flags: int
-    units: frozenset[int]
     units_mask: int
+    """Evidence units this trick contradicts (bit mask)."""
 
 
 class Searcher:
@@ -241,10 +241,10 @@ class Searcher:
             if not order_cost and not checks:
                 touched = marked & _mask4(cards)
                 if not touched:
-                    out.append(TrickStep(cards, weight, winner, 0, new_flags, _NO_UNITS, 0))
+                    out.append(TrickStep(cards, weight, winner, 0, new_flags, 0))
                     continue
                 if budget == 0 and self._marks_hold(cards, winner):
-                    out.append(TrickStep(cards, weight, winner, 0, new_flags, _NO_UNITS, 0))
+                    out.append(TrickStep(cards, weight, winner, 0, new_flags, 0))
                     continue
             units = set(order_units)
             marks_cost = self._marks_cost(cards, winner, units)
@@ -257,7 +257,7 @@ class Searcher:
                 continue
             cost += sum(p.unit_weight(u) for u in units if p.units[u].tier == "statements")
             mask = sum(1 << u for u in units)
-            out.append(TrickStep(cards, weight, winner, cost, new_flags, frozenset(units), mask))
+            out.append(TrickStep(cards, weight, winner, cost, new_flags, mask))
         return out
 
     def _marks_hold(self, cards: tuple[int, int, int, int], winner: int) -> bool:

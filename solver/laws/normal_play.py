@@ -132,13 +132,15 @@ def current_winner(view: PlayView) -> tuple[int, int] | None:
     """(seat, card) winning the trick in progress so far, or None before the lead."""
     if not view.trick:
         return None
-    best, best_seat = view.trick[0], view.leader
-    for offset, card in enumerate(view.trick[1:], start=1):
-        if card // 13 == best // 13:
-            if card > best:
-                best, best_seat = card, (view.leader + offset) % 4
-        elif card // 13 == view.trump:
-            best, best_seat = card, (view.leader + offset) % 4
+    return winner_so_far(view.leader, view.trick, view.trump)
+
+
+def winner_so_far(leader: int, cards: tuple[int, ...], trump: int | None) -> tuple[int, int]:
+    """Law 44E/F on cards in play order from ``leader``: (seat, card) winning so far."""
+    best, best_seat = cards[0], leader
+    for offset, card in enumerate(cards[1:], start=1):
+        if beats(card, best, trump):
+            best, best_seat = card, (leader + offset) % 4
     return best_seat, best
 
 

@@ -19,7 +19,6 @@ from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
 from solver.records.claimfile import ClaimReader, RawClaim, claim_model_at
 from solver.records.yamlload import load_yaml
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 VULNERABILITY = {
     "none": "None",
     "-": "None",
@@ -225,7 +224,7 @@ class _CaseBuilder:
             location = f"play.rows.{key}"
             seat = self._seat(str(key), location)
             if seat in rows:
-                raise self.error(location, f"{SEAT_NAMES[seat.value]} has two rows")
+                raise self.error(location, f"{seat.full_name} has two rows")
             row = self._row(seat, value, location)
             for card in row.cards:
                 if card in owner_of:
@@ -234,11 +233,10 @@ class _CaseBuilder:
                     )
                 owner_of[card] = seat
                 if card not in deal.hand(seat):
-                    holder = SEAT_NAMES[deal.holder(card).value]
+                    holder = deal.holder(card).full_name
                     raise self.error(
                         location,
-                        f"card {card} is not in {SEAT_NAMES[seat.value]}'s hand "
-                        f"(it was dealt to {holder})",
+                        f"card {card} is not in {seat.full_name}'s hand (it was dealt to {holder})",
                     )
             rows[seat] = row
         return rows
@@ -356,7 +354,7 @@ class _CaseBuilder:
     def _check_playable(
         self, deal: Deal, rows: dict[Seat, Row], seat: Seat, card: Card, location: str
     ) -> None:
-        name = SEAT_NAMES[seat.value]
+        name = seat.full_name
         if card not in deal.hand(seat):
             raise self.error(
                 location, f"card {card} is not in {name}'s hand (expected {name} to play it)"

@@ -22,7 +22,6 @@ from solver.bridge.deal import parse_hands as parse_pbn_hands
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Claim, ClaimPosition, Row, Step
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_LETTERS = "SHDC"
 SUIT_PLURAL = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SINGULAR = ("spade", "heart", "diamond", "club")
@@ -33,7 +32,7 @@ SUIT_WORDS = {
 }
 SEAT_WORDS = {
     **{letter.lower(): Seat.parse(letter) for letter in "NESW"},
-    **{name.lower(): Seat.parse(letter) for letter, name in SEAT_NAMES.items()},
+    **{seat.full_name.lower(): seat for seat in SEATS},
 }
 STEP_FORMS = (
     "'draw trumps', 'cash <suit>', 'cash <suit> from <seat>', 'ruff <suit> in <seat>', "
@@ -70,10 +69,6 @@ class RawClaim(_Strict):
 def claim_model_at(location: Sequence[int | str]) -> type[BaseModel]:
     """The shape model at a location inside ``claim`` (for 'unknown field' messages)."""
     return RawPosition if tuple(location[:1]) == ("position",) else RawClaim
-
-
-def _name(seat: Seat) -> str:
-    return SEAT_NAMES[seat.value]
 
 
 def _listing(counts: Sequence[int]) -> str:
@@ -180,7 +175,7 @@ class ClaimReader:
         if by is self.declarer.partner:
             raise self.error(
                 "by",
-                f"got {by}: {_name(by)} is dummy (declarer is {self.declarer}); "
+                f"got {by}: {by.full_name} is dummy (declarer is {self.declarer}); "
                 "expected declarer or a defender",
             )
         return by
@@ -274,7 +269,7 @@ class ClaimReader:
             did = f"holds {held[-1]}" if held else f"played {played[0]} to the trick in progress"
             raise self.error(
                 location,
-                f"{_name(seat)} {did}, so cannot have shown out of "
+                f"{seat.full_name} {did}, so cannot have shown out of "
                 f"{SUIT_PLURAL[suit]} before the claim",
             )
 
@@ -375,8 +370,9 @@ class PositionReader:
         if holder is not seat:
             raise self.error(
                 location,
-                f"card {card} is not in {_name(seat)}'s hand (it was dealt to {_name(holder)}; "
-                f"expected {_name(seat)}'s card in this place)",
+                f"card {card} is not in {seat.full_name}'s hand "
+                f"(it was dealt to {holder.full_name}; "
+                f"expected {seat.full_name}'s card in this place)",
             )
         self._check_not_played(card, location)
 
@@ -392,7 +388,7 @@ class PositionReader:
             seat = self.row_of[card]
             raise self.error(
                 location,
-                f"card {card} is in {_name(seat)}'s row (play.rows.{seat}), "
+                f"card {card} is in {seat.full_name}'s row (play.rows.{seat}), "
                 "so it was played before the claim",
             )
 
@@ -423,13 +419,14 @@ class PositionReader:
         if holder is not seat:
             raise self.error(
                 "hands",
-                f"card {card} is not in {_name(seat)}'s hand (it was dealt to {_name(holder)})",
+                f"card {card} is not in {seat.full_name}'s hand "
+                f"(it was dealt to {holder.full_name})",
             )
         if card in trick:
             raise self.error(
                 "hands",
                 f"card {card} is on the trick in progress (claim.position.current_trick), "
-                f"so {_name(seat)} no longer holds it",
+                f"so {seat.full_name} no longer holds it",
             )
         self._check_not_played(card, "hands")
 
@@ -447,8 +444,8 @@ class PositionReader:
             if card.suit_index != suit and held:
                 raise self.error(
                     "current_trick",
-                    f"{_name(seat)} played {card} to a {SUIT_SINGULAR[suit]} lead but still "
-                    f"holds {held[-1]} (expected {_name(seat)} to follow suit; revokes in the "
+                    f"{seat.full_name} played {card} to a {SUIT_SINGULAR[suit]} lead but still "
+                    f"holds {held[-1]} (expected {seat.full_name} to follow suit; revokes in the "
                     "trick in progress are not supported)",
                 )
 
@@ -574,7 +571,7 @@ class StepReader:
             raise self.error(f"unknown seat {token!r} (expected N, E, S or W)")
         if seat.side is not self.side:
             raise self.error(
-                f"{_name(seat)} is not on the claimer's side ({self.side}); "
+                f"{seat.full_name} is not on the claimer's side ({self.side}); "
                 f"expected {' or '.join(s.value for s in self.side.seats)}"
             )
         return seat
@@ -590,7 +587,7 @@ class StepReader:
 
     def _side_names(self) -> str:
         first, second = self.side.seats
-        return f"neither {_name(first)} nor {_name(second)}"
+        return f"neither {first.full_name} nor {second.full_name}"
 
     def _held_by_side(self, card: Card) -> None:
         if not any(card in self.position.hands[seat.index] for seat in self.side.seats):
@@ -606,7 +603,7 @@ class StepReader:
             return Step("cash", self.text, suit=suit)
         seat = self._seat(seat_token)
         if not self._holds(seat, suit):
-            raise self.error(f"{_name(seat)} holds no {SUIT_PLURAL[suit]}")
+            raise self.error(f"{seat.full_name} holds no {SUIT_PLURAL[suit]}")
         return Step("cash", self.text, suit=suit, seat=seat)
 
     def _ruff(self, suit_token: str, seat_token: str) -> Step:
@@ -616,7 +613,7 @@ class StepReader:
             raise self.error(f"{SUIT_PLURAL[suit]} are trumps (expected a side suit to ruff)")
         seat = self._seat(seat_token)
         if not self._holds(seat, trumps):
-            raise self.error(f"{_name(seat)} holds no trumps")
+            raise self.error(f"{seat.full_name} holds no trumps")
         return Step("ruff", self.text, suit=suit, seat=seat)
 
     def _concede(self, token: str) -> Step:

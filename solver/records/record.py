@@ -19,7 +19,6 @@ Vulnerability = Literal["None", "NS", "EW", "All"]
 
 VULNERABILITIES: tuple[Vulnerability, ...] = ("None", "NS", "EW", "All")
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
 
@@ -167,7 +166,7 @@ and must follow to the spade lead (Law 44C)
         if seat is not None and seat is not expected:
             raise PlayError(
                 self.trick_number,
-                f"{_name(seat)} plays {card} but it is {_name(expected)}'s turn (Law 44B)",
+                f"{seat_name(seat)} plays {card} but it is {seat_name(expected)}'s turn (Law 44B)",
             )
         self._check_held(card, expected)
         self._check_follows(card, expected)
@@ -183,8 +182,8 @@ and must follow to the spade lead (Law 44C)
         if card in self._played_at:
             where = f"already played to trick {self._played_at[card]}"
         else:
-            where = f"dealt to {_name(self._deal.holder(card))}"
-        raise PlayError(self.trick_number, f"{_name(seat)} plays {card}, which was {where}")
+            where = f"dealt to {seat_name(self._deal.holder(card))}"
+        raise PlayError(self.trick_number, f"{seat_name(seat)} plays {card}, which was {where}")
 
     def _check_follows(self, card: Card, seat: Seat) -> None:
         if not self.current:
@@ -197,7 +196,7 @@ and must follow to the spade lead (Law 44C)
         holding = " ".join(str(c) for c in held if c.suit_index == led.suit_index)
         raise PlayError(
             self.trick_number,
-            f"{_name(seat)} plays {card} but holds {SUIT_NAMES[suit]}s ({holding}) "
+            f"{seat_name(seat)} plays {card} but holds {SUIT_NAMES[suit]}s ({holding}) "
             f"and must follow to the {SUIT_NAMES[suit]} lead (Law 44C)",
         )
 
@@ -209,13 +208,9 @@ and must follow to the spade lead (Law 44C)
         self.current = []
 
 
-def _name(seat: Seat) -> str:
-    return SEAT_NAMES[seat.value]
-
-
 def seat_name(seat: Seat) -> str:
     """The seat's full name for messages: "North"."""
-    return _name(seat)
+    return seat.full_name
 
 
 def suit_order_key(card: Card) -> tuple[int, int]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import html
 
 from solver.bridge import SEATS, Card, Seat
-from solver.engines.problem import CARDS_WEIGHT
+from solver.engines.problem import CARDS_WEIGHT, History
 from solver.facts import Case
-from solver.rulings.ruling import Analysis, history_json, seat_name
+from solver.rulings.ruling import Analysis, history_json
 
 
 def text_report(analysis: Analysis, listed: int = 1) -> str:
@@ -34,7 +34,7 @@ def _heading(case: Case) -> str:
     board = f"Board {case.board}: " if case.board is not None and not named else ""
     return (
         f"{board}{case.title}\n"
-        f"Contract {case.contract} by {seat_name(case.declarer)}, vulnerable: {case.vulnerable}, "
+        f"Contract {case.contract} by {case.declarer.full_name}, vulnerable: {case.vulnerable}, "
         f"Laws edition {case.edition}\n"
     )
 
@@ -63,14 +63,14 @@ def _facts(case: Case) -> list[str]:
     for seat in SEATS:
         row = case.rows.get(seat)
         if row is None:
-            lines.append(f"  {seat_name(seat)}: no row")
+            lines.append(f"  {seat.full_name}: no row")
         elif row.mixed:
             when = row.when.value if row.when else "before-agreement"
             cards = " ".join(str(c) for c in row.cards)
-            lines.append(f"  {seat_name(seat)}: mixed ({when}): {cards}")
+            lines.append(f"  {seat.full_name}: mixed ({when}): {cards}")
         else:
             tokens = [f"{c}{m or ''}" for c, m in zip(row.cards, row.marks, strict=True)]
-            lines.append(f"  {seat_name(seat)}: intact row: {' '.join(tokens)}")
+            lines.append(f"  {seat.full_name}: intact row: {' '.join(tokens)}")
     for trick in case.agreed_tricks:
         cards = " ".join(str(c) for c in trick.cards)
         lines.append(f"  agreed trick {trick.number}: {trick.leader} led: {cards}")
@@ -121,13 +121,9 @@ def _outcomes(analysis: Analysis) -> list[str]:
     return lines
 
 
-def _trick_table(case: Case, history: object) -> list[str]:
-    from solver.engines.problem import History
-
-    assert isinstance(history, tuple)
-    typed: History = history
+def _trick_table(case: Case, history: History) -> list[str]:
     lines = ["  trick  lead   N    E    S    W    won by"]
-    for trick in history_json(case, typed):
+    for trick in history_json(case, history):
         by_seat = {}
         leader = Seat.parse(trick["leader"])
         for offset, card in enumerate(trick["cards"]):
@@ -142,17 +138,17 @@ def _claim_section(analysis: Analysis) -> list[str]:
     claim = claimed.claim
     position = claim.position
     lines = [
-        f"Claim by {seat_name(claim.by)}: {claim.tricks} of the {position.tricks_left} tricks left"
+        f"Claim by {claim.by.full_name}: {claim.tricks} of the {position.tricks_left} tricks left"
         f" (won so far NS {position.won[0]}, EW {position.won[1]})",
     ]
     for seat in SEATS:
         cards = " ".join(str(c) for c in sorted(position.hands[seat.index], reverse=True))
-        lines.append(f"  {seat_name(seat):<6} {cards or '-'}")
+        lines.append(f"  {seat.full_name:<6} {cards or '-'}")
     if position.current_trick:
         played = " ".join(str(c) for c in position.current_trick)
         lines.append(f"  trick in progress, led by {position.leader}: {played}")
     else:
-        lines.append(f"  {seat_name(position.leader)} to lead")
+        lines.append(f"  {position.leader.full_name} to lead")
     if claim.said:
         lines.append(f"  said: {claim.said!r}")
     steps = "; ".join(step.text for step in claim.statement) or "nothing"
@@ -221,7 +217,3 @@ def html_report(analysis: Analysis) -> str:
         f"<p>Ruling: {summary}</p><ul>{reasons}</ul>"
         f"<pre>{html.escape(text_report(analysis))}</pre></div>"
     )
-
-
-def card_text(index: int) -> str:
-    return str(Card.from_index(index))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from solver.bridge import SEATS, Card, Seat
+from solver.bridge import SEATS, Card
 from solver.engines.problem import CARDS_WEIGHT, History, trick_winner
 from solver.engines.result import EngineResult
 from solver.facts import Case, EvidenceUnit
@@ -149,7 +149,3 @@ def ruling_json(ruling: Ruling) -> dict[str, Any]:
             {"seat": str(o.seat), "citation": o.citation, "text": o.text} for o in ruling.offenders
         ],
     }
-
-
-def seat_name(seat: Seat) -> str:
-    return {"N": "North", "E": "East", "S": "South", "W": "West"}[seat.value]

@@ -139,7 +139,7 @@ def brute_force(adjudicator: Adjudicator, state: State) -> int:
         return 0
     legal = legal_cards(held[seat], trick)
     if seat % 2 == problem.claimer_side:
-        options = [card for card, _weight in adjudicator.moves(state)]
+        options = [card for card in adjudicator.moves(state)]
         assert options and set(options) <= set(legal), (options, legal)
     else:
         options = legal
