@@ -3,8 +3,14 @@
 Written from CASE-FORMAT.md alone: it reads the case's YAML data itself and imports nothing from
 ``solver``, so that the examples' expectations do not rest only on the code under test. It is
 plain dynamic programming over (trick, leader, cards still held, rows already out of order,
-cards-tier budget left), trying budgets 0, 1, 2, ... until some history fits. It assumes a valid
-case (the loader's checks are not repeated) and has no time limit: keep it to the examples.
+cards-tier budget left, suit revoke allegations unused), trying budgets 0, 1, 2, ... until some
+history fits. It assumes a valid case (the loader's checks are not repeated) and has no time limit:
+keep it to the examples.
+
+Revoke allegations (``{by: EW, revoke: {seat: S, trick: 7}}``, or ``suit: H`` for ``trick: 7``)
+are not evidence: they cost nothing and have no unit. One with a trick lets that player revoke at
+that trick; one with a suit lets him revoke once at any one trick where that suit is led. A revoke
+is a player other than the leader not following suit while he still holds a card of the suit led.
 """
 
 from __future__ import annotations
@@ -24,8 +30,10 @@ Cards = tuple[int, int, int, int]
 """The card each seat (N, E, S, W) played to a trick."""
 TrickTest = Callable[[Cards, int], bool]
 """A per-trick statement: does it hold for these cards and this winning seat?"""
-Tally = dict[tuple[frozenset[int], int], int]
-"""(units contradicted, declarer tricks) -> number of histories."""
+Revokes = tuple[tuple[int, str], ...]
+"""(trick from 1, seat letter) of each revoke in a history, by trick then seat N, E, S, W."""
+Tally = dict[tuple[frozenset[int], int, Revokes], int]
+"""(units contradicted, declarer tricks, revokes) -> number of histories."""
 
 
 def card_index(text: str) -> int:
@@ -83,6 +91,14 @@ class Dispute:
     totals: list[tuple[int | None, int]] = field(default_factory=list)
     cards_units: set[int] = field(default_factory=set)
     units: int = 0
+    revoke_tricks: set[tuple[int, int]] = field(default_factory=set)
+    """(trick from 0, seat) where an allegation permits a revoke."""
+    revoke_suits: list[tuple[int, int]] = field(default_factory=list)
+    """(seat, suit) of each suit allegation, one entry per allegation."""
+
+    def suit_keys(self) -> list[tuple[int, int]]:
+        """The distinct (seat, suit) pairs of the suit allegations, in a fixed order."""
+        return sorted(set(self.revoke_suits))
 
     def new_unit(self, cards_tier: bool) -> int:
         self.units += 1
@@ -138,6 +154,9 @@ def read_row(dispute: Dispute, seat: int, row: Any) -> None:
 
 
 def read_statement(dispute: Dispute, statement: dict[str, Any]) -> None:
+    if statement.get("revoke") is not None:
+        read_allegation(dispute, statement["revoke"])
+        return
     agreed = str(statement["by"]).lower() == "agreed"
     unit = None if agreed else dispute.new_unit(cards_tier=False)
     if statement.get("declarer_tricks") is not None:
@@ -159,29 +178,59 @@ def read_statement(dispute: Dispute, statement: dict[str, Any]) -> None:
     dispute.per_trick.setdefault(int(statement["trick"]) - 1, []).append((unit, test))
 
 
+def read_allegation(dispute: Dispute, revoke: dict[str, Any]) -> None:
+    """A revoke allegation: no unit, only a revoke it permits."""
+    seat = seat_index(revoke["seat"])
+    if revoke.get("trick") is not None:
+        dispute.revoke_tricks.add((int(revoke["trick"]) - 1, seat))
+    else:
+        dispute.revoke_suits.append((seat, SUITS.index(str(revoke["suit"]).strip().upper())))
+
+
 class Counter:
     """Every legal history within a cards-tier budget, tallied by units and declarer tricks."""
 
     def __init__(self, dispute: Dispute) -> None:
         self.d = dispute
-        self.memo: dict[tuple[int, int, tuple[int, ...], frozenset[int], int], Tally] = {}
+        self.suit_keys = dispute.suit_keys()
+        self.memo: dict[
+            tuple[int, int, tuple[int, ...], frozenset[int], int, tuple[int, ...]], Tally
+        ] = {}
+
+    def start(self, budget: int) -> Tally:
+        """Tally of every history within ``budget``."""
+        unused = tuple(self.d.revoke_suits.count(key) for key in self.suit_keys)
+        return self.rest(0, self.d.leader, tuple(self.d.hands), frozenset(), budget, unused)
 
     def rest(
-        self, trick: int, leader: int, held: tuple[int, ...], broken: frozenset[int], budget: int
+        self,
+        trick: int,
+        leader: int,
+        held: tuple[int, ...],
+        broken: frozenset[int],
+        budget: int,
+        unused: tuple[int, ...],
     ) -> Tally:
-        """Tally of the histories from ``trick`` on."""
+        """Tally of the histories from ``trick`` on; ``unused`` counts suit allegations left."""
         if trick == self.d.tricks:
-            return {(frozenset(), 0): 1}
-        key = (trick, leader, held, broken, budget)
+            return {(frozenset(), 0, ()): 1}
+        key = (trick, leader, held, broken, budget, unused)
         if key not in self.memo:
-            self.memo[key] = self.trick_tally(trick, leader, held, broken, budget)
+            self.memo[key] = self.trick_tally(trick, leader, held, broken, budget, unused)
         return self.memo[key]
 
     def trick_tally(
-        self, trick: int, leader: int, held: tuple[int, ...], broken: frozenset[int], budget: int
+        self,
+        trick: int,
+        leader: int,
+        held: tuple[int, ...],
+        broken: frozenset[int],
+        budget: int,
+        unused: tuple[int, ...],
     ) -> Tally:
         tally: Tally = defaultdict(int)
-        for cards, newly in self.plays(trick, leader, held, broken, budget, 0, [0, 0, 0, 0], ()):
+        ways = self.plays(trick, leader, held, broken, budget, unused, 0, [0, 0, 0, 0], (), ())
+        for cards, newly, revokers in ways:
             priced = self.price(trick, leader, cards, newly)
             if priced is None:
                 continue
@@ -191,10 +240,31 @@ class Counter:
                 continue
             after = tuple(held[s] & ~(1 << cards[s]) for s in range(4))
             won = 1 if winner % 2 == self.d.declarer % 2 else 0
-            later = self.rest(trick + 1, winner, after, broken | set(newly), budget - cost)
-            for (more, tricks), count in later.items():
-                tally[(units | more, tricks + won)] += count
+            left = self.after_revokes(trick, cards[leader] // 13, revokers, unused)
+            here = tuple((trick + 1, SEATS[seat]) for seat in sorted(revokers))
+            later = self.rest(trick + 1, winner, after, broken | set(newly), budget - cost, left)
+            for (more, tricks, revokes), count in later.items():
+                tally[(units | more, tricks + won, here + revokes)] += count
         return tally
+
+    def may_revoke(self, trick: int, seat: int, suit: int, unused: tuple[int, ...]) -> bool:
+        """Does an allegation permit ``seat`` to revoke at ``trick``, where ``suit`` was led?"""
+        if (trick, seat) in self.d.revoke_tricks:
+            return True
+        return (seat, suit) in self.suit_keys and unused[self.suit_keys.index((seat, suit))] > 0
+
+    def after_revokes(
+        self, trick: int, suit: int, revokers: tuple[int, ...], unused: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """The suit allegations left once this trick's revokes are covered.
+
+        An allegation naming the trick covers its revoke first: it can serve no other trick.
+        """
+        left = list(unused)
+        for seat in revokers:
+            if (trick, seat) not in self.d.revoke_tricks:
+                left[self.suit_keys.index((seat, suit))] -= 1
+        return tuple(left)
 
     def plays(
         self,
@@ -203,20 +273,30 @@ class Counter:
         held: tuple[int, ...],
         broken: frozenset[int],
         budget: int,
+        unused: tuple[int, ...],
         offset: int,
         cards: list[int],
         newly: tuple[int, ...],
-    ) -> Iterator[tuple[Cards, tuple[int, ...]]]:
-        """Each legal way to play the trick, with the rows it puts out of order."""
+        revokers: tuple[int, ...],
+    ) -> Iterator[tuple[Cards, tuple[int, ...], tuple[int, ...]]]:
+        """Each legal way to play the trick, with the rows it puts out of order and the revokers.
+
+        A seat revokes at most once a trick, and the seats' allegations are their own, so each
+        revoke is checked against the allegations left at the start of the trick.
+        """
         if offset == 4:
-            yield (cards[0], cards[1], cards[2], cards[3]), newly
+            yield (cards[0], cards[1], cards[2], cards[3]), newly, revokers
             return
         seat = (leader + offset) % 4
         options = held[seat] & self.d.playable[seat]
+        following = options
         if offset:
-            suit = ((1 << 13) - 1) << (13 * (cards[leader] // 13))
+            led = cards[leader] // 13
+            suit = ((1 << 13) - 1) << (13 * led)
             if held[seat] & suit:
-                options &= suit
+                following = options & suit
+                if not self.may_revoke(trick, seat, led, unused):
+                    options = following
         order = self.d.order[seat]
         for card in range(52):
             if not (options >> card) & 1:
@@ -224,9 +304,19 @@ class Counter:
             breaks = order is not None and seat not in broken and order[trick] != card
             if breaks and budget - len(newly) <= 0:
                 continue
+            revokes = not (following >> card) & 1
             cards[seat] = card
             yield from self.plays(
-                trick, leader, held, broken, budget, offset + 1, cards, newly + (seat,) * breaks
+                trick,
+                leader,
+                held,
+                broken,
+                budget,
+                unused,
+                offset + 1,
+                cards,
+                newly + (seat,) * breaks,
+                revokers + (seat,) * revokes,
             )
 
     def price(
@@ -256,14 +346,15 @@ class Count:
     count: int = 0
     outcomes: dict[int, int] = field(default_factory=dict)
     min_cost: dict[str, int] | None = None
+    groups: dict[tuple[int, Revokes], int] = field(default_factory=dict)
+    """(declarer tricks, revokes) -> number of consistent histories."""
 
 
 def count(data: dict[str, Any]) -> Count:
     """The consistent histories of a case (its YAML data): how many, by declarer total."""
     dispute = read(data)
     for budget in range(len(dispute.cards_units) + 1):
-        counter = Counter(dispute)
-        tally = counter.rest(0, dispute.leader, tuple(dispute.hands), frozenset(), budget)
+        tally = Counter(dispute).start(budget)
         finished = with_totals(dispute, tally)
         if finished:
             return best_of(dispute, finished)
@@ -273,24 +364,27 @@ def count(data: dict[str, Any]) -> Count:
 def with_totals(dispute: Dispute, tally: Tally) -> Tally:
     """Apply the statements about declarer's total: hard ones filter, others add their unit."""
     out: Tally = defaultdict(int)
-    for (units, tricks), number in tally.items():
+    for (units, tricks, revokes), number in tally.items():
         failed = {unit for unit, total in dispute.totals if total != tricks}
         if None in failed:
             continue
-        out[(units | {u for u in failed if u is not None}, tricks)] += number
+        out[(units | {u for u in failed if u is not None}, tricks, revokes)] += number
     return out
 
 
 def best_of(dispute: Dispute, tally: Tally) -> Count:
-    least = min(dispute.weight(units) for units, _ in tally)
+    least = min(dispute.weight(units) for units, _, _ in tally)
     outcomes: dict[int, int] = defaultdict(int)
-    for (units, tricks), number in tally.items():
+    groups: dict[tuple[int, Revokes], int] = defaultdict(int)
+    for (units, tricks, revokes), number in tally.items():
         if dispute.weight(units) == least:
             outcomes[tricks] += number
+            groups[(tricks, revokes)] += number
     cards, statements = divmod(least, CARDS_TIER)
     return Count(
         feasible=True,
         count=sum(outcomes.values()),
         outcomes=dict(sorted(outcomes.items())),
         min_cost={"cards": cards, "statements": statements},
+        groups=dict(sorted(groups.items())),
     )

@@ -20,9 +20,15 @@ def random_deal(rng: random.Random) -> Deal:
 
 
 def random_play(
-    rng: random.Random, deal: Deal, leader: Seat, trump: int | None, tricks: int
+    rng: random.Random,
+    deal: Deal,
+    leader: Seat,
+    trump: int | None,
+    tricks: int,
+    revokes: frozenset[tuple[int, Seat]] = frozenset(),
 ) -> list[Trick]:
-    """A random legal play of ``tricks`` tricks (Law 44)."""
+    """A random legal play of ``tricks`` tricks (Law 44), with a revoke injected at each
+    (trick, seat) of ``revokes`` where that seat holds the suit led and another suit too."""
     held = {seat: set(deal.hand(seat)) for seat in SEATS}
     out: list[Trick] = []
     for number in range(1, tricks + 1):
@@ -30,6 +36,10 @@ def random_play(
         for offset in range(4):
             seat = Seat.from_index(leader.index + offset)
             options = sorted(legal_cards(held[seat], cards[0] if cards else None))
+            if cards and (number, seat) in revokes:
+                off_suit = sorted(c for c in held[seat] if c.suit_index != cards[0].suit_index)
+                if off_suit and len(off_suit) < len(held[seat]):
+                    options = off_suit
             card = rng.choice(options)
             held[seat].discard(card)
             cards.append(card)
@@ -147,3 +157,70 @@ def true_history(play: list[Trick]) -> tuple[tuple[int, tuple[int, int, int, int
         (t.leader.index, tuple(t.card_of(s).index for s in SEATS))  # type: ignore[misc]
         for t in play
     )
+
+
+@st.composite
+def revoke_disputes(
+    draw: st.DrawFn, *, tricks: int, max_mix: int = 4
+) -> tuple[dict[str, Any], list[Trick], list[tuple[int, Seat]]]:
+    """A random dispute whose true play may hold a revoke, with allegations.
+
+    Returns the case, the true play, and the revokes truly made ((trick, seat) pairs). Each
+    true revoke is alleged (at its trick, or by its suit); a false allegation may be added.
+    """
+    seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
+    rng = random.Random(seed)
+    deal = random_deal(rng)
+    strain = rng.choice(STRAINS)
+    declarer = rng.choice(list(SEATS))
+    contract = f"{rng.randint(1, 7)}{strain}"
+    trump = None if strain == "NT" else "SHDC".index(strain)
+    wanted = frozenset(
+        (rng.randint(1, tricks), rng.choice(list(SEATS))) for _ in range(draw(st.integers(1, 2)))
+    )
+    play = random_play(rng, deal, declarer.lho, trump, tricks, wanted)
+    made = revokes_made(deal, play)
+    case = dispute_from_play(
+        rng,
+        deal,
+        contract,
+        declarer,
+        play,
+        trump,
+        mix=draw(st.integers(0, max_mix)),
+        flips=draw(st.integers(0, 1)),
+        statements=draw(st.integers(0, 1)),
+    )
+    allegations: list[dict[str, Any]] = []
+    for number, seat in made:
+        accusers = str(seat.side.other)
+        if rng.random() < 0.5:
+            allegations.append({"by": accusers, "revoke": {"seat": str(seat), "trick": number}})
+        else:
+            suit = "SHDC"[play[number - 1].cards[0].suit_index]
+            allegations.append({"by": accusers, "revoke": {"seat": str(seat), "suit": suit}})
+    if rng.random() < 0.3:
+        seat = rng.choice(list(SEATS))
+        allegations.append(
+            {
+                "by": str(seat.side.other),
+                "revoke": {"seat": str(seat), "trick": rng.randint(1, tricks)},
+            }
+        )
+    case["statements"] = list(case["statements"]) + allegations
+    return case, play, made
+
+
+def revokes_made(deal: Deal, play: list[Trick]) -> list[tuple[int, Seat]]:
+    """(trick, seat) of every revoke in a play (Law 61A), counted independently of the solver."""
+    held = {seat: set(deal.hand(seat)) for seat in SEATS}
+    out: list[tuple[int, Seat]] = []
+    for trick in play:
+        led = trick.cards[0].suit_index
+        for seat in SEATS:
+            card = trick.card_of(seat)
+            holds_led = any(c.suit_index == led for c in held[seat])
+            if seat != trick.leader and card.suit_index != led and holds_led:
+                out.append((trick.number, seat))
+            held[seat].discard(card)
+    return out

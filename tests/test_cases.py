@@ -32,6 +32,7 @@ EXPECT_KEYS = {
     "outcomes",
     "min_cost",
     "citations",
+    "groups",
 }
 CPSAT_COUNT_LIMIT = 50_000
 """CP-SAT enumerates histories one by one: it is asked to count only up to this many."""
@@ -62,7 +63,23 @@ def observed(analysis: Analysis) -> dict[str, Any]:
         "outcomes": {} if impossible else dict(found.outcomes),
         "min_cost": min_cost,
         "citations": [] if impossible else ruling.citations,
+        "groups": _groups(analysis),
     }
+
+
+def _groups(analysis: Analysis) -> list[dict[str, Any]]:
+    """Outcome groups as an expect block writes them: revokes as 'SEAT TRICK CITATION N'."""
+    return [
+        {
+            "declarer_tricks": group.in_play,
+            "final_declarer_tricks": group.final,
+            "histories": group.histories,
+            "revokes": [
+                f"{f.seat} {f.trick} {f.citation} {f.transfer}" for f in group.adjustment.findings
+            ],
+        }
+        for group in analysis.revoke_groups or []
+    ]
 
 
 def differences(expected: dict[str, Any], actual: dict[str, Any]) -> list[str]:
@@ -75,6 +92,11 @@ def differences(expected: dict[str, Any], actual: dict[str, Any]) -> list[str]:
 
 def test_there_are_at_least_fourteen_example_cases() -> None:
     assert len(CASE_FILES) >= 14, [p.name for p in CASE_FILES]
+
+
+def test_there_are_at_least_fifteen_revoke_cases() -> None:
+    revoke_cases = [p for p in CASE_FILES if "revoke:" in p.read_text(encoding="utf-8")]
+    assert len(revoke_cases) >= 15, [p.name for p in revoke_cases]
 
 
 @by_stem
@@ -127,6 +149,7 @@ def comparable(result: EngineResult) -> dict[str, Any]:
         "min_cost": result.min_cost,
         "count": result.count,
         "outcomes": dict(sorted(result.outcomes.items())),
+        "groups": dict(sorted(result.groups.items())),
         "contradicted": contradicted,
     }
 

@@ -87,6 +87,106 @@ class StatementCheck:
 
 
 @dataclass(frozen=True, slots=True)
+class RevokePermit:
+    """An allegation read as a permission: this player may fail to follow suit (Law 61A).
+
+    ``trick`` None: at one trick (any) where ``suit`` was led. ``seat`` None (with trick and
+    suit None) is the wildcard the hint search uses: anyone, anywhere, once.
+    """
+
+    seat: int | None
+    trick: int | None
+    suit: int | None
+    statement: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeEvent:
+    """A revoke in a history, with what Laws 62-64 need to know of the tricks around it."""
+
+    trick: int
+    """0-based."""
+    seat: int
+    suit: int
+    """The suit led, which the revoker held."""
+    revoker_won: bool
+    side_won: bool
+    side_later: int
+    """Tricks the revoker's side won after the revoke trick, counted up to 2."""
+    won_later_with_suit: bool
+    """The revoker later won a trick with a card of the suit led (1997 Law 64A2 only)."""
+    corrected_tricks: int = -1
+    """For a trick-12 revoke: declarer's side's tricks 12-13 after correction (62D1), else -1."""
+    actual_tricks: int = -1
+    """For a trick-12 revoke: declarer's side's tricks 12-13 as played, else -1."""
+
+
+TOTAL_MASK = 15
+SUIT_WINS_SHIFT = 4
+EVENTS_SHIFT = 20
+EVENT_BITS = 24
+EVENT_MASK = (1 << EVENT_BITS) - 1
+"""An outcome key is one int: declarer tricks (4 bits), then (1997 only) which seat won a
+later trick with which suit (16 bits), then the revokes, earliest in the lowest slot."""
+
+
+def pack_event(event: RevokeEvent) -> int:
+    return (
+        event.trick
+        | event.seat << 4
+        | event.suit << 6
+        | int(event.revoker_won) << 8
+        | int(event.side_won) << 9
+        | min(event.side_later, 2) << 10
+        | int(event.won_later_with_suit) << 12
+        | (event.corrected_tricks + 1) << 13
+        | (event.actual_tricks + 1) << 15
+        | 1 << 17
+    )
+
+
+def unpack_event(bits: int) -> RevokeEvent:
+    return RevokeEvent(
+        trick=bits & 15,
+        seat=(bits >> 4) & 3,
+        suit=(bits >> 6) & 3,
+        revoker_won=bool((bits >> 8) & 1),
+        side_won=bool((bits >> 9) & 1),
+        side_later=(bits >> 10) & 3,
+        won_later_with_suit=bool((bits >> 12) & 1),
+        corrected_tricks=((bits >> 13) & 3) - 1,
+        actual_tricks=((bits >> 15) & 3) - 1,
+    )
+
+
+def key_total(key: int) -> int:
+    """Declarer tricks of an outcome key."""
+    return key & TOTAL_MASK
+
+
+def key_events(key: int) -> tuple[RevokeEvent, ...]:
+    """The revokes of an outcome key, in trick order."""
+    events = []
+    rest = key >> EVENTS_SHIFT
+    while rest:
+        events.append(unpack_event(rest & EVENT_MASK))
+        rest >>= EVENT_BITS
+    return tuple(events)
+
+
+def public_key(key: int) -> int:
+    """The key without its 1997 bookkeeping: what an outcome group is keyed by."""
+    return key & ~(0xFFFF << SUIT_WINS_SHIFT)
+
+
+def outcome_key(total: int, events: tuple[RevokeEvent, ...] = ()) -> int:
+    key = total
+    for slot, event in enumerate(events):
+        key |= pack_event(event) << (EVENTS_SHIFT + slot * EVENT_BITS)
+    return key
+
+
+@dataclass(frozen=True, slots=True)
 class Problem:
     """Everything an engine needs, in integers."""
 
@@ -109,6 +209,47 @@ class Problem:
     """Trick (0-based) -> the agreed leader and cards."""
     checks: tuple[StatementCheck, ...]
     units: tuple[EvidenceUnit, ...]
+    permits: tuple[RevokePermit, ...] = ()
+    """Revokes the allegations admit (none: every history follows suit)."""
+    track_suit_wins: bool = False
+    """Record, for 1997 Law 64A2, whether a revoker later won a trick with the suit led."""
+
+    def permit(self, seat: int, trick: int, suit: int, used: int) -> int:
+        """May ``seat`` revoke at ``trick`` in ``suit``? -1 no; else the permit bit it uses up.
+
+        A permit for that very trick is used first (it costs nothing to keep); then a permit
+        for the suit, then the wildcard. Trying them in this fixed order gives each history
+        exactly one way through, so nothing is counted twice, and loses none (a history the
+        wildcard admits for a suit that has its own permit would be admitted by that permit).
+        """
+        wildcard = -1
+        for index, permit in enumerate(self.permits):
+            if permit.seat is None:
+                if wildcard < 0 and not (used >> index) & 1:
+                    wildcard = 1 << index
+                continue
+            if permit.seat != seat or (permit.suit is not None and permit.suit != suit):
+                continue
+            if permit.trick is not None:
+                if permit.trick == trick:
+                    return 0
+                continue
+        for index, permit in enumerate(self.permits):
+            if (
+                permit.seat == seat
+                and permit.trick is None
+                and permit.suit == suit
+                and not (used >> index) & 1
+            ):
+                return 1 << index
+        return wildcard
+
+    def may_revoke(self, seat: int, trick: int) -> bool:
+        """Could some permit let this seat revoke at this trick (in some suit)?"""
+        return any(
+            (p.seat is None or p.seat == seat) and (p.trick is None or p.trick == trick)
+            for p in self.permits
+        )
 
     def unit_weight(self, unit: int) -> int:
         return STATEMENT_WEIGHT if self.units[unit].tier == "statements" else CARDS_WEIGHT
@@ -149,7 +290,19 @@ def compile_case(case: Case) -> Problem:
             trick.leader.index,
             (by_seat[0], by_seat[1], by_seat[2], by_seat[3]),
         )
-    checks = tuple(_compile_statement(case, st, unit_index) for st in case.statements)
+    checks = tuple(
+        _compile_statement(case, st, unit_index) for st in case.statements if st.kind != "revoke"
+    )
+    permits = tuple(
+        RevokePermit(
+            st.revoker.index if st.revoker is not None else None,
+            None if st.trick is None else st.trick - 1,
+            st.revoke_suit,
+            st.index,
+        )
+        for st in case.statements
+        if st.kind == "revoke"
+    )
     trump = case.contract.strain.trump_suit_index
     return Problem(
         tricks=case.tricks_played,
@@ -164,6 +317,8 @@ def compile_case(case: Case) -> Problem:
         agreed=agreed,
         checks=checks,
         units=units,
+        permits=permits,
+        track_suit_wins=bool(permits) and case.edition == 1997,
     )
 
 
@@ -200,6 +355,12 @@ class Evaluation:
     contradicted: frozenset[int]
     declarer_tricks: int
     winners: tuple[int, ...]
+    revokes: tuple[RevokeEvent, ...] = ()
+
+    @property
+    def key(self) -> int:
+        """The outcome group this history belongs to (see ``outcome_key``)."""
+        return outcome_key(self.declarer_tricks, self.revokes)
 
 
 def evaluate(problem: Problem, history: History) -> Evaluation:
@@ -214,7 +375,57 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
         failure = _hard_statement_failure(problem, history, winners, declarer_tricks)
     contradicted = _contradicted_units(problem, history, winners, declarer_tricks)
     cost = sum(problem.unit_weight(u) for u in contradicted)
-    return Evaluation(failure is None, failure or "", cost, contradicted, declarer_tricks, winners)
+    revokes = revokes_in(problem, history, winners) if failure is None else ()
+    return Evaluation(
+        failure is None, failure or "", cost, contradicted, declarer_tricks, winners, revokes
+    )
+
+
+def revokes_in(
+    problem: Problem, history: History, winners: tuple[int, ...]
+) -> tuple[RevokeEvent, ...]:
+    """Every revoke of a legal history (Law 61A), in trick then seat order."""
+    from solver.laws.law62 import TRICK_12, corrected_last_two
+
+    held = list(problem.hands)
+    events = []
+    for number, (leader, cards) in enumerate(history):
+        led = cards[leader] // 13
+        for seat in range(4):
+            if seat != leader and cards[seat] // 13 != led and held[seat] & SUIT_MASKS[led]:
+                side = seat % 2
+                later = [w for w in winners[number + 1 :] if w % 2 == side]
+                with_suit = problem.track_suit_wins and any(
+                    winners[t] == seat and history[t][1][seat] // 13 == led
+                    for t in range(number + 1, len(history))
+                )
+                corrected = actual = -1
+                if number == TRICK_12 and len(history) == 13:
+                    actual = sum(1 for w in winners[11:] if w % 2 == problem.declarer_side)
+                    corrected = corrected_last_two(
+                        problem.trump,
+                        leader,
+                        cards,
+                        history[12][1],
+                        seat,
+                        problem.declarer_side,
+                    )
+                events.append(
+                    RevokeEvent(
+                        number,
+                        seat,
+                        led,
+                        winners[number] == seat,
+                        winners[number] % 2 == side,
+                        min(len(later), 2),
+                        with_suit,
+                        corrected,
+                        actual,
+                    )
+                )
+        for seat in range(4):
+            held[seat] &= ~(1 << cards[seat])
+    return tuple(events)
 
 
 def _first_illegality(problem: Problem, history: History) -> str | None:
@@ -222,6 +433,7 @@ def _first_illegality(problem: Problem, history: History) -> str | None:
         return f"{len(history)} tricks (expected {problem.tricks})"
     held = list(problem.hands)
     expected_leader = problem.opening_leader
+    used = 0
     for number, (leader, cards) in enumerate(history):
         if leader != expected_leader:
             return f"trick {number + 1}: led by seat {leader}, expected {expected_leader}"
@@ -233,7 +445,10 @@ def _first_illegality(problem: Problem, history: History) -> str | None:
             if not (problem.playable[seat] >> card) & 1:
                 return f"trick {number + 1}: card {card} is not in seat {seat}'s row"
             if seat != leader and card // 13 != led_suit and held[seat] & SUIT_MASKS[led_suit]:
-                return f"trick {number + 1}: seat {seat} revoked"
+                bit = problem.permit(seat, number, led_suit, used)
+                if bit < 0:
+                    return f"trick {number + 1}: seat {seat} revoked"
+                used |= bit
         agreed = problem.agreed.get(number)
         if agreed is not None and agreed != (leader, cards):
             return f"trick {number + 1}: differs from the agreed trick"

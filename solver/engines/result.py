@@ -22,6 +22,11 @@ class EngineResult:
     """A proven lower bound on the count (equal to ``count`` when that is known)."""
     outcomes: dict[int, int | None] = field(default_factory=dict)
     """Declarer tricks -> number of consistent histories with that total (None: not counted)."""
+    groups: dict[int, int | None] = field(default_factory=dict)
+    """Outcome key (``problem.outcome_key``: declarer tricks and the revokes, if any) -> number
+    of consistent histories in that group. Without revoke allegations a key is the total."""
+    group_examples: dict[int, History] = field(default_factory=dict)
+    """Outcome key -> one consistent history of that group, when the engine found one."""
     contradicted: frozenset[int] | None = None
     """Units contradicted by at least one consistent history (None when not established)."""
     forced: frozenset[int] | None = None

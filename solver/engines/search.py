@@ -23,15 +23,24 @@ from dataclasses import dataclass
 
 from solver.engines.problem import (
     CARDS_WEIGHT,
+    EVENT_BITS,
+    EVENTS_SHIFT,
     SUIT_MASKS,
+    SUIT_WINS_SHIFT,
+    TOTAL_MASK,
     History,
     PlayedTrick,
     Problem,
+    RevokeEvent,
     StatementCheck,
     cards_in,
+    key_total,
+    pack_event,
+    public_key,
     trick_winner,
 )
 from solver.engines.result import EngineResult
+from solver.laws.law62 import TRICK_12, corrected_last_two
 
 TrickDeal = tuple[tuple[int, int, int, int], int, int, int, frozenset[int]]
 """Cards by seat, weight, order cost, flags after, order units broken."""
@@ -41,8 +50,12 @@ Option = tuple[int, int, int, int, int | None]
 
 _NO_UNITS: frozenset[int] = frozenset()
 
+PERMIT_SHIFT = 4
+"""Flags: bits 0-3 mark broken rows, bits from 4 the revoke permits used up."""
+
 Summary = dict[int, tuple[int, int, int, int, int]]
-"""Declarer tricks from here -> (minimum cost from here, number of histories at that cost,
+"""Outcome key from here (declarer tricks, and revokes when allegations admit them; see
+``problem.outcome_key``) -> (minimum cost from here, number of histories at that cost,
 units contradicted by some of them (bit mask), trick winners in some of them (bit 4*trick+seat),
 units contradicted by all of them (bit mask)).
 """
@@ -63,6 +76,8 @@ class TrickStep:
     flags: int
     units_mask: int
     """Evidence units this trick contradicts (bit mask)."""
+    revokers: tuple[int, ...] = ()
+    """Seats that revoked in this trick (only when allegations admit revokes)."""
 
 
 class Searcher:
@@ -95,6 +110,9 @@ class Searcher:
         self.checks_by_trick: dict[int, list[StatementCheck]] = {}
         for check in problem.trick_checks:
             self.checks_by_trick.setdefault(check.trick, []).append(check)
+        self.revokes = bool(problem.permits)
+        self.plain_keys = not self.revokes and not problem.track_suit_wins
+        """Outcome keys are plain declarer totals: a child's key plus the trick won."""
 
     def _cards_named_in_facts(self) -> int:
         """Cards that facts tell apart: they are never merged with others."""
@@ -189,17 +207,22 @@ class Searcher:
         """Best continuations per declarer total, over every way to play this trick."""
         summary: Summary = {}
         won_bit = self.problem.declarer_side
+        plain = self.plain_keys
         for step in self.steps(trick, played, leader, flags, budget):
+            child_played = played | _mask4(step.cards)
             child = self.solve(
-                played | _mask4(step.cards),
+                child_played,
                 step.winner,
                 step.flags,
                 budget - step.cost // CARDS_WEIGHT,
             )
             gained = 1 if step.winner % 2 == won_bit else 0
             winner_bit = 1 << (4 * trick + step.winner)
-            for tricks, (cost, count, units, winners, always) in child.items():
-                total = tricks + gained
+            for child_key, (cost, count, units, winners, always) in child.items():
+                if plain:
+                    total = child_key + gained
+                else:
+                    total = self.step_key(trick, leader, child_played, step, child_key)
                 new_cost = cost + step.cost
                 current = summary.get(total)
                 if current is None or new_cost < current[0]:
@@ -220,6 +243,54 @@ class Searcher:
                     )
         return summary
 
+    def step_key(
+        self, trick: int, leader: int, child_played: int, step: TrickStep, child_key: int
+    ) -> int:
+        """The outcome key of this trick followed by a continuation keyed ``child_key``.
+
+        A revoke's record needs the tricks its side won later (the continuation's total) and,
+        for 1997 Law 64A2, whether the revoker later won a trick in the suit led.
+        """
+        p = self.problem
+        child_total = child_key & TOTAL_MASK
+        gained = 1 if step.winner % 2 == p.declarer_side else 0
+        key = child_key + gained
+        if p.track_suit_wins:
+            win_suit = step.cards[step.winner] // 13
+            key |= 1 << (SUIT_WINS_SHIFT + 4 * step.winner + win_suit)
+        if not step.revokers:
+            return key
+        led = step.cards[leader] // 13
+        left = p.tricks - trick - 1
+        packed = 0
+        for slot, seat in enumerate(step.revokers):
+            side_later = child_total if seat % 2 == p.declarer_side else left - child_total
+            corrected = actual = -1
+            if trick == TRICK_12 and p.tricks == 13:
+                last = tuple(cards_in(p.hands[s] & ~child_played)[0] for s in range(4))
+                trick13 = (last[0], last[1], last[2], last[3])
+                winner13 = trick_winner(step.winner, trick13, p.trump)
+                actual = gained + (1 if winner13 % 2 == p.declarer_side else 0)
+                corrected = corrected_last_two(
+                    p.trump, leader, step.cards, trick13, seat, p.declarer_side
+                )
+            event = RevokeEvent(
+                trick,
+                seat,
+                led,
+                step.winner == seat,
+                step.winner % 2 == seat % 2,
+                min(side_later, 2),
+                bool((child_key >> (SUIT_WINS_SHIFT + 4 * seat + led)) & 1),
+                corrected,
+                actual,
+            )
+            packed |= pack_event(event) << (slot * EVENT_BITS)
+        events = key >> EVENTS_SHIFT
+        low = key & ((1 << EVENTS_SHIFT) - 1)
+        shifted = (events << (EVENT_BITS * len(step.revokers))) | packed
+        return low | shifted << EVENTS_SHIFT
+
     # -- one trick -------------------------------------------------------------------------
 
     def steps(
@@ -238,13 +309,14 @@ class Searcher:
             trick, played, leader, flags, budget, agreed
         ):
             winner = trick_winner(leader, cards, trump)
+            revokers = self._revokers(played, leader, cards) if self.revokes else ()
             if not order_cost and not checks:
                 touched = marked & _mask4(cards)
                 if not touched:
-                    out.append(TrickStep(cards, weight, winner, 0, new_flags, 0))
+                    out.append(TrickStep(cards, weight, winner, 0, new_flags, 0, revokers))
                     continue
                 if budget == 0 and self._marks_hold(cards, winner):
-                    out.append(TrickStep(cards, weight, winner, 0, new_flags, 0))
+                    out.append(TrickStep(cards, weight, winner, 0, new_flags, 0, revokers))
                     continue
             units = set(order_units)
             marks_cost = self._marks_cost(cards, winner, units)
@@ -257,8 +329,22 @@ class Searcher:
                 continue
             cost += sum(p.unit_weight(u) for u in units if p.units[u].tier == "statements")
             mask = sum(1 << u for u in units)
-            out.append(TrickStep(cards, weight, winner, cost, new_flags, mask))
+            out.append(TrickStep(cards, weight, winner, cost, new_flags, mask, revokers))
         return out
+
+    def _revokers(
+        self, played: int, leader: int, cards: tuple[int, int, int, int]
+    ) -> tuple[int, ...]:
+        """Law 61A: the seats that did not follow suit while holding the suit led."""
+        led = cards[leader] // 13
+        hands = self.problem.hands
+        return tuple(
+            seat
+            for seat in range(4)
+            if seat != leader
+            and cards[seat] // 13 != led
+            and hands[seat] & ~played & SUIT_MASKS[led]
+        )
 
     def _marks_hold(self, cards: tuple[int, int, int, int], winner: int) -> bool:
         """Law 65B: every marked card of this trick points the way its side fared."""
@@ -340,6 +426,10 @@ class Searcher:
                             new_flags = lead[3] | a[3] | b[3] | c[3]
                         else:
                             broken, new_flags = _NO_UNITS, flags
+                        if self.revokes:
+                            if _permit_clash(flags, a[3], b[3], c[3]):
+                                continue
+                            new_flags = lead[3] | a[3] | b[3] | c[3]
                         yield (
                             (chosen[0], chosen[1], chosen[2], chosen[3]),
                             lead[1] * a[1] * b[1] * c[1],
@@ -361,21 +451,32 @@ class Searcher:
         """Cards this seat may play here: (card, weight, order cost, flags after, order unit)."""
         p = self.problem
         available = p.playable[seat] & ~played
+        revoke_bit = -1
         if led is not None:
             held_of_suit = p.hands[seat] & ~played & SUIT_MASKS[led]
             if held_of_suit:
-                available &= SUIT_MASKS[led]
+                if self.revokes and p.may_revoke(seat, trick):
+                    revoke_bit = p.permit(seat, trick, led, flags >> PERMIT_SHIFT)
+                if revoke_bit < 0:
+                    available &= SUIT_MASKS[led]
         if agreed is not None:
             available &= 1 << agreed[1][seat]
         if not available:
             return []
         order = p.row_order[seat]
         if order is not None and not (flags >> seat) & 1:
-            return self._intact_row_options(seat, order[trick], available, flags, budget)
-        return [
-            (card, weight, 0, flags, None)
-            for card, weight in self._classes(seat, available, played)
-        ]
+            options = self._intact_row_options(seat, order[trick], available, flags, budget)
+        else:
+            options = [
+                (card, weight, 0, flags, None)
+                for card, weight in self._classes(seat, available, played)
+            ]
+        if revoke_bit > 0 and led is not None:
+            used = flags | (revoke_bit << PERMIT_SHIFT)
+            options = [
+                (o[0], o[1], o[2], o[3] | used, o[4]) if o[0] // 13 != led else o for o in options
+            ]
+        return options
 
     def _intact_row_options(
         self, seat: int, row_card: int, available: int, flags: int, budget: int
@@ -416,6 +517,12 @@ class Searcher:
         return out
 
 
+def _permit_clash(flags: int, a: int, b: int, c: int) -> bool:
+    """Two revokes of one trick cannot use up the same permit (the wildcard)."""
+    new_a, new_b, new_c = a & ~flags, b & ~flags, c & ~flags
+    return bool((new_a & new_b) | (new_a & new_c) | (new_b & new_c))
+
+
 def _mask4(cards: tuple[int, int, int, int]) -> int:
     return (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
 
@@ -430,7 +537,8 @@ class Optimum:
     budget: int
     min_cost: int
     suffix_cost: dict[int, int]
-    """Declarer total -> cost of its best histories before declarer-total statements."""
+    """Outcome key -> cost of its best histories before declarer-total statements.
+    (Every dict here is keyed by outcome key: the declarer total, with revokes if any.)"""
     counts: dict[int, int]
     units: dict[int, int]
     """Declarer total -> units contradicted by some of its consistent histories (bit mask)."""
@@ -447,9 +555,9 @@ def find_optimum(searcher: Searcher, budgets: range | None = None) -> Optimum | 
     for budget in budgets if budgets is not None else range(cards_units + 1):
         summary = searcher.solve(0, p.opening_leader, 0, budget)
         priced = {
-            total: (entry[0] + _total_statement_cost(p, total), entry[1])
-            for total, entry in summary.items()
-            if _total_hard_checks_hold(p, total, searcher.hard_units)
+            key: (entry[0] + _total_statement_cost(p, key_total(key)), entry[1])
+            for key, entry in summary.items()
+            if _total_hard_checks_hold(p, key_total(key), searcher.hard_units)
         }
         if not priced:
             continue
@@ -486,15 +594,18 @@ def read_optimum(searcher: Searcher, optimum: Optimum) -> Readout:
     every = (1 << len(p.units)) - 1
     some_mask, all_mask = 0, every
     winners: dict[int, list[frozenset[int]]] = {}
-    for total in optimum.counts:
+    for key in optimum.counts:
+        total = key_total(key)
         statements = sum(
             1 << c.unit for c in p.tricks_checks if c.unit is not None and c.total != total
         )
-        some_mask |= optimum.units[total] | statements
-        all_mask &= optimum.always[total] | statements
-        seen = optimum.winners[total]
+        some_mask |= optimum.units[key] | statements
+        all_mask &= optimum.always[key] | statements
+        seen = optimum.winners[key]
+        before = winners.get(total, [frozenset()] * p.tricks)
         winners[total] = [
-            frozenset(s for s in range(4) if (seen >> (4 * t + s)) & 1) for t in range(p.tricks)
+            before[t] | frozenset(s for s in range(4) if (seen >> (4 * t + s)) & 1)
+            for t in range(p.tricks)
         ]
     return Readout(_unit_set(some_mask, len(p.units)), _unit_set(all_mask, len(p.units)), winners)
 
@@ -528,10 +639,20 @@ def _optimal_steps(
         child_budget = budget - step.cost // CARDS_WEIGHT
         child_played = played | _mask4(step.cards)
         child = searcher.solve(child_played, step.winner, step.flags, child_budget)
-        child_need = need - (1 if step.winner % 2 == p.declarer_side else 0)
-        entry = child.get(child_need)
-        if entry is not None and entry[0] + step.cost == need_cost:
-            yield step, (child_played, step.winner, step.flags, child_budget, child_need, entry[0])
+        if searcher.plain_keys:
+            child_need = need - (1 if step.winner % 2 == p.declarer_side else 0)
+            entry = child.get(child_need)
+            if entry is not None and entry[0] + step.cost == need_cost:
+                node = (child_played, step.winner, step.flags, child_budget, child_need, entry[0])
+                yield step, node
+            continue
+        for child_key, entry in child.items():
+            if (
+                entry[0] + step.cost == need_cost
+                and searcher.step_key(trick, leader, child_played, step, child_key) == need
+            ):
+                node = (child_played, step.winner, step.flags, child_budget, child_key, entry[0])
+                yield step, node
 
 
 def canonical_histories(searcher: Searcher, optimum: Optimum) -> Iterator[History]:
@@ -554,9 +675,32 @@ def canonical_histories(searcher: Searcher, optimum: Optimum) -> Iterator[Histor
             yield from descend(child, prefix)
             prefix.pop()
 
-    for total in sorted(optimum.counts):
-        root = (0, p.opening_leader, 0, optimum.budget, total, optimum.suffix_cost[total])
-        yield from descend(root, [])
+    for key in sorted(optimum.counts):
+        yield from canonical_histories_of(searcher, optimum, key)
+
+
+def canonical_histories_of(searcher: Searcher, optimum: Optimum, key: int) -> Iterator[History]:
+    """The canonical consistent histories of one outcome key."""
+    p = searcher.problem
+
+    def descend(
+        node: tuple[int, int, int, int, int, int], prefix: list[PlayedTrick]
+    ) -> Iterator[History]:
+        played, leader, flags, budget, need, need_cost = node
+        if played.bit_count() // 4 == p.tricks:
+            yield tuple(prefix)
+            return
+        steps = sorted(
+            _optimal_steps(searcher, played, leader, flags, budget, need, need_cost),
+            key=lambda item: item[0].cards,
+        )
+        for step, child in steps:
+            prefix.append((leader, step.cards))
+            yield from descend(child, prefix)
+            prefix.pop()
+
+    root = (0, p.opening_leader, 0, optimum.budget, key, optimum.suffix_cost[key])
+    yield from descend(root, [])
 
 
 def expand_orbit(searcher: Searcher, history: History) -> Iterator[History]:
@@ -596,7 +740,7 @@ def _class_of(
     if order is not None and not (flags >> seat) & 1:
         return [card]
     available = p.playable[seat] & ~played
-    if led is not None and p.hands[seat] & ~played & SUIT_MASKS[led]:
+    if led is not None and card // 13 == led:
         available &= SUIT_MASKS[led]
     agreed = p.agreed.get(trick)
     if agreed is not None:
@@ -670,13 +814,24 @@ def solve(
             notes=[f"search stopped at its time limit of {time_limit:g} s"],
         )
     count = sum(optimum.counts.values())
+    outcomes: dict[int, int | None] = {}
+    groups: dict[int, int | None] = {}
+    examples: dict[int, History] = {}
+    for key, number in sorted(optimum.counts.items()):
+        total, group = key_total(key), public_key(key)
+        outcomes[total] = (outcomes.get(total) or 0) + number
+        groups[group] = (groups.get(group) or 0) + number
+        if searcher.revokes and group not in examples:
+            examples[group] = next(canonical_histories_of(searcher, optimum, key))
     return EngineResult(
         "search",
         feasible=True,
         min_cost=optimum.min_cost,
         count=count,
         count_at_least=count,
-        outcomes=dict(sorted(optimum.counts.items())),
+        outcomes=dict(sorted(outcomes.items())),
+        groups=dict(sorted(groups.items())),
+        group_examples=examples,
         contradicted=readout.contradicted,
         forced=readout.forced,
         listed=listed,

@@ -50,7 +50,18 @@ class AgreedTrick:
     """In play order from the leader."""
 
 
-StatementKind = Literal["declarer_tricks", "winner", "played"]
+StatementKind = Literal["declarer_tricks", "winner", "played", "revoke"]
+
+Noticed = Literal["during-play", "after-play", "after-boarding", "after-next-board", "after-round"]
+"""When an alleged revoke came to light (Laws 62D, 63, 64B4, 64B5); ``after-play`` by default."""
+
+NOTICED: tuple[Noticed, ...] = (
+    "during-play",
+    "after-play",
+    "after-boarding",
+    "after-next-board",
+    "after-round",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +76,12 @@ class Statement:
     declarer_tricks: int | None = None
     winner: Seat | Side | None = None
     played: tuple[tuple[Seat, Card], ...] = ()
+    revoker: Seat | None = None
+    """For a revoke allegation: the player said to have revoked."""
+    revoke_suit: int | None = None
+    """For a revoke allegation with no trick: the suit (0-3, spades first) he revoked in."""
+    noticed: Noticed = "after-play"
+    """For a revoke allegation: when it came to light."""
 
     @property
     def is_agreed(self) -> bool:
@@ -76,6 +93,13 @@ class Statement:
             return f"{speaker}: declarer's side won {self.declarer_tricks} tricks"
         if self.kind == "winner":
             return f"{speaker}: trick {self.trick} was won by {self.winner}"
+        if self.kind == "revoke":
+            where = (
+                f"at trick {self.trick}"
+                if self.trick is not None
+                else f"in {'SHDC'[self.revoke_suit or 0]} at some trick"
+            )
+            return f"{speaker}: {self.revoker} revoked {where} (noticed {self.noticed})"
         plays = ", ".join(f"{seat} played {card}" for seat, card in self.played)
         return f"{speaker}: at trick {self.trick} {plays}"
 

@@ -56,7 +56,11 @@ class EvidenceUnit:
 
 
 def evidence_units(case: Case) -> tuple[EvidenceUnit, ...]:
-    """Every evidence unit of the case, cards tier first, in a stable order."""
+    """Every evidence unit of the case, cards tier first, in a stable order.
+
+    A revoke allegation is no unit: it costs nothing and proves nothing; it only permits a
+    history in which that player revoked (Law 61A).
+    """
     units: list[EvidenceUnit] = []
     for seat in sorted(case.rows, key=lambda s: s.index):
         row = case.rows[seat]
@@ -67,6 +71,6 @@ def evidence_units(case: Case) -> tuple[EvidenceUnit, ...]:
             if mark is not None:
                 units.append(EvidenceUnit("orientation", seat, card=card))
     for statement in case.statements:
-        if statement.by is not None:
+        if statement.by is not None and statement.kind != "revoke":
             units.append(EvidenceUnit("statement", statement.by, statement=statement.index))
     return tuple(units)

@@ -44,12 +44,23 @@ class RawPlay(_Strict):
     tricks: dict[int, str] = Field(default_factory=dict)
 
 
+class RawRevoke(_Strict):
+    seat: str
+    trick: int | None = None
+    suit: str | None = None
+
+
 class RawStatement(_Strict):
     by: str
     declarer_tricks: int | None = None
     trick: int | None = None
     winner: str | None = None
     played: dict[str, str] | None = None
+    revoke: RawRevoke | None = None
+    noticed: (
+        Literal["during-play", "after-play", "after-boarding", "after-next-board", "after-round"]
+        | None
+    ) = None
 
 
 class RawCase(_Strict):
@@ -385,10 +396,20 @@ class _CaseBuilder:
     ) -> Statement:
         location = f"statements.{index}"
         by = self._speaker(raw.by, f"{location}.by")
-        kinds = [k for k in ("declarer_tricks", "winner", "played") if getattr(raw, k) is not None]
+        kinds = [
+            k
+            for k in ("declarer_tricks", "winner", "played", "revoke")
+            if getattr(raw, k) is not None
+        ]
         if len(kinds) != 1:
-            raise self.error(location, "expected exactly one of declarer_tricks, winner or played")
+            raise self.error(
+                location, "expected exactly one of declarer_tricks, winner, played or revoke"
+            )
         kind = kinds[0]
+        if raw.noticed is not None and kind != "revoke":
+            raise self.error(f"{location}.noticed", "noticed goes with a revoke allegation only")
+        if kind == "revoke":
+            return self._revoke(index, raw, by, played, location)
         if kind == "declarer_tricks":
             if raw.trick is not None:
                 raise self.error(
@@ -420,6 +441,55 @@ class _CaseBuilder:
             self._check_playable(deal, rows, seat, card, f"{location}.played.{seat_text}")
             plays.append((seat, card))
         return Statement(index, by, "played", trick=raw.trick, played=tuple(plays))
+
+    def _revoke(
+        self, index: int, raw: RawStatement, by: Seat | Side | None, played: int, location: str
+    ) -> Statement:
+        """An allegation that a player revoked (Law 61A): at a trick, or in a suit."""
+        assert raw.revoke is not None
+        if by is None:
+            raise self.error(
+                f"{location}.by",
+                "a revoke is alleged by a side or a player (NS, EW, N, E, S, W), not agreed; "
+                "an agreed revoke is written as the agreed trick in play.tricks",
+            )
+        if raw.trick is not None:
+            raise self.error(
+                f"{location}.trick",
+                "give the trick inside revoke, like revoke: {seat: E, trick: 5}",
+            )
+        revoker = self._seat(raw.revoke.seat, f"{location}.revoke.seat")
+        if raw.revoke.trick is None and raw.revoke.suit is None:
+            raise self.error(
+                f"{location}.revoke",
+                "expected the trick (revoke: {seat: E, trick: 5}) or the suit "
+                "(revoke: {seat: E, suit: H})",
+            )
+        if raw.revoke.trick is not None:
+            self._trick_number(raw.revoke.trick, played, f"{location}.revoke.trick")
+        suit = None
+        if raw.revoke.suit is not None:
+            text = str(raw.revoke.suit).strip().upper()
+            if text not in ("S", "H", "D", "C"):
+                raise self.error(
+                    f"{location}.revoke.suit", f"got {raw.revoke.suit!r} (expected S, H, D or C)"
+                )
+            suit = "SHDC".index(text)
+        if self.raw_claim is not None:
+            raise self.error(
+                f"{location}.revoke",
+                "a revoke allegation together with a claim is not supported yet "
+                "(rule on the revoke and the claim as two cases)",
+            )
+        return Statement(
+            index,
+            by,
+            "revoke",
+            trick=raw.revoke.trick,
+            revoker=revoker,
+            revoke_suit=suit,
+            noticed=raw.noticed or "after-play",
+        )
 
     def _speaker(self, value: str, location: str) -> Seat | Side | None:
         text = str(value).strip()

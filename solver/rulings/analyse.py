@@ -7,6 +7,7 @@ from solver.engines.result import EngineResult
 from solver.facts import Case
 from solver.laws.normal_play import NormalPolicy
 from solver.rulings.decide import decide
+from solver.rulings.revokes import revoke_groups, revoke_hints
 from solver.rulings.ruling import Analysis
 
 
@@ -31,13 +32,22 @@ def analyse(
     found = find_consistent(problem, engine=engine, time_limit=time_limit, list_limit=list_limit)
     units = [problem.units[u] for u in sorted(found.contradicted or ())]
     forced = [problem.units[u] for u in sorted(found.forced or ())]
-    ruling = decide(case, found, units)
+    groups = None
+    hints: list[str] = []
+    if problem.permits and found.feasible:
+        groups = revoke_groups(case, found)
+    elif found.feasible:
+        hints = revoke_hints(problem, found, time_limit)
+    ruling = decide(case, found, units, groups)
     explanation = None
     if found.feasible is False:
         from solver.engines import cpsat
 
         explanation = cpsat.explain_impossible(problem, time_limit=time_limit)
-    return Analysis(case, found, ruling, units, explanation, forced)
+    analysis = Analysis(case, found, ruling, units, explanation, forced)
+    analysis.revoke_groups = groups
+    analysis.hints = hints
+    return analysis
 
 
 def _analyse_claim(

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from solver.bridge import Side, duplicate_score, result_notation
 from solver.engines.result import EngineResult
 from solver.facts import Case, EvidenceUnit
@@ -17,16 +19,61 @@ from solver.laws.law65 import Offence, law65b_contradicted_cards, law65c_disorde
 from solver.laws.law66 import law66d_mixed_after_dispute
 from solver.laws.law79 import law79b_single_total
 from solver.laws.law85 import law85a_balance_of_probabilities
+from solver.rulings.revokes import RevokeGroup
 from solver.rulings.ruling import Ruling
 
 
-def decide(case: Case, found: EngineResult, contradicted: list[EvidenceUnit]) -> Ruling:
-    """Rule on the trick count from the consistent histories."""
+def decide(
+    case: Case,
+    found: EngineResult,
+    contradicted: list[EvidenceUnit],
+    groups: list[RevokeGroup] | None = None,
+) -> Ruling:
+    """Rule on the trick count from the consistent histories.
+
+    With revoke allegations, ``groups`` carry each group's count after Laws 62-64, and the
+    rule against the offender works on those final totals.
+    """
     # 1. The hard facts admit no history.
     if found.feasible is False:
         reason = Reason("79B", "no legal play history fits the agreed facts and the deal")
         return Ruling("impossible", None, None, None, (reason,))
     totals = sorted(found.outcomes)
+    if groups is not None:
+        if not groups:
+            reason = Reason(
+                "64A",
+                "the revokes in the consistent histories were not established within the time "
+                "limit, so the trick adjustment is unknown (raise --time-limit)",
+            )
+            return Ruling("undetermined", None, None, None, (reason,))
+        totals = sorted({g.final for g in groups})
+        ruling = _decide_totals(case, totals, found, contradicted)
+        return _with_revoke_reasons(ruling, groups)
+    return _decide_totals(case, totals, found, contradicted)
+
+
+def _with_revoke_reasons(ruling: Ruling, groups: list[RevokeGroup]) -> Ruling:
+    """Put the revokes' reasons (61A, 63, 64) before the trick-count reasons."""
+    chosen = [g for g in groups if ruling.declarer_tricks in (None, g.final)]
+    reasons: list[Reason] = []
+    assumptions = list(ruling.assumptions)
+    for group in chosen:
+        for reason in group.adjustment.reasons:
+            if reason not in reasons:
+                reasons.append(reason)
+        for assumption in group.adjustment.assumptions:
+            if assumption not in assumptions:
+                assumptions.append(assumption)
+    if not reasons:
+        return ruling
+    return replace(ruling, reasons=(*reasons, *ruling.reasons), assumptions=tuple(assumptions))
+
+
+def _decide_totals(
+    case: Case, totals: list[int], found: EngineResult, contradicted: list[EvidenceUnit]
+) -> Ruling:
+    """Steps 2-4 on a list of possible declarer totals."""
     offenders_66 = law66d_mixed_after_dispute(case)
     offenders_65 = law65c_disordered_rows(case) + law65b_contradicted_cards(contradicted)
     offenders = tuple(offenders_66 + offenders_65)

@@ -111,6 +111,9 @@ def _outcomes(analysis: Analysis) -> list[str]:
     found = analysis.found
     if not found.outcomes:
         return []
+    hints = [f"Hint: {hint}" for hint in analysis.hints]
+    if analysis.revoke_groups is not None:
+        return _revoke_outcomes(analysis) + hints
     lines = ["Outcomes (declarer's side tricks: histories; tricks whose winner varies)"]
     for total, count in sorted(found.outcomes.items()):
         shown = "not counted" if count is None else f"{count:,}"
@@ -118,6 +121,31 @@ def _outcomes(analysis: Analysis) -> list[str]:
         varying = [str(i + 1) for i, seats in enumerate(winners) if len(seats) > 1]
         vary = f"; winner varies at tricks {', '.join(varying)}" if varying else ""
         lines.append(f"  {total:>2} tricks: {shown}{vary}")
+    return lines + hints
+
+
+def _revoke_outcomes(analysis: Analysis) -> list[str]:
+    """Each group: tricks in play, its revokes with their adjustment, the final count."""
+    lines = ["Outcomes (declarer's side tricks in play, revokes, tricks after Laws 62-64)"]
+    for group in analysis.revoke_groups:
+        shown = "not counted" if group.histories is None else f"{group.histories:,}"
+        lines.append(
+            f"  {group.in_play:>2} tricks in play, {shown} histories: "
+            f"{group.final} after adjustment"
+        )
+        if not group.adjustment.findings:
+            lines.append("       no revoke")
+        for f in group.adjustment.findings:
+            state = "established" if f.established else "not established"
+            if f.corrected:
+                state += ", corrected"
+            lines.append(
+                f"       revoke by {f.seat.full_name} at trick {f.trick} ({'SHDC'[f.suit]} led, "
+                f"{state}, noticed {f.noticed}): {f.transfer} trick(s) to "
+                f"{f.seat.side.other} (Law {f.citation})"
+            )
+        if group.equity is not None:
+            lines.append(f"       64C {group.equity.text(group.final)}")
     return lines
 
 

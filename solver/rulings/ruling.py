@@ -57,6 +57,10 @@ class Analysis:
     """For a claim: its ``ClaimAnalysis`` (solver.rulings.claims)."""
     claimer_view: Any = None
     """For a claim, on request: the ``ClaimerView`` (solver.rulings.claimer_view)."""
+    revoke_groups: Any = None
+    """With revoke allegations: the ``RevokeGroup`` list (solver.rulings.revokes)."""
+    hints: list[str] = field(default_factory=list)
+    """Things the Director may want to ask about (a revoke that would explain the rows)."""
 
     @property
     def status(self) -> Status:
@@ -104,9 +108,20 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "listed": [history_json(case, h) for h in found.listed],
     }
     outcomes = []
-    for total, count in sorted(found.outcomes.items()):
-        entry: dict[str, Any] = {"declarer_tricks": total, "histories": count}
-        winners = found.trick_winners.get(total)
+    if analysis.revoke_groups is not None and not impossible:
+        entries = [group.to_json() for group in analysis.revoke_groups]
+    else:
+        entries = [
+            {
+                "declarer_tricks": total,
+                "histories": count,
+                "revokes": [],
+                "final_declarer_tricks": total,
+            }
+            for total, count in sorted(found.outcomes.items())
+        ]
+    for entry in entries:
+        winners = found.trick_winners.get(entry["declarer_tricks"])
         if winners:
             entry["trick_winners"] = [sorted(str(SEATS[s]) for s in per) for per in winners]
         outcomes.append(entry)
@@ -119,6 +134,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "tricks_played": case.tricks_played,
         "engine": found.engine,
         "notes": list(found.notes),
+        "hints": list(analysis.hints),
     }
     if analysis.explanation is not None:
         data["impossible_because"] = analysis.explanation

@@ -1,6 +1,7 @@
 """An independent brute force over every legal history, for small positions in tests.
 
-It enumerates plays seat by seat with nothing but Law 44, then prices each history with
+It enumerates plays seat by seat with nothing but Law 44 (a seat some revoke allegation
+covers may play any card; ``evaluate`` then decides), then prices each history with
 ``evaluate`` (the reference semantics). Exponential: keep positions to a few tricks.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from solver.engines.problem import History, Problem, evaluate, trick_winner
+from solver.engines.problem import History, Problem, evaluate, public_key, trick_winner
 
 
 @dataclass
@@ -18,6 +19,8 @@ class BruteResult:
     min_cost: int | None = None
     count: int = 0
     outcomes: dict[int, int] = field(default_factory=dict)
+    groups: dict[int, int] = field(default_factory=dict)
+    """Public outcome key (declarer total and revokes) -> count."""
     contradicted: frozenset[int] = frozenset()
     histories: list[History] = field(default_factory=list)
 
@@ -43,7 +46,7 @@ def all_legal_histories(problem: Problem) -> list[History]:
             options = [
                 c for c in range(52) if (held[seat] >> c) & 1 and (problem.playable[seat] >> c) & 1
             ]
-            if offset:
+            if offset and not problem.may_revoke(seat, number):
                 led = cards[leader] // 13
                 if any((held[seat] >> c) & 1 and c // 13 == led for c in range(52)):
                     options = [c for c in options if c // 13 == led]
@@ -75,6 +78,7 @@ def brute_force(problem: Problem) -> BruteResult:
         min_cost=best,
         count=len(chosen),
         outcomes=dict(Counter(ev.declarer_tricks for _, ev in chosen)),
+        groups=dict(sorted(Counter(public_key(ev.key) for _, ev in chosen).items())),
         contradicted=frozenset(contradicted),
         histories=sorted(h for h, _ in chosen),
     )

@@ -1,0 +1,84 @@
+"""Law 62: correcting a revoke. Only 62D1 changes a trick count after play: a revoke on
+trick 12 is corrected, though established, when noticed before the hands go back to the board.
+
+The correction replays tricks 12 and 13 with the revoker following suit (62B). Each player of
+the non-offending side who played to trick 12 after the revoker may then change his card
+(62C1), and the offending player next in turn after such a change may change his (62C2). With
+two cards left this is a tiny game, solved here exactly: the non-offending side picks its
+replacements to win most, the offending side answers to win most for itself.
+"""
+
+from __future__ import annotations
+
+from solver.laws.citation import Reason
+
+TRICK_12 = 11
+"""Trick 12, 0-based as the engines count."""
+
+
+def _winner(leader: int, cards: tuple[int, ...], trump: int | None) -> int:
+    best_seat, best = leader, cards[leader]
+    for offset in (1, 2, 3):
+        seat = (leader + offset) % 4
+        card = cards[seat]
+        if card // 13 == best // 13:
+            if card > best:
+                best, best_seat = card, seat
+        elif card // 13 == trump:
+            best, best_seat = card, seat
+    return best_seat
+
+
+def corrected_last_two(
+    trump: int | None,
+    leader: int,
+    trick12: tuple[int, int, int, int],
+    trick13: tuple[int, int, int, int],
+    revoker: int,
+    declarer_side: int,
+) -> int:
+    """Declarer's side's tricks among tricks 12 and 13 once a trick-12 revoke is corrected (62D1).
+
+    ``trick12`` and ``trick13`` are the cards by seat as played; the revoker's two cards swap.
+    """
+    led = trick12[leader] // 13
+    offenders = revoker % 2
+    order = [(leader + i) % 4 for i in range(4)]
+    later = order[order.index(revoker) + 1 :]
+
+    def value(cards12: list[int], cards13: list[int]) -> int:
+        first = _winner(leader, tuple(cards12), trump)
+        second = _winner(first, tuple(cards13), trump)
+        return sum(1 for w in (first, second) if w % 2 == declarer_side)
+
+    def legal_swap(seat: int, cards12: list[int], cards13: list[int]) -> bool:
+        keep, other = cards12[seat], cards13[seat]
+        return other // 13 == led or keep // 13 != led
+
+    def best(index: int, cards12: list[int], cards13: list[int], changed: bool) -> int:
+        """Declarer tricks when the players from ``later[index]`` on choose their cards."""
+        if index == len(later):
+            return value(cards12, cards13)
+        seat = later[index]
+        options = [best(index + 1, cards12, cards13, changed)]
+        may_change = seat % 2 != offenders or changed
+        if may_change and legal_swap(seat, cards12, cards13):
+            swapped12, swapped13 = list(cards12), list(cards13)
+            swapped12[seat], swapped13[seat] = cards13[seat], cards12[seat]
+            options.append(best(index + 1, swapped12, swapped13, seat % 2 != offenders))
+        declarer_chooses = seat % 2 == declarer_side
+        return max(options) if declarer_chooses else min(options)
+
+    cards12, cards13 = list(trick12), list(trick13)
+    cards12[revoker], cards13[revoker] = trick13[revoker], trick12[revoker]
+    return best(0, cards12, cards13, False)
+
+
+def corrected_reason(seat: str, before: int, after: int) -> Reason:
+    return Reason(
+        "62D1",
+        f"{seat}'s revoke on trick 12 came to light before the hands were returned to the board: "
+        f"it is corrected though established; tricks 12 and 13 give declarer's side {after} "
+        f"(not {before}) once {seat} follows suit and the other side may change the cards played "
+        "after his (62C1)",
+    )

@@ -1,0 +1,302 @@
+"""Law 64: the trick adjustment after an established revoke, from one history's tricks.
+
+Each revoke is assessed on its own, in trick order (LAWS.md 13.3: the Laws do not say whether
+one later trick can pay for two transfers; the report names this as an assumption when it
+arises). The history supplies what 64A needs: who won the revoke trick and whether the
+offending side won a later trick. The case supplies when the revoke came to light (64B4,
+64B5, 62D1) and the edition (1997's extra trick in 64A2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solver.bridge import SEATS, Seat
+from solver.engines.problem import RevokeEvent
+from solver.facts import Case
+from solver.facts.case import Noticed
+from solver.laws.citation import Assumption, Reason
+from solver.laws.law61 import law61a_revoke
+from solver.laws.law62 import TRICK_12, corrected_reason
+from solver.laws.law63 import law63a_established
+
+AFTER_THE_BOARD: dict[str, tuple[str, str]] = {
+    "after-next-board": ("64B4", "first noticed after a player of the non-offending side called"),
+    "after-round": ("64B5", "first noticed after the round had ended"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeFinding:
+    """One revoke of a history and what the Laws make of it."""
+
+    seat: Seat
+    trick: int
+    """1-based."""
+    suit: int
+    established: bool
+    transfer: int
+    """Tricks transferred to the non-offending side."""
+    citation: str
+    """The sub-law that decided the transfer (64A1, 64A2, 64B1-B7, 62D1, 62A)."""
+    reasons: tuple[Reason, ...]
+    noticed: Noticed = "after-play"
+    corrected: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": str(self.seat),
+            "trick": self.trick,
+            "suit": "SHDC"[self.suit],
+            "established": self.established,
+            "transfer": self.transfer,
+            "citation": self.citation,
+            "noticed": self.noticed,
+            "corrected": self.corrected,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """A history group's revokes, and declarer's final trick count after Laws 62-64."""
+
+    findings: tuple[RevokeFinding, ...]
+    in_play: int
+    final: int
+    assumptions: tuple[Assumption, ...] = ()
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        return tuple(r for f in self.findings for r in f.reasons)
+
+
+def noticed_for(case: Case, event: RevokeEvent) -> Noticed:
+    """When the allegation that covers this revoke says it came to light."""
+    matching = [
+        st
+        for st in case.statements
+        if st.kind == "revoke" and st.revoker is not None and st.revoker.index == event.seat
+    ]
+    for st in matching:
+        if st.trick == event.trick + 1:
+            return st.noticed
+    for st in matching:
+        if st.trick is None and st.revoke_suit == event.suit:
+            return st.noticed
+    return "after-play"
+
+
+def assess(case: Case, events: tuple[RevokeEvent, ...], in_play: int) -> Adjustment:
+    """Laws 62D1, 63 and 64 applied to the revokes of one group of histories."""
+    declarer_side = case.declarer.index % 2
+    dummy = case.declarer.partner.index
+    played = case.tricks_played
+    established = [law63a_established(e, played)[0] for e in events]
+    sides_established = {
+        e.seat % 2
+        for e, est in zip(events, established, strict=True)
+        if est and not _corrected_at_12(case, e)
+    }
+    findings: list[RevokeFinding] = []
+    delta = 0
+    for index, event in enumerate(events):
+        is_established, why = law63a_established(event, played)
+        context = _Context(event, is_established, noticed_for(case, event), why)
+        if not is_established:
+            findings.append(
+                context.finding(0, "62A", "a revoke corrected in time transfers nothing")
+            )
+            continue
+        if event.trick == TRICK_12 and played == 13:
+            if _corrected_at_12(case, event):
+                delta += event.corrected_tricks - event.actual_tricks
+                findings.append(context.corrected_at_12())
+                continue
+            findings.append(
+                context.finding(
+                    0,
+                    "64B6",
+                    "a revoke on trick 12 transfers no trick; it was noticed after the hands "
+                    "went back to the board, so it stands (62D1 does not apply)",
+                )
+            )
+            continue
+        late = AFTER_THE_BOARD.get(context.noticed)
+        if late is not None:
+            findings.append(context.finding(0, late[0], f"{late[1]}: no trick is transferred"))
+            continue
+        if event.seat == dummy:
+            findings.append(
+                context.finding(
+                    0, "64B3", "a revoke in failing to play a card of dummy transfers nothing"
+                )
+            )
+            continue
+        first = _earlier_same_suit(events, established, index)
+        if first is not None:
+            findings.append(
+                context.finding(
+                    0,
+                    "64B2",
+                    f"a second revoke in {'SHDC'[event.suit]} by {context.seat} after his revoke "
+                    f"on trick {first.trick + 1} was established transfers nothing (64C2(a) may "
+                    "apply)",
+                )
+            )
+            continue
+        if len(sides_established) == 2 and case.edition != 1997:
+            findings.append(
+                context.finding(
+                    0,
+                    "64B7",
+                    "both sides revoked on this board and both revokes were established: no "
+                    "automatic transfer (equity under 64C)",
+                )
+            )
+            continue
+        findings.append(_law64a(case, context))
+    return _totals(case, findings, in_play, delta, declarer_side)
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """One revoke being assessed: what every finding about it repeats."""
+
+    event: RevokeEvent
+    established: bool
+    noticed: Noticed
+    why_established: Reason
+
+    @property
+    def seat(self) -> Seat:
+        return SEATS[self.event.seat]
+
+    def finding(self, transfer: int, citation: str, text: str) -> RevokeFinding:
+        reasons = (law61a_revoke(self.event), self.why_established, Reason(citation, text))
+        return RevokeFinding(
+            self.seat,
+            self.event.trick + 1,
+            self.event.suit,
+            self.established,
+            transfer,
+            citation,
+            reasons,
+            self.noticed,
+        )
+
+    def corrected_at_12(self) -> RevokeFinding:
+        """62D1: corrected though established; and 64B6: no transfer."""
+        event = self.event
+        reasons = (
+            law61a_revoke(event),
+            self.why_established,
+            corrected_reason(str(self.seat), event.actual_tricks, event.corrected_tricks),
+            Reason("64B6", "a revoke on trick 12 transfers no trick"),
+        )
+        return RevokeFinding(
+            self.seat, event.trick + 1, event.suit, True, 0, "62D1", reasons, self.noticed, True
+        )
+
+
+def _corrected_at_12(case: Case, event: RevokeEvent) -> bool:
+    """62D1: a trick-12 revoke noticed before the hands went back to the board is corrected."""
+    return (
+        event.trick == TRICK_12
+        and case.tricks_played == 13
+        and noticed_for(case, event) in ("during-play", "after-play")
+        and event.corrected_tricks >= 0
+    )
+
+
+def _earlier_same_suit(
+    events: tuple[RevokeEvent, ...], established: list[bool], index: int
+) -> RevokeEvent | None:
+    """64B2: an earlier established revoke by the same player in the same suit."""
+    event = events[index]
+    for earlier, est in zip(events[:index], established[:index], strict=True):
+        if est and earlier.seat == event.seat and earlier.suit == event.suit:
+            return earlier
+    return None
+
+
+def _law64a(case: Case, context: _Context) -> RevokeFinding:
+    """64A1/64A2 (and 64B1 when the offending side won nothing from the revoke trick on)."""
+    event = context.event
+    finding = context.finding
+    later = event.side_later
+    if event.revoker_won:
+        transfer = 1 + (1 if later else 0)
+        text = "the offender won the revoke trick: it is transferred" + (
+            ", with one later trick his side won" if later else "; his side won no later trick"
+        )
+        return finding(transfer, "64A1", text)
+    if not event.side_won and not later:
+        return finding(
+            0,
+            "64B1",
+            "the offending side won neither the revoke trick nor any later trick: no transfer "
+            "(64C may still apply)",
+        )
+    dummy_note = (
+        " (won by dummy, which for Law 64 is not won by declarer)"
+        if event.side_won and event.seat == case.declarer.index
+        else ""
+    )
+    who = "his partner" if event.side_won else "nobody of his side"
+    text = (
+        f"the offender did not win the revoke trick ({who} did{dummy_note}); his side won "
+        + ("it" if event.side_won else "a later trick")
+        + ": one trick is transferred"
+    )
+    if case.edition == 1997 and event.won_later_with_suit:
+        available = int(event.side_won) + later
+        if available >= 2:
+            return finding(
+                2,
+                "64A2",
+                text.replace(": one trick is transferred", "")
+                + "; and the offender later won a trick with a card of the suit led that he "
+                "could have played to the revoke trick: a second trick is transferred (1997)",
+            )
+    return finding(1, "64A2", text)
+
+
+def _totals(
+    case: Case,
+    findings: list[RevokeFinding],
+    in_play: int,
+    delta: int,
+    declarer_side: int,
+) -> Adjustment:
+    """Apply the transfers; no side gives away more tricks than it won."""
+    tricks = case.tricks_played
+    corrected_total = in_play + delta
+    won = {declarer_side: corrected_total, 1 - declarer_side: tricks - corrected_total}
+    assumptions: list[Assumption] = []
+    final = corrected_total
+    for side in (0, 1):
+        owed = sum(f.transfer for f in findings if f.seat.index % 2 == side)
+        paying = [f for f in findings if f.seat.index % 2 == side and f.transfer]
+        if len(paying) > 1:
+            assumptions.append(
+                Assumption(
+                    "revokes-assessed-one-by-one",
+                    "64A",
+                    f"{len(paying)} revokes by {SEATS[side].side} are each assessed on their own "
+                    "and their transfers added; the Laws do not say whether one later trick can "
+                    "pay for two transfers",
+                )
+            )
+        if owed > won[side]:
+            assumptions.append(
+                Assumption(
+                    "transfer-capped",
+                    "64A",
+                    f"the transfers ({owed}) exceed the tricks {SEATS[side].side} won "
+                    f"({won[side]}): only those are transferred",
+                )
+            )
+            owed = won[side]
+        final += -owed if side == declarer_side else owed
+    return Adjustment(tuple(findings), in_play, final, tuple(assumptions))

@@ -1,0 +1,169 @@
+"""Revokes in the consistent histories: group by group, the Laws' adjustment (62-64), the
+equity estimate beside it (64C), and the hint when a revoke would explain the evidence.
+
+The engines split the consistent histories into groups by declarer's tricks in play and by
+the revokes they contain; each group gets one ``Adjustment`` (solver/laws/law64.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from solver.bridge import SEATS, Card, Seat
+from solver.engines.problem import (
+    CARDS_WEIGHT,
+    History,
+    Problem,
+    RevokePermit,
+    key_events,
+    key_total,
+    trick_winner,
+)
+from solver.engines.result import EngineResult
+from solver.errors import EngineError
+from solver.facts import Case
+from solver.laws.law64 import Adjustment, assess
+
+
+@dataclass(frozen=True, slots=True)
+class Equity:
+    """64C advice: what the non-offending side would have had had the revoker followed suit."""
+
+    trick: int
+    """1-based trick of the revoke the estimate starts from."""
+    offender: Seat
+    declarer_tricks: int
+    """Tricks before the revoke as played, plus double dummy from there with the revoker
+    following suit."""
+    under_compensated: bool
+
+    def text(self, final: int) -> str:
+        side = self.offender.side.other
+        verdict = (
+            f"{side} look under-compensated: the Director should consider an adjusted score (64C)"
+            if self.under_compensated
+            else f"the transfer leaves {side} at least as well off (no 64C adjustment indicated)"
+        )
+        return (
+            f"estimate, double dummy: had {self.offender.full_name} followed suit at trick "
+            f"{self.trick}, declarer's side would take {self.declarer_tricks} tricks with best "
+            f"play, against {final} after the adjustment; {verdict}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeGroup:
+    """Consistent histories with one declarer total in play and the same revokes."""
+
+    key: int
+    histories: int | None
+    adjustment: Adjustment
+    example: History | None = None
+    equity: Equity | None = None
+
+    @property
+    def in_play(self) -> int:
+        return self.adjustment.in_play
+
+    @property
+    def final(self) -> int:
+        return self.adjustment.final
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "declarer_tricks": self.in_play,
+            "histories": self.histories,
+            "revokes": [f.to_json() for f in self.adjustment.findings],
+            "final_declarer_tricks": self.final,
+        }
+        if self.equity is not None:
+            data["equity_estimate"] = {
+                "declarer_tricks": self.equity.declarer_tricks,
+                "from_trick": self.equity.trick,
+                "under_compensated": self.equity.under_compensated,
+                "text": self.equity.text(self.final),
+            }
+        return data
+
+
+def revoke_groups(case: Case, found: EngineResult, *, equity: bool = True) -> list[RevokeGroup]:
+    """Every outcome group with its Law 64 adjustment (and a 64C estimate where it helps)."""
+    groups = []
+    for key, count in sorted(found.groups.items()):
+        events = key_events(key)
+        adjustment = assess(case, events, key_total(key))
+        example = found.group_examples.get(key)
+        estimate = None
+        if equity and example is not None and any(f.established for f in adjustment.findings):
+            estimate = equity_estimate(case, example, adjustment)
+        groups.append(RevokeGroup(key, count, adjustment, example, estimate))
+    return groups
+
+
+def equity_estimate(case: Case, history: History, adjustment: Adjustment) -> Equity | None:
+    """64C: double dummy from the first established revoke's trick, the revoker following suit.
+
+    The first revoke only: for a later one the equity runs from the position after the first
+    (LAWS.md, WBFLC minute), which the Director weighs himself. ``None`` when DDS is missing.
+    """
+    first = next((f for f in adjustment.findings if f.established), None)
+    if first is None or not case.play_complete:
+        return None
+    from solver.engines.dds import Position, double_dummy_tricks
+
+    trump = case.contract.strain.trump_suit_index
+    number = first.trick - 1
+    held = [set(case.deal.hands[s]) for s in range(4)]
+    before = 0
+    for leader, cards in history[:number]:
+        for seat in range(4):
+            held[seat].discard(Card.from_index(cards[seat]))
+        if trick_winner(leader, cards, trump) % 2 == case.declarer.index % 2:
+            before += 1
+    leader, cards = history[number]
+    order = [(leader + i) % 4 for i in range(4)]
+    current = tuple(Card.from_index(cards[s]) for s in order[: order.index(first.seat.index)])
+    for seat, card in zip(order, current, strict=False):
+        held[seat].discard(card)
+    hands = (frozenset(held[0]), frozenset(held[1]), frozenset(held[2]), frozenset(held[3]))
+    try:
+        position = Position(hands, trump, SEATS[leader], current)
+        declaring = case.declaring_side
+        tricks = before + double_dummy_tricks(position, declaring)
+    except EngineError:  # advice only: a DDS failure must not stop the ruling
+        return None
+    offenders_declare = first.seat.side is case.declaring_side
+    under = tricks < adjustment.final if offenders_declare else tricks > adjustment.final
+    return Equity(first.trick, first.seat, tricks, under)
+
+
+def revoke_hints(problem: Problem, found: EngineResult, time_limit: float) -> list[str]:
+    """When a revoke nobody alleged would fit the quitted cards better than they are read now.
+
+    Searches again with one revoke allowed anywhere (a wildcard permit), within the cards-tier
+    budgets strictly below the minimum found; says which revokes would do it.
+    """
+    if problem.permits or not found.feasible or not found.min_cost:
+        return []
+    cards_cost = found.min_cost // CARDS_WEIGHT
+    if cards_cost == 0:
+        return []
+    from solver.engines import search
+
+    widened = replace(problem, permits=(RevokePermit(None, None, None),))
+    hinted = search.solve(widened, time_limit=min(1.0, time_limit), budgets=range(cards_cost))
+    if not hinted.feasible or hinted.min_cost is None:
+        return []
+    revokes = sorted({(e.seat, e.trick) for key in hinted.groups for e in key_events(key)})
+    if not revokes:
+        return []
+    fits = (
+        "would fit every quitted card"
+        if hinted.min_cost // CARDS_WEIGHT == 0
+        else f"would contradict {hinted.min_cost // CARDS_WEIGHT} quitted-card facts instead of "
+        f"{cards_cost}"
+    )
+    named = " or ".join(f"{SEATS[s].full_name} revoked at trick {t + 1}" for s, t in revokes[:4])
+    more = f" (and {len(revokes) - 4} more)" if len(revokes) > 4 else ""
+    return [f"an allegation that {named}{more} {fits}"]
