@@ -687,6 +687,154 @@ def unalleged(root: Path) -> tuple[dict[str, Any], str, str, dict[str, Any]]:
     return case, f"real record {relative}, board {rec.board} (revoke injected)", notes, expect
 
 
+def missed_trick(root: Path, t: int, stop: int) -> tuple[str, Record, Seat, Card]:
+    """A real board on which a defender's card at trick ``t`` can be taken out of the play
+    (he did not play to that trick) with every trick up to ``stop`` still legal, the trick's
+    winner unchanged, the card of the suit led, and his side winning a trick from ``t`` on."""
+    for relative, rec in records(root):
+        trump = rec.contract.strain.trump_suit_index if rec.contract else None
+        trick = rec.tricks[t - 1]
+        for seat in Seat:
+            if seat == trick.leader or seat.side == rec.declarer.side:  # type: ignore[union-attr]
+                continue
+            card = trick.card_of(seat)
+            if card.suit_index != trick.cards[0].suit_index or trick.winner(trump) == seat:
+                continue
+            won_later = any(x.winner(trump).side == seat.side for x in rec.tricks[t - 1 : stop])
+            if won_later and _still_legal(rec, t, seat, card, stop):
+                return relative, rec, seat, card
+    raise SystemExit("no board found")
+
+
+def _still_legal(rec: Record, t: int, seat: Seat, kept: Card, stop: int) -> bool:
+    """Holding ``kept`` from trick ``t`` to ``stop``, does he still follow suit everywhere?"""
+    for trick in rec.tricks[t:stop]:
+        led = trick.cards[0].suit_index
+        if seat != trick.leader and kept.suit_index == led:
+            if trick.card_of(seat).suit_index != led:
+                return False
+    return True
+
+
+def gap_tricks(rec: Record, seat: Seat, kept: Card) -> dict[int, tuple[int, bool]]:
+    """Where the gap in ``seat``'s row can be: trick -> (declarer's tricks, whether his side won
+    that trick or a later one), for every gap that gives a legal play (Law 44, with ``kept``
+    held throughout) whose trick winners are those the intact rows' marks show."""
+    assert rec.contract is not None and rec.declarer is not None
+    trump = rec.contract.strain.trump_suit_index
+    his = [t.card_of(seat) for t in rec.tricks if t.number != 7]
+    marks = [t.winner(trump).side == seat.side for t in rec.tricks]
+    out: dict[int, tuple[int, bool]] = {}
+    for gap in range(1, len(rec.tricks) + 1):
+        held = set(rec.deal.hand(seat))
+        winners: list[Seat] = []
+        leader = rec.tricks[0].leader
+        position = 0
+        legal = True
+        for trick in rec.tricks:
+            if trick.leader != leader:
+                legal = False
+                break
+            plays = [(s, trick.card_of(s)) for s in Seat if s != seat]
+            if trick.number == gap:
+                if seat == trick.leader:
+                    legal = False
+                    break
+            else:
+                card = his[position]
+                position += 1
+                led = trick.cards[0].suit_index if seat != trick.leader else card.suit_index
+                if card.suit_index != led and any(c.suit_index == led for c in held - {card}):
+                    legal = False
+                    break
+                held.discard(card)
+                plays.append((seat, card))
+            lead_card = next(c for s, c in plays if s == trick.leader)
+            best_seat, best = trick.leader, lead_card
+            for s, c in plays:
+                same = c.suit_index == best.suit_index
+                if (same and c.rank > best.rank) or (not same and c.suit_index == trump):
+                    best_seat, best = s, c
+            winners.append(best_seat)
+            leader = best_seat
+        if legal and all((w.side == seat.side) == m for w, m in zip(winners, marks, strict=True)):
+            in_play = sum(1 for w in winners if w.side == rec.declarer.side)
+            out[gap] = (in_play, any(w.side == seat.side for w in winners[gap - 1 :]))
+    return out
+
+
+def defective_case(
+    root: Path, edition: int | None
+) -> tuple[dict[str, Any], str, str, dict[str, Any]]:
+    """LAWS ex. 10: a defender did not play to trick 7; found at trick 10."""
+    relative, rec, seat, kept = missed_trick(root, 7, 10)
+    cut = dataclasses.replace(rec, tricks=rec.tricks[:10], claimed_total=None)
+    case = case_from_record(
+        cut,
+        title=f"{seat.full_name} did not play to trick 7; found at trick 10 (LAWS ex. 10)"
+        + (f", {edition} Laws" if edition else ""),
+    )
+    row = case["play"]["rows"][str(seat)].split()
+    del row[6]
+    case["play"]["rows"][str(seat)] = " ".join(row)
+    case["play"]["unplayed"] = {str(seat): str(kept)}
+    if edition is not None:
+        case = {"title": case["title"], "edition": edition} | {
+            k: v for k, v in case.items() if k != "title"
+        }
+    gaps = gap_tricks(cut, seat, kept)
+    assert 7 in gaps, gaps
+    groups = []
+    for gap, (in_play, side_won) in sorted(gaps.items()):
+        if edition == 1997:
+            citation, transfer = "67B1", 0
+        else:
+            citation, transfer = ("67B1", 1) if side_won else ("64B1", 0)
+        groups.append(
+            {
+                "declarer_tricks": in_play,
+                "final_declarer_tricks": in_play + transfer,
+                "histories": 1,
+                "revokes": [f"{seat} {gap} {citation} {transfer}"],
+            }
+        )
+    finals = {g["final_declarer_tricks"] for g in groups}
+    assert len(finals) == 1, groups
+    final = finals.pop()
+    law = (
+        "Under the 1997 Laws a player who held the suit led incurs no penalty (67B1(a))."
+        if edition == 1997
+        else "The failure to play is a revoke (67B1): his side won that trick or a later one, "
+        "so one trick is transferred as in 64A2."
+    )
+    where = " or ".join(f"trick {g}" for g in sorted(gaps))
+    notes = f"""
+        The real play to trick 10, except that {seat.full_name} did not play to trick 7: his
+        {kept} stayed in his hand (it is under play.unplayed) and his row holds 9 cards. Every
+        row is intact; the gap in {seat.full_name}'s row can be at {where} (each gives a legal
+        play that fits every mark), so the histories split by the defective trick. He holds
+        {kept}, of the suit led there, and adds it; the trick's winner does not change. {law}
+        Play stopped at trick 10, so the ruling gives the tricks of those 10.
+        """
+    citation = groups[0]["revokes"][0].split()[2]
+    transfer = int(groups[0]["revokes"][0].split()[3])
+    citations = ["67B1"] if transfer == 0 and citation == "67B1" else ["67B1", "64A2"]
+    in_play = groups[0]["declarer_tricks"]
+    expect = {
+        "status": "decided",
+        "declarer_tricks": final,
+        "result": None,
+        "count": len(groups),
+        "outcomes": {in_play: len(groups)}
+        if len({g["declarer_tricks"] for g in groups}) == 1
+        else None,
+        "min_cost": {"cards": 0, "statements": 0},
+        "citations": [*citations, "79B"],
+        "groups": groups,
+    }
+    return case, f"real record {relative}, board {rec.board} (a missed trick made)", notes, expect
+
+
 def main(argv: list[str]) -> int:
     root = Path(argv[0]) if argv else REAL_RECORDS
     if not root.is_dir():
@@ -700,6 +848,8 @@ def main(argv: list[str]) -> int:
     built["revoke-open-revoker-mixed"] = open_because_mixed(root, "revoker")
     built["revoke-open-accuser-mixed"] = open_because_mixed(root, "accuser")
     built["revoke-not-alleged-hint"] = unalleged(root)
+    built["defective-trick-found-at-10"] = defective_case(root, None)
+    built["defective-trick-1997"] = defective_case(root, 1997)
     for name, (case, source, notes, expect) in built.items():
         write(name, case, source, notes, expect)
         print(f"wrote cases/{name}.yaml")

@@ -60,6 +60,10 @@ def deal_masks(text: str) -> list[int]:
     return masks
 
 
+NO_CARD = 52
+"""What a player who did not play to a trick contributes: of no suit, it never wins."""
+
+
 def winner_of(leader: int, cards: Cards, trump: int | None) -> int:
     best_seat, best = leader, cards[leader]
     for offset in (1, 2, 3):
@@ -124,8 +128,18 @@ def read(data: dict[str, Any]) -> Dispute:
         playable=list(hands),
     )
     play = data.get("play") or {}
-    for key, row in (play.get("rows") or {}).items():
+    rows = play.get("rows") or {}
+    for key, row in rows.items():
         read_row(dispute, seat_index(key), row)
+    if rows:
+        dispute.tricks = max(
+            len(tokens(r["mixed"] if isinstance(r, dict) else r)) for r in rows.values()
+        )
+    for key in play.get("unplayed") or {}:
+        # A player who missed a trick holds a pseudo-card, "no card", to play there once.
+        seat = seat_index(key)
+        dispute.hands[seat] |= 1 << NO_CARD
+        dispute.playable[seat] |= 1 << NO_CARD
     for number, text in (play.get("tricks") or {}).items():
         lead, _, cards = str(text).partition(":")
         by_seat = [0, 0, 0, 0]
@@ -289,19 +303,25 @@ class Counter:
             return
         seat = (leader + offset) % 4
         options = held[seat] & self.d.playable[seat]
+        missing = options & (1 << NO_CARD)
+        if not offset:
+            options &= ~missing  # nobody leads "no card"
         following = options
         if offset:
             led = cards[leader] // 13
             suit = ((1 << 13) - 1) << (13 * led)
             if held[seat] & suit:
-                following = options & suit
+                following = (options & suit) | missing
                 if not self.may_revoke(trick, seat, led, unused):
                     options = following
         order = self.d.order[seat]
-        for card in range(52):
+        # A row that missed a trick: its cards after the gap sit one place earlier.
+        place = trick - (1 if self.d.playable[seat] >> NO_CARD & 1 and not missing else 0)
+        row_card = order[place] if order is not None and place < len(order) else None
+        for card in range(NO_CARD + 1):
             if not (options >> card) & 1:
                 continue
-            breaks = order is not None and seat not in broken and order[trick] != card
+            breaks = order is not None and seat not in broken and card not in (row_card, NO_CARD)
             if breaks and budget - len(newly) <= 0:
                 continue
             revokes = not (following >> card) & 1

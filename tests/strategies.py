@@ -224,3 +224,73 @@ def revokes_made(deal: Deal, play: list[Trick]) -> list[tuple[int, Seat]]:
                 out.append((trick.number, seat))
             held[seat].discard(card)
     return out
+
+
+@st.composite
+def defective_disputes(
+    draw: st.DrawFn, *, tricks: int, max_mix: int = 4
+) -> tuple[dict[str, Any], tuple[tuple[int, tuple[int, int, int, int]], ...], int, Seat]:
+    """A random dispute in which one player did not play to one trick (Law 67).
+
+    Returns the case (his row one card short, a card he kept under ``play.unplayed``), the true
+    history in the engines' integer form (52 where he played nothing), the trick (from 1) and
+    the player.
+    """
+    seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
+    rng = random.Random(seed)
+    deal = random_deal(rng)
+    strain = rng.choice(STRAINS)
+    declarer = rng.choice(list(SEATS))
+    trump = None if strain == "NT" else "SHDC".index(strain)
+    missing_trick = rng.randint(1, tricks)
+    missing_seat = rng.choice(list(SEATS))
+    held = {seat: set(deal.hand(seat)) for seat in SEATS}
+    leader = declarer.lho
+    history = []
+    played: dict[Seat, list[tuple[Card, bool]]] = {seat: [] for seat in SEATS}
+    for number in range(1, tricks + 1):
+        plays: list[tuple[Seat, Card]] = []
+        for offset in range(4):
+            seat = Seat.from_index(leader.index + offset)
+            if (number, seat) == (missing_trick, missing_seat) and offset:
+                continue
+            options = sorted(legal_cards(held[seat], plays[0][1] if plays else None))
+            card = rng.choice(options)
+            held[seat].discard(card)
+            plays.append((seat, card))
+        best_seat, best = plays[0]
+        for seat, card in plays[1:]:
+            same = card.suit_index == best.suit_index
+            if (same and card.rank > best.rank) or (not same and card.suit_index == trump):
+                best_seat, best = seat, card
+        by_seat = dict(plays)
+        history.append(
+            (leader.index, tuple(by_seat[s].index if s in by_seat else 52 for s in SEATS))
+        )
+        for seat, card in plays:
+            played[seat].append((card, best_seat.side == seat.side))
+        leader = best_seat
+    if len(played[missing_seat]) == tricks:  # he was on lead there: nobody missed a trick
+        missing_trick = 0
+    mix = set(rng.sample(list(SEATS), draw(st.integers(0, max_mix))))
+    rows: dict[str, Any] = {}
+    for seat in SEATS:
+        cards = played[seat]
+        if seat in mix:
+            shuffled = [str(c) for c, _ in cards]
+            rng.shuffle(shuffled)
+            rows[str(seat)] = {"mixed": " ".join(shuffled), "when": "before-agreement"}
+        else:
+            rows[str(seat)] = " ".join(
+                f"{c}{'+' if won else '-'}" if rng.random() < 0.7 else str(c) for c, won in cards
+            )
+    case: dict[str, Any] = {
+        "title": "random defective trick",
+        "deal": deal.to_pbn(),
+        "contract": f"{rng.randint(1, 7)}{strain}",
+        "declarer": str(declarer),
+        "play": {"rows": rows},
+    }
+    if missing_trick:
+        case["play"]["unplayed"] = {str(missing_seat): str(sorted(held[missing_seat])[0])}
+    return case, tuple(history), missing_trick, missing_seat

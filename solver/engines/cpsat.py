@@ -2,8 +2,12 @@
 
 The same semantics as ``problem.evaluate``, stated as constraints over Booleans
 ``plays[t, c]`` (card ``c`` was played to trick ``t``). Every other variable (leaders, winners,
-suit led, the evidence literals ``ok[u]``) is fully determined by the ``plays`` literals, so an
-enumeration of the model's solutions lists every history exactly once.
+suit led, revokes, the evidence literals ``ok[u]``) is fully determined by the ``plays``
+literals, so an enumeration of the model's solutions lists every history exactly once.
+Revoke allegations (``Problem.permits``) relax Law 44C exactly as ``Problem.permit`` does.
+A player who missed a trick (Law 67, ``Problem.short_seat``) holds the pseudo-card ``PHANTOM``
+and plays it there: it has a ``plays`` literal like any card, never leads, never wins, is
+exempt from following suit, and his intact row shifts by one trick after it.
 
 Used for what CP-SAT is good at: the minimum cost, the reachable declarer-trick totals, which
 units are contradicted, explanations (units every consistent history contradicts, a small set
@@ -14,6 +18,7 @@ done with one worker only: several workers return incomplete, duplicated solutio
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,18 +27,23 @@ from ortools.sat.python import cp_model
 
 from solver.bridge import Card
 from solver.engines.problem import (
+    PHANTOM,
     SUIT_MASKS,
     History,
     PlayedTrick,
     Problem,
     StatementCheck,
     cards_in,
+    evaluate,
+    public_key,
     suit_of,
     trick_winner,
 )
 from solver.engines.result import EngineResult
 
 ENGINE = "cpsat"
+FREE, COUNTED, NONE = "free", "counted", "none"
+"""How a revoke could be admitted (``_revoke_cover``)."""
 SEAT_NAMES = "NESW"
 OPTIMISE_WORKERS = 2
 """Workers for optimisation and feasibility checks (never for enumeration) on long plays."""
@@ -45,7 +55,8 @@ Lit = Any
 
 
 def _card(card: int) -> str:
-    return str(Card.from_index(card))
+    """A card's name; the phantom of a missed trick (Law 67) is no card of the pack."""
+    return "no card" if card == PHANTOM else str(Card.from_index(card))
 
 
 @dataclass
@@ -141,7 +152,7 @@ def _add_one_card_per_trick(m: CpsatModel) -> None:
         for seat in range(4):
             cards = m.seat_cards(seat)
             m.model.add_exactly_one(m.plays[t, c] for c in cards)
-            card = m.model.new_int_var(0, 51, f"card_t{t + 1}_{SEAT_NAMES[seat]}")
+            card = m.model.new_int_var(0, PHANTOM, f"card_t{t + 1}_{SEAT_NAMES[seat]}")
             m.model.add(card == sum(c * m.plays[t, c] for c in cards))
             by_seat.append(card)
         m.card_at.append((by_seat[0], by_seat[1], by_seat[2], by_seat[3]))
@@ -150,27 +161,35 @@ def _add_one_card_per_trick(m: CpsatModel) -> None:
 def _add_card_played_once(m: CpsatModel) -> None:
     """Law 44B with Law 65A: a card, once played and quitted, is not played again.
 
-    When the play covers all 13 tricks every card of the deal is played exactly once.
+    When the play covers all 13 tricks every card of the deal is played exactly once, except
+    by a player who missed a trick (Law 67): of his 13 cards and the phantom one stays over.
     """
     tricks = m.problem.tricks
-    for card in m.holder:
+    for card, seat in m.holder.items():
         literals = [m.plays[t, card] for t in range(tricks) if (t, card) in m.plays]
         if not literals:
             continue
-        if tricks == 13:
+        if tricks == 13 and seat != m.problem.short_seat:
             m.model.add_exactly_one(literals)
         else:
             m.model.add_at_most_one(literals)
 
 
 def _add_rows(m: CpsatModel) -> None:
-    """Law 65C (CASE-FORMAT "Rows"): the cards of a row are the cards that player played."""
+    """Law 65C (CASE-FORMAT "Rows"): the cards of a row are the cards that player played.
+
+    The player who missed a trick (Law 67) played his row and, once, no card: the phantom is
+    played exactly once, so that no card outside his row takes the missed trick's place.
+    """
     problem = m.problem
     for seat in range(4):
         if problem.playable[seat] == problem.hands[seat]:
             continue  # no row, or a full row that Law 44B already covers
         for card in cards_in(problem.playable[seat]):
-            enforce = m.hard(f"{SEAT_NAMES[seat]}'s row holds {_card(card)}")
+            if card == PHANTOM:
+                enforce = m.hard(f"{SEAT_NAMES[seat]} did not play to one trick")
+            else:
+                enforce = m.hard(f"{SEAT_NAMES[seat]}'s row holds {_card(card)}")
             played = sum(m.plays[t, card] for t in range(problem.tricks))
             m.model.add(played == 1).only_enforce_if(enforce)
 
@@ -190,8 +209,16 @@ def _add_leaders(m: CpsatModel) -> None:
 
 
 def _add_suit_led(m: CpsatModel) -> None:
-    """Law 44A: the suit led is the suit of the leader's card."""
+    """Law 44A: the suit led is the suit of the leader's card.
+
+    The phantom belongs to no suit, so no trick is led with it: a player misses a trick only
+    as a follower (Law 67). The constraints below would refuse it too (no suit would be led);
+    the implication says so outright.
+    """
+    short = m.problem.short_seat
     for t in range(m.problem.tricks):
+        if short is not None:
+            m.model.add_implication(m.leader[t, short], ~m.plays[t, PHANTOM])
         for suit in range(4):
             m.led[t, suit] = m.model.new_bool_var(f"led_t{t + 1}_{'SHDC'[suit]}")
         m.model.add_exactly_one(m.led[t, suit] for suit in range(4))
@@ -202,30 +229,124 @@ def _add_suit_led(m: CpsatModel) -> None:
 
 
 def _add_follow_suit(m: CpsatModel) -> None:
-    """Law 44C: follow suit if able.
+    """Law 44C: follow suit if able, unless a revoke allegation admits the revoke (Law 61A).
 
     A player who still holds a card of the suit led plays that suit. Every card of the hand
     counts, including cards outside the row that are never played (held all the time). The
     leader satisfies this trivially, so it is stated for every seat.
+
+    Where an allegation names this seat and trick (and the suit led, if it names one) the
+    requirement is simply dropped: that permit covers any revoke there. Where only a suit
+    allegation or a wildcard could cover the revoke, a literal says whether the seat revoked,
+    and ``_add_revoke_allowance`` makes the allegations go round. A player who missed the trick
+    (the phantom, Law 67) follows no suit and revokes nothing: it excuses him too.
     """
     problem = m.problem
+    counted: dict[tuple[int, int], list[Lit]] = {}
     for t in range(problem.tricks):
         for seat in range(4):
             for suit in range(4):
+                held = cards_in(problem.hands[seat] & SUIT_MASKS[suit])
+                cover = _revoke_cover(problem, seat, t, suit) if held else FREE
+                if cover == FREE:
+                    continue  # nothing to follow with, or any revoke here is admitted
                 follows = [m.plays[t, c] for c in m.seat_cards(seat) if suit_of(c) == suit]
-                for card in cards_in(problem.hands[seat] & SUIT_MASKS[suit]):
+                missed = [m.plays[t, PHANTOM]] if seat == problem.short_seat else []
+                revoke = None
+                if cover == COUNTED:
+                    revoke = _revoke_literal(m, t, seat, suit, follows + missed)
+                    counted.setdefault((seat, suit), []).append(revoke)
+                for card in held:
                     gone = [m.plays[u, card] for u in range(t) if (u, card) in m.plays]
-                    m.model.add(sum(follows) + sum(gone) >= 1).only_enforce_if(m.led[t, suit])
+                    excused = missed if revoke is None else [*missed, revoke]
+                    m.model.add(sum(follows) + sum(gone) + sum(excused) >= 1).only_enforce_if(
+                        m.led[t, suit]
+                    )
                     if not gone:
                         break  # held at trick t for certain: one constraint is enough
+    _add_revoke_allowance(m, counted)
+
+
+def _revoke_cover(problem: Problem, seat: int, trick: int, suit: int) -> str:
+    """Which allegations could admit a revoke by ``seat`` at ``trick`` when ``suit`` was led.
+
+    ``FREE``: one names this seat and trick (and this suit, if any): it covers every revoke
+    there at no charge. ``COUNTED``: only a suit allegation for this seat and suit, or a
+    wildcard, could cover it, each at most once. ``NONE``: the revoke is never admitted.
+    This is ``Problem.permit`` read as sets rather than as a walk through the history.
+    """
+    for permit in problem.permits:
+        if permit.seat == seat and permit.trick == trick and permit.suit in (None, suit):
+            return FREE
+    for permit in problem.permits:
+        if permit.seat is None or (
+            permit.seat == seat and permit.trick is None and permit.suit == suit
+        ):
+            return COUNTED
+    return NONE
+
+
+def _revoke_literal(m: CpsatModel, t: int, seat: int, suit: int, excuses: list[Lit]) -> Lit:
+    """A literal implying "``seat`` revoked at trick ``t`` with ``suit`` led" (Law 61A).
+
+    It implies that the suit was led, that the seat played none of ``excuses`` (his cards of
+    the suit and, if he missed a trick, the phantom: Law 67, not a revoke of 61A) and that it
+    still held a card of the suit. The follow-suit constraints force it true whenever all
+    three hold, so it is determined by the plays (no solution is enumerated twice).
+    """
+    revoke = m.model.new_bool_var(f"revoke_t{t + 1}_{SEAT_NAMES[seat]}_{'SHDC'[suit]}")
+    m.model.add_implication(revoke, m.led[t, suit])
+    for literal in excuses:
+        m.model.add_implication(revoke, ~literal)
+    held = cards_in(m.problem.hands[seat] & SUIT_MASKS[suit])
+    gone = {card: [m.plays[u, card] for u in range(t) if (u, card) in m.plays] for card in held}
+    if all(gone.values()):  # otherwise some card is certainly still held
+        all_gone = [literal for literals in gone.values() for literal in literals]
+        m.model.add(sum(all_gone) <= len(held) - 1).only_enforce_if(revoke)
+    return revoke
+
+
+def _add_revoke_allowance(m: CpsatModel, counted: dict[tuple[int, int], list[Lit]]) -> None:
+    """Law 61A: each revoke no trick allegation covers needs an allegation of its own.
+
+    A suit allegation ("E revoked in hearts") covers one revoke of that player with that suit
+    led; a wildcard covers any one revoke. The revokes of a (seat, suit) beyond its suit
+    allegations must be covered by wildcards, so the sum of those excesses is at most the
+    number of wildcards.
+    """
+    problem = m.problem
+    wildcards = sum(1 for permit in problem.permits if permit.seat is None)
+    excesses: list[Any] = []
+    for (seat, suit), revokes in sorted(counted.items()):
+        allowed = sum(
+            1
+            for permit in problem.permits
+            if permit.seat == seat and permit.trick is None and permit.suit == suit
+        )
+        if len(revokes) <= allowed:
+            continue
+        if not allowed:
+            excesses.append(sum(revokes))
+            continue
+        excess = m.model.new_int_var(
+            0, len(revokes) - allowed, f"excess_revokes_{SEAT_NAMES[seat]}_{'SHDC'[suit]}"
+        )
+        m.model.add_max_equality(excess, [sum(revokes) - allowed, 0])
+        excesses.append(excess)
+    if excesses:
+        m.model.add(sum(excesses) <= wildcards)
 
 
 def _add_trick_winners(m: CpsatModel) -> None:
-    """Law 44E/F: the highest trump wins the trick, else the highest card of the suit led."""
+    """Law 44E/F: the highest trump wins the trick, else the highest card of the suit led.
+
+    The phantom of a missed trick (Law 67) is neither trump nor of the suit led: it never wins,
+    so it is left out of the contest altogether.
+    """
     problem = m.problem
     trump = problem.trump
     for t in range(problem.tricks):
-        played = [(c, lit) for (u, c), lit in m.plays.items() if u == t]
+        played = [(c, lit) for (u, c), lit in m.plays.items() if u == t and c != PHANTOM]
         trumped = None
         if trump is not None:
             trumps = [lit for c, lit in played if suit_of(c) == trump]
@@ -237,7 +358,7 @@ def _add_trick_winners(m: CpsatModel) -> None:
         wins = {c: _add_card_wins(m, t, c, played, trumped) for c, _lit in played}
         m.model.add_exactly_one(wins.values())
         for seat in range(4):
-            seat_wins = [wins[c] for c in m.seat_cards(seat)]
+            seat_wins = [wins[c] for c in m.seat_cards(seat) if c != PHANTOM]
             m.model.add(m.winner[t, seat] == sum(seat_wins))
 
 
@@ -348,10 +469,32 @@ def _add_row_order_units(m: CpsatModel) -> None:
         if order is None or unit is None:
             continue
         ok = m.model.new_bool_var(f"ok:{problem.units[unit].key}")
-        in_place = [m.plays[t, card] for t, card in enumerate(order) if t < problem.tricks]
+        if seat == problem.short_seat:
+            in_place = _short_row_in_place(m, seat, order)
+        else:
+            in_place = [m.plays[t, card] for t, card in enumerate(order) if t < problem.tricks]
         m.model.add_bool_and(in_place).only_enforce_if(ok)
         m.model.add_bool_or([ok, *(~lit for lit in in_place)])
         m.ok[unit] = ok
+
+
+def _short_row_in_place(m: CpsatModel, seat: int, order: tuple[int, ...]) -> list[Lit]:
+    """Per card of the row of a player who missed a trick (Law 67): "it lies where the row
+    puts it", i.e. at its own position before the gap and one trick later after it.
+
+    The row is read as his cards in trick order with the missed trick left out
+    (``Problem.row_card``), wherever the gap is. Its card ``i`` must then lie at trick ``i``
+    or ``i + 1``; conversely, when every card does, one card a trick leaves the phantom a
+    single place and every card after it shifted: that is the row with a gap. Each literal
+    is the sum of two plays of one card, at most one of which holds.
+    """
+    literals = []
+    for position, card in enumerate(order):
+        literal = m.model.new_bool_var(f"in_place_{SEAT_NAMES[seat]}_{_card(card)}")
+        here_or_next = [m.plays[t, card] for t in (position, position + 1) if (t, card) in m.plays]
+        m.model.add(literal == sum(here_or_next))
+        literals.append(literal)
+    return literals
 
 
 def _add_orientation_units(m: CpsatModel) -> None:
@@ -569,6 +712,10 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         self.duplicates = 0
         self.listed: list[History] = []
         self.winners: list[set[int]] = [set() for _ in range(m.problem.tricks)]
+        self.groups: Counter[int] = Counter()
+        """Public outcome key -> histories seen in that group."""
+        self.examples: dict[int, History] = {}
+        """Public outcome key -> the first history seen in that group."""
         self.stopped = False
 
     def on_solution_callback(self) -> None:
@@ -585,6 +732,9 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         history = _history(m.problem, cards)
         for t, (leader, trick) in enumerate(history):
             self.winners[t].add(trick_winner(leader, trick, m.problem.trump))
+        group = _group_key(m.problem, history, int(value(m.total)))
+        self.groups[group] += 1
+        self.examples.setdefault(group, history)
         if self.list_limit:
             self.listed.append(history)
             if len(self.listed) > 2 * self.list_limit + 64:
@@ -592,6 +742,23 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         if self.limit is not None and len(self.seen) >= self.limit:
             self.stopped = True
             self.stop_search()
+
+
+def _group_key(problem: Problem, history: History, total: int) -> int:
+    """The public outcome key of a history: its declarer tricks and, if any, its revokes.
+
+    Without revoke allegations or a missed trick no history revokes, so the key is the total
+    and evaluating the history again would only cost time.
+    """
+    if _keys_are_totals(problem):
+        return total
+    return public_key(evaluate(problem, history).key)
+
+
+def _keys_are_totals(problem: Problem) -> bool:
+    """No history revokes: no allegation admits a revoke and nobody missed a trick (a missed
+    trick is a revoke of Law 67B1, told apart by the trick he missed)."""
+    return not problem.permits and problem.short_seat is None
 
 
 def _history(problem: Problem, cards: Iterable[tuple[int, int, int, int]]) -> History:
@@ -615,6 +782,7 @@ def _count_histories(
         left = None if limits.count is None else limits.count - counted
         if (left is not None and left <= 0) or time.monotonic() >= limits.deadline:
             result.outcomes[total] = None
+            _record_groups(problem, total, None, False, result)
             complete = False
             continue
         collector, finished = _enumerate(problem, min_cost, total, left, limits)
@@ -623,14 +791,37 @@ def _count_histories(
         if collector.duplicates:
             result.notes.append(f"cpsat: {collector.duplicates} duplicate solutions ignored")
         result.outcomes[total] = len(collector.seen) if finished else None
+        _record_groups(problem, total, collector, finished, result)
         if finished:
             result.trick_winners[total] = [frozenset(w) for w in collector.winners]
         complete = complete and finished
+    result.groups = dict(sorted(result.groups.items()))
     result.count = counted if complete else None
     result.count_at_least = counted
     result.listed = sorted(listed)[: limits.listed]
     if not complete:
         result.notes.append(f"cpsat: counting stopped after {counted} histories")
+
+
+def _record_groups(
+    problem: Problem,
+    total: int,
+    collector: _Collector | None,
+    finished: bool,
+    result: EngineResult,
+) -> None:
+    """The outcome groups of one declarer-trick total, counted when its enumeration finished.
+
+    When it did not, the groups seen map to None (their counts are not known, and groups not
+    seen may exist); when no history revokes the total is its only group, seen or not.
+    """
+    seen: Counter[int] = Counter() if collector is None else collector.groups
+    for key, number in seen.items():
+        result.groups[key] = number if finished else None
+        if collector is not None:
+            result.group_examples.setdefault(key, collector.examples[key])
+    if _keys_are_totals(problem) and not finished:
+        result.groups[total] = None
 
 
 def _enumerate(

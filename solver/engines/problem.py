@@ -51,6 +51,10 @@ def cards_in(mask: int) -> list[int]:
 
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 
+PHANTOM = 52
+"""The "card" a player contributes to a trick he did not play to (a defective trick, Law 67).
+It belongs to no suit (52 // 13 == 4), so it never follows, never wins and is never led."""
+
 
 def trick_winner(leader: int, cards: tuple[int, int, int, int], trump: int | None) -> int:
     """Law 44E/F on integer cards indexed by seat: the seat that wins."""
@@ -119,6 +123,8 @@ class RevokeEvent:
     """For a trick-12 revoke: declarer's side's tricks 12-13 after correction (62D1), else -1."""
     actual_tricks: int = -1
     """For a trick-12 revoke: declarer's side's tricks 12-13 as played, else -1."""
+    defective: bool = False
+    """Not a card played off suit but no card at all: the player missed this trick (Law 67)."""
 
 
 TOTAL_MASK = 15
@@ -142,6 +148,7 @@ def pack_event(event: RevokeEvent) -> int:
         | (event.corrected_tricks + 1) << 13
         | (event.actual_tricks + 1) << 15
         | 1 << 17
+        | int(event.defective) << 18
     )
 
 
@@ -156,6 +163,7 @@ def unpack_event(bits: int) -> RevokeEvent:
         won_later_with_suit=bool((bits >> 12) & 1),
         corrected_tricks=((bits >> 13) & 3) - 1,
         actual_tricks=((bits >> 15) & 3) - 1,
+        defective=bool((bits >> 18) & 1),
     )
 
 
@@ -213,6 +221,17 @@ class Problem:
     """Revokes the allegations admit (none: every history follows suit)."""
     track_suit_wins: bool = False
     """Record, for 1997 Law 64A2, whether a revoker later won a trick with the suit led."""
+    short_seat: int | None = None
+    """The player who missed one trick (Law 67): he holds ``PHANTOM`` to play there once."""
+
+    def row_card(self, seat: int, trick: int, played: int) -> int | None:
+        """The card an intact row puts at this trick (the short row shifts after its gap)."""
+        order = self.row_order[seat]
+        if order is None:
+            return None
+        if seat == self.short_seat and (played >> PHANTOM) & 1:
+            trick -= 1
+        return order[trick] if trick < len(order) else None
 
     def permit(self, seat: int, trick: int, suit: int, used: int) -> int:
         """May ``seat`` revoke at ``trick`` in ``suit``? -1 no; else the permit bit it uses up.
@@ -267,13 +286,18 @@ def compile_case(case: Case) -> Problem:
     """Turn a validated case into the integer form the engines share."""
     units = evidence_units(case)
     unit_index = {unit.key: i for i, unit in enumerate(units)}
-    hands = tuple(mask_of([c.index for c in case.deal.hands[s]]) for s in range(4))
+    hands = [mask_of([c.index for c in case.deal.hands[s]]) for s in range(4)]
+    short_seat = next(iter(case.unplayed), None)
+    if short_seat is not None:
+        hands[short_seat.index] |= 1 << PHANTOM
     playable = list(hands)
     row_order: list[tuple[int, ...] | None] = [None] * 4
     order_unit: list[int | None] = [None] * 4
     marks: dict[int, tuple[bool, int]] = {}
     for seat, row in case.rows.items():
         playable[seat.index] = mask_of([c.index for c in row.cards])
+        if seat == short_seat:
+            playable[seat.index] |= 1 << PHANTOM
         if row.mixed:
             continue
         row_order[seat.index] = tuple(c.index for c in row.cards)
@@ -319,6 +343,7 @@ def compile_case(case: Case) -> Problem:
         units=units,
         permits=permits,
         track_suit_wins=bool(permits) and case.edition == 1997,
+        short_seat=None if short_seat is None else short_seat.index,
     )
 
 
@@ -392,6 +417,9 @@ def revokes_in(
     for number, (leader, cards) in enumerate(history):
         led = cards[leader] // 13
         for seat in range(4):
+            if cards[seat] == PHANTOM:
+                events.append(_defective_event(problem, number, seat, led, winners))
+                continue
             if seat != leader and cards[seat] // 13 != led and held[seat] & SUIT_MASKS[led]:
                 side = seat % 2
                 later = [w for w in winners[number + 1 :] if w % 2 == side]
@@ -428,6 +456,43 @@ def revokes_in(
     return tuple(events)
 
 
+def _defective_event(
+    problem: Problem, trick: int, seat: int, led: int, winners: tuple[int, ...]
+) -> RevokeEvent:
+    """A trick this seat did not play to: a deemed revoke (Law 67B1)."""
+    side = seat % 2
+    later = sum(1 for w in winners[trick + 1 :] if w % 2 == side)
+    return RevokeEvent(
+        trick, seat, led, False, winners[trick] % 2 == side, min(later, 2), False, defective=True
+    )
+
+
+def _play_failure(
+    problem: Problem,
+    number: int,
+    leader: int,
+    cards: tuple[int, int, int, int],
+    seat: int,
+    held: int,
+    used: int,
+) -> tuple[str | None, int]:
+    """Law 44 for one card (and 61A: a revoke only where an allegation permits it)."""
+    card = cards[seat]
+    if not (held >> card) & 1:
+        return f"trick {number + 1}: seat {seat} does not hold card {card}", used
+    if not (problem.playable[seat] >> card) & 1:
+        return f"trick {number + 1}: card {card} is not in seat {seat}'s row", used
+    led_suit = cards[leader] // 13
+    if card == PHANTOM or seat == leader or card // 13 == led_suit:
+        return None, used
+    if not held & SUIT_MASKS[led_suit]:
+        return None, used
+    bit = problem.permit(seat, number, led_suit, used)
+    if bit < 0:
+        return f"trick {number + 1}: seat {seat} revoked", used
+    return None, used | bit
+
+
 def _first_illegality(problem: Problem, history: History) -> str | None:
     if len(history) != problem.tricks:
         return f"{len(history)} tricks (expected {problem.tricks})"
@@ -437,18 +502,12 @@ def _first_illegality(problem: Problem, history: History) -> str | None:
     for number, (leader, cards) in enumerate(history):
         if leader != expected_leader:
             return f"trick {number + 1}: led by seat {leader}, expected {expected_leader}"
-        led_suit = cards[leader] // 13
+        if cards[leader] == PHANTOM:
+            return f"trick {number + 1}: no card led"
         for seat in range(4):
-            card = cards[seat]
-            if not (held[seat] >> card) & 1:
-                return f"trick {number + 1}: seat {seat} does not hold card {card}"
-            if not (problem.playable[seat] >> card) & 1:
-                return f"trick {number + 1}: card {card} is not in seat {seat}'s row"
-            if seat != leader and card // 13 != led_suit and held[seat] & SUIT_MASKS[led_suit]:
-                bit = problem.permit(seat, number, led_suit, used)
-                if bit < 0:
-                    return f"trick {number + 1}: seat {seat} revoked"
-                used |= bit
+            failure, used = _play_failure(problem, number, leader, cards, seat, held[seat], used)
+            if failure:
+                return failure
         agreed = problem.agreed.get(number)
         if agreed is not None and agreed != (leader, cards):
             return f"trick {number + 1}: differs from the agreed trick"
@@ -485,7 +544,8 @@ def _contradicted_units(
         unit = problem.order_unit[seat]
         if order is None or unit is None:
             continue
-        if any(history[t][1][seat] != order[t] for t in range(len(history))):
+        sequence = [cards[seat] for _leader, cards in history if cards[seat] != PHANTOM]
+        if sequence != list(order[: len(sequence)]):
             contradicted.add(unit)
     for number, (_leader, cards) in enumerate(history):
         for seat in range(4):

@@ -13,25 +13,39 @@ The model holds the *hard* facts only (CASE-FORMAT "Semantics"):
 * Law 44A: ``lead[0]`` is the opening leader; a seat plays each card once (all different);
 * Law 65C / CASE-FORMAT "Rows": a row's cards are exactly the cards its player played;
 * Law 44C: a player who does not follow suit held no card of the suit led, counting every card
-  of his hand not yet played (cards outside his row count as held);
+  of his hand not yet played (cards outside his row count as held), unless a revoke allegation
+  admits the revoke (Law 61A; ``Problem.permits``, read as ``Problem.permit`` reads them);
 * Law 44E/F/G: the highest trump, else the highest card of the suit led, wins; the winner leads;
-* agreed tricks and agreed statements.
+* agreed tricks and agreed statements;
+* Law 67: a player who missed a trick (``Problem.short_seat``) has the pseudo-card ``PHANTOM``
+  in his domain (his row plus the phantom: one "card" a trick). It is never led, never wins,
+  is exempt from following suit and is not a revoke that needs an allegation.
 
 Every solution is then priced against the evidence units (the order of intact rows, orientation
 marks, owned statements) by this module's own reading of the semantics, not by
-``problem.evaluate``; the tests cross-check the two.
+``problem.evaluate``; the tests cross-check the two. Only the outcome group of a history (its
+total and the details of its revokes that Laws 62-64 need) is taken from ``problem.evaluate``.
 """
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import constraint
 
-from solver.engines.problem import CARDS_WEIGHT, STATEMENT_WEIGHT, History, Problem
+from solver.engines.problem import (
+    CARDS_WEIGHT,
+    PHANTOM,
+    STATEMENT_WEIGHT,
+    History,
+    Problem,
+    evaluate,
+    public_key,
+)
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
 
@@ -63,8 +77,8 @@ def _lead_var(trick: int) -> Var:
 
 
 def _cards_of(mask: int) -> list[int]:
-    """The card indices in a bit mask, in ascending order."""
-    return [card for card in range(52) if (mask >> card) & 1]
+    """The card indices in a bit mask, in ascending order (the phantom, 52, last)."""
+    return [card for card in range(PHANTOM + 1) if (mask >> card) & 1]
 
 
 def _suit(card: int) -> int:
@@ -72,7 +86,12 @@ def _suit(card: int) -> int:
 
 
 def _rank_key(card: int, led_suit: int, trump: int | None) -> tuple[int, int]:
-    """How strongly a card competes for the trick (Law 44E/F): trumps, then the suit led."""
+    """How strongly a card competes for the trick (Law 44E/F): trumps, then the suit led.
+
+    The phantom of a missed trick (Law 67) is no card: it competes with nothing.
+    """
+    if card == PHANTOM:
+        return (-1, card)
     if _suit(card) == trump:
         return (2, card)
     if _suit(card) == led_suit:
@@ -117,9 +136,11 @@ def build_csp(problem: Problem) -> constraint.Problem:
     _add_opening_lead(csp, problem)
     _add_rows(csp, problem)
     for trick in range(problem.tricks):
+        _add_no_phantom_lead(csp, problem, trick)
         for seat in range(4):
             _add_follow_suit(csp, problem, trick, seat)
         _add_winner_leads(csp, problem, trick)
+    _add_revoke_allowance(csp, problem)
     _add_agreed_tricks(csp, problem)
     _add_agreed_statements(csp, problem)
     return csp
@@ -144,7 +165,9 @@ def _add_rows(csp: constraint.Problem, problem: Problem) -> None:
     """Each card is played once; a row (Law 65C) holds exactly the cards its player played.
 
     A row has ``problem.tricks`` cards and is each of its seat's domains, so all-different
-    over that seat's cards makes them a permutation of the row.
+    over that seat's cards makes them a permutation of the row. The row of a player who
+    missed a trick (Law 67) has one card fewer; with the phantom it still fills every trick,
+    so he plays the phantom exactly once.
     """
     for seat in range(4):
         played = [_card_var(trick, seat) for trick in range(problem.tricks)]
@@ -159,15 +182,36 @@ def _add_rows(csp: constraint.Problem, problem: Problem) -> None:
             csp.addConstraint(constraint.AllDifferentConstraint(), played)
 
 
+def _add_no_phantom_lead(csp: constraint.Problem, problem: Problem, trick: int) -> None:
+    """Law 67: a player misses a trick as a follower; a trick is never led with no card."""
+    short = problem.short_seat
+    if short is None:
+        return
+
+    def led_a_card(leader: int, card: int) -> bool:
+        return leader != short or card != PHANTOM
+
+    variables = [_lead_var(trick), _card_var(trick, short)]
+    csp.addConstraint(constraint.FunctionConstraint(led_a_card), variables)
+
+
 def _add_follow_suit(csp: constraint.Problem, problem: Problem, trick: int, seat: int) -> None:
     """Law 44C: a seat that does not follow suit held no card of the suit led.
 
     Held means dealt to him and not played to an earlier trick, whether in his row or not.
-    The check is written to answer "not yet known" (True) on a partial assignment, so the
-    solver can prune as soon as the leader's card and this seat's card are down.
+    A revoke is let through here when some allegation could admit it (Law 61A); whether the
+    allegations that are used up stretch to all of a history's revokes is
+    ``_add_revoke_allowance``'s business. The check is written to answer "not yet known"
+    (True) on a partial assignment, so the solver can prune as soon as the leader's card and
+    this seat's card are down. The phantom of a missed trick (Law 67) follows no suit and needs
+    no excuse; a phantom lead is ``_add_no_phantom_lead``'s to refuse.
     """
     hand = _cards_of(problem.hands[seat])
     hand_by_suit = [frozenset(c for c in hand if _suit(c) == suit) for suit in range(4)]
+    free, by_suit, wildcards = _free_revokes(problem), _suit_permits(problem), _wildcards(problem)
+    may_revoke_in = frozenset(
+        suit for suit in range(4) if (seat, trick, suit) in free or by_suit[seat, suit] or wildcards
+    )
 
     def follows(leader: Any, *rest: Any) -> bool:
         if leader is _UNASSIGNED or leader == seat:
@@ -175,8 +219,10 @@ def _add_follow_suit(csp: constraint.Problem, problem: Problem, trick: int, seat
         led, mine = rest[leader], rest[seat]
         if led is _UNASSIGNED or mine is _UNASSIGNED or _suit(led) == _suit(mine):
             return True
+        if PHANTOM in (led, mine):
+            return True
         earlier = rest[4:]
-        if any(card is _UNASSIGNED for card in earlier):
+        if _suit(led) in may_revoke_in or any(card is _UNASSIGNED for card in earlier):
             return True
         return not (hand_by_suit[_suit(led)] - set(earlier))
 
@@ -184,6 +230,79 @@ def _add_follow_suit(csp: constraint.Problem, problem: Problem, trick: int, seat
     variables += [_card_var(trick, s) for s in range(4)]
     variables += [_card_var(t, seat) for t in range(trick)]
     csp.addConstraint(constraint.FunctionConstraint(follows, assigned=False), variables)
+
+
+def _free_revokes(problem: Problem) -> frozenset[tuple[int, int, int]]:
+    """(seat, trick, suit led) where an allegation names that seat and trick (and that suit,
+    if it names one): it admits any revoke of that seat there, and is never used up."""
+    return frozenset(
+        (permit.seat, permit.trick, suit)
+        for permit in problem.permits
+        if permit.seat is not None and permit.trick is not None
+        for suit in range(4)
+        if permit.suit in (None, suit)
+    )
+
+
+def _suit_permits(problem: Problem) -> Counter[tuple[int, int]]:
+    """(seat, suit) -> allegations that the seat revoked once, at some trick, in that suit."""
+    return Counter(
+        (permit.seat, permit.suit)
+        for permit in problem.permits
+        if permit.seat is not None and permit.trick is None and permit.suit is not None
+    )
+
+
+def _wildcards(problem: Problem) -> int:
+    """Allegations that anyone revoked once, anywhere (those with no seat)."""
+    return sum(1 for permit in problem.permits if permit.seat is None)
+
+
+def _add_revoke_allowance(csp: constraint.Problem, problem: Problem) -> None:
+    """Law 61A: every revoke of a history is admitted, each allegation used up at most once.
+
+    A missed trick (the phantom, Law 67) is no revoke of Law 61A and needs no allegation.
+    Revokes at a trick an allegation names for that seat are admitted freely. Each other
+    revoke spends a suit allegation of its own (same seat, same suit led) while one is left,
+    else a wildcard: a wildcard is never needed where such an allegation is left, so spending
+    in this order loses no history. The check walks the tricks whose cards are all down, so
+    it prunes as soon as those hold one revoke too many.
+    """
+    suit_permits = _suit_permits(problem)
+    wildcards = _wildcards(problem)
+    if not suit_permits and not wildcards:
+        return  # every admitted revoke is admitted by its trick (see _add_follow_suit)
+    free = _free_revokes(problem)
+    tricks = problem.tricks
+
+    def admitted(*values: Any) -> bool:
+        spare, wild = dict(suit_permits), wildcards
+        held = list(problem.hands)
+        for trick in range(tricks):
+            leader = values[trick]
+            four = values[tricks + 4 * trick : tricks + 4 * trick + 4]
+            if leader is _UNASSIGNED or any(card is _UNASSIGNED for card in four):
+                return True
+            if four[leader] == PHANTOM:
+                return True  # not a history (``_add_no_phantom_lead``), nothing to count
+            led = _suit(four[leader])
+            for seat, card in enumerate(four):
+                still_held = (held[seat] >> (13 * led)) & 0x1FFF  # his cards of the suit led
+                revoked = card != PHANTOM and _suit(card) != led and still_held
+                held[seat] &= ~(1 << card)
+                if not revoked or (seat, trick, led) in free:
+                    continue
+                if spare.get((seat, led), 0):
+                    spare[seat, led] -= 1
+                elif wild:
+                    wild -= 1
+                else:
+                    return False
+        return True
+
+    variables = [_lead_var(t) for t in range(tricks)]
+    variables += [_card_var(t, s) for t in range(tricks) for s in range(4)]
+    csp.addConstraint(constraint.FunctionConstraint(admitted, assigned=False), variables)
 
 
 def _add_winner_leads(csp: constraint.Problem, problem: Problem, trick: int) -> None:
@@ -278,13 +397,17 @@ def price(
 
 
 def _broken_row_orders(problem: Problem, history: History) -> set[int]:
-    """An intact row's order is contradicted when any card lies at another trick."""
+    """An intact row's order is contradicted when any card lies at another trick.
+
+    The row of a player who missed a trick (Law 67) lists his cards only: it is read against
+    the cards he played in trick order with the missed trick left out, wherever it was.
+    """
     broken: set[int] = set()
     for seat in range(4):
         order, unit = problem.row_order[seat], problem.order_unit[seat]
         if order is None or unit is None:
             continue
-        played = tuple(cards[seat] for _leader, cards in history)
+        played = tuple(cards[seat] for _leader, cards in history if cards[seat] != PHANTOM)
         if played != tuple(order):
             broken.add(unit)
     return broken
@@ -326,15 +449,31 @@ def _broken_statements(problem: Problem, history: History, winners: tuple[int, .
 # --- keeping the minimum --------------------------------------------------------------------
 
 
+def group_key(problem: Problem, history: History, total: int) -> int:
+    """The public outcome key of a legal history: its total and, if any, its revokes.
+
+    Without allegations or a missed trick (a revoke of Law 67B1, told apart by its trick) no
+    history revokes, so the key is the total (``problem.evaluate`` would say the same, more
+    slowly).
+    """
+    if not problem.permits and problem.short_seat is None:
+        return total
+    return public_key(evaluate(problem, history).key)
+
+
 @dataclass(slots=True)
 class _Tally:
     """The running minimum-cost class: its count, outcomes, contradicted units, first histories."""
 
     list_limit: int
-    tricks: int
+    problem: Problem
     min_cost: int | None = None
     count: int = 0
     outcomes: dict[int, int] = field(default_factory=dict)
+    groups: dict[int, int] = field(default_factory=dict)
+    """Public outcome key -> histories in that group."""
+    group_examples: dict[int, History] = field(default_factory=dict)
+    """Public outcome key -> the first history met in that group."""
     contradicted: set[int] = field(default_factory=set)
     trick_winners: dict[int, list[set[int]]] = field(default_factory=dict)
     listed: list[History] = field(default_factory=list)
@@ -354,8 +493,12 @@ class _Tally:
             self._reset(cost)
         self.count += 1
         self.outcomes[total] = self.outcomes.get(total, 0) + 1
+        group = group_key(self.problem, history, total)
+        self.groups[group] = self.groups.get(group, 0) + 1
+        self.group_examples.setdefault(group, history)
         self.contradicted |= units
-        per_trick = self.trick_winners.setdefault(total, [set() for _ in range(self.tricks)])
+        tricks = self.problem.tricks
+        per_trick = self.trick_winners.setdefault(total, [set() for _ in range(tricks)])
         for trick, winner in enumerate(winners):
             per_trick[trick].add(winner)
         self._keep_for_listing(history)
@@ -364,6 +507,8 @@ class _Tally:
         self.min_cost = cost
         self.count = 0
         self.outcomes.clear()
+        self.groups.clear()
+        self.group_examples.clear()
         self.contradicted.clear()
         self.trick_winners.clear()
         self.listed.clear()
@@ -385,6 +530,8 @@ class _Tally:
             count=self.count,
             count_at_least=self.count,
             outcomes=dict(sorted(self.outcomes.items())),
+            groups=dict(sorted(self.groups.items())),
+            group_examples=dict(sorted(self.group_examples.items())),
             contradicted=frozenset(self.contradicted),
             listed=sorted(self.listed)[: self.list_limit],
             trick_winners={
@@ -407,7 +554,7 @@ def solve(problem: Problem, *, list_limit: int = 0) -> EngineResult:
             f"(at most {MAX_TRICKS}); use the search or CP-SAT engine"
         )
     start = time.perf_counter()
-    tally = _Tally(list_limit=list_limit, tricks=problem.tricks)
+    tally = _Tally(list_limit=list_limit, problem=problem)
     for history, winners in histories(problem):
         total = sum(1 for w in winners if w % 2 == problem.declarer_side)
         cost, units = price(problem, history, winners)
@@ -415,4 +562,13 @@ def solve(problem: Problem, *, list_limit: int = 0) -> EngineResult:
     return tally.result(time.perf_counter() - start)
 
 
-__all__ = ["ENGINE", "MAX_TRICKS", "build_csp", "histories", "price", "solve", "winner_of"]
+__all__ = [
+    "ENGINE",
+    "MAX_TRICKS",
+    "build_csp",
+    "group_key",
+    "histories",
+    "price",
+    "solve",
+    "winner_of",
+]

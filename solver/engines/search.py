@@ -25,6 +25,7 @@ from solver.engines.problem import (
     CARDS_WEIGHT,
     EVENT_BITS,
     EVENTS_SHIFT,
+    PHANTOM,
     SUIT_MASKS,
     SUIT_WINS_SHIFT,
     TOTAL_MASK,
@@ -104,13 +105,23 @@ class Searcher:
         self.labels = self._card_labels()
         self.suit_pieces: list[dict[int, bytes]] = [{}, {}, {}, {}]
         self.marked = sum(1 << card for card in problem.marks)
-        self.mark_wants = [-1] * 52
+        self.mark_wants = [-1] * (PHANTOM + 1)
         for card, (won, _unit) in problem.marks.items():
             self.mark_wants[card] = 1 if won else 0
         self.checks_by_trick: dict[int, list[StatementCheck]] = {}
         for check in problem.trick_checks:
             self.checks_by_trick.setdefault(check.trick, []).append(check)
-        self.revokes = bool(problem.permits)
+        self.revokes = bool(problem.permits) or problem.short_seat is not None
+        """Some tricks may hold a revoke or a missing card: outcome keys record them."""
+        self.may_revoke = [
+            sum(1 << seat for seat in range(4) if problem.may_revoke(seat, trick))
+            for trick in range(problem.tricks)
+        ]
+        """Per trick: the seats some allegation may let revoke there (bit mask)."""
+        self.watched = [problem.short_seat is not None or bool(seats) for seats in self.may_revoke]
+        """Per trick: may a step hold a revoke or a missing card?"""
+        self.counted_permits = any(p.trick is None for p in problem.permits)
+        """Some permit is used up (suit or wildcard): two revokes of a trick may clash."""
         self.plain_keys = not self.revokes and not problem.track_suit_wins
         """Outcome keys are plain declarer totals: a child's key plus the trick won."""
 
@@ -181,6 +192,8 @@ class Searcher:
 
     def solve(self, played: int, leader: int, flags: int, budget: int) -> Summary:
         """Minimum-cost summary of all legal continuations within ``budget`` cards units."""
+        if self.counted_permits:
+            flags = self._spent_permits(played, flags)
         raw = (played, leader, flags, budget)
         found = self.raw_memo.get(raw)
         if found is not None:
@@ -203,11 +216,29 @@ class Searcher:
         self.raw_memo[raw] = summary
         return summary
 
+    def _spent_permits(self, played: int, flags: int) -> int:
+        """Mark as used the suit permits whose player has no card of that suit left: they can
+        no longer be used, so positions that differ only there have the same continuations."""
+        hands = self.problem.hands
+        for index, permit in enumerate(self.problem.permits):
+            bit = 1 << (PERMIT_SHIFT + index)
+            if (
+                flags & bit
+                or permit.seat is None
+                or permit.suit is None
+                or permit.trick is not None
+            ):
+                continue
+            if not hands[permit.seat] & ~played & SUIT_MASKS[permit.suit]:
+                flags |= bit
+        return flags
+
     def _combine(self, trick: int, played: int, leader: int, flags: int, budget: int) -> Summary:
         """Best continuations per declarer total, over every way to play this trick."""
         summary: Summary = {}
         won_bit = self.problem.declarer_side
         plain = self.plain_keys
+        track = self.problem.track_suit_wins
         for step in self.steps(trick, played, leader, flags, budget):
             child_played = played | _mask4(step.cards)
             child = self.solve(
@@ -219,8 +250,8 @@ class Searcher:
             gained = 1 if step.winner % 2 == won_bit else 0
             winner_bit = 1 << (4 * trick + step.winner)
             for child_key, (cost, count, units, winners, always) in child.items():
-                if plain:
-                    total = child_key + gained
+                if plain or not (step.revokers or track):
+                    total = child_key + gained  # the total is in the key's low bits
                 else:
                     total = self.step_key(trick, leader, child_played, step, child_key)
                 new_cost = cost + step.cost
@@ -274,6 +305,9 @@ class Searcher:
                 corrected = corrected_last_two(
                     p.trump, leader, step.cards, trick13, seat, p.declarer_side
                 )
+            missed = step.cards[seat] == PHANTOM
+            if missed:
+                corrected = actual = -1
             event = RevokeEvent(
                 trick,
                 seat,
@@ -281,9 +315,10 @@ class Searcher:
                 step.winner == seat,
                 step.winner % 2 == seat % 2,
                 min(side_later, 2),
-                bool((child_key >> (SUIT_WINS_SHIFT + 4 * seat + led)) & 1),
+                bool((child_key >> (SUIT_WINS_SHIFT + 4 * seat + led)) & 1) and not missed,
                 corrected,
                 actual,
+                missed,
             )
             packed |= pack_event(event) << (slot * EVENT_BITS)
         events = key >> EVENTS_SHIFT
@@ -303,13 +338,14 @@ class Searcher:
             return []
         out: list[TrickStep] = []
         checks = self.checks_by_trick.get(trick)
+        watch = self.revokes and self.watched[trick]
         marked = self.marked
         trump = p.trump
         for cards, weight, order_cost, new_flags, order_units in self._deals_of_trick(
             trick, played, leader, flags, budget, agreed
         ):
             winner = trick_winner(leader, cards, trump)
-            revokers = self._revokers(played, leader, cards) if self.revokes else ()
+            revokers = self._revokers(played, leader, cards) if watch else ()
             if not order_cost and not checks:
                 touched = marked & _mask4(cards)
                 if not touched:
@@ -335,15 +371,19 @@ class Searcher:
     def _revokers(
         self, played: int, leader: int, cards: tuple[int, int, int, int]
     ) -> tuple[int, ...]:
-        """Law 61A: the seats that did not follow suit while holding the suit led."""
+        """Law 61A: the seats that did not follow suit while holding the suit led, and (Law
+        67) the seat that played no card to this trick."""
         led = cards[leader] // 13
         hands = self.problem.hands
         return tuple(
             seat
             for seat in range(4)
-            if seat != leader
-            and cards[seat] // 13 != led
-            and hands[seat] & ~played & SUIT_MASKS[led]
+            if cards[seat] == PHANTOM
+            or (
+                seat != leader
+                and cards[seat] // 13 != led
+                and hands[seat] & ~played & SUIT_MASKS[led]
+            )
         )
 
     def _marks_hold(self, cards: tuple[int, int, int, int], winner: int) -> bool:
@@ -426,7 +466,7 @@ class Searcher:
                             new_flags = lead[3] | a[3] | b[3] | c[3]
                         else:
                             broken, new_flags = _NO_UNITS, flags
-                        if self.revokes:
+                        if self.counted_permits:
                             if _permit_clash(flags, a[3], b[3], c[3]):
                                 continue
                             new_flags = lead[3] | a[3] | b[3] | c[3]
@@ -451,21 +491,24 @@ class Searcher:
         """Cards this seat may play here: (card, weight, order cost, flags after, order unit)."""
         p = self.problem
         available = p.playable[seat] & ~played
+        missing = available & (1 << PHANTOM)
         revoke_bit = -1
-        if led is not None:
+        if led is None:
+            available &= ~missing
+        else:
             held_of_suit = p.hands[seat] & ~played & SUIT_MASKS[led]
             if held_of_suit:
-                if self.revokes and p.may_revoke(seat, trick):
+                if (self.may_revoke[trick] >> seat) & 1:
                     revoke_bit = p.permit(seat, trick, led, flags >> PERMIT_SHIFT)
                 if revoke_bit < 0:
-                    available &= SUIT_MASKS[led]
+                    available = (available & SUIT_MASKS[led]) | missing
         if agreed is not None:
             available &= 1 << agreed[1][seat]
         if not available:
             return []
-        order = p.row_order[seat]
-        if order is not None and not (flags >> seat) & 1:
-            options = self._intact_row_options(seat, order[trick], available, flags, budget)
+        if p.row_order[seat] is not None and not (flags >> seat) & 1:
+            row_card = p.row_card(seat, trick, played)
+            options = self._intact_row_options(seat, row_card, available, flags, budget)
         else:
             options = [
                 (card, weight, 0, flags, None)
@@ -474,20 +517,30 @@ class Searcher:
         if revoke_bit > 0 and led is not None:
             used = flags | (revoke_bit << PERMIT_SHIFT)
             options = [
-                (o[0], o[1], o[2], o[3] | used, o[4]) if o[0] // 13 != led else o for o in options
+                (o[0], o[1], o[2], o[3] | used, o[4])
+                if o[0] // 13 != led and o[0] != PHANTOM
+                else o
+                for o in options
             ]
         return options
 
     def _intact_row_options(
-        self, seat: int, row_card: int, available: int, flags: int, budget: int
+        self, seat: int, row_card: int | None, available: int, flags: int, budget: int
     ) -> list[Option]:
-        """An unbroken intact row: its card for this trick, or any other at the cost of the row."""
+        """An unbroken intact row: its card for this trick, or any other at the cost of the row.
+
+        Missing a trick (Law 67) leaves the row in order: the row's cards follow the gap.
+        """
         options: list[Option] = []
-        if (available >> row_card) & 1:
+        if row_card is not None and (available >> row_card) & 1:
             options.append((row_card, 1, 0, flags, None))
+        if (available >> PHANTOM) & 1:
+            options.append((PHANTOM, 1, 0, flags, None))
         unit = self.problem.order_unit[seat]
         if budget >= 1 and unit not in self.hard_units:
-            rest = available & ~(1 << row_card)
+            rest = available & ~(1 << PHANTOM)
+            if row_card is not None:
+                rest &= ~(1 << row_card)
             while rest:
                 low = rest & -rest
                 rest ^= low
@@ -721,9 +774,8 @@ def expand_orbit(searcher: Searcher, history: History) -> Iterator[History]:
         card = current[trick][seat]
         led = None if seat == leaders[trick] else current[trick][leaders[trick]] // 13
         members = _class_of(searcher, trick, played, seat, led, flags, card)
-        order = p.row_order[seat]
         next_flags = flags
-        if order is not None and order[trick] != card:
+        if p.row_order[seat] is not None and card not in (p.row_card(seat, trick, played), PHANTOM):
             next_flags |= 1 << seat
         for member in members:
             swapped = _swap(current, trick, seat, card, member)

@@ -128,6 +128,9 @@ class Case:
     """The expected ruling written in the case file, checked by the test suite."""
     claim: Claim | None = None
     """A contested claim or concession, when the dispute is about one (Laws 68-71)."""
+    unplayed: dict[Seat, Card] = field(default_factory=dict)
+    """A defective trick (Law 67): the player who finished with a card left over, and that
+    card. His row is one card short: he did not play to one trick."""
 
     @property
     def declaring_side(self) -> Side:

@@ -9,10 +9,10 @@ offending side won a later trick. The case supplies when the revoke came to ligh
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from solver.bridge import SEATS, Seat
+from solver.bridge import SEATS, Card, Seat
 from solver.engines.problem import RevokeEvent
 from solver.facts import Case
 from solver.facts.case import Noticed
@@ -20,6 +20,7 @@ from solver.laws.citation import Assumption, Reason
 from solver.laws.law61 import law61a_revoke
 from solver.laws.law62 import TRICK_12, corrected_reason
 from solver.laws.law63 import law63a_established
+from solver.laws.law67 import card_added, law67b1
 
 AFTER_THE_BOARD: dict[str, tuple[str, str]] = {
     "after-next-board": ("64B4", "first noticed after a player of the non-offending side called"),
@@ -43,9 +44,18 @@ class RevokeFinding:
     reasons: tuple[Reason, ...]
     noticed: Noticed = "after-play"
     corrected: bool = False
+    card_added: Card | None = None
+    """For a trick the player did not play to (Law 67): the card he adds to it."""
+
+    @property
+    def defective(self) -> bool:
+        return self.citation.startswith("67") or self.card_added is not None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        extra: dict[str, Any] = {}
+        if self.card_added is not None:
+            extra = {"defective": True, "card_added": str(self.card_added)}
+        return extra | {
             "seat": str(self.seat),
             "trick": self.trick,
             "suit": "SHDC"[self.suit],
@@ -96,11 +106,14 @@ def assess(case: Case, events: tuple[RevokeEvent, ...], in_play: int) -> Adjustm
     sides_established = {
         e.seat % 2
         for e, est in zip(events, established, strict=True)
-        if est and not _corrected_at_12(case, e)
+        if est and not _corrected_at_12(case, e) and not e.defective
     }
     findings: list[RevokeFinding] = []
     delta = 0
     for index, event in enumerate(events):
+        if event.defective:
+            findings.append(_defective(case, event))
+            continue
         is_established, why = law63a_established(event, played)
         context = _Context(event, is_established, noticed_for(case, event), why)
         if not is_established:
@@ -156,7 +169,16 @@ def assess(case: Case, events: tuple[RevokeEvent, ...], in_play: int) -> Adjustm
             )
             continue
         findings.append(_law64a(case, context))
-    return _totals(case, findings, in_play, delta, declarer_side)
+    adjustment = _totals(case, findings, in_play, delta, declarer_side)
+    if len(sides_established) == 2 and case.edition == 1997:
+        both = Assumption(
+            "both-sides-1997",
+            "64A",
+            "the 1997 Laws list no exception for revokes by both sides: each is assessed under "
+            "64A (the WBF Laws Committee, 2001, advised restoring equity under 64C instead)",
+        )
+        return replace(adjustment, assumptions=(*adjustment.assumptions, both))
+    return adjustment
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +219,21 @@ class _Context:
         return RevokeFinding(
             self.seat, event.trick + 1, event.suit, True, 0, "62D1", reasons, self.noticed, True
         )
+
+
+def _defective(case: Case, event: RevokeEvent) -> RevokeFinding:
+    """Law 67B1: a trick he did not play to, deemed a revoke."""
+    transfer, citation, reasons = law67b1(case, event)
+    return RevokeFinding(
+        SEATS[event.seat],
+        event.trick + 1,
+        event.suit,
+        True,
+        transfer,
+        citation,
+        reasons,
+        card_added=card_added(case, event),
+    )
 
 
 def _corrected_at_12(case: Case, event: RevokeEvent) -> bool:

@@ -42,6 +42,7 @@ class RawMixedRow(_Strict):
 class RawPlay(_Strict):
     rows: dict[str, Any] = Field(default_factory=dict)
     tricks: dict[int, str] = Field(default_factory=dict)
+    unplayed: dict[str, str] = Field(default_factory=dict)
 
 
 class RawRevoke(_Strict):
@@ -161,6 +162,7 @@ class _CaseBuilder:
         self.source = source
         self.raw = raw
         self.raw_claim = claim
+        self.unplayed: dict[Seat, Card] = {}
         self.stop_note: str | None = None
         """Why play stopped early, when not because every row holds that many cards."""
 
@@ -178,6 +180,7 @@ class _CaseBuilder:
         if raw.opening_leader is not None:
             leader = self._seat(raw.opening_leader, "opening_leader")
         rows = self._rows(deal)
+        self.unplayed = self._unplayed(deal, rows)
         claim_reader = self._claim_reader(deal, contract, declarer, leader, rows)
         tricks_played = self._tricks_played(rows, claim_reader)
         agreed = self._agreed_tricks(deal, rows, tricks_played)
@@ -194,6 +197,7 @@ class _CaseBuilder:
             agreed_tricks=agreed,
             statements=statements,
             edition=raw.edition,
+            unplayed=self.unplayed,
             board=raw.board,
             vulnerable=self._vulnerable(),
             source=self.source,
@@ -309,14 +313,47 @@ class _CaseBuilder:
             return 13
         return self._row_length(rows)
 
+    def _unplayed(self, deal: Deal, rows: dict[Seat, Row]) -> dict[Seat, Card]:
+        """Law 67: the card a player still held when play ended, his row one card short."""
+        out: dict[Seat, Card] = {}
+        for key, text in self.raw.play.unplayed.items():
+            location = f"play.unplayed.{key}"
+            seat = self._seat(str(key), location)
+            card = self._card(str(text), location)
+            if card not in deal.hand(seat):
+                raise self.error(location, f"card {card} is not in {seat.full_name}'s hand")
+            row = rows.get(seat)
+            if row is None:
+                raise self.error(
+                    location,
+                    f"a defective trick needs {seat.full_name}'s row (play.rows.{seat}), "
+                    "one card shorter than the others",
+                )
+            if card in row.cards:
+                raise self.error(
+                    location, f"card {card} is in {seat.full_name}'s row: it was played"
+                )
+            out[seat] = card
+        if len(out) > 1:
+            raise self.error(
+                "play.unplayed", "one player at most (one defective trick per case is supported)"
+            )
+        if out and self.raw_claim is not None:
+            raise self.error("play.unplayed", "a defective trick with a claim is not supported")
+        return out
+
     def _row_length(self, rows: dict[Seat, Row]) -> int:
-        lengths = {seat: len(row.cards) for seat, row in rows.items()}
+        short = self.unplayed
+        lengths = {seat: len(row.cards) + (1 if seat in short else 0) for seat, row in rows.items()}
         if len(set(lengths.values())) > 1:
             listed = ", ".join(
-                f"{seat} {n}" for seat, n in sorted(lengths.items(), key=lambda i: i[0].index)
+                f"{seat} {len(row.cards)}"
+                for seat, row in sorted(rows.items(), key=lambda i: i[0].index)
             )
             raise self.error(
-                "play.rows", f"rows of unequal length ({listed}); every row must hold as many cards"
+                "play.rows",
+                f"rows of unequal length ({listed}); every row must hold as many cards, "
+                "except that of a player who missed a trick (his card under play.unplayed)",
             )
         count = next(iter(lengths.values()))
         if count == 0:

@@ -34,7 +34,7 @@ def analyse(
     forced = [problem.units[u] for u in sorted(found.forced or ())]
     groups = None
     hints: list[str] = []
-    if problem.permits and found.feasible:
+    if (problem.permits or problem.short_seat is not None) and found.feasible:
         groups = revoke_groups(case, found)
     elif found.feasible:
         hints = revoke_hints(problem, found, time_limit)

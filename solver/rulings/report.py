@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from solver.bridge import SEATS, Card, Seat
+from solver.bridge import SEATS, Card, Seat, duplicate_score, result_notation
 from solver.engines.problem import CARDS_WEIGHT, History
 from solver.facts import Case
 from solver.rulings.ruling import Analysis, history_json
@@ -71,6 +71,10 @@ def _facts(case: Case) -> list[str]:
         else:
             tokens = [f"{c}{m or ''}" for c, m in zip(row.cards, row.marks, strict=True)]
             lines.append(f"  {seat.full_name}: intact row: {' '.join(tokens)}")
+    for seat, card in case.unplayed.items():
+        lines.append(
+            f"  {seat.full_name} kept {card} (play.unplayed): he did not play to one trick (Law 67)"
+        )
     for trick in case.agreed_tricks:
         cards = " ".join(str(c) for c in trick.cards)
         lines.append(f"  agreed trick {trick.number}: {trick.leader} led: {cards}")
@@ -131,7 +135,7 @@ def _revoke_outcomes(analysis: Analysis) -> list[str]:
         shown = "not counted" if group.histories is None else f"{group.histories:,}"
         lines.append(
             f"  {group.in_play:>2} tricks in play, {shown} histories: "
-            f"{group.final} after adjustment"
+            f"{group.final} after adjustment{_score_of(analysis.case, group.final)}"
         )
         if not group.adjustment.findings:
             lines.append("       no revoke")
@@ -139,6 +143,13 @@ def _revoke_outcomes(analysis: Analysis) -> list[str]:
             state = "established" if f.established else "not established"
             if f.corrected:
                 state += ", corrected"
+            if f.card_added is not None:
+                lines.append(
+                    f"       {f.seat.full_name} did not play to trick {f.trick} "
+                    f"({'SHDC'[f.suit]} led): he adds {f.card_added}; {f.transfer} trick(s) to "
+                    f"{f.seat.side.other} (Law {f.citation})"
+                )
+                continue
             lines.append(
                 f"       revoke by {f.seat.full_name} at trick {f.trick} ({'SHDC'[f.suit]} led, "
                 f"{state}, noticed {f.noticed}): {f.transfer} trick(s) to "
@@ -149,6 +160,15 @@ def _revoke_outcomes(analysis: Analysis) -> list[str]:
     return lines
 
 
+def _score_of(case: Case, tricks: int) -> str:
+    """", 4S-1, NS -50" for a complete play; nothing after play that stopped early."""
+    if not case.play_complete:
+        return ""
+    score = duplicate_score(case.contract, case.declarer_vulnerable, tricks)
+    side = case.declaring_side
+    return f", {result_notation(case.contract, tricks)}, {side} {score:+d}"
+
+
 def _trick_table(case: Case, history: History) -> list[str]:
     lines = ["  trick  lead   N    E    S    W    won by"]
     for trick in history_json(case, history):
@@ -156,7 +176,7 @@ def _trick_table(case: Case, history: History) -> list[str]:
         leader = Seat.parse(trick["leader"])
         for offset, card in enumerate(trick["cards"]):
             by_seat[Seat.from_index(leader.index + offset)] = card
-        cells = " ".join(f"{by_seat[s]:<4}" for s in SEATS)
+        cells = " ".join(f"{by_seat[s] or '--':<4}" for s in SEATS)
         lines.append(f"  {trick['trick']:>5}  {trick['leader']:<5}  {cells}  {trick['winner']}")
     return lines
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from solver.bridge import SEATS, Card
-from solver.engines.problem import CARDS_WEIGHT, History, trick_winner
+from solver.engines.problem import CARDS_WEIGHT, PHANTOM, History, trick_winner
 from solver.engines.result import EngineResult
 from solver.facts import Case, EvidenceUnit
 from solver.laws.citation import Assumption, Reason
@@ -76,6 +76,11 @@ class Analysis:
         return html_report(self)
 
 
+def _card_text(card: int) -> str | None:
+    """A card's name; None where the player played no card (a defective trick, Law 67)."""
+    return None if card == PHANTOM else str(Card.from_index(card))
+
+
 def history_json(case: Case, history: History) -> list[dict[str, Any]]:
     trump = case.contract.strain.trump_suit_index
     out = []
@@ -85,7 +90,7 @@ def history_json(case: Case, history: History) -> list[dict[str, Any]]:
             {
                 "trick": number,
                 "leader": str(SEATS[leader]),
-                "cards": [str(Card.from_index(cards[s])) for s in order],
+                "cards": [_card_text(cards[s]) for s in order],
                 "winner": str(SEATS[trick_winner(leader, cards, trump)]),
             }
         )

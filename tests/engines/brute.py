@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from solver.engines.problem import History, Problem, evaluate, public_key, trick_winner
+from solver.engines.problem import (
+    PHANTOM,
+    History,
+    Problem,
+    evaluate,
+    public_key,
+    trick_winner,
+)
 
 
 @dataclass
@@ -44,12 +51,14 @@ def all_legal_histories(problem: Problem) -> list[History]:
                 return
             seat = (leader + offset) % 4
             options = [
-                c for c in range(52) if (held[seat] >> c) & 1 and (problem.playable[seat] >> c) & 1
+                c
+                for c in range(PHANTOM + 1)
+                if (held[seat] >> c) & 1 and (problem.playable[seat] >> c) & 1
             ]
             if offset and not problem.may_revoke(seat, number):
                 led = cards[leader] // 13
                 if any((held[seat] >> c) & 1 and c // 13 == led for c in range(52)):
-                    options = [c for c in options if c // 13 == led]
+                    options = [c for c in options if c // 13 == led or c == PHANTOM]
             for card in options:
                 cards[seat] = card
                 play(offset + 1)

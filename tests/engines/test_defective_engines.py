@@ -1,0 +1,250 @@
+"""Defective tricks (Law 67, a player who missed a trick) in the CP-SAT and python-constraint
+engines, held to the brute force of ``tests.engines.brute`` (``evaluate`` as the judge).
+
+The player who missed a trick holds the pseudo-card ``PHANTOM`` and plays it there: never as
+the leader, whatever he holds, winning nothing, his intact row shifted by one trick after it.
+Every engine must agree with the brute force on feasibility, minimum cost, counts, totals,
+outcome groups (split by the trick he missed), contradicted units and the histories listed;
+on a whole board CP-SAT must agree with the search.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import solver
+from solver.engines import cpsat, pyconstraint, search
+from solver.engines.problem import (
+    PHANTOM,
+    History,
+    Problem,
+    RevokePermit,
+    compile_case,
+    evaluate,
+    key_events,
+    public_key,
+)
+from solver.engines.result import EngineResult
+from solver.records import case_from_dict
+from tests.engines.brute import BruteResult, all_legal_histories, brute_force
+from tests.strategies import defective_disputes
+
+CASES = Path(__file__).parents[2] / "cases"
+LISTED = 10_000
+"""List every history: the small positions here have a few hundred at most."""
+RANDOM = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# N: SAK73 HQ42 DT9 CAJ52     E: SQT5 HKJ7 DQJ84 CK63
+# S: SJ984 HA963 DA2 CQ74     W: S62 HT85 DK7653 CT98
+DEAL = "N:AK73.Q42.T9.AJ52 QT5.KJ7.QJ84.K63 J984.A963.A2.Q74 62.T85.K7653.T98"
+
+
+def make_problem(
+    rows: dict[str, str], unplayed: dict[str, str], agreed: dict[int, str] | None = None
+) -> Problem:
+    """4S by South (West leads) on ``DEAL``, rows ``"mixed: ..."`` or intact, compiled."""
+    play_rows: dict[str, Any] = {
+        seat: {"mixed": text.removeprefix("mixed:").strip()} if text.startswith("mixed:") else text
+        for seat, text in rows.items()
+    }
+    case = case_from_dict(
+        {
+            "title": "defective trick test",
+            "deal": DEAL,
+            "contract": "4S",
+            "declarer": "S",
+            "play": {"rows": play_rows, "unplayed": unplayed, "tricks": agreed or {}},
+            "statements": [],
+        }
+    )
+    return compile_case(case)
+
+
+def missed_tricks(groups: dict[int, Any]) -> set[tuple[int, str]]:
+    """(1-based trick, seat) of every missed trick named by the outcome keys."""
+    return {
+        (event.trick + 1, "NESW"[event.seat])
+        for key in groups
+        for event in key_events(key)
+        if event.defective
+    }
+
+
+# --- holding the engines to the brute force -------------------------------------------------
+
+
+def assert_agrees(
+    p: Problem, found: EngineResult, expected: BruteResult, *, examples: bool = True
+) -> None:
+    """Everything an engine reports about the consistent histories, against the brute force
+    (with ``examples``, also one history of each group: the search gives none)."""
+    assert found.feasible == expected.feasible
+    if not expected.feasible:
+        assert (found.count, found.outcomes, found.groups) == (0, {}, {})
+        return
+    assert found.min_cost == expected.min_cost
+    assert found.count == found.count_at_least == expected.count
+    assert found.outcomes == expected.outcomes
+    assert found.groups == expected.groups
+    assert found.contradicted == expected.contradicted
+    assert sorted(found.listed) == expected.histories
+    if not examples:
+        return
+    assert set(found.group_examples) == set(expected.groups)
+    for key, history in found.group_examples.items():
+        evaluation = evaluate(p, history)
+        assert evaluation.legal and evaluation.cost == expected.min_cost
+        assert public_key(evaluation.key) == key
+
+
+def forced(p: Problem, histories: list[History]) -> frozenset[int]:
+    """Units every one of these histories contradicts."""
+    every = frozenset(range(len(p.units)))
+    return every.intersection(*(evaluate(p, h).contradicted for h in histories))
+
+
+def check_cpsat(p: Problem, expected: BruteResult) -> None:
+    found = cpsat.solve(p, list_limit=LISTED)
+    assert_agrees(p, found, expected)
+    if not expected.feasible:
+        assert cpsat.explain_impossible(p)
+        return
+    assert found.notes == []  # in particular no duplicate solutions
+    assert cpsat.explain_impossible(p) is None
+    assert expected.min_cost is not None
+    assert cpsat.forced_units(p, expected.min_cost) == forced(p, expected.histories)
+    totals = sorted(expected.outcomes)
+    assert cpsat.declarer_trick_range(p, expected.min_cost) == (totals[-1], totals[0])
+
+
+def check_pyconstraint(p: Problem, expected: BruteResult) -> None:
+    """Also the CSP's every solution (not only the cheapest) against ``evaluate``."""
+    assert_agrees(p, pyconstraint.solve(p, list_limit=LISTED), expected)
+    solutions = [h for h, _winners in pyconstraint.histories(p)]
+    assert len(solutions) == len(set(solutions)), "the CSP produced a history twice"
+    assert set(solutions) == {h for h in all_legal_histories(p) if evaluate(p, h).legal}
+
+
+def check_search(p: Problem, expected: BruteResult) -> None:
+    assert_agrees(p, search.solve(p, list_limit=LISTED), expected, examples=False)
+
+
+def check_all(p: Problem, *, with_search: bool = True) -> BruteResult:
+    expected = brute_force(p)
+    check_cpsat(p, expected)
+    check_pyconstraint(p, expected)
+    if with_search:
+        check_search(p, expected)
+    return expected
+
+
+# --- explicit cases -------------------------------------------------------------------------
+
+
+def test_the_missed_trick_splits_the_groups() -> None:
+    # Two spade tricks (W S2 N S3 E S5 S SJ, then S S9 W S6 N S7 E S5): East's S5 follows
+    # suit at either trick, so he missed trick 1 or trick 2, each a group of its own.
+    p = make_problem({"W": "S2 S6", "N": "S3 S7", "E": "S5", "S": "SJ S9"}, unplayed={"E": "ST"})
+    expected = check_all(p)
+    assert expected.min_cost == 0
+    assert missed_tricks(expected.groups) == {(1, "E"), (2, "E")}
+    assert all(sum(1 for e in key_events(k) if e.defective) == 1 for k in expected.groups)
+
+
+# West leads DK to trick 1 (N D9, E D4, S DA), South then leads the SJ (W S2, N S3, E S5).
+
+
+def test_his_real_cards_still_follow_suit() -> None:
+    # East holds diamonds: his S5 cannot go to trick 1, so he missed trick 1, where he may
+    # play no card whatever he holds, and no revoke allegation is needed for it.
+    p = make_problem({"W": "DK S2", "N": "D9 S3", "E": "S5-", "S": "DA SJ"}, unplayed={"E": "D4"})
+    expected = check_all(p)
+    assert expected.min_cost == 0
+    assert missed_tricks(expected.groups) == {(1, "E")}
+    assert all(h[0][1][1] == PHANTOM for h in expected.histories)
+
+
+def test_the_missed_trick_is_never_the_lead() -> None:
+    # South wins trick 1 with the DA (agreed), so he leads trick 2: he cannot have missed it,
+    # and he played to trick 1.
+    p = make_problem(
+        {"W": "DK S2", "N": "D9 S3", "E": "D4 S5", "S": "DA"},
+        unplayed={"S": "SJ"},
+        agreed={1: "W: DK D9 D4 DA"},
+    )
+    assert not check_all(p).feasible
+    reasons = cpsat.explain_impossible(p)
+    assert reasons and "S did not play to one trick" in reasons
+
+
+def test_the_missed_trick_wins_nothing() -> None:
+    # South misses trick 1: the DK holds it and West leads again.
+    p = make_problem({"W": "DK S2", "N": "D9 S3", "E": "D4 S5", "S": "SJ"}, unplayed={"S": "DA"})
+    expected = check_all(p)
+    assert expected.feasible
+    assert all(h[0][1][2] == PHANTOM and h[1][0] == 3 for h in expected.histories)
+
+
+# --- random disputes ------------------------------------------------------------------------
+
+
+@RANDOM
+@given(defective_disputes(tricks=2))
+def test_random_two_trick_disputes_agree_with_brute_force(dispute: Any) -> None:
+    case_dict, _history, _trick, _seat = dispute
+    check_all(compile_case(case_from_dict(case_dict)))
+
+
+@RANDOM
+@given(defective_disputes(tricks=3))
+def test_random_three_trick_disputes_agree_with_brute_force(dispute: Any) -> None:
+    case_dict, _history, _trick, _seat = dispute
+    check_all(compile_case(case_from_dict(case_dict)))
+
+
+@RANDOM
+@given(
+    defective_disputes(tricks=3),
+    st.sampled_from(["wildcard", "suit", "trick"]),
+    st.integers(0, 3),
+    st.integers(0, 2),
+)
+def test_random_disputes_with_a_revoke_allegation_agree_with_brute_force(
+    dispute: Any, kind: str, suit: int, trick: int
+) -> None:
+    """A missed trick is no revoke of Law 61A: it uses up no allegation, and an allegation
+    against the player who missed a trick still admits his real revokes.
+
+    The search is left out here: it spends a suit allegation or a wildcard on the phantom
+    (``_options`` marks every card off the suit led as using the permit), so it misses the
+    histories that need the allegation for a real revoke as well.
+    """
+    case_dict, _history, _trick, seat = dispute
+    permit = {
+        "wildcard": RevokePermit(None, None, None),
+        "suit": RevokePermit(seat.index, None, suit),
+        "trick": RevokePermit(seat.index, trick, None),
+    }[kind]
+    problem = compile_case(case_from_dict(case_dict))
+    check_all(dataclasses.replace(problem, permits=(permit,)))
+
+
+# --- a whole board --------------------------------------------------------------------------
+
+
+def test_cpsat_agrees_with_search_on_a_trick_missed_in_ten() -> None:
+    p = compile_case(solver.load_case(CASES / "defective-trick-found-at-10.yaml"))
+    reference = search.solve(p, list_limit=LISTED)
+    found = cpsat.solve(p, list_limit=LISTED)
+    assert reference.count is not None and found.count == reference.count == 2
+    assert found.min_cost == reference.min_cost == 0
+    assert found.outcomes == reference.outcomes
+    assert found.groups == reference.groups
+    assert found.contradicted == reference.contradicted
+    assert sorted(found.listed) == sorted(reference.listed)
+    assert missed_tricks(found.groups) == {(7, "E"), (8, "E")}
