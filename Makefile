@@ -18,7 +18,7 @@ demo: $(STAMP)
 	$(BIN)/ruling check cases/example-mixed-row.yaml; test $$? -le 1
 
 lint: $(STAMP)
-	$(BIN)/ruff check solver tests benchmarks
+	$(BIN)/ruff check solver tests benchmarks cases
 	$(BIN)/mypy
 
 test: lint

@@ -24,15 +24,14 @@ import dataclasses
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from textwrap import dedent
 from typing import Any
 
-import yaml
+from build_real_cases import write  # type: ignore[import-not-found]
 
 from solver.bridge import Card, Deal, Seat, Trick
-from solver.records import lin, pbn
+from solver.records import pbn
 from solver.records.record import Record
-from solver.records.to_case import case_from_record, case_yaml
+from solver.records.to_case import case_from_record
 
 CASES = Path(__file__).resolve().parent
 REAL_RECORDS = CASES.parent.parent / "shared" / "data" / "real-records"
@@ -67,9 +66,9 @@ def revokes_in(deal: Deal, tricks: tuple[Trick, ...]) -> list[tuple[int, Seat]] 
             card = trick.card_of(seat)
             if card not in held[seat]:
                 return None
-            if seat != trick.leader and card.suit_index != led:
-                if any(c.suit_index == led for c in held[seat]):
-                    found.append((trick.number, seat))
+            holds_led = any(c.suit_index == led for c in held[seat])
+            if seat != trick.leader and card.suit_index != led and holds_led:
+                found.append((trick.number, seat))
             held[seat].discard(card)
     return found
 
@@ -134,17 +133,6 @@ def won_by(rec: Record, number: int) -> Seat:
 
 def later_won(rec: Record, number: int, seat: Seat) -> int:
     return sum(1 for n in range(number + 1, 14) if won_by(rec, n).side == seat.side)
-
-
-def write(name: str, case: dict[str, Any], source: str, notes: str, expect: dict[str, Any]) -> None:
-    case = dict(case)
-    case.pop("source", None)
-    case.pop("notes", None)
-    text = case_yaml(case)
-    text += yaml.safe_dump({"source": source}, sort_keys=False, width=100)
-    text += "notes: |\n" + "".join(f"  {line}\n" for line in dedent(notes).strip().splitlines())
-    text += yaml.safe_dump({"expect": expect}, sort_keys=False, width=100)
-    (CASES / f"{name}.yaml").write_text(text, encoding="utf-8")
 
 
 # -- scenarios --------------------------------------------------------------------------------
@@ -642,7 +630,7 @@ def open_because_mixed(root: Path, mixer: str) -> tuple[dict[str, Any], str, str
         without = any(not g.adjustment.findings for g in groups)
         return len(finals) > 1 and with_revoke and without and analysis.status == "decided"
 
-    relative, injected, t, revoker, case, analysis = chosen_by_analysis(
+    relative, injected, _t, revoker, case, analysis = chosen_by_analysis(
         root, make, accept, lambda rec, t, s: s.side != rec.declarer.side
     )
     who = revoker if mixer == "revoker" else revoker.lho
@@ -710,9 +698,8 @@ def _still_legal(rec: Record, t: int, seat: Seat, kept: Card, stop: int) -> bool
     """Holding ``kept`` from trick ``t`` to ``stop``, does he still follow suit everywhere?"""
     for trick in rec.tricks[t:stop]:
         led = trick.cards[0].suit_index
-        if seat != trick.leader and kept.suit_index == led:
-            if trick.card_of(seat).suit_index != led:
-                return False
+        if seat != trick.leader and kept.suit_index == led != trick.card_of(seat).suit_index:
+            return False
     return True
 
 

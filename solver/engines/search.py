@@ -710,24 +710,6 @@ def _optimal_steps(
 
 def canonical_histories(searcher: Searcher, optimum: Optimum) -> Iterator[History]:
     """Consistent histories with one representative per class of equivalent cards, in order."""
-    p = searcher.problem
-
-    def descend(
-        node: tuple[int, int, int, int, int, int], prefix: list[PlayedTrick]
-    ) -> Iterator[History]:
-        played, leader, flags, budget, need, need_cost = node
-        if played.bit_count() // 4 == p.tricks:
-            yield tuple(prefix)
-            return
-        steps = sorted(
-            _optimal_steps(searcher, played, leader, flags, budget, need, need_cost),
-            key=lambda item: item[0].cards,
-        )
-        for step, child in steps:
-            prefix.append((leader, step.cards))
-            yield from descend(child, prefix)
-            prefix.pop()
-
     for key in sorted(optimum.counts):
         yield from canonical_histories_of(searcher, optimum, key)
 

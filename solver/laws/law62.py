@@ -10,23 +10,15 @@ replacements to win most, the offending side answers to win most for itself.
 
 from __future__ import annotations
 
+from solver.engines.problem import trick_winner
 from solver.laws.citation import Reason
 
 TRICK_12 = 11
 """Trick 12, 0-based as the engines count."""
 
 
-def _winner(leader: int, cards: tuple[int, ...], trump: int | None) -> int:
-    best_seat, best = leader, cards[leader]
-    for offset in (1, 2, 3):
-        seat = (leader + offset) % 4
-        card = cards[seat]
-        if card // 13 == best // 13:
-            if card > best:
-                best, best_seat = card, seat
-        elif card // 13 == trump:
-            best, best_seat = card, seat
-    return best_seat
+def _four(cards: list[int]) -> tuple[int, int, int, int]:
+    return (cards[0], cards[1], cards[2], cards[3])
 
 
 def corrected_last_two(
@@ -47,8 +39,8 @@ def corrected_last_two(
     later = order[order.index(revoker) + 1 :]
 
     def value(cards12: list[int], cards13: list[int]) -> int:
-        first = _winner(leader, tuple(cards12), trump)
-        second = _winner(first, tuple(cards13), trump)
+        first = trick_winner(leader, _four(cards12), trump)
+        second = trick_winner(first, _four(cards13), trump)
         return sum(1 for w in (first, second) if w % 2 == declarer_side)
 
     def legal_swap(seat: int, cards12: list[int], cards13: list[int]) -> bool:
