@@ -161,7 +161,7 @@ def _revoke_outcomes(analysis: Analysis) -> list[str]:
 
 
 def _score_of(case: Case, tricks: int) -> str:
-    """", 4S-1, NS -50" for a complete play; nothing after play that stopped early."""
+    """ ", 4S-1, NS -50" for a complete play; nothing after play that stopped early."""
     if not case.play_complete:
         return ""
     score = duplicate_score(case.contract, case.declarer_vulnerable, tricks)
