@@ -11,7 +11,7 @@ including the middle of a trick, and returns a line that produces it.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solver.bridge import Card
 from solver.engines.problem import mask_of
@@ -46,6 +46,13 @@ class ClaimProblem:
     voids: int
     trumps_aware: bool
     policy: NormalPolicy
+    bound: int = 0b1111
+    """Bit per seat: the players whose plays the statement prescribes. Declarer's statement binds
+    both hands of his side; a defender's binds only his own plays (70D2)."""
+    opponents_ruff: bool = True
+    """False for the measure of 70C(3): the opponents may not win a trick by ruffing (or
+    overruffing) when they hold another legal card, so their trumps score only as trumps led or
+    followed with."""
 
     @staticmethod
     def from_claim(claim: Claim, trump: int | None, policy: NormalPolicy) -> ClaimProblem:
@@ -55,16 +62,31 @@ class ClaimProblem:
         for seat, suits in claim.shown_out.items():
             for suit in suits:
                 voids |= 1 << (4 * seat.index + suit)
+        side = claim.by.index % 2
+        steps = claim.statement
+        bound = (1 << side) | (1 << (side + 2))
+        if claim.by_defender:
+            # 70D2: a defender's statement cannot choose his partner's plays; the partner's
+            # cards it names are dropped, and the partner plays what the policy admits.
+            bound = 1 << claim.by.index
+            own = position.hands[claim.by.index]
+            steps = tuple(
+                replace(step, cards=tuple(c for c in step.cards if c in own))
+                if step.kind == "play"
+                else step
+                for step in steps
+            )
         return ClaimProblem(
             held=(held[0], held[1], held[2], held[3]),
             leader=position.leader.index,
             trick=tuple(c.index for c in position.current_trick),
             trump=trump,
-            claimer_side=claim.by.index % 2,
-            steps=claim.statement,
+            claimer_side=side,
+            steps=steps,
             voids=voids,
             trumps_aware=claim.trumps_mentioned,
             policy=policy,
+            bound=bound,
         )
 
 
@@ -223,7 +245,10 @@ class Adjudicator:
             seat, held, trick, leader, self.p.trump, self.p.claimer_side, voids, self.p.trumps_aware
         )
         if seat % 2 != self.p.claimer_side:
-            return _reduce(legal(view), held, seat, trick)
+            cards = legal(view)
+            if not self.p.opponents_ruff:
+                cards = _no_winning_ruff(view, cards)
+            return _reduce(cards, held, seat, trick)
         stated = self.stated_plays(view, plan)
         options = stated if stated is not None else claimer_options(self.p.policy, view)
         return options
@@ -231,7 +256,7 @@ class Adjudicator:
     def stated_plays(self, view: PlayView, plan: Plan) -> list[int] | None:
         """The plays the statement prescribes here, or None when it says nothing of this play."""
         step = self._active_step(plan)
-        if step is None:
+        if step is None or not (self.p.bound >> view.seat) & 1:
             return None
         return _step_plays(step, view, self.p.policy)
 
@@ -258,7 +283,7 @@ class Adjudicator:
             return (held_after, leader, trick_after, plan, voids), 0
         winner = winner_so_far(leader, trick_after, self.p.trump)[0]
         plan = self._advance_on_card(plan, seat, card, trick_after, held_after)
-        plan = self._advance_on_trick(plan, winner, held_after)
+        plan = self._advance_on_trick(plan, winner, trick_after, held_after)
         gained = 1 if winner % 2 == self.p.claimer_side else 0
         return (held_after, winner, (), plan, voids), gained
 
@@ -276,12 +301,19 @@ class Adjudicator:
                 return self._skip_done((index + 1, 0), held)
         return self._skip_done(plan, held)
 
-    def _advance_on_trick(self, plan: Plan, winner: int, held: tuple[int, ...]) -> Plan:
+    def _advance_on_trick(
+        self, plan: Plan, winner: int, trick: tuple[int, ...], held: tuple[int, ...]
+    ) -> Plan:
         index, progress = plan
         if index < len(self.p.steps) and self.p.steps[index].kind == "concede":
             if winner % 2 != self.p.claimer_side:
                 progress += 1
             plan = (index, progress)
+        if index < len(self.p.steps) and self.p.steps[index].kind == "finesse":
+            # The finesse is taken (or lost) by the first trick played in its suit.
+            card = self.p.steps[index].cards[0].index
+            if trick[0] // 13 == card // 13 or card in trick:
+                plan = (index, 1)
         return self._skip_done(plan, held)
 
     def _skip_done(self, plan: Plan, held: tuple[int, ...]) -> Plan:
@@ -308,7 +340,7 @@ class Adjudicator:
             other = held[(step.seat.index + 2) % 4]
             return not (ruffer & SUIT_MASKS[trump]) or not (other & SUIT_MASKS[step.suit])
         if step.kind == "finesse":
-            return not (ours >> step.cards[0].index) & 1
+            return progress >= 1
         if step.kind == "concede":
             return progress >= step.count
         return not any((ours >> c.index) & 1 for c in step.cards)
@@ -347,7 +379,7 @@ def _step_plays(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] |
             return [pending[0]]
         return None
     if step.kind == "finesse":
-        return _finesse_plays(step.cards[0], view, leading)
+        return _finesse_plays(step.cards[0], view, policy)
     if not leading:
         return _ruff_follow(step, view)
     return _step_leads(step, view, policy)
@@ -390,18 +422,69 @@ def _ruff_follow(step: Step, view: PlayView) -> list[int] | None:
     return (winners or trumps)[:1]
 
 
-def _finesse_plays(card: Card, view: PlayView, leading: bool) -> list[int] | None:
+def _finesse_plays(card: Card, view: PlayView, policy: NormalPolicy) -> list[int] | None:
+    """Law 68C: "finesse X", played as a finesse is (see ``docs/claims.md``).
+
+    X is led only when it is the hand's way of taking the finesse: its holder holds no higher card
+    of the suit and partner does (QJ10 opposite A: the Q is led and, uncovered, runs). Otherwise
+    the finesse is taken by leading towards X: partner, on lead, leads his lowest card of the
+    suit; the holder, on lead, leads another suit (to cross), as the policy admits; when that
+    cannot be done from here the step says nothing of the lead. The holder plays X when the suit
+    is led, unless an opponent's card that beats X is already on the trick: playing X under the
+    card finessed against is no finesse (worse than careless), so he plays as the policy admits
+    (wins with a higher card, or follows). The step ends with the first trick led in X's suit.
+    """
     hand = view.held[view.seat]
     suit = card.suit_index
-    holder = view.seat if (hand >> card.index) & 1 else view.seat ^ 2
-    if leading:
-        if holder == view.seat:
+    holds_x = bool((hand >> card.index) & 1)
+    partner = view.held[view.seat ^ 2]
+    if not view.trick:
+        if not holds_x:
+            if _running(card, partner, hand):
+                return None  # X is to be led from its own hand: nothing stated for this lead
+            low = [c for c in range(52) if (hand >> c) & 1 and c // 13 == suit]
+            return low[:1] or None
+        if _running(card, hand, partner):
             return [card.index]
+        others = hand & ~SUIT_MASKS[suit]
+        if not (partner & SUIT_MASKS[suit]) or not others:
+            return None
+        crossing = PlayView(
+            view.seat,
+            _with_hand(view.held, view.seat, others),
+            view.trick,
+            view.leader,
+            view.trump,
+            view.claimer_side,
+            view.voids,
+            view.trumps_aware,
+        )
+        return claimer_options(policy, crossing)
+    if view.trick[0] // 13 != suit:
+        return None
+    winning = current_winner(view)
+    assert winning is not None
+    if holds_x:
+        if winning[0] % 2 != view.claimer_side and beats(winning[1], card.index, view.trump):
+            return None
+        return [card.index]
+    if view.trick[0] == card.index and view.seat == view.leader ^ 2 and winning[1] == card.index:
+        # X led and not covered: partner lets it run.
         low = [c for c in range(52) if (hand >> c) & 1 and c // 13 == suit]
         return low[:1] or None
-    if holder == view.seat and view.trick[0] // 13 == suit:
-        return [card.index]
     return None
+
+
+def _running(card: Card, hand: int, partner: int) -> bool:
+    """Is X led to take the finesse: partner holds a higher card of its suit, its holder none?"""
+    above = SUIT_MASKS[card.suit_index] & ~((1 << (card.index + 1)) - 1)
+    return bool(partner & above) and not (hand & above)
+
+
+def _with_hand(held: tuple[int, int, int, int], seat: int, hand: int) -> tuple[int, int, int, int]:
+    out = list(held)
+    out[seat] = hand
+    return (out[0], out[1], out[2], out[3])
 
 
 def _top(hand: int, suit: int) -> int:
@@ -414,6 +497,17 @@ def _holds_master(ours: int, theirs: int, suit: int) -> bool:
         return False
     top = our_cards.bit_length() - 1
     return not (theirs & SUIT_MASKS[suit] & ~((1 << (top + 1)) - 1))
+
+
+def _no_winning_ruff(view: PlayView, cards: list[int]) -> list[int]:
+    """The cards left when a player void in the suit led may not ruff to win the trick."""
+    trump = view.trump
+    if not view.trick or trump is None or cards[0] // 13 == view.trick[0] // 13:
+        return cards
+    winning = current_winner(view)
+    assert winning is not None
+    kept = [c for c in cards if not (c // 13 == trump and beats(c, winning[1], trump))]
+    return kept or cards
 
 
 def _reduce(

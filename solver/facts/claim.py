@@ -69,6 +69,8 @@ class Claim:
     """True when the opponents agreed to the claim and later withdrew their agreement (69B)."""
     correction_period_over: bool = False
     """True when the question was raised after the Correction Period (71, 69B no longer apply)."""
+    by_defender: bool = False
+    """True when a defender claimed (70D2: his statement binds his own plays, not partner's)."""
 
     @property
     def side(self) -> Side:

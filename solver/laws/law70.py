@@ -13,7 +13,9 @@ Encoded: the adjudicated tricks are those of the worst normal line for the claim
 over the claimer's side's normal plays consistent with his statement, and the other side's
 legal plays), found by ``solver.engines.claims``; what "normal" admits is the named policy of
 ``solver.laws.normal_play``, each judgement shown as an assumption. 70D2 follows from the
-minimum: the claimer's partner's normal plays are chosen against the claim too.
+minimum, with a defender's statement binding only his own plays: his partner's normal plays are
+chosen against the claim too. 70C(3) is measured: the claim adjudicated again with the opponents
+unable to ruff to win a trick; 70C is named when the worst normal line credits fewer tricks.
 Not encoded: the class of player (the footnote's "careless or inferior for the class of player
 involved"); the Director's view that a claimer was or was not "at all likely" unaware of a
 trump beyond the ``trumps_mentioned`` flag.
@@ -42,14 +44,31 @@ def law70a_adjudicated(claim: Claim, claimer_tricks: int) -> Reason:
     )
 
 
-def law70c_outstanding_trump(claim: Claim, trump_outstanding: bool) -> Reason | None:
-    """Law 70C: an unmentioned outstanding trump, the claimer at all likely unaware of it."""
-    if not trump_outstanding or claim.trumps_mentioned:
+def law70c_outstanding_trump(
+    claim: Claim, trump_outstanding: bool, cost: int | None
+) -> Reason | None:
+    """Law 70C: an unmentioned outstanding trump, the claimer at all likely unaware of it.
+
+    Named only when all three conditions hold: (1) the claimer did not mention the trump, (2)
+    he is taken as at all likely unaware of it (``trumps_mentioned`` false), (3) a normal play
+    loses a trick to it. ``cost`` is (3) measured: the tricks the claimer would be credited on
+    the worst normal line if no opponent could ruff to win a trick, less those credited on the
+    worst normal line (0: the trump takes no trick the claimer would otherwise get, so 70C
+    decides nothing; None: not settled within the time limit).
+    """
+    if not trump_outstanding or claim.trumps_mentioned or cost == 0:
         return None
+    if cost is None:
+        return Reason(
+            "70C",
+            "an opponent held a trump the claimer did not mention; lines that ignore it are "
+            "normal, so it may score (whether it costs a trick was not settled in time)",
+        )
     return Reason(
         "70C",
-        "an opponent held a trump the claimer did not mention; lines that ignore it are "
-        "normal, so it may score",
+        f"an opponent held a trump the claimer did not mention and was at all likely unaware "
+        f"of; on a normal line that leaves it undrawn it ruffs, and the claimer loses {cost} "
+        "trick(s) he would otherwise take",
     )
 
 

@@ -8,8 +8,11 @@ may play any legal card (DESIGN "Claims": doubtful points go against the claimer
 
 Judgements (each a switch of ``NormalPolicy``):
 
-- ``top_down`` (Law 70E2; EBU WB 8.70.5; ACBL guideline 1): a hand leading a suit in which it
-  holds a winner leads its highest card of that suit.
+- ``top_down`` (Law 70E2; EBU WB 8.70.5; ACBL guideline 1; LAWS.md 11.12): a hand leading a
+  suit whose top card is a winner leads that card when it is an honour (ten or higher) or the
+  hand holds two or more winners of the suit: nobody leads the 5 from AK5 opposite 42 with the
+  J doubleton out. A lone spot-card winner does not bind: from 754 opposite a void with the 6
+  out, leading the 4 first can be merely careless, so any card of the suit is a normal lead.
 - ``winners_first`` (EBU WB 8.70.5: a claimer who thinks all his cards good plays them in any
   order): a hand on lead that holds a winner leads a winner; the tricks he concedes come after
   his winners. Without a winner in the hand on lead, any lead is normal (crossing to partner).
@@ -19,13 +22,15 @@ Judgements (each a switch of ``NormalPolicy``):
   not say how to unblock stays blocked.
 - ``no_duck_with_winner`` (normal play, DESIGN "Claims"): a player who can win a trick with a
   winner of the suit led, when the trick is not already sure to be his side's, does so, with
-  his lowest such winner.
+  his lowest such winner; ``win_when_sure`` is applied before it.
 - ``no_master_discard`` (normal play, DESIGN "Claims"): a player does not discard a winner
   while he holds a card that is not one (outside trumps).
-- ``win_when_sure`` (normal play): a player who is last to play to a trick the opponents are
-  winning, and can win it, wins it with his cheapest winning card; the same when every
-  opponent still to play is known to be void in the suit led and in trumps (70E1: a card whose
-  place is known is played against).
+- ``win_when_sure`` (normal play; 70E1): a player who is last to play to a trick the opponents
+  are winning, and can win it, wins it with his cheapest winning card (the Q from AQ over a
+  small card, the K still with the player who led: not the A); the same when every opponent
+  still to play is known to be void in the suit led and in trumps (70E1: the finesse against a
+  card whose place is known, the defender behind having shown out, is credited). Applied
+  before ``no_duck_with_winner``, which would make him win with his lowest *master*.
 - ``ruff_low`` (ACBL guideline 5): a ruff is made with the lowest trump that wins the trick.
 - ``ruff_when_able`` (normal play): void, with the opponents winning the trick and a trump that
   wins it, the player ruffs; with partner winning he discards and does not ruff.
@@ -68,7 +73,8 @@ class NormalPolicy:
         texts = {
             "top_down": (
                 "70E2",
-                "a suit is cashed from the top unless the statement says otherwise",
+                "a suit headed by an honour winner, or holding two or more winners, is cashed from "
+                "the top unless the statement says otherwise",
             ),
             "winners_first": ("70", "the claimer leads his winners before conceding his losers"),
             "follow_low_to_partner": (
@@ -79,7 +85,8 @@ class NormalPolicy:
             "no_master_discard": ("70", "no player discards a winner while holding a loser"),
             "win_when_sure": (
                 "70E1",
-                "a player sure to win a trick the opponents are winning wins it cheaply",
+                "a player sure to win a trick the opponents are winning wins it with his cheapest "
+                "winning card",
             ),
             "ruff_low": ("70", "ruffs are made as low as possible (ACBL guideline 5)"),
             "ruff_when_able": ("70", "a void player ruffs an opponents' winner, never partner's"),
@@ -192,12 +199,32 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
         suits = winner_suits
     for suit in suits:
         cards = [c for c in range(52) if (hand >> c) & 1 and c // 13 == suit]
-        top = cards[-1]
-        if policy.top_down and is_master(view, top):
-            out.append(top)
+        if policy.top_down and _top_down_binds(view, cards):
+            out.append(cards[-1])
         else:
             out.extend(cards)
     return out
+
+
+HONOURS = 8
+"""Rank index (0 for the 2) from which a card is an honour: the ten, jack, queen, king, ace."""
+
+
+def _top_down_binds(view: PlayView, cards: list[int]) -> bool:
+    """Must the hand lead its top card of this suit (``top_down``)? ``cards`` in rank order.
+
+    When the top card is a winner and an honour, or the hand holds two or more winners of the
+    suit (touching, since no opponent's card lies between them): nobody leads the 5 from AK5
+    (LAWS.md 11.12; EBU WB 8.70.5: "top-down, especially with solidity"). A lone spot-card
+    winner does not bind: from 754 with the 6 out, leading the 4 first can be merely careless
+    (LAWS.md 11.12), so every card of the suit is a normal lead.
+    """
+    top = cards[-1]
+    if not is_master(view, top):
+        return False
+    if top % 13 >= HONOURS:
+        return True
+    return sum(1 for c in cards if is_master(view, c)) >= 2
 
 
 def _top_of(hand: int, suit: int) -> int:
@@ -228,12 +255,16 @@ def _follows(
     if partner_winning and (len(view.trick) == 3 or is_master(view, best)):
         return cards[:1] if policy.follow_low_to_partner else cards
     winners = [c for c in cards if beats(c, best, view.trump)]
+    # win_when_sure first: a player sure of the trick wins it with his cheapest winning card
+    # (the CQ from CA Q in fourth seat, the leader still holding the CK), not with his lowest
+    # master (70E1: a card whose place is known is played against, so the finesse against it
+    # is credited).
+    if not partner_winning and policy.win_when_sure and winners and _sure_position(view):
+        return winners[:1]
     if policy.no_duck_with_winner:
         masters = [c for c in winners if is_master(view, c)]
         if masters:
             return masters[:1]
-    if not partner_winning and policy.win_when_sure and winners and _sure_position(view):
-        return winners[:1]
     return cards
 
 

@@ -229,6 +229,7 @@ class ClaimReader:
             shown_out=shown_out,
             agreed=raw.agreed,
             correction_period_over=raw.correction_period_over,
+            by_defender=by is not self.declarer,
         )
 
     def _shown_out(

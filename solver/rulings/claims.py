@@ -7,11 +7,12 @@ named where they applied; Law 79B credits the total and Law 77 scores it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.bridge import SEATS, Card, duplicate_score, result_notation
-from solver.engines.claims import Adjudication, ClaimProblem, adjudicate
+from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, adjudicate
 from solver.facts import Case, Claim
 from solver.laws.citation import Reason
 from solver.laws.law69 import law69b_withdrawn_agreement
@@ -35,6 +36,13 @@ class ClaimAnalysis:
     double_dummy: int | None
     """Tricks of those left that the claimer's side takes with best play (None if unavailable)."""
     policy: NormalPolicy
+    unruffed_tricks: int | None = None
+    """With an outstanding trump the claimer did not mention (70C): the claimer's tricks on the
+    worst normal line on which no opponent ruffs to win a trick (when he can play another card).
+    None when no trump was outstanding unmentioned, when the claimer is credited with all he
+    could be anyway, or when that adjudication did not finish in time."""
+    unruffed_checked: bool = True
+    """False when the adjudication without ruffs ran out of time."""
 
     @property
     def upheld(self) -> bool:
@@ -74,8 +82,22 @@ def analyse_claim(
     assert claim is not None
     chosen = policy or PRESETS["WBF2017"]
     trump = case.contract.strain.trump_suit_index
-    adjudication = adjudicate(ClaimProblem.from_claim(claim, trump, chosen), time_limit)
-    return ClaimAnalysis(claim, adjudication, _double_dummy(case, claim), chosen)
+    started = time.monotonic()
+    problem = ClaimProblem.from_claim(claim, trump, chosen)
+    adjudication = adjudicate(problem, time_limit)
+    unruffed: int | None = None
+    checked = True
+    credit = _credit_of(claim, adjudication.claimer_tricks)
+    could_gain = credit < _credit_of(claim, claim.position.tricks_left)
+    if not claim.trumps_mentioned and _trump_outstanding(claim, trump) and could_gain:
+        # 70C(3): does a normal line lose a trick to the trump, one the claimer would otherwise
+        # take? Compare with the worst normal line on which the opponents never ruff to win.
+        left = max(time_limit - (time.monotonic() - started), 0.0)
+        try:
+            unruffed = adjudicate(replace(problem, opponents_ruff=False), left).claimer_tricks
+        except ClaimTimeout:
+            checked = False
+    return ClaimAnalysis(claim, adjudication, _double_dummy(case, claim), chosen, unruffed, checked)
 
 
 def _double_dummy(case: Case, claim: Claim) -> int | None:
@@ -123,7 +145,9 @@ def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
     # Law 70C and 70D2, where they bore on the line.
     trump = case.contract.strain.trump_suit_index
     for extra in (
-        law70c_outstanding_trump(claim, _trump_outstanding(claim, trump)),
+        law70c_outstanding_trump(
+            claim, _trump_outstanding(claim, trump), _trump_cost(claim, analysis)
+        ),
         law70d2_defenders_claim(claim, case.declarer.index % 2),
     ):
         if extra is not None:
@@ -135,6 +159,26 @@ def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
         if concession.citation == "71B":
             credited = adjudicated
     return _credit(case, claim, credited, reasons, analysis.policy)
+
+
+def _trump_cost(claim: Claim, analysis: ClaimAnalysis) -> int | None:
+    """Tricks credited to the claimer's side that the unmentioned trump costs him (70C(3)): the
+    credit on the worst normal line without winning ruffs by the opponents, less the credit on
+    the worst normal line; None if unknown."""
+    if not analysis.unruffed_checked:
+        return None
+    if analysis.unruffed_tricks is None:  # no unmentioned trump, or no trick left to lose
+        return 0
+    unruffed = _credit_of(claim, analysis.unruffed_tricks)
+    return max(unruffed - _credit_of(claim, analysis.adjudication.claimer_tricks), 0)
+
+
+def _credit_of(claim: Claim, claimer_tricks: int) -> int:
+    """The tricks credited for a worst-normal-line value: at most those claimed (70A), unless
+    71B restores conceded tricks no normal play loses."""
+    if claimer_tricks > claim.tricks and not claim.correction_period_over and not claim.agreed:
+        return claimer_tricks
+    return min(claimer_tricks, claim.tricks)
 
 
 def _trump_outstanding(claim: Claim, trump: int | None) -> bool:

@@ -13,6 +13,7 @@ The random examples are derandomised: the same positions run every time.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -80,6 +81,9 @@ def random_statement(
             steps.append(Step("play", "play " + " ".join(map(str, cards)), cards=cards))
         elif kind == "concede":
             steps.append(Step("concede", "concede 1", count=1))
+        elif kind == "finesse" and ours:
+            card = Card.from_index(rng.choice(ours))
+            steps.append(Step("finesse", f"finesse {card}", cards=(card,)))
     return tuple(steps)
 
 
@@ -90,8 +94,13 @@ def random_policy(rng: random.Random) -> NormalPolicy:
 
 
 def random_claim(
-    rng: random.Random, max_cards: int, kinds: tuple[str, ...] = STEP_KINDS
+    rng: random.Random,
+    max_cards: int,
+    kinds: tuple[str, ...] = STEP_KINDS,
+    defenders: bool = False,
 ) -> tuple[ClaimProblem, Claim]:
+    """A random claim; with ``defenders``, the claimer is a defender half the time (70D2) and the
+    opponents are barred from winning ruffs (the 70C measure) half the time."""
     held, trump, leader, trick = random_ending(rng, max_cards)
     by = Seat.from_index(rng.randrange(4))
     side = by.index % 2
@@ -124,7 +133,12 @@ def random_claim(
             )
         },
     )
-    return ClaimProblem.from_claim(claim, trump, random_policy(rng)), claim
+    if defenders:
+        claim = replace(claim, by_defender=rng.random() < 0.5)
+    problem = ClaimProblem.from_claim(claim, trump, random_policy(rng))
+    if defenders and rng.random() < 0.5:
+        problem = replace(problem, opponents_ruff=False)
+    return problem, claim
 
 
 # --- the reference ------------------------------------------------------------------------------
@@ -141,8 +155,11 @@ def brute_force(adjudicator: Adjudicator, state: State) -> int:
     if seat % 2 == problem.claimer_side:
         options = [card for card in adjudicator.moves(state)]
         assert options and set(options) <= set(legal), (options, legal)
-    else:
+    elif problem.opponents_ruff:
         options = legal
+    else:
+        options = [card for card in legal if not wins_by_ruffing(trick, card, problem.trump)]
+        options = options or legal
     values = []
     for card in options:
         child, _gained = adjudicator.play(state, card)
@@ -152,6 +169,13 @@ def brute_force(adjudicator: Adjudicator, state: State) -> int:
             won = trick_winner(leader, played, problem.trump) % 2 == problem.claimer_side
         values.append(won + brute_force(adjudicator, child))
     return min(values)
+
+
+def wins_by_ruffing(trick: tuple[int, ...], card: int, trump: int | None) -> bool:
+    """The card is a trump played to a side-suit trick, higher than any trump on it so far."""
+    if not trick or trump is None or card // 13 != trump or trick[0] // 13 == trump:
+        return False
+    return all(c // 13 != trump or c < card for c in trick)
 
 
 def double_dummy(claim: Claim, trump: int | None) -> int:
@@ -173,6 +197,20 @@ def test_adjudication_equals_brute_force_on_endings_of_up_to_four_cards(
     problem, _claim = random_claim(rng, max_cards=4)
     adjudicator = Adjudicator(problem)
     assert adjudicate(problem).claimer_tricks == brute_force(adjudicator, start_state(adjudicator))
+
+
+@settings(deterministic, max_examples=150)
+@given(st.randoms(use_true_random=False))
+def test_adjudication_equals_brute_force_with_finesses_and_defenders_claims(
+    rng: random.Random,
+) -> None:
+    problem, _claim = random_claim(
+        rng, max_cards=4, kinds=(*STEP_KINDS, "finesse", "concede"), defenders=True
+    )
+    adjudicator = Adjudicator(problem)
+    adjudication = adjudicate(problem)
+    assert adjudication.claimer_tricks == brute_force(adjudicator, start_state(adjudicator))
+    assert replay(problem, adjudication.line) == adjudication.claimer_tricks
 
 
 @settings(deterministic, max_examples=150)
@@ -200,6 +238,7 @@ def claim_at(
     leader: str,
     trick: str = "",
     statement: tuple[Step, ...] = (),
+    by_defender: bool = False,
 ) -> tuple[ClaimProblem, Claim]:
     """A claim from a PBN-like ending ("N:S.H.D.C E... S... W...") with the default policy."""
     texts = hands.partition(":")[2].split()
@@ -217,8 +256,21 @@ def claim_at(
     position = ClaimPosition(
         (parsed[0], parsed[1], parsed[2], parsed[3]), Seat.parse(leader), on_trick, (13 - left, 0)
     )
-    claim = Claim(Seat.parse(by), left, position, statement)
+    claim = Claim(Seat.parse(by), left, position, statement, by_defender=by_defender)
     return ClaimProblem.from_claim(claim, trump, PRESETS["WBF2017"]), claim
+
+
+def first_moves(problem: ClaimProblem, *cards: str) -> list[str]:
+    """The plays ``Adjudicator.moves`` allows after ``cards`` are played from the claim."""
+    adjudicator = Adjudicator(problem)
+    state = start_state(adjudicator)
+    for card in cards:
+        state, _gained = adjudicator.play(state, Card.parse(card).index)
+    return [str(Card.from_index(c)) for c in adjudicator.moves(state)]
+
+
+def finesse(card: str) -> Step:
+    return Step("finesse", f"finesse {card}", cards=(Card.parse(card),))
 
 
 def test_brute_force_finds_the_forgotten_trump_ruff() -> None:
@@ -264,3 +316,69 @@ def test_worst_normal_line_traces_back_on_a_six_card_ending() -> None:
     problem, _claim = claim_at("N:97...KT76 K5...J854 AQT32...3 J86...AQ9", "E", 2, "N")
     adjudication = adjudicate(problem)
     assert replay(problem, adjudication.line) == adjudication.claimer_tricks
+
+
+def test_a_lone_spot_card_winner_does_not_bind_top_down_but_honours_do() -> None:
+    # 754 opposite a void, the 6 out: the 4 first can be merely careless (LAWS.md 11.12).
+    problem, _claim = claim_at("N:.A.A.A 6.5.5. 754... .4.4.4", "S", None, "S")
+    assert sorted(first_moves(problem)) == ["S4", "S5", "S7"]
+    # AK5 opposite 42, the J doubleton out: the A (honours, two winners) leads.
+    problem, _claim = claim_at("N:42.3.2.2 .JT.JT.J AK5.A.A. J3.K.K.K", "S", None, "S")
+    assert "S5" not in first_moves(problem)
+
+
+def test_last_to_play_wins_with_the_cheapest_winning_card() -> None:
+    # West led the C5, the K still in his hand: South wins with the Q, not the A.
+    problem, _claim = claim_at("N:..2. ..3. ...AQ ...K", "S", None, "W", "C5 C3 C4")
+    assert first_moves(problem) == ["CQ"]
+    assert adjudicate(problem).claimer_tricks == 2
+
+
+def test_stated_finesse_is_not_played_under_the_king() -> None:
+    problem, _claim = claim_at(
+        "N:.2.432. 32..K6. ..AQT.A 98...54", "S", None, "N", statement=(finesse("DQ"),)
+    )
+    assert first_moves(problem) == ["D2"]
+    assert first_moves(problem, "D2", "D6") == ["DQ"]
+    assert first_moves(problem, "D2", "DK") == ["DA"]
+    assert adjudicate(problem).claimer_tricks == 4
+
+
+def test_stated_finesse_from_the_hand_holding_it_crosses_first() -> None:
+    problem, _claim = claim_at(
+        "N:..32.A ..K4.3 ..AQ.2 432...", "S", None, "S", statement=(finesse("DQ"),)
+    )
+    assert first_moves(problem) == ["C2"]
+    assert adjudicate(problem).claimer_tricks == 3
+
+
+def test_stated_finesse_runs_the_card_when_partner_holds_the_higher_one() -> None:
+    # QJ opposite A2, the K with West: the Q is led, and partner plays low under it.
+    problem, _claim = claim_at("N:A2... 54... QJ... K3...", "S", None, "S")
+    assert adjudicate(problem).claimer_tricks == 1
+    problem, _claim = claim_at(
+        "N:A2... 54... QJ... K3...", "S", None, "S", statement=(finesse("SQ"),)
+    )
+    assert first_moves(problem) == ["SQ"]
+    assert first_moves(problem, "SQ", "S3") == ["S2"]
+    assert first_moves(problem, "SQ", "SK") == ["SA"]
+    assert adjudicate(problem).claimer_tricks == 2
+
+
+def test_defenders_statement_binds_only_his_own_cards() -> None:
+    # West: "club to partner's ace, diamond back". East's return is not West's to choose (70D2).
+    play = Step("play", "play C2 D3", cards=(Card.parse("C2"), Card.parse("D3")))
+    position = "N:987... .5.3.A .A.J.4 ..KQ.2"
+    problem, _claim = claim_at(position, "W", None, "W", statement=(play,), by_defender=True)
+    assert first_moves(problem) == ["C2"]
+    assert sorted(first_moves(problem, "C2", "S9", "CA", "C4")) == ["D3", "H5"]
+    assert adjudicate(problem).claimer_tricks == 2
+    bound, _claim = claim_at(position, "W", None, "W", statement=(play,))
+    assert first_moves(bound, "C2", "S9", "CA", "C4") == ["D3"]
+
+
+def test_without_winning_ruffs_the_forgotten_trump_costs_nothing() -> None:
+    # The measure of 70C(3): the D2 ruffing the HA is the trick the claimer loses to it.
+    problem, _claim = claim_at("N:5.3..32 QJ.KQ.. AK.A.9. 87..2.5", "S", 2, "S")
+    assert adjudicate(problem).claimer_tricks == 3
+    assert adjudicate(replace(problem, opponents_ruff=False)).claimer_tricks == 4
