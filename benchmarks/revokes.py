@@ -106,9 +106,8 @@ def main(argv: list[str]) -> int:
             )
     for state in STATES:
         for name in ("trick", "suit", "trick_per_position", "suit_per_position"):
-            ratios = [
-                r[f"{name}_ratio"] for r in rows if r["state"] == state and r[f"{name}_ratio"]
-            ]
+            key = name if name.endswith("position") else f"{name}_ratio"
+            ratios = [r[key] for r in rows if r["state"] == state and r[key]]
             if ratios:
                 middle, top = statistics.median(ratios), max(ratios)
                 print(f"{state:8} {name:18} median x{middle:.2f} max x{top:.2f}")
