@@ -31,9 +31,15 @@ Judgements (each a switch of ``NormalPolicy``):
   still to play is known to be void in the suit led and in trumps (70E1: the finesse against a
   card whose place is known, the defender behind having shown out, is credited). Applied
   before ``no_duck_with_winner``, which would make him win with his lowest *master*.
-- ``ruff_low`` (ACBL guideline 5): a ruff is made with the lowest trump that wins the trick.
+- ``ruff_low`` (ACBL guideline 5): a ruff is made with the lowest trump that wins the trick; a
+  player with nothing but trumps, partner winning the trick, plays his lowest trump.
 - ``ruff_when_able`` (normal play): void, with the opponents winning the trick and a trump that
   wins it, the player ruffs; with partner winning he discards and does not ruff.
+- ``no_idle_trump_lead`` (ACBL guideline 4; on in the ``ACBL`` preset only): with neither
+  opponent holding a trump, a hand on lead that has a side-suit card does not lead a trump. The
+  guideline says the claimer is not forced to play trumps to his cost; in a minimum over normal
+  lines that is the same as leaving the trump leads out (a trump lead that costs nothing cannot
+  lower the minimum over the side-suit leads, and one that costs is not normal).
 - ``draw_trumps_when_aware`` (70C, EBU WB 8.70.4): when the claimer mentioned trumps (or is
   otherwise aware of them) and an opponent still holds one, the claimer's side leads trumps
   before anything else; when he did not mention an outstanding trump he is treated as at all
@@ -61,6 +67,7 @@ class NormalPolicy:
     ruff_low: bool = True
     ruff_when_able: bool = True
     draw_trumps_when_aware: bool = True
+    no_idle_trump_lead: bool = False
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
         unknown = [name for name in switches if name not in self.__dataclass_fields__]
@@ -90,6 +97,11 @@ class NormalPolicy:
             ),
             "ruff_low": ("70", "ruffs are made as low as possible (ACBL guideline 5)"),
             "ruff_when_able": ("70", "a void player ruffs an opponents' winner, never partner's"),
+            "no_idle_trump_lead": (
+                "70",
+                "with both opponents void in trumps, the claimer is not made to lead a trump "
+                "(ACBL guideline 4)",
+            ),
             "draw_trumps_when_aware": (
                 "70C",
                 "a claimer aware of an outstanding trump draws it first; one who did not mention "
@@ -106,7 +118,7 @@ PRESETS: dict[str, NormalPolicy] = {
     "EBU": NormalPolicy(name="EBU"),
     # ACBL Laws Commission guidelines (2019): worst suit order, ruffs low, no credit for a
     # trump safety play; a claimer is not forced to draw trumps when both opponents are void.
-    "ACBL": NormalPolicy(name="ACBL", draw_trumps_when_aware=False),
+    "ACBL": NormalPolicy(name="ACBL", draw_trumps_when_aware=False, no_idle_trump_lead=True),
 }
 
 
@@ -193,6 +205,13 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
         suits = [trump]
     else:
         suits = [s for s in range(4) if hand & SUIT_MASKS[s]]
+        if (
+            policy.no_idle_trump_lead
+            and trump is not None
+            and not _opponents_hold(view, trump)
+            and any(s != trump for s in suits)
+        ):
+            suits = [s for s in suits if s != trump]
     out: list[int] = []
     winner_suits = [s for s in suits if is_master(view, _top_of(hand, s))]
     if policy.winners_first and winner_suits:
@@ -278,6 +297,8 @@ def _void_plays(
     if not partner_winning and winning_trumps and policy.ruff_when_able:
         return winning_trumps[:1] if policy.ruff_low else winning_trumps
     options = _normal_discards(policy, view, discards) if discards else []
+    if not discards and partner_winning and policy.ruff_low:
+        return trumps[:1]  # only trumps left and partner winning: the lowest one
     if not partner_winning and not policy.ruff_when_able:
         options += winning_trumps[:1] if policy.ruff_low else winning_trumps
     return options or cards
