@@ -350,6 +350,14 @@ class _CaseBuilder:
                 f"{seat} {len(row.cards)}"
                 for seat, row in sorted(rows.items(), key=lambda i: i[0].index)
             )
+            longest = max(lengths.values())
+            long_rows = [seat for seat, n in lengths.items() if n == longest]
+            if len(long_rows) == 1 and sorted(lengths.values())[-2] == longest - 1:
+                raise self.error(
+                    f"play.rows.{long_rows[0]}",
+                    f"holds one card more than the other rows ({listed}): a player who played "
+                    "two cards to one trick (Law 67B2) is not supported yet",
+                )
             raise self.error(
                 "play.rows",
                 f"rows of unequal length ({listed}); every row must hold as many cards, "
