@@ -142,6 +142,14 @@ def _shape_error(
         return CaseFileError(
             source, location, f"unknown field (expected one of: {expected}){suggestion}"
         )
+    if kind == "model_type":
+        return CaseFileError(
+            source,
+            location,
+            f"got {first['input']!r} (expected a mapping, like {{seat: E, trick: 5}})"
+            if location.endswith("revoke")
+            else f"got {first['input']!r} (expected a mapping of fields)",
+        )
     return CaseFileError(source, location, f"got {first['input']!r}; {first['msg'].lower()}")
 
 
@@ -151,7 +159,7 @@ def _model_at(location: tuple[int | str, ...]) -> type[BaseModel]:
     if location[0] == "play":
         return RawPlay
     if location[0] == "statements":
-        return RawStatement
+        return RawRevoke if "revoke" in location[2:3] else RawStatement
     return RawCase
 
 
