@@ -241,27 +241,14 @@ class Problem:
         exactly one way through, so nothing is counted twice, and loses none (a history the
         wildcard admits for a suit that has its own permit would be admitted by that permit).
         """
-        wildcard = -1
-        for index, permit in enumerate(self.permits):
-            if permit.seat is None:
-                if wildcard < 0 and not (used >> index) & 1:
-                    wildcard = 1 << index
-                continue
-            if permit.seat != seat or (permit.suit is not None and permit.suit != suit):
-                continue
-            if permit.trick is not None:
-                if permit.trick == trick:
-                    return 0
-                continue
-        for index, permit in enumerate(self.permits):
-            if (
-                permit.seat == seat
-                and permit.trick is None
-                and permit.suit == suit
-                and not (used >> index) & 1
-            ):
-                return 1 << index
-        return wildcard
+        permits = self.permits
+        if any(p.seat == seat and p.trick == trick and p.suit in (None, suit) for p in permits):
+            return 0
+        unused = [i for i in range(len(permits)) if not (used >> i) & 1]
+        for i in unused:
+            if permits[i].seat == seat and permits[i].trick is None and permits[i].suit == suit:
+                return 1 << i
+        return next((1 << i for i in unused if permits[i].seat is None), -1)
 
     def may_revoke(self, seat: int, trick: int) -> bool:
         """Could some permit let this seat revoke at this trick (in some suit)?"""
@@ -406,6 +393,17 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
     )
 
 
+def is_revoke(leader: int, cards: tuple[int, int, int, int], seat: int, held: int) -> bool:
+    """Law 61A: ``seat`` played off the suit led while still holding (``held``) a card of it."""
+    led = cards[leader] // 13
+    return (
+        seat != leader
+        and cards[seat] != PHANTOM
+        and cards[seat] // 13 != led
+        and bool(held & SUIT_MASKS[led])
+    )
+
+
 def revokes_in(
     problem: Problem, history: History, winners: tuple[int, ...]
 ) -> tuple[RevokeEvent, ...]:
@@ -420,7 +418,7 @@ def revokes_in(
             if cards[seat] == PHANTOM:
                 events.append(_defective_event(problem, number, seat, led, winners))
                 continue
-            if seat != leader and cards[seat] // 13 != led and held[seat] & SUIT_MASKS[led]:
+            if is_revoke(leader, cards, seat, held[seat]):
                 side = seat % 2
                 later = [w for w in winners[number + 1 :] if w % 2 == side]
                 with_suit = problem.track_suit_wins and any(
@@ -482,12 +480,9 @@ def _play_failure(
         return f"trick {number + 1}: seat {seat} does not hold card {card}", used
     if not (problem.playable[seat] >> card) & 1:
         return f"trick {number + 1}: card {card} is not in seat {seat}'s row", used
-    led_suit = cards[leader] // 13
-    if card == PHANTOM or seat == leader or card // 13 == led_suit:
+    if not is_revoke(leader, cards, seat, held):
         return None, used
-    if not held & SUIT_MASKS[led_suit]:
-        return None, used
-    bit = problem.permit(seat, number, led_suit, used)
+    bit = problem.permit(seat, number, cards[leader] // 13, used)
     if bit < 0:
         return f"trick {number + 1}: seat {seat} revoked", used
     return None, used | bit

@@ -35,6 +35,7 @@ from solver.engines.problem import (
     RevokeEvent,
     StatementCheck,
     cards_in,
+    is_revoke,
     key_total,
     pack_event,
     public_key,
@@ -296,8 +297,9 @@ class Searcher:
         packed = 0
         for slot, seat in enumerate(step.revokers):
             side_later = child_total if seat % 2 == p.declarer_side else left - child_total
+            missed = step.cards[seat] == PHANTOM
             corrected = actual = -1
-            if trick == TRICK_12 and p.tricks == 13:
+            if trick == TRICK_12 and p.tricks == 13 and not missed:
                 last = tuple(cards_in(p.hands[s] & ~child_played)[0] for s in range(4))
                 trick13 = (last[0], last[1], last[2], last[3])
                 winner13 = trick_winner(step.winner, trick13, p.trump)
@@ -305,9 +307,6 @@ class Searcher:
                 corrected = corrected_last_two(
                     p.trump, leader, step.cards, trick13, seat, p.declarer_side
                 )
-            missed = step.cards[seat] == PHANTOM
-            if missed:
-                corrected = actual = -1
             event = RevokeEvent(
                 trick,
                 seat,
@@ -338,7 +337,7 @@ class Searcher:
             return []
         out: list[TrickStep] = []
         checks = self.checks_by_trick.get(trick)
-        watch = self.revokes and self.watched[trick]
+        watch = self.watched[trick]
         marked = self.marked
         trump = p.trump
         for cards, weight, order_cost, new_flags, order_units in self._deals_of_trick(
@@ -373,17 +372,11 @@ class Searcher:
     ) -> tuple[int, ...]:
         """Law 61A: the seats that did not follow suit while holding the suit led, and (Law
         67) the seat that played no card to this trick."""
-        led = cards[leader] // 13
         hands = self.problem.hands
         return tuple(
             seat
             for seat in range(4)
-            if cards[seat] == PHANTOM
-            or (
-                seat != leader
-                and cards[seat] // 13 != led
-                and hands[seat] & ~played & SUIT_MASKS[led]
-            )
+            if cards[seat] == PHANTOM or is_revoke(leader, cards, seat, hands[seat] & ~played)
         )
 
     def _marks_hold(self, cards: tuple[int, int, int, int], winner: int) -> bool:

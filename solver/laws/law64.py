@@ -47,10 +47,6 @@ class RevokeFinding:
     card_added: Card | None = None
     """For a trick the player did not play to (Law 67): the card he adds to it."""
 
-    @property
-    def defective(self) -> bool:
-        return self.citation.startswith("67") or self.card_added is not None
-
     def to_json(self) -> dict[str, Any]:
         extra: dict[str, Any] = {}
         if self.card_added is not None:
@@ -99,10 +95,8 @@ def noticed_for(case: Case, event: RevokeEvent) -> Noticed:
 
 def assess(case: Case, events: tuple[RevokeEvent, ...], in_play: int) -> Adjustment:
     """Laws 62D1, 63 and 64 applied to the revokes of one group of histories."""
-    declarer_side = case.declarer.index % 2
-    dummy = case.declarer.partner.index
-    played = case.tricks_played
-    established = [law63a_established(e, played)[0] for e in events]
+    verdicts = [law63a_established(e, case.tricks_played) for e in events]
+    established = [is_established for is_established, _why in verdicts]
     sides_established = {
         e.seat % 2
         for e, est in zip(events, established, strict=True)
@@ -110,66 +104,19 @@ def assess(case: Case, events: tuple[RevokeEvent, ...], in_play: int) -> Adjustm
     }
     findings: list[RevokeFinding] = []
     delta = 0
-    for index, event in enumerate(events):
+    for index, (event, (is_established, why)) in enumerate(zip(events, verdicts, strict=True)):
         if event.defective:
             findings.append(_defective(case, event))
             continue
-        is_established, why = law63a_established(event, played)
         context = _Context(event, is_established, noticed_for(case, event), why)
-        if not is_established:
-            findings.append(
-                context.finding(0, "62A", "a revoke corrected in time transfers nothing")
-            )
+        if is_established and _corrected_at_12(case, event):
+            delta += event.corrected_tricks - event.actual_tricks
+            findings.append(context.corrected_at_12())
             continue
-        if event.trick == TRICK_12 and played == 13:
-            if _corrected_at_12(case, event):
-                delta += event.corrected_tricks - event.actual_tricks
-                findings.append(context.corrected_at_12())
-                continue
-            findings.append(
-                context.finding(
-                    0,
-                    "64B6",
-                    "a revoke on trick 12 transfers no trick; it was noticed after the hands "
-                    "went back to the board, so it stands (62D1 does not apply)",
-                )
-            )
-            continue
-        late = AFTER_THE_BOARD.get(context.noticed)
-        if late is not None:
-            findings.append(context.finding(0, late[0], f"{late[1]}: no trick is transferred"))
-            continue
-        if event.seat == dummy:
-            findings.append(
-                context.finding(
-                    0, "64B3", "a revoke in failing to play a card of dummy transfers nothing"
-                )
-            )
-            continue
-        first = _earlier_same_suit(events, established, index)
-        if first is not None:
-            findings.append(
-                context.finding(
-                    0,
-                    "64B2",
-                    f"a second revoke in {'SHDC'[event.suit]} by {context.seat} after his revoke "
-                    f"on trick {first.trick + 1} was established transfers nothing (64C2(a) may "
-                    "apply)",
-                )
-            )
-            continue
-        if len(sides_established) == 2 and case.edition != 1997:
-            findings.append(
-                context.finding(
-                    0,
-                    "64B7",
-                    "both sides revoked on this board and both revokes were established: no "
-                    "automatic transfer (equity under 64C)",
-                )
-            )
-            continue
-        findings.append(_law64a(case, context))
-    adjustment = _totals(case, findings, in_play, delta, declarer_side)
+        both_sides = len(sides_established) == 2 and case.edition != 1997
+        earlier = _earlier_same_suit(events, established, index)
+        findings.append(_assess_one(case, context, earlier, both_sides))
+    adjustment = _totals(case, findings, in_play, delta, case.declarer.index % 2)
     if len(sides_established) == 2 and case.edition == 1997:
         both = Assumption(
             "both-sides-1997",
@@ -179,6 +126,44 @@ def assess(case: Case, events: tuple[RevokeEvent, ...], in_play: int) -> Adjustm
         )
         return replace(adjustment, assumptions=(*adjustment.assumptions, both))
     return adjustment
+
+
+def _assess_one(
+    case: Case, context: _Context, earlier: RevokeEvent | None, both_sides: bool
+) -> RevokeFinding:
+    """One revoke not corrected under 62D1: the first exception that applies, else 64A."""
+    event = context.event
+    if not context.established:
+        return context.finding(0, "62A", "a revoke corrected in time transfers nothing")
+    if event.trick == TRICK_12 and case.tricks_played == 13:
+        return context.finding(
+            0,
+            "64B6",
+            "a revoke on trick 12 transfers no trick; it was noticed after the hands went back "
+            "to the board, so it stands (62D1 does not apply)",
+        )
+    late = AFTER_THE_BOARD.get(context.noticed)
+    if late is not None:
+        return context.finding(0, late[0], f"{late[1]}: no trick is transferred")
+    if event.seat == case.declarer.partner.index:
+        return context.finding(
+            0, "64B3", "a revoke in failing to play a card of dummy transfers nothing"
+        )
+    if earlier is not None:
+        return context.finding(
+            0,
+            "64B2",
+            f"a second revoke in {'SHDC'[event.suit]} by {context.seat} after his revoke on "
+            f"trick {earlier.trick + 1} was established transfers nothing (64C2(a) may apply)",
+        )
+    if both_sides:
+        return context.finding(
+            0,
+            "64B7",
+            "both sides revoked on this board and both revokes were established: no "
+            "automatic transfer (equity under 64C)",
+        )
+    return _law64a(case, context)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,22 +266,17 @@ def _law64a(case: Case, context: _Context) -> RevokeFinding:
         else ""
     )
     who = "his partner" if event.side_won else "nobody of his side"
-    text = (
-        f"the offender did not win the revoke trick ({who} did{dummy_note}); his side won "
-        + ("it" if event.side_won else "a later trick")
-        + ": one trick is transferred"
+    text = f"the offender did not win the revoke trick ({who} did{dummy_note}); his side won " + (
+        "it" if event.side_won else "a later trick"
     )
-    if case.edition == 1997 and event.won_later_with_suit:
-        available = int(event.side_won) + later
-        if available >= 2:
-            return finding(
-                2,
-                "64A2",
-                text.replace(": one trick is transferred", "")
-                + "; and the offender later won a trick with a card of the suit led that he "
-                "could have played to the revoke trick: a second trick is transferred (1997)",
-            )
-    return finding(1, "64A2", text)
+    if case.edition == 1997 and event.won_later_with_suit and int(event.side_won) + later >= 2:
+        return finding(
+            2,
+            "64A2",
+            text + "; and the offender later won a trick with a card of the suit led that he "
+            "could have played to the revoke trick: a second trick is transferred (1997)",
+        )
+    return finding(1, "64A2", text + ": one trick is transferred")
 
 
 def _totals(
