@@ -179,14 +179,10 @@ def allegation(revoker: Seat, t: int, noticed: str | None = None) -> dict[str, A
     return statement
 
 
-def expect_one(
-    rec: Record, revoker: Seat, t: int, citation: str, transfer: int, *, extra: tuple[str, ...] = ()
+def one_history_expect(
+    rec: Record, in_play: int, final: int, citations: list[str], revokes: list[str]
 ) -> dict[str, Any]:
-    """The expect block of a case whose single history holds one revoke."""
-    assert rec.declarer is not None
-    in_play = declarer_total(rec)
-    final = in_play - transfer if revoker.side == rec.declarer.side else in_play + transfer
-    citations = ["61A", "63A1", *extra, citation, "79B"]
+    """The expect block of a case whose rows leave one history (intact rows, every mark)."""
     return {
         "status": "decided",
         "declarer_tricks": final,
@@ -200,10 +196,23 @@ def expect_one(
                 "declarer_tricks": in_play,
                 "final_declarer_tricks": final,
                 "histories": 1,
-                "revokes": [f"{revoker} {t} {citation} {transfer}"],
+                "revokes": revokes,
             }
         ],
     }
+
+
+def expect_one(
+    rec: Record, revoker: Seat, t: int, citation: str, transfer: int, *, extra: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The expect block of a case whose single history holds one revoke."""
+    assert rec.declarer is not None
+    in_play = declarer_total(rec)
+    final = in_play - transfer if revoker.side == rec.declarer.side else in_play + transfer
+    citations = ["61A", "63A1", *extra, citation, "79B"]
+    return one_history_expect(
+        rec, in_play, final, citations, [f"{revoker} {t} {citation} {transfer}"]
+    )
 
 
 def single(
@@ -443,23 +452,13 @@ def repeated_revokes(root: Path) -> tuple[dict[str, Any], str, str, dict[str, An
         assessed under 64A ({citation}: {transfer}); the second, in the same suit by the same
         player after the first was established, transfers nothing (64B2), 64C2(a) aside.
         """
-    expect = {
-        "status": "decided",
-        "declarer_tricks": final,
-        "result": result_of(rec, final),
-        "count": 1,
-        "outcomes": {in_play: 1},
-        "min_cost": {"cards": 0, "statements": 0},
-        "citations": list(dict.fromkeys(["61A", "63A1", citation, "64B2", "79B"])),
-        "groups": [
-            {
-                "declarer_tricks": in_play,
-                "final_declarer_tricks": final,
-                "histories": 1,
-                "revokes": [f"{revoker} {t} {citation} {transfer}", f"{revoker} {second} 64B2 0"],
-            }
-        ],
-    }
+    expect = one_history_expect(
+        rec,
+        in_play,
+        final,
+        ["61A", "63A1", citation, "64B2", "79B"],
+        [f"{revoker} {t} {citation} {transfer}", f"{revoker} {second} 64B2 0"],
+    )
     return case, f"real record {relative}, board {rec.board} (revoke injected)", notes, expect
 
 
@@ -502,23 +501,13 @@ def _both_sides_case(
         revoked (64C2(b)).
         """
     revokes = sorted([(t, revoker), (t2, declarer)])
-    expect = {
-        "status": "decided",
-        "declarer_tricks": in_play,
-        "result": result_of(rec, in_play),
-        "count": 1,
-        "outcomes": {in_play: 1},
-        "min_cost": {"cards": 0, "statements": 0},
-        "citations": ["61A", "63A1", "64B7", "79B"],
-        "groups": [
-            {
-                "declarer_tricks": in_play,
-                "final_declarer_tricks": in_play,
-                "histories": 1,
-                "revokes": [f"{seat} {n} 64B7 0" for n, seat in revokes],
-            }
-        ],
-    }
+    expect = one_history_expect(
+        rec,
+        in_play,
+        in_play,
+        ["61A", "63A1", "64B7", "79B"],
+        [f"{seat} {n} 64B7 0" for n, seat in revokes],
+    )
     return case, f"real record {relative}, board {rec.board} (revokes injected)", notes, expect
 
 
@@ -540,23 +529,7 @@ def refuted(root: Path) -> tuple[dict[str, Any], str, str, dict[str, Any]]:
         (or held none). The allegation permits a revoke but proves none: the only consistent
         history has no revoke, and the score stands.
         """
-    expect = {
-        "status": "decided",
-        "declarer_tricks": in_play,
-        "result": result_of(rec, in_play),
-        "count": 1,
-        "outcomes": {in_play: 1},
-        "min_cost": {"cards": 0, "statements": 0},
-        "citations": ["79B"],
-        "groups": [
-            {
-                "declarer_tricks": in_play,
-                "final_declarer_tricks": in_play,
-                "histories": 1,
-                "revokes": [],
-            }
-        ],
-    }
+    expect = one_history_expect(rec, in_play, in_play, ["79B"], [])
     return case, f"real record {relative}, board {rec.board}", notes, expect
 
 
