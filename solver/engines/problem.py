@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from solver.bridge import Seat, Side
 from solver.facts import Case, EvidenceUnit, evidence_units
 
-PlayedTrick = tuple[int, tuple[int, int, int, int]]
+Cards = tuple[int, ...]
+"""A trick's cards by seat (four); a fifth is the surplus card of a double play (Law 67B2)."""
+PlayedTrick = tuple[int, Cards]
 History = tuple[PlayedTrick, ...]
 
 STATEMENT_WEIGHT = 1
@@ -56,7 +58,31 @@ PHANTOM = 52
 It belongs to no suit (52 // 13 == 4), so it never follows, never wins and is never led."""
 
 
-def trick_winner(leader: int, cards: tuple[int, int, int, int], trump: int | None) -> int:
+def surplus_counted(led: int, trump: int | None, pair: tuple[int, int], held: int) -> int | None:
+    """Law 67B2: of two cards a player dropped on one trick, the one left in it when nobody can
+    tell which he faced: the highest he could legally have contributed.
+
+    ``held`` is his hand before the trick. Holding the suit led, only its cards were legal:
+    the higher of those in the pair, or None when neither follows (a revoke besides, not
+    admitted). Void, either was legal: a trump ranks above a card of another suit, then the
+    higher rank, then (an assumption for two equal ranks) the higher suit, spades first.
+
+    Cards are indices (spades 0-12, hearts 13-25, ...; H2 is 13, H9 is 20, SA 12, C2 39):
+
+    >>> surplus_counted(1, None, (13, 20), held=(1 << 13) | (1 << 20))  # hearts led: H9 stays
+    20
+    >>> surplus_counted(1, 3, (12, 39), held=(1 << 12) | (1 << 14) | (1 << 39)) is None
+    True
+    >>> surplus_counted(1, 3, (12, 39), held=(1 << 12) | (1 << 39))  # void: the trump C2 stays
+    39
+    """
+    if held & SUIT_MASKS[led]:
+        following = [card for card in pair if card // 13 == led]
+        return max(following) if following else None
+    return max(pair, key=lambda card: (card // 13 == trump, card % 13, -(card // 13)))
+
+
+def trick_winner(leader: int, cards: Cards, trump: int | None) -> int:
     """Law 44E/F on integer cards indexed by seat: the seat that wins."""
     best_seat = leader
     best = cards[leader]
@@ -83,7 +109,7 @@ class StatementCheck:
     winners: frozenset[int] = frozenset()
     played: tuple[tuple[int, int], ...] = ()
 
-    def holds_for_trick(self, leader: int, cards: tuple[int, int, int, int], winner: int) -> bool:
+    def holds_for_trick(self, leader: int, cards: Cards, winner: int) -> bool:
         """For per-trick statements: does this trick satisfy it?"""
         if self.kind == "winner":
             return winner in self.winners
@@ -125,6 +151,9 @@ class RevokeEvent:
     """For a trick-12 revoke: declarer's side's tricks 12-13 as played, else -1."""
     defective: bool = False
     """Not a card played off suit but no card at all: the player missed this trick (Law 67)."""
+    restored: bool = False
+    """Deemed, not played: he failed to follow with the surplus card that Law 67B2 returns to
+    his hand after he had dropped it on an earlier trick (it counts as held all along)."""
 
 
 TOTAL_MASK = 15
@@ -149,6 +178,7 @@ def pack_event(event: RevokeEvent) -> int:
         | (event.actual_tricks + 1) << 15
         | 1 << 17
         | int(event.defective) << 18
+        | int(event.restored) << 19
     )
 
 
@@ -164,6 +194,7 @@ def unpack_event(bits: int) -> RevokeEvent:
         corrected_tricks=((bits >> 13) & 3) - 1,
         actual_tricks=((bits >> 15) & 3) - 1,
         defective=bool((bits >> 18) & 1),
+        restored=bool((bits >> 19) & 1),
     )
 
 
@@ -223,15 +254,31 @@ class Problem:
     """Record, for 1997 Law 64A2, whether a revoker later won a trick with the suit led."""
     short_seat: int | None = None
     """The player who missed one trick (Law 67): he holds ``PHANTOM`` to play there once."""
+    surplus_seat: int | None = None
+    """The player who played two cards to one trick (Law 67B2): he plays a pair there once,
+    as a follower, and the last trick (``tricks`` - 1) is played after the card that Law 67B2
+    returns to his hand (see ``surplus_counted``) is back."""
 
     def row_card(self, seat: int, trick: int, played: int) -> int | None:
-        """The card an intact row puts at this trick (the short row shifts after its gap)."""
+        """The card an intact row puts at this trick (the short row shifts after its gap, the
+        long row after its pair).
+
+        ``played`` is the position at the start of the trick; after a double play it holds
+        one card more than four per trick.
+        """
         order = self.row_order[seat]
         if order is None:
             return None
         if seat == self.short_seat and (played >> PHANTOM) & 1:
             trick -= 1
+        if seat == self.surplus_seat and played.bit_count() % 4:
+            trick += 1
         return order[trick] if trick < len(order) else None
+
+    @property
+    def restored_trick(self) -> int:
+        """The trick played after Law 67B2 restores the surplus card (0-based), else -1."""
+        return self.tricks - 1 if self.surplus_seat is not None else -1
 
     def permit(self, seat: int, trick: int, suit: int, used: int) -> int:
         """May ``seat`` revoke at ``trick`` in ``suit``? -1 no; else the permit bit it uses up.
@@ -331,6 +378,7 @@ def compile_case(case: Case) -> Problem:
         permits=permits,
         track_suit_wins=bool(permits) and case.edition == 1997,
         short_seat=None if short_seat is None else short_seat.index,
+        surplus_seat=None if case.surplus is None else case.surplus.index,
     )
 
 
@@ -393,7 +441,7 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
     )
 
 
-def is_revoke(leader: int, cards: tuple[int, int, int, int], seat: int, held: int) -> bool:
+def is_revoke(leader: int, cards: Cards, seat: int, held: int) -> bool:
     """Law 61A: ``seat`` played off the suit led while still holding (``held``) a card of it."""
     led = cards[leader] // 13
     return (
@@ -412,11 +460,24 @@ def revokes_in(
 
     held = list(problem.hands)
     events = []
+    surplus: int | None = None
     for number, (leader, cards) in enumerate(history):
+        if number == problem.restored_trick:
+            break
         led = cards[leader] // 13
         for seat in range(4):
             if cards[seat] == PHANTOM:
                 events.append(_defective_event(problem, number, seat, led, winners))
+                continue
+            if (
+                surplus is not None
+                and seat == problem.surplus_seat
+                and seat != leader
+                and surplus // 13 == led
+                and cards[seat] // 13 != led
+                and not is_revoke(leader, cards, seat, held[seat])
+            ):
+                events.append(_restored_event(problem, number, seat, led, winners))
                 continue
             if is_revoke(leader, cards, seat, held[seat]):
                 side = seat % 2
@@ -426,7 +487,7 @@ def revokes_in(
                     for t in range(number + 1, len(history))
                 )
                 corrected = actual = -1
-                if number == TRICK_12 and len(history) == 13:
+                if number == TRICK_12 and len(history) == 13 and problem.surplus_seat is None:
                     actual = sum(1 for w in winners[11:] if w % 2 == problem.declarer_side)
                     corrected = corrected_last_two(
                         problem.trump,
@@ -451,6 +512,9 @@ def revokes_in(
                 )
         for seat in range(4):
             held[seat] &= ~(1 << cards[seat])
+        if len(cards) == 5:
+            surplus = cards[4]
+            held[problem.surplus_seat or 0] &= ~(1 << surplus)
     return tuple(events)
 
 
@@ -465,11 +529,30 @@ def _defective_event(
     )
 
 
+def _restored_event(
+    problem: Problem, trick: int, seat: int, led: int, winners: tuple[int, ...]
+) -> RevokeEvent:
+    """A trick of the surplus card's suit he did not follow after dropping it: Law 67B2 deems
+    the card held all along, so the failure may be a revoke."""
+    side = seat % 2
+    later = sum(1 for w in winners[trick + 1 :] if w % 2 == side)
+    return RevokeEvent(
+        trick,
+        seat,
+        led,
+        winners[trick] == seat,
+        winners[trick] % 2 == side,
+        min(later, 2),
+        False,
+        restored=True,
+    )
+
+
 def _play_failure(
     problem: Problem,
     number: int,
     leader: int,
-    cards: tuple[int, int, int, int],
+    cards: Cards,
     seat: int,
     held: int,
     used: int,
@@ -494,21 +577,75 @@ def _first_illegality(problem: Problem, history: History) -> str | None:
     held = list(problem.hands)
     expected_leader = problem.opening_leader
     used = 0
+    surplus: int | None = None
     for number, (leader, cards) in enumerate(history):
         if leader != expected_leader:
             return f"trick {number + 1}: led by seat {leader}, expected {expected_leader}"
+        if number == problem.restored_trick:
+            return _restored_trick_failure(problem, number, leader, cards, held, surplus)
         if cards[leader] == PHANTOM:
             return f"trick {number + 1}: no card led"
         for seat in range(4):
             failure, used = _play_failure(problem, number, leader, cards, seat, held[seat], used)
             if failure:
                 return failure
+        if len(cards) == 5:
+            if surplus is not None:
+                return f"trick {number + 1}: a second double play"
+            failure = _double_play_failure(problem, number, leader, cards, held)
+            if failure:
+                return failure
+            surplus = cards[4]
         agreed = problem.agreed.get(number)
         if agreed is not None and agreed != (leader, cards):
             return f"trick {number + 1}: differs from the agreed trick"
         for seat in range(4):
             held[seat] &= ~(1 << cards[seat])
+        if len(cards) == 5:
+            held[problem.surplus_seat or 0] &= ~(1 << cards[4])
         expected_leader = trick_winner(leader, cards, problem.trump)
+    return None
+
+
+def _double_play_failure(
+    problem: Problem, number: int, leader: int, cards: Cards, held: list[int]
+) -> str | None:
+    """Law 67B2: the pair is his, from his row, dropped as a follower, and its card that stays
+    in the trick (``cards[seat]``) is the one ``surplus_counted`` leaves there."""
+    seat = problem.surplus_seat
+    if seat is None:
+        return f"trick {number + 1}: five cards, but nobody played two cards to one trick"
+    if seat == leader:
+        return f"trick {number + 1}: the double play is on a lead"
+    extra = cards[4]
+    if extra == cards[seat] or not (held[seat] >> extra) & 1:
+        return f"trick {number + 1}: seat {seat} does not hold card {extra}"
+    if not (problem.playable[seat] >> extra) & 1:
+        return f"trick {number + 1}: card {extra} is not in seat {seat}'s row"
+    pair = (cards[seat], extra)
+    if surplus_counted(cards[leader] // 13, problem.trump, pair, held[seat]) != cards[seat]:
+        return f"trick {number + 1}: card {cards[seat]} is not the one Law 67B2 leaves in the trick"
+    return None
+
+
+def _restored_trick_failure(
+    problem: Problem, number: int, leader: int, cards: Cards, held: list[int], surplus: int | None
+) -> str | None:
+    """The last trick after Law 67B2: he plays the surplus card, back in his hand; the others
+    play cards they still hold, following suit (Law 44). No row, mark or statement speaks of
+    this trick. (On a real board each of them has one card left, so the trick is forced.)"""
+    if surplus is None or len(cards) != 4:
+        return f"trick {number + 1}: no double play came before the restored trick"
+    led = (surplus if leader == problem.surplus_seat else cards[leader]) // 13
+    for seat in range(4):
+        card = cards[seat]
+        if seat == problem.surplus_seat:
+            if card != surplus:
+                return f"trick {number + 1}: seat {seat} plays {card}, not the surplus card"
+        elif not (held[seat] >> card) & 1:
+            return f"trick {number + 1}: seat {seat} does not hold card {card}"
+        elif seat != leader and card // 13 != led and held[seat] & SUIT_MASKS[led]:
+            return f"trick {number + 1}: seat {seat} revoked"
     return None
 
 
@@ -539,13 +676,16 @@ def _contradicted_units(
         unit = problem.order_unit[seat]
         if order is None or unit is None:
             continue
-        sequence = [cards[seat] for _leader, cards in history if cards[seat] != PHANTOM]
+        sequence = _row_sequence(problem, history, seat)
         if sequence != list(order[: len(sequence)]):
             contradicted.add(unit)
     for number, (_leader, cards) in enumerate(history):
-        for seat in range(4):
-            mark = problem.marks.get(cards[seat])
+        if number == problem.restored_trick:
+            continue
+        for place, card in enumerate(cards):
+            mark = problem.marks.get(card)
             if mark is not None:
+                seat = place if place < 4 else problem.surplus_seat or 0
                 won = winners[number] % 2 == seat % 2
                 if won != mark[0]:
                     contradicted.add(mark[1])
@@ -553,3 +693,24 @@ def _contradicted_units(
         if check.unit is not None and not _check_holds(check, history, winners, declarer_tricks):
             contradicted.add(check.unit)
     return frozenset(contradicted)
+
+
+def _row_sequence(problem: Problem, history: History, seat: int) -> list[int]:
+    """The cards this seat quitted, in the order a faithful row would hold them.
+
+    A missed trick adds none; a double play adds both cards of the pair, in whichever order the
+    row has them (which of the two came first is no fact); the restored trick adds none.
+    """
+    order = problem.row_order[seat] or ()
+    sequence: list[int] = []
+    for number, (_leader, cards) in enumerate(history):
+        if number == problem.restored_trick or cards[seat] == PHANTOM:
+            continue
+        pair = [cards[seat], cards[4]] if len(cards) == 5 and seat == problem.surplus_seat else []
+        if not pair:
+            sequence.append(cards[seat])
+        elif len(sequence) < len(order) and order[len(sequence)] == pair[1]:
+            sequence += [pair[1], pair[0]]
+        else:
+            sequence += pair
+    return sequence

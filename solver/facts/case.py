@@ -131,6 +131,10 @@ class Case:
     unplayed: dict[Seat, Card] = field(default_factory=dict)
     """A defective trick (Law 67): the player who finished with a card left over, and that
     card. His row is one card short: he did not play to one trick."""
+    surplus: Seat | None = None
+    """A defective trick (Law 67B2): the player who played two cards to one trick. His row
+    holds all 13 cards while the others hold 12; trick 13 is played once the surplus card is
+    back in his hand."""
 
     @property
     def declaring_side(self) -> Side:

@@ -24,8 +24,8 @@ def _four(cards: list[int]) -> tuple[int, int, int, int]:
 def corrected_last_two(
     trump: int | None,
     leader: int,
-    trick12: tuple[int, int, int, int],
-    trick13: tuple[int, int, int, int],
+    trick12: tuple[int, ...],
+    trick13: tuple[int, ...],
     revoker: int,
     declarer_side: int,
 ) -> int:

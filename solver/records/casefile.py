@@ -171,6 +171,7 @@ class _CaseBuilder:
         self.raw = raw
         self.raw_claim = claim
         self.unplayed: dict[Seat, Card] = {}
+        self.surplus: Seat | None = None
         self.stop_note: str | None = None
         """Why play stopped early, when not because every row holds that many cards."""
 
@@ -206,6 +207,7 @@ class _CaseBuilder:
             statements=statements,
             edition=raw.edition,
             unplayed=self.unplayed,
+            surplus=self.surplus,
             board=raw.board,
             vulnerable=self._vulnerable(),
             source=self.source,
@@ -360,12 +362,8 @@ class _CaseBuilder:
             )
             longest = max(lengths.values())
             long_rows = [seat for seat, n in lengths.items() if n == longest]
-            if len(long_rows) == 1 and sorted(lengths.values())[-2] == longest - 1:
-                raise self.error(
-                    f"play.rows.{long_rows[0]}",
-                    f"holds one card more than the other rows ({listed}): a player who played "
-                    "two cards to one trick (Law 67B2) is not supported yet",
-                )
+            if len(long_rows) == 1 and set(lengths.values()) == {longest, longest - 1}:
+                return self._surplus_row(long_rows[0], longest, listed)
             raise self.error(
                 "play.rows",
                 f"rows of unequal length ({listed}); every row must hold as many cards, "
@@ -375,6 +373,24 @@ class _CaseBuilder:
         if count == 0:
             raise self.error("play.rows", "rows are empty (expected the cards each player played)")
         return count
+
+    def _surplus_row(self, seat: Seat, length: int, listed: str) -> int:
+        """Law 67B2: a row one card longer than the others, its player having played two cards
+        to one trick. Returns the tricks the play covers: 13, the last after the restoration."""
+        location = f"play.rows.{seat}"
+        if length != 13:
+            raise self.error(
+                location,
+                f"holds one card more than the other rows ({listed}): a player who played two "
+                "cards to one trick (Law 67B2) is supported when his row holds all 13 cards "
+                "and the others 12 (he ran out a trick early)",
+            )
+        if self.unplayed:
+            raise self.error(location, "one defective trick per case is supported")
+        if self.raw_claim is not None:
+            raise self.error(location, "a defective trick with a claim is not supported")
+        self.surplus = seat
+        return 13
 
     # -- agreed tricks ------------------------------------------------------------------------
 
@@ -414,6 +430,12 @@ class _CaseBuilder:
         if number > played:
             why = self.stop_note or f"every row holds {played} cards"
             raise self.error(location, f"play stopped after trick {played} ({why})")
+        if number == 13 and self.surplus is not None:
+            raise self.error(
+                location,
+                f"trick 13 is played only once {self.surplus.full_name}'s surplus card is back "
+                "in his hand (Law 67B2): facts can name tricks 1 to 12",
+            )
 
     def _check_playable(
         self, deal: Deal, rows: dict[Seat, Row], seat: Seat, card: Card, location: str

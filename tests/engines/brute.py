@@ -1,8 +1,8 @@
 """An independent brute force over every legal history, for small positions in tests.
 
 It enumerates plays seat by seat with nothing but Law 44 (a seat some revoke allegation
-covers may play any card; ``evaluate`` then decides), then prices each history with
-``evaluate`` (the reference semantics). Exponential: keep positions to a few tricks.
+covers may play any card, a player who played two cards to one trick any pair; ``evaluate``
+then decides), then prices each history with ``evaluate`` (the reference semantics). Exponential: keep positions to a few tricks.
 """
 
 from __future__ import annotations
@@ -35,37 +35,55 @@ class BruteResult:
 def all_legal_histories(problem: Problem) -> list[History]:
     out: list[History] = []
 
-    def trick(number: int, leader: int, held: list[int], prefix: list) -> None:
+    def trick(number: int, leader: int, held: list[int], prefix: list, surplus: int) -> None:
         if number == problem.tricks:
             out.append(tuple(prefix))
             return
         cards = [0, 0, 0, 0]
+        restored = number == problem.restored_trick
+        if restored and surplus < 0:
+            return  # nobody played two cards: no history of this problem
 
-        def play(offset: int) -> None:
+        def play(offset: int, extra: int) -> None:
             if offset == 4:
                 chosen = (cards[0], cards[1], cards[2], cards[3])
                 after = [held[s] & ~(1 << chosen[s]) for s in range(4)]
-                prefix.append((leader, chosen))
-                trick(number + 1, trick_winner(leader, chosen, problem.trump), after, prefix)
+                if extra >= 0:
+                    after[problem.surplus_seat or 0] &= ~(1 << extra)
+                prefix.append((leader, chosen if extra < 0 else (*chosen, extra)))
+                winner = trick_winner(leader, chosen, problem.trump)
+                trick(number + 1, winner, after, prefix, extra if extra >= 0 else surplus)
                 prefix.pop()
                 return
             seat = (leader + offset) % 4
+            if restored and seat == problem.surplus_seat:
+                cards[seat] = surplus
+                play(offset + 1, extra)
+                return
             options = [
                 c
                 for c in range(PHANTOM + 1)
-                if (held[seat] >> c) & 1 and (problem.playable[seat] >> c) & 1
+                if (held[seat] >> c) & 1 and (restored or (problem.playable[seat] >> c) & 1)
             ]
-            if offset and not problem.may_revoke(seat, number):
+            if offset and (restored or not problem.may_revoke(seat, number)):
                 led = cards[leader] // 13
                 if any((held[seat] >> c) & 1 and c // 13 == led for c in range(52)):
                     options = [c for c in options if c // 13 == led or c == PHANTOM]
             for card in options:
                 cards[seat] = card
-                play(offset + 1)
+                play(offset + 1, extra)
+            if offset and seat == problem.surplus_seat and surplus < 0 and not restored:
+                # a double play: every ordered pair; ``evaluate`` keeps the order Law 67B2 fixes
+                mine = [c for c in range(52) if (held[seat] & problem.playable[seat]) >> c & 1]
+                for first in mine:
+                    for second in mine:
+                        if first != second:
+                            cards[seat] = first
+                            play(offset + 1, second)
 
-        play(0)
+        play(0, -1)
 
-    trick(0, problem.opening_leader, list(problem.hands), [])
+    trick(0, problem.opening_leader, list(problem.hands), [], -1)
     return out
 
 
