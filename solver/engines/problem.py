@@ -510,11 +510,9 @@ def revokes_in(
                         actual,
                     )
                 )
-        for seat in range(4):
-            held[seat] &= ~(1 << cards[seat])
+        _quit(problem, held, cards)
         if len(cards) == 5:
             surplus = cards[4]
-            held[problem.surplus_seat or 0] &= ~(1 << surplus)
     return tuple(events)
 
 
@@ -590,29 +588,35 @@ def _first_illegality(problem: Problem, history: History) -> str | None:
             if failure:
                 return failure
         if len(cards) == 5:
-            if surplus is not None:
-                return f"trick {number + 1}: a second double play"
-            failure = _double_play_failure(problem, number, leader, cards, held)
+            failure = _double_play_failure(problem, number, leader, cards, held, surplus)
             if failure:
                 return failure
             surplus = cards[4]
         agreed = problem.agreed.get(number)
         if agreed is not None and agreed != (leader, cards):
             return f"trick {number + 1}: differs from the agreed trick"
-        for seat in range(4):
-            held[seat] &= ~(1 << cards[seat])
-        if len(cards) == 5:
-            held[problem.surplus_seat or 0] &= ~(1 << cards[4])
+        _quit(problem, held, cards)
         expected_leader = trick_winner(leader, cards, problem.trump)
     return None
 
 
+def _quit(problem: Problem, held: list[int], cards: Cards) -> None:
+    """Take a trick's cards out of the hands that held them (a double play's pair too)."""
+    for seat in range(4):
+        held[seat] &= ~(1 << cards[seat])
+    if len(cards) == 5:
+        held[problem.surplus_seat or 0] &= ~(1 << cards[4])
+
+
 def _double_play_failure(
-    problem: Problem, number: int, leader: int, cards: Cards, held: list[int]
+    problem: Problem, number: int, leader: int, cards: Cards, held: list[int], before: int | None
 ) -> str | None:
-    """Law 67B2: the pair is his, from his row, dropped as a follower, and its card that stays
-    in the trick (``cards[seat]``) is the one ``surplus_counted`` leaves there."""
+    """Law 67B2: one pair (``before``: the surplus card of an earlier one), his, from his row,
+    dropped as a follower, its card that stays in the trick (``cards[seat]``) the one
+    ``surplus_counted`` leaves there."""
     seat = problem.surplus_seat
+    if before is not None:
+        return f"trick {number + 1}: a second double play"
     if seat is None:
         return f"trick {number + 1}: five cards, but nobody played two cards to one trick"
     if seat == leader:

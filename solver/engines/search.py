@@ -29,6 +29,7 @@ from solver.engines.problem import (
     SUIT_MASKS,
     SUIT_WINS_SHIFT,
     TOTAL_MASK,
+    Cards,
     History,
     PlayedTrick,
     Problem,
@@ -39,12 +40,13 @@ from solver.engines.problem import (
     key_total,
     pack_event,
     public_key,
+    surplus_counted,
     trick_winner,
 )
 from solver.engines.result import EngineResult
 from solver.laws.law62 import TRICK_12, corrected_last_two
 
-TrickDeal = tuple[tuple[int, int, int, int], int, int, int, frozenset[int]]
+TrickDeal = tuple[Cards, int, int, int, frozenset[int]]
 """Cards by seat, weight, order cost, flags after, order units broken."""
 
 Option = tuple[int, int, int, int, int | None]
@@ -54,6 +56,10 @@ _NO_UNITS: frozenset[int] = frozenset()
 
 PERMIT_SHIFT = 4
 """Flags: bits 0-3 mark broken rows, bits from 4 the revoke permits used up."""
+SURPLUS_SHIFT = 32
+"""Flags from bit 32: after a double play (Law 67B2), the surplus card + 1."""
+PAIR = 64
+"""A double play as one option: ``PAIR * (surplus card + 1) + counted card``."""
 
 Summary = dict[int, tuple[int, int, int, int, int]]
 """Outcome key from here (declarer tricks, and revokes when allegations admit them; see
@@ -71,7 +77,8 @@ class SearchTimeout(Exception):
 class TrickStep:
     """One way to play a trick from a position, with what it costs and where it leads."""
 
-    cards: tuple[int, int, int, int]
+    cards: Cards
+    """By seat; a double play (Law 67B2) adds the surplus card as a fifth."""
     weight: int
     winner: int
     cost: int
@@ -93,7 +100,10 @@ class Searcher:
         hard_units: frozenset[int] = frozenset(),
     ) -> None:
         self.problem = problem
-        self.reduce = reduce_equivalent
+        self.surplus_seat = problem.surplus_seat
+        self.reduce = reduce_equivalent and self.surplus_seat is None
+        """The surplus card of a double play comes back at the last trick, where its rank
+        against every other card counts: no two cards are equivalent then."""
         self.hard_units = hard_units
         """Evidence units known to hold in every minimum-cost history (from optimisation)."""
         self.memo: dict[tuple[bytes, int, int, int], Summary] = {}
@@ -102,7 +112,7 @@ class Searcher:
         """Trick steps by position, kept while reading the optimum back."""
         self.deadline = float("inf")
         self.nodes = 0
-        self.special = self._cards_named_in_facts()
+        self.special = self._cards_named_in_facts() if self.reduce else (1 << 52) - 1
         self.labels = self._card_labels()
         self.suit_pieces: list[dict[int, bytes]] = [{}, {}, {}, {}]
         self.marked = sum(1 << card for card in problem.marks)
@@ -112,17 +122,24 @@ class Searcher:
         self.checks_by_trick: dict[int, list[StatementCheck]] = {}
         for check in problem.trick_checks:
             self.checks_by_trick.setdefault(check.trick, []).append(check)
-        self.revokes = bool(problem.permits) or problem.short_seat is not None
+        self.revokes = (
+            bool(problem.permits) or problem.short_seat is not None or self.surplus_seat is not None
+        )
         """Some tricks may hold a revoke or a missing card: outcome keys record them."""
         self.may_revoke = [
             sum(1 << seat for seat in range(4) if problem.may_revoke(seat, trick))
             for trick in range(problem.tricks)
         ]
         """Per trick: the seats some allegation may let revoke there (bit mask)."""
-        self.watched = [problem.short_seat is not None or bool(seats) for seats in self.may_revoke]
+        self.watched = [
+            problem.short_seat is not None or self.surplus_seat is not None or bool(seats)
+            for seats in self.may_revoke
+        ]
         """Per trick: may a step hold a revoke or a missing card?"""
         self.counted_permits = any(p.trick is None for p in problem.permits)
         """Some permit is used up (suit or wildcard): two revokes of a trick may clash."""
+        self.flags_move = self.counted_permits or self.surplus_seat is not None
+        """An option may set flags at no cost (a permit used up, a double play)."""
         self.plain_keys = not self.revokes and not problem.track_suit_wins
         """Outcome keys are plain declarer totals: a child's key plus the trick won."""
 
@@ -241,7 +258,7 @@ class Searcher:
         plain = self.plain_keys
         track = self.problem.track_suit_wins
         for step in self.steps(trick, played, leader, flags, budget):
-            child_played = played | _mask4(step.cards)
+            child_played = played | _mask(step.cards)
             child = self.solve(
                 child_played,
                 step.winner,
@@ -298,8 +315,9 @@ class Searcher:
         for slot, seat in enumerate(step.revokers):
             side_later = child_total if seat % 2 == p.declarer_side else left - child_total
             missed = step.cards[seat] == PHANTOM
+            restored = not missed and not p.hands[seat] & ~child_played & SUIT_MASKS[led]
             corrected = actual = -1
-            if trick == TRICK_12 and p.tricks == 13 and not missed:
+            if trick == TRICK_12 and p.tricks == 13 and not missed and p.surplus_seat is None:
                 last = tuple(cards_in(p.hands[s] & ~child_played)[0] for s in range(4))
                 trick13 = (last[0], last[1], last[2], last[3])
                 winner13 = trick_winner(step.winner, trick13, p.trump)
@@ -318,6 +336,7 @@ class Searcher:
                 corrected,
                 actual,
                 missed,
+                restored,
             )
             packed |= pack_event(event) << (slot * EVENT_BITS)
         events = key >> EVENTS_SHIFT
@@ -332,6 +351,8 @@ class Searcher:
     ) -> list[TrickStep]:
         """Every way to play this trick (one per equivalence class), priced."""
         p = self.problem
+        if trick == p.restored_trick:
+            return self._restored_steps(played, leader, flags)
         agreed = p.agreed.get(trick)
         if agreed is not None and agreed[0] != leader:
             return []
@@ -343,10 +364,12 @@ class Searcher:
         for cards, weight, order_cost, new_flags, order_units in self._deals_of_trick(
             trick, played, leader, flags, budget, agreed
         ):
+            if self.surplus_seat is not None:
+                cards = _unpack_pair(cards, self.surplus_seat)
             winner = trick_winner(leader, cards, trump)
-            revokers = self._revokers(played, leader, cards) if watch else ()
+            revokers = self._revokers(played, leader, cards, flags) if watch else ()
             if not order_cost and not checks:
-                touched = marked & _mask4(cards)
+                touched = marked & _mask(cards)
                 if not touched:
                     out.append(TrickStep(cards, weight, winner, 0, new_flags, 0, revokers))
                     continue
@@ -367,33 +390,78 @@ class Searcher:
             out.append(TrickStep(cards, weight, winner, cost, new_flags, mask, revokers))
         return out
 
-    def _revokers(
-        self, played: int, leader: int, cards: tuple[int, int, int, int]
-    ) -> tuple[int, ...]:
-        """Law 61A: the seats that did not follow suit while holding the suit led, and (Law
-        67) the seat that played no card to this trick."""
+    def _restored_steps(self, played: int, leader: int, flags: int) -> list[TrickStep]:
+        """The last trick after Law 67B2: the surplus card back in its player's hand, the
+        others each playing a card they hold, following suit (one card each on a real board)."""
+        p = self.problem
+        seat_x = self.surplus_seat
+        surplus = (flags >> SURPLUS_SHIFT) - 1
+        if seat_x is None or surplus < 0:
+            return []  # nobody played two cards to a trick: not a history of this problem
+        chosen = [0, 0, 0, 0]
+        chosen[seat_x] = surplus
+        order = [(leader + i) % 4 for i in range(4)]
+        led = surplus // 13 if leader == seat_x else None
+        out: list[TrickStep] = []
+
+        def place(index: int, led: int | None) -> None:
+            if index == 4:
+                cards = (chosen[0], chosen[1], chosen[2], chosen[3])
+                winner = trick_winner(leader, cards, p.trump)
+                out.append(TrickStep(cards, 1, winner, 0, flags, 0))
+                return
+            seat = order[index]
+            if seat == seat_x:
+                place(index + 1, led)
+                return
+            held = p.hands[seat] & ~played
+            if led is not None and held & SUIT_MASKS[led]:
+                held &= SUIT_MASKS[led]
+            for card in cards_in(held):
+                chosen[seat] = card
+                place(index + 1, card // 13 if led is None else led)
+
+        place(0, led)
+        return out
+
+    def _revokers(self, played: int, leader: int, cards: Cards, flags: int) -> tuple[int, ...]:
+        """Law 61A: the seats that did not follow suit while holding the suit led; (Law 67)
+        the seat that played no card to this trick; (Law 67B2) the player who dropped a card
+        of the suit led on an earlier trick and now discards: the card is deemed held."""
         hands = self.problem.hands
+        surplus = (flags >> SURPLUS_SHIFT) - 1
+        led = cards[leader] // 13
         return tuple(
             seat
             for seat in range(4)
-            if cards[seat] == PHANTOM or is_revoke(leader, cards, seat, hands[seat] & ~played)
+            if cards[seat] == PHANTOM
+            or is_revoke(leader, cards, seat, hands[seat] & ~played)
+            or (
+                seat == self.surplus_seat
+                and surplus // 13 == led
+                and seat != leader
+                and cards[seat] // 13 != led
+                and surplus >= 0
+            )
         )
 
-    def _marks_hold(self, cards: tuple[int, int, int, int], winner: int) -> bool:
+    def _marks_hold(self, cards: Cards, winner: int) -> bool:
         """Law 65B: every marked card of this trick points the way its side fared."""
         want = self.mark_wants
         side = winner & 1
-        for seat in (0, 1, 2, 3):
-            wanted = want[cards[seat]]
+        for place, card in enumerate(cards):
+            wanted = want[card]
+            seat = place if place < 4 else self.surplus_seat or 0
             if wanted >= 0 and ((seat & 1) == side) != bool(wanted):
                 return False
         return True
 
-    def _marks_cost(self, cards: tuple[int, int, int, int], winner: int, units: set[int]) -> int:
+    def _marks_cost(self, cards: Cards, winner: int, units: set[int]) -> int:
         """Law 65B marks contradicted by this trick's winner; -1 if one of them must hold."""
         cost = 0
-        for seat in range(4):
-            mark = self.problem.marks.get(cards[seat])
+        for place, card in enumerate(cards):
+            seat = place if place < 4 else self.surplus_seat or 0
+            mark = self.problem.marks.get(card)
             if mark is not None and (winner % 2 == seat % 2) != mark[0]:
                 if mark[1] in self.hard_units:
                     return -1
@@ -405,7 +473,7 @@ class Searcher:
         self,
         trick: int,
         leader: int,
-        cards: tuple[int, int, int, int],
+        cards: Cards,
         winner: int,
         units: set[int],
     ) -> bool:
@@ -459,8 +527,8 @@ class Searcher:
                             new_flags = lead[3] | a[3] | b[3] | c[3]
                         else:
                             broken, new_flags = _NO_UNITS, flags
-                        if self.counted_permits:
-                            if _permit_clash(flags, a[3], b[3], c[3]):
+                        if self.flags_move:
+                            if self.counted_permits and _permit_clash(flags, a[3], b[3], c[3]):
                                 continue
                             new_flags = lead[3] | a[3] | b[3] | c[3]
                         yield (
@@ -515,6 +583,44 @@ class Searcher:
                 else o
                 for o in options
             ]
+        if seat == self.surplus_seat and led is not None and agreed is None:
+            options += self._pair_options(trick, played, seat, led, flags, budget)
+        return options
+
+    def _pair_options(
+        self, trick: int, played: int, seat: int, led: int, flags: int, budget: int
+    ) -> list[Option]:
+        """Law 67B2: the two cards this player can have dropped on this trick, once per play,
+        each pair once with the card ``surplus_counted`` leaves in the trick (see ``PAIR``).
+
+        An intact, unbroken row puts its next two cards here at no cost; any other pair
+        breaks it.
+        """
+        p = self.problem
+        if flags >> SURPLUS_SHIFT:
+            return []
+        held = p.hands[seat] & ~played
+        mine = cards_in(p.playable[seat] & ~played)
+        intact = p.row_order[seat] is not None and not (flags >> seat) & 1
+        unit = p.order_unit[seat]
+        may_break = budget >= 1 and unit not in self.hard_units
+        in_order: frozenset[int] = frozenset()
+        if intact:
+            order = p.row_order[seat] or ()
+            in_order = frozenset(order[trick : trick + 2])
+        options: list[Option] = []
+        for i, first in enumerate(mine):
+            for second in mine[i + 1 :]:
+                counted = surplus_counted(led, p.trump, (first, second), held)
+                if counted is None:
+                    continue
+                extra = second if counted == first else first
+                after = flags | (extra + 1) << SURPLUS_SHIFT
+                value = PAIR * (extra + 1) + counted
+                if not intact or {first, second} == in_order:
+                    options.append((value, 1, 0, after, None))
+                elif may_break:
+                    options.append((value, 1, CARDS_WEIGHT, after | 1 << seat, unit))
         return options
 
     def _intact_row_options(
@@ -571,6 +677,25 @@ def _permit_clash(flags: int, a: int, b: int, c: int) -> bool:
 
 def _mask4(cards: tuple[int, int, int, int]) -> int:
     return (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
+
+
+def _mask(cards: Cards) -> int:
+    """The cards of a trick, a double play's surplus card included."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _unpack_pair(cards: Cards, seat: int) -> Cards:
+    """A trick whose ``seat`` option was a double play (``PAIR``): the counted card in his
+    place, the surplus card fifth."""
+    value = cards[seat]
+    if value < PAIR:
+        return cards
+    out = list(cards)
+    out[seat] = value % PAIR
+    return (*out, value // PAIR - 1)
 
 
 # -- reading the optimum back ----------------------------------------------------------------
@@ -683,7 +808,7 @@ def _optimal_steps(
         searcher.steps_cache[cache_key] = steps
     for step in steps:
         child_budget = budget - step.cost // CARDS_WEIGHT
-        child_played = played | _mask4(step.cards)
+        child_played = played | _mask(step.cards)
         child = searcher.solve(child_played, step.winner, step.flags, child_budget)
         if searcher.plain_keys:
             child_need = need - (1 if step.winner % 2 == p.declarer_side else 0)
@@ -733,6 +858,9 @@ def canonical_histories_of(searcher: Searcher, optimum: Optimum, key: int) -> It
 
 def expand_orbit(searcher: Searcher, history: History) -> Iterator[History]:
     """Every real history that the search represented by this canonical one."""
+    if not searcher.reduce:
+        yield history  # every class has one card
+        return
     p = searcher.problem
     plays = [(t, (history[t][0] + i) % 4) for t in range(len(history)) for i in range(4)]
 

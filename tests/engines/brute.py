@@ -2,7 +2,8 @@
 
 It enumerates plays seat by seat with nothing but Law 44 (a seat some revoke allegation
 covers may play any card, a player who played two cards to one trick any pair; ``evaluate``
-then decides), then prices each history with ``evaluate`` (the reference semantics). Exponential: keep positions to a few tricks.
+then decides), then prices each history with ``evaluate`` (the reference semantics).
+Exponential: keep positions to a few tricks.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 
 from solver.engines.problem import (
     PHANTOM,
+    SUIT_MASKS,
     History,
     Problem,
     evaluate,
@@ -39,10 +41,10 @@ def all_legal_histories(problem: Problem) -> list[History]:
         if number == problem.tricks:
             out.append(tuple(prefix))
             return
-        cards = [0, 0, 0, 0]
         restored = number == problem.restored_trick
         if restored and surplus < 0:
             return  # nobody played two cards: no history of this problem
+        cards = [0, 0, 0, 0]
 
         def play(offset: int, extra: int) -> None:
             if offset == 4:
@@ -56,34 +58,37 @@ def all_legal_histories(problem: Problem) -> list[History]:
                 prefix.pop()
                 return
             seat = (leader + offset) % 4
-            if restored and seat == problem.surplus_seat:
-                cards[seat] = surplus
-                play(offset + 1, extra)
-                return
-            options = [
-                c
-                for c in range(PHANTOM + 1)
-                if (held[seat] >> c) & 1 and (restored or (problem.playable[seat] >> c) & 1)
-            ]
-            if offset and (restored or not problem.may_revoke(seat, number)):
-                led = cards[leader] // 13
-                if any((held[seat] >> c) & 1 and c // 13 == led for c in range(52)):
-                    options = [c for c in options if c // 13 == led or c == PHANTOM]
-            for card in options:
+            led = None if offset == 0 else cards[leader] // 13
+            for card, surplus_card in _options(problem, number, seat, led, held[seat], surplus):
                 cards[seat] = card
-                play(offset + 1, extra)
-            if offset and seat == problem.surplus_seat and surplus < 0 and not restored:
-                # a double play: every ordered pair; ``evaluate`` keeps the order Law 67B2 fixes
-                mine = [c for c in range(52) if (held[seat] & problem.playable[seat]) >> c & 1]
-                for first in mine:
-                    for second in mine:
-                        if first != second:
-                            cards[seat] = first
-                            play(offset + 1, second)
+                play(offset + 1, extra if surplus_card < 0 else surplus_card)
 
         play(0, -1)
 
     trick(0, problem.opening_leader, list(problem.hands), [], -1)
+    return out
+
+
+def _options(
+    problem: Problem, number: int, seat: int, led: int | None, held: int, surplus: int
+) -> list[tuple[int, int]]:
+    """(card, surplus card or -1) a seat may try here; ``evaluate`` has the last word."""
+    restored = number == problem.restored_trick
+    if restored and seat == problem.surplus_seat:
+        return [(surplus, -1)]
+    options = [
+        c
+        for c in range(PHANTOM + 1)
+        if (held >> c) & 1 and (restored or (problem.playable[seat] >> c) & 1)
+    ]
+    must_follow = restored or not problem.may_revoke(seat, number)
+    if led is not None and led < 4 and must_follow and held & SUIT_MASKS[led]:
+        options = [c for c in options if c // 13 == led or c == PHANTOM]
+    out = [(card, -1) for card in options]
+    if led is not None and seat == problem.surplus_seat and surplus < 0 and not restored:
+        # a double play: every ordered pair; ``evaluate`` keeps the order Law 67B2 fixes
+        mine = [c for c in range(52) if (held & problem.playable[seat]) >> c & 1]
+        out += [(first, second) for first in mine for second in mine if first != second]
     return out
 
 
