@@ -158,11 +158,13 @@ class RevokeEvent:
 
 TOTAL_MASK = 15
 SUIT_WINS_SHIFT = 4
-EVENTS_SHIFT = 20
+DOUBLE_PLAY_SHIFT = 20
+EVENTS_SHIFT = 32
 EVENT_BITS = 24
 EVENT_MASK = (1 << EVENT_BITS) - 1
 """An outcome key is one int: declarer tricks (4 bits), then (1997 only) which seat won a
-later trick with which suit (16 bits), then the revokes, earliest in the lowest slot."""
+later trick with which suit (16 bits), then a double play (Law 67B2: 11 bits, see
+``double_play_bits``), then the revokes, earliest in the lowest slot."""
 
 
 def pack_event(event: RevokeEvent) -> int:
@@ -218,11 +220,29 @@ def public_key(key: int) -> int:
     return key & ~(0xFFFF << SUIT_WINS_SHIFT)
 
 
-def outcome_key(total: int, events: tuple[RevokeEvent, ...] = ()) -> int:
+def outcome_key(
+    total: int, events: tuple[RevokeEvent, ...] = (), double_play: tuple[int, int] | None = None
+) -> int:
     key = total
+    if double_play is not None:
+        key |= double_play_bits(*double_play)
     for slot, event in enumerate(events):
         key |= pack_event(event) << (EVENTS_SHIFT + slot * EVENT_BITS)
     return key
+
+
+def double_play_bits(trick: int, surplus: int) -> int:
+    """The part of an outcome key that says where the double play was (0-based trick) and which
+    card Law 67B2 returned to the player's hand: outcome groups split on both."""
+    return (1 | trick << 1 | surplus << 5) << DOUBLE_PLAY_SHIFT
+
+
+def key_double_play(key: int) -> tuple[int, int] | None:
+    """(0-based trick, surplus card) of the double play in an outcome key, or None."""
+    bits = (key >> DOUBLE_PLAY_SHIFT) & 0x7FF
+    if not bits & 1:
+        return None
+    return (bits >> 1) & 15, bits >> 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,11 +436,13 @@ class Evaluation:
     declarer_tricks: int
     winners: tuple[int, ...]
     revokes: tuple[RevokeEvent, ...] = ()
+    double_play: tuple[int, int] | None = None
+    """Law 67B2: (0-based trick, surplus card) of the double play."""
 
     @property
     def key(self) -> int:
         """The outcome group this history belongs to (see ``outcome_key``)."""
-        return outcome_key(self.declarer_tricks, self.revokes)
+        return outcome_key(self.declarer_tricks, self.revokes, self.double_play)
 
 
 def evaluate(problem: Problem, history: History) -> Evaluation:
@@ -436,8 +458,18 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
     contradicted = _contradicted_units(problem, history, winners, declarer_tricks)
     cost = sum(problem.unit_weight(u) for u in contradicted)
     revokes = revokes_in(problem, history, winners) if failure is None else ()
+    double_play = next(
+        ((number, cards[4]) for number, (_, cards) in enumerate(history) if len(cards) == 5), None
+    )
     return Evaluation(
-        failure is None, failure or "", cost, contradicted, declarer_tricks, winners, revokes
+        failure is None,
+        failure or "",
+        cost,
+        contradicted,
+        declarer_tricks,
+        winners,
+        revokes,
+        double_play,
     )
 
 

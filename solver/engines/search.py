@@ -36,6 +36,7 @@ from solver.engines.problem import (
     RevokeEvent,
     StatementCheck,
     cards_in,
+    double_play_bits,
     is_revoke,
     key_total,
     pack_event,
@@ -268,7 +269,7 @@ class Searcher:
             gained = 1 if step.winner % 2 == won_bit else 0
             winner_bit = 1 << (4 * trick + step.winner)
             for child_key, (cost, count, units, winners, always) in child.items():
-                if plain or not (step.revokers or track):
+                if plain or not (step.revokers or track or len(step.cards) == 5):
                     total = child_key + gained  # the total is in the key's low bits
                 else:
                     total = self.step_key(trick, leader, child_played, step, child_key)
@@ -307,6 +308,8 @@ class Searcher:
         if p.track_suit_wins:
             win_suit = step.cards[step.winner] // 13
             key |= 1 << (SUIT_WINS_SHIFT + 4 * step.winner + win_suit)
+        if len(step.cards) == 5:
+            key |= double_play_bits(trick, step.cards[4])
         if not step.revokers:
             return key
         led = step.cards[leader] // 13
