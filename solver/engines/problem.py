@@ -159,11 +159,11 @@ class RevokeEvent:
 TOTAL_MASK = 15
 SUIT_WINS_SHIFT = 4
 DOUBLE_PLAY_SHIFT = 20
-EVENTS_SHIFT = 32
+EVENTS_SHIFT = 40
 EVENT_BITS = 24
 EVENT_MASK = (1 << EVENT_BITS) - 1
 """An outcome key is one int: declarer tricks (4 bits), then (1997 only) which seat won a
-later trick with which suit (16 bits), then a double play (Law 67B2: 11 bits, see
+later trick with which suit (16 bits), then a double play (Law 67B2: 17 bits, see
 ``double_play_bits``), then the revokes, earliest in the lowest slot."""
 
 
@@ -220,8 +220,12 @@ def public_key(key: int) -> int:
     return key & ~(0xFFFF << SUIT_WINS_SHIFT)
 
 
+DoublePlay = tuple[int, int, int]
+"""Law 67B2: (0-based trick, the card left in it, the surplus card returned to his hand)."""
+
+
 def outcome_key(
-    total: int, events: tuple[RevokeEvent, ...] = (), double_play: tuple[int, int] | None = None
+    total: int, events: tuple[RevokeEvent, ...] = (), double_play: DoublePlay | None = None
 ) -> int:
     key = total
     if double_play is not None:
@@ -231,18 +235,19 @@ def outcome_key(
     return key
 
 
-def double_play_bits(trick: int, surplus: int) -> int:
-    """The part of an outcome key that says where the double play was (0-based trick) and which
-    card Law 67B2 returned to the player's hand: outcome groups split on both."""
-    return (1 | trick << 1 | surplus << 5) << DOUBLE_PLAY_SHIFT
+def double_play_bits(trick: int, left: int, surplus: int) -> int:
+    """The part of an outcome key that says where the double play was (0-based trick), which
+    card stayed in that trick and which one Law 67B2 returned to the player's hand: outcome
+    groups split on all three."""
+    return (1 | trick << 1 | left << 5 | surplus << 11) << DOUBLE_PLAY_SHIFT
 
 
-def key_double_play(key: int) -> tuple[int, int] | None:
-    """(0-based trick, surplus card) of the double play in an outcome key, or None."""
-    bits = (key >> DOUBLE_PLAY_SHIFT) & 0x7FF
+def key_double_play(key: int) -> DoublePlay | None:
+    """The double play of an outcome key, or None."""
+    bits = (key >> DOUBLE_PLAY_SHIFT) & 0x1FFFF
     if not bits & 1:
         return None
-    return (bits >> 1) & 15, bits >> 5
+    return (bits >> 1) & 15, (bits >> 5) & 63, bits >> 11
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,8 +441,7 @@ class Evaluation:
     declarer_tricks: int
     winners: tuple[int, ...]
     revokes: tuple[RevokeEvent, ...] = ()
-    double_play: tuple[int, int] | None = None
-    """Law 67B2: (0-based trick, surplus card) of the double play."""
+    double_play: DoublePlay | None = None
 
     @property
     def key(self) -> int:
@@ -459,7 +463,12 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
     cost = sum(problem.unit_weight(u) for u in contradicted)
     revokes = revokes_in(problem, history, winners) if failure is None else ()
     double_play = next(
-        ((number, cards[4]) for number, (_, cards) in enumerate(history) if len(cards) == 5), None
+        (
+            (number, cards[problem.surplus_seat or 0], cards[4])
+            for number, (_, cards) in enumerate(history)
+            if len(cards) == 5
+        ),
+        None,
     )
     return Evaluation(
         failure is None,

@@ -309,7 +309,7 @@ class Searcher:
             win_suit = step.cards[step.winner] // 13
             key |= 1 << (SUIT_WINS_SHIFT + 4 * step.winner + win_suit)
         if len(step.cards) == 5:
-            key |= double_play_bits(trick, step.cards[4])
+            key |= double_play_bits(trick, step.cards[p.surplus_seat or 0], step.cards[4])
         if not step.revokers:
             return key
         led = step.cards[leader] // 13
