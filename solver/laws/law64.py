@@ -20,7 +20,7 @@ from solver.laws.citation import Assumption, Reason
 from solver.laws.law61 import law61a_revoke
 from solver.laws.law62 import TRICK_12, corrected_reason
 from solver.laws.law63 import law63a_established
-from solver.laws.law67 import card_added, law67b1
+from solver.laws.law67 import card_added, law67b1, law67b2_deemed_revoke
 
 AFTER_THE_BOARD: dict[str, tuple[str, str]] = {
     "after-next-board": ("64B4", "first noticed after a player of the non-offending side called"),
@@ -46,11 +46,15 @@ class RevokeFinding:
     corrected: bool = False
     card_added: Card | None = None
     """For a trick the player did not play to (Law 67): the card he adds to it."""
+    deemed_held: bool = False
+    """A revoke only because Law 67B2 deems the card he dropped earlier held at this trick."""
 
     def to_json(self) -> dict[str, Any]:
         extra: dict[str, Any] = {}
         if self.card_added is not None:
             extra = {"defective": True, "card_added": str(self.card_added)}
+        if self.deemed_held:
+            extra = {"deemed_held": True}
         return extra | {
             "seat": str(self.seat),
             "trick": self.trick,
@@ -71,10 +75,12 @@ class Adjustment:
     in_play: int
     final: int
     assumptions: tuple[Assumption, ...] = ()
+    preamble: tuple[Reason, ...] = ()
+    """Reasons before the revokes' own (Law 67B2: the double play that led to them)."""
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
-        return tuple(r for f in self.findings for r in f.reasons)
+        return (*self.preamble, *(r for f in self.findings for r in f.reasons))
 
 
 def noticed_for(case: Case, event: RevokeEvent) -> Noticed:
@@ -180,16 +186,19 @@ class _Context:
         return SEATS[self.event.seat]
 
     def finding(self, transfer: int, citation: str, text: str) -> RevokeFinding:
-        reasons = (law61a_revoke(self.event), self.why_established, Reason(citation, text))
+        event = self.event
+        what = law67b2_deemed_revoke(event) if event.restored else law61a_revoke(event)
+        reasons = (what, self.why_established, Reason(citation, text))
         return RevokeFinding(
             self.seat,
-            self.event.trick + 1,
-            self.event.suit,
+            event.trick + 1,
+            event.suit,
             self.established,
             transfer,
             citation,
             reasons,
             self.noticed,
+            deemed_held=event.restored,
         )
 
     def corrected_at_12(self) -> RevokeFinding:

@@ -75,6 +75,11 @@ def _facts(case: Case) -> list[str]:
         lines.append(
             f"  {seat.full_name} kept {card} (play.unplayed): he did not play to one trick (Law 67)"
         )
+    if case.surplus is not None:
+        lines.append(
+            f"  {case.surplus.full_name}'s row holds 13 cards, the others 12: he played two "
+            "cards to one trick (Law 67B2)"
+        )
     for trick in case.agreed_tricks:
         cards = " ".join(str(c) for c in trick.cards)
         lines.append(f"  agreed trick {trick.number}: {trick.leader} led: {cards}")
@@ -137,6 +142,13 @@ def _revoke_outcomes(analysis: Analysis) -> list[str]:
             f"  {group.in_play:>2} tricks in play, {shown} histories: "
             f"{group.final} after adjustment{_score_of(analysis.case, group.final)}"
         )
+        double = group.double_play
+        if double is not None:
+            lines.append(
+                f"       {double.seat.full_name} played {double.card_left} and "
+                f"{double.card_restored} to trick {double.trick}: {double.card_left} stays, "
+                f"{double.card_restored} back to his hand for trick 13 (Law 67B2)"
+            )
         if not group.adjustment.findings:
             lines.append("       no revoke")
         for f in group.adjustment.findings:
@@ -150,9 +162,10 @@ def _revoke_outcomes(analysis: Analysis) -> list[str]:
                     f"{f.seat.side.other} (Law {f.citation})"
                 )
                 continue
+            deemed = ", the restored card deemed held (67B2)" if f.deemed_held else ""
             lines.append(
                 f"       revoke by {f.seat.full_name} at trick {f.trick} ({'SHDC'[f.suit]} led, "
-                f"{state}, noticed {f.noticed}): {f.transfer} trick(s) to "
+                f"{state}, noticed {f.noticed}{deemed}): {f.transfer} trick(s) to "
                 f"{f.seat.side.other} (Law {f.citation})"
             )
         if group.equity is not None:
@@ -176,8 +189,16 @@ def _trick_table(case: Case, history: History) -> list[str]:
         leader = Seat.parse(trick["leader"])
         for offset, card in enumerate(trick["cards"]):
             by_seat[Seat.from_index(leader.index + offset)] = card
+        note = ""
+        surplus = trick.get("surplus")
+        if surplus is not None:
+            note = f"  (and {surplus['card']} from {Seat.parse(surplus['seat']).full_name}, 67B2)"
+        if trick.get("restored"):
+            note = "  (after the surplus card went back, 67B2)"
         cells = " ".join(f"{by_seat[s] or '--':<4}" for s in SEATS)
-        lines.append(f"  {trick['trick']:>5}  {trick['leader']:<5}  {cells}  {trick['winner']}")
+        lines.append(
+            f"  {trick['trick']:>5}  {trick['leader']:<5}  {cells}  {trick['winner']}{note}"
+        )
     return lines
 
 

@@ -16,6 +16,7 @@ from solver.engines.problem import (
     History,
     Problem,
     RevokePermit,
+    key_double_play,
     key_events,
     key_total,
     trick_winner,
@@ -24,6 +25,7 @@ from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts import Case
 from solver.laws.law64 import Adjustment, assess
+from solver.laws.law67 import DoublePlayFinding, law67b2
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,7 @@ class RevokeGroup:
     adjustment: Adjustment
     example: History | None = None
     equity: Equity | None = None
+    double_play: DoublePlayFinding | None = None
 
     @property
     def in_play(self) -> int:
@@ -77,6 +80,8 @@ class RevokeGroup:
             "revokes": [f.to_json() for f in self.adjustment.findings],
             "final_declarer_tricks": self.final,
         }
+        if self.double_play is not None:
+            data["double_play"] = self.double_play.to_json()
         if self.equity is not None:
             data["equity_estimate"] = {
                 "declarer_tricks": self.equity.declarer_tricks,
@@ -93,11 +98,22 @@ def revoke_groups(case: Case, found: EngineResult, *, equity: bool = True) -> li
     for key, count in sorted(found.groups.items()):
         events = key_events(key)
         adjustment = assess(case, events, key_total(key))
+        double_play = None
+        played_twice = key_double_play(key)
+        if played_twice is not None:
+            deemed = sum(1 for event in events if event.restored)
+            double_play = law67b2(case, played_twice, deemed)
+            adjustment = replace(
+                adjustment,
+                preamble=double_play.reasons,
+                assumptions=(*double_play.assumptions, *adjustment.assumptions),
+            )
         example = found.group_examples.get(key)
         estimate = None
-        if equity and example is not None and any(f.established for f in adjustment.findings):
+        established = any(f.established for f in adjustment.findings)
+        if equity and example is not None and established and case.surplus is None:
             estimate = equity_estimate(case, example, adjustment)
-        groups.append(RevokeGroup(key, count, adjustment, example, estimate))
+        groups.append(RevokeGroup(key, count, adjustment, example, estimate, double_play))
     return groups
 
 
@@ -106,6 +122,7 @@ def equity_estimate(case: Case, history: History, adjustment: Adjustment) -> Equ
 
     The first revoke only: for a later one the equity runs from the position after the first
     (LAWS.md, WBFLC minute), which the Director weighs himself. ``None`` when DDS is missing.
+    (Not given after a double play, Law 67B2: its player's hand is then a card short.)
     """
     first = next((f for f in adjustment.findings if f.established), None)
     if first is None or not case.play_complete:

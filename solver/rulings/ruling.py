@@ -86,14 +86,17 @@ def history_json(case: Case, history: History) -> list[dict[str, Any]]:
     out = []
     for number, (leader, cards) in enumerate(history, start=1):
         order = [(leader + i) % 4 for i in range(4)]
-        out.append(
-            {
-                "trick": number,
-                "leader": str(SEATS[leader]),
-                "cards": [_card_text(cards[s]) for s in order],
-                "winner": str(SEATS[trick_winner(leader, cards, trump)]),
-            }
-        )
+        trick: dict[str, Any] = {
+            "trick": number,
+            "leader": str(SEATS[leader]),
+            "cards": [_card_text(cards[s]) for s in order],
+            "winner": str(SEATS[trick_winner(leader, cards, trump)]),
+        }
+        if len(cards) == 5 and case.surplus is not None:
+            trick["surplus"] = {"seat": str(case.surplus), "card": _card_text(cards[4])}
+        if number == 13 and case.surplus is not None:
+            trick["restored"] = True
+        out.append(trick)
     return out
 
 
