@@ -88,7 +88,9 @@ def beats(card: Card, best: Card, trump: int | None) -> bool:
     return card.suit_index == trump
 
 
-def left_in_trick(pair: tuple[Card, Card], led: int, held: set[Card], trump: int | None) -> Card | None:
+def left_in_trick(
+    pair: tuple[Card, Card], led: int, held: set[Card], trump: int | None
+) -> Card | None:
     """Law 67B2: the highest card he could legally have played of the two."""
     if any(c.suit_index == led for c in held):
         following = [c for c in pair if c.suit_index == led]
@@ -106,7 +108,26 @@ def read(built: Built) -> list[Reading]:
     return out
 
 
+def winner_of(plays: dict[Seat, Card], leader: Seat, trump: int | None) -> Seat:
+    best = leader
+    for offset in range(1, 4):
+        seat = Seat.from_index(leader.index + offset)
+        if beats(plays[seat], plays[best], trump):
+            best = seat
+    return best
+
+
+def follows(plays: dict[Seat, Card], leader: Seat, held: dict[Seat, set[Card]]) -> bool:
+    """Law 44C for every card of a trick (``held``: the hands before it)."""
+    led = plays[leader].suit_index
+    return all(
+        s == leader or card.suit_index == led or not any(c.suit_index == led for c in held[s])
+        for s, card in plays.items()
+    )
+
+
 def _read_at(built: Built, place: int) -> Reading | None:
+    """The play with the pair at trick ``place`` (0-based), if legal and fitting every mark."""
     rec, seat, row = built.record, built.seat, built.row
     trump = trump_of(rec)
     assert rec.declarer is not None
@@ -114,55 +135,42 @@ def _read_at(built: Built, place: int) -> Reading | None:
     leader = rec.tricks[0].leader
     winners: list[Seat] = []
     pair = (row[place], row[place + 1])
-    restored: Card | None = None
     left: Card | None = None
     discards: list[int] = []
-    for index in range(13):
+    for index in range(12):
         plays: dict[Seat, Card] = {s: built.others[s][index] for s in Seat if s != seat}
-        marks_here: list[bool] = []
-        if index == 12:
-            assert restored is not None
-            plays[seat] = restored
-        elif index == place:
+        position = index if index <= place else index + 1
+        plays[seat] = row[position]
+        marks = built.marks[position : position + (2 if index == place else 1)]
+        if index == place:
             if leader == seat:
                 return None
-            led = plays[leader].suit_index
-            left = left_in_trick(pair, led, held[seat], trump)
+            left = left_in_trick(pair, plays[leader].suit_index, held[seat], trump)
             if left is None:
                 return None
-            restored = pair[1] if left == pair[0] else pair[0]
             plays[seat] = left
-            held[seat] -= set(pair)
-            marks_here = built.marks[place : place + 2]
-        else:
-            card = row[index if index < place else index + 1]
-            plays[seat] = card
-            marks_here = [built.marks[index if index < place else index + 1]]
+        if not follows(plays, leader, held):
+            return None
         led = plays[leader].suit_index
-        for s, card in plays.items():
-            if index == 12 and s == seat:
-                continue
-            if s != leader and card.suit_index != led and any(c.suit_index == led for c in held[s]):
-                return None
-            held[s].discard(card)
-        if restored is not None and index not in (place, 12) and seat != leader:
-            if restored.suit_index == led and plays[seat].suit_index != led:
-                discards.append(index)
-        best_seat = leader
-        for offset in range(1, 4):
-            s = Seat.from_index(leader.index + offset)
-            if beats(plays[s], plays[best_seat], trump):
-                best_seat = s
-        if index < 12:
-            real = rec.tricks[index].winner(trump)
-            others_fit = all(
-                (best_seat.side == s.side) == (real.side == s.side) for s in Seat if s != seat
-            )
-            if not others_fit or any((best_seat.side == seat.side) != m for m in marks_here):
-                return None
-        winners.append(best_seat)
-        leader = best_seat
-    assert left is not None and restored is not None
+        surplus_suit = pair_restored(pair, left).suit_index
+        if index > place and seat != leader and surplus_suit == led != plays[seat].suit_index:
+            discards.append(index)
+        for s in Seat:
+            held[s].discard(plays[s])
+        held[seat] -= set(pair) if index == place else set()
+        best = winner_of(plays, leader, trump)
+        real = rec.tricks[index].winner(trump)
+        if any((best.side == s.side) != (real.side == s.side) for s in Seat if s != seat):
+            return None
+        if any((best.side == seat.side) != m for m in marks):
+            return None
+        winners.append(best)
+        leader = best
+    if left is None:
+        return None
+    restored = pair_restored(pair, left)
+    last = {s: built.others[s][12] for s in Seat if s != seat} | {seat: restored}
+    winners.append(winner_of(last, leader, trump))
     in_play = sum(1 for w in winners if w.side == rec.declarer.side)
     deemed = tuple(
         (
@@ -174,6 +182,11 @@ def _read_at(built: Built, place: int) -> Reading | None:
         for i in discards
     )
     return Reading(place + 1, left, restored, in_play, deemed)
+
+
+def pair_restored(pair: tuple[Card, Card], left: Card | None) -> Card:
+    """The pair's card that goes back to his hand."""
+    return pair[1] if left == pair[0] else pair[0]
 
 
 def law64(reading: Reading) -> tuple[int, list[str]]:
@@ -209,9 +222,7 @@ def make(root: Path, deemed: bool) -> Built:
     raise SystemExit("no board found")
 
 
-def _try(
-    relative: str, rec: Record, seat: Seat, trump: int | None, deemed: bool
-) -> Built | None:
+def _try(relative: str, rec: Record, seat: Seat, trump: int | None, deemed: bool) -> Built | None:
     his = [t.card_of(seat) for t in rec.tricks]
     for t in range(5, 10):
         trick = rec.tricks[t - 1]
@@ -226,9 +237,10 @@ def _try(
             instead = his[12]
         extra = his[extra_at - 1]
         before = set(rec.deal.hand(seat)) - set(his[: t - 1])
-        if left_in_trick((his[t - 1], extra), trick.cards[0].suit_index, before, trump) != his[
-            t - 1
-        ]:
+        if (
+            left_in_trick((his[t - 1], extra), trick.cards[0].suit_index, before, trump)
+            != his[t - 1]
+        ):
             continue
         cards = list(his)
         if instead is not None:
@@ -351,7 +363,7 @@ def deemed_revoke(root: Path) -> tuple[dict[str, Any], str, str, dict[str, Any]]
         it, so every trick keeps its winner. His row holds 13 cards, the others 12; every row
         is intact and pointed as the tricks went. 67B2: {built.row[t - 1]} stays in trick {t}
         and {extra} goes back to his hand; it counts as held all along, so not playing it to
-        trick {first} is a revoke, established (63A1). Law 64: {'; '.join(lines)} (trick, law,
+        trick {first} is a revoke, established (63A1). Law 64: {"; ".join(lines)} (trick, law,
         tricks transferred): {transfer} trick(s) to declarer's side.
         """
     source = f"real record {built.relative}, board {built.record.board} (a double play made)"
