@@ -168,8 +168,9 @@ def _revoke_outcomes(analysis: Analysis) -> list[str]:
                 f"{state}, noticed {f.noticed}{deemed}): {f.transfer} trick(s) to "
                 f"{f.seat.side.other} (Law {f.citation})"
             )
-        if group.equity is not None:
-            lines.append(f"       64C {group.equity.text(group.final)}")
+        for estimate in (group.equity, *group.repeat_equity):
+            if estimate is not None:
+                lines.append(f"       {estimate.citation} {estimate.text(group.final)}")
     return lines
 
 

@@ -24,7 +24,7 @@ from solver.engines.problem import (
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts import Case
-from solver.laws.law64 import Adjustment, assess
+from solver.laws.law64 import Adjustment, RevokeFinding, assess
 from solver.laws.law67 import DoublePlayFinding, law67b2
 
 
@@ -39,19 +39,47 @@ class Equity:
     """Tricks before the revoke as played, plus double dummy from there with the revoker
     following suit."""
     under_compensated: bool
+    """The non-offending side fares worse at the table than by the estimate (64C2(b), both
+    sides having revoked: the table result differs from the estimate)."""
+    citation: str = "64C1"
+    """64C1; 64C2(a) for a repeated revoke in one suit, measured from the position after the
+    first; 64C2(b) when both sides revoked, as though neither had."""
 
     def text(self, final: int) -> str:
         side = self.offender.side.other
+        if self.citation == "64C2(b)":
+            verdict = (
+                "the Director restores equity as though neither side had revoked (64C2(b))"
+                if self.under_compensated
+                else "the table result already matches it"
+            )
+            return (
+                f"estimate, double dummy: had neither side revoked (from trick {self.trick}, "
+                f"where {self.offender.full_name} revoked first), declarer's side would take "
+                f"{self.declarer_tricks} tricks with best play, against {final} at the table; "
+                f"{verdict}"
+            )
         verdict = (
-            f"{side} look under-compensated: the Director should consider an adjusted score (64C)"
+            f"{side} look under-compensated: the Director should consider an adjusted score "
+            f"({self.citation})"
             if self.under_compensated
             else f"the transfer leaves {side} at least as well off (no 64C adjustment indicated)"
         )
+        after = " (the earlier revoke as played, 64C2(a))" if self.citation == "64C2(a)" else ""
         return (
             f"estimate, double dummy: had {self.offender.full_name} followed suit at trick "
-            f"{self.trick}, declarer's side would take {self.declarer_tricks} tricks with best "
-            f"play, against {final} after the adjustment; {verdict}"
+            f"{self.trick}{after}, declarer's side would take {self.declarer_tricks} tricks with "
+            f"best play, against {final} after the adjustment; {verdict}"
         )
+
+    def to_json(self, final: int) -> dict[str, Any]:
+        return {
+            "declarer_tricks": self.declarer_tricks,
+            "from_trick": self.trick,
+            "under_compensated": self.under_compensated,
+            "citation": self.citation,
+            "text": self.text(final),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +92,9 @@ class RevokeGroup:
     example: History | None = None
     equity: Equity | None = None
     double_play: DoublePlayFinding | None = None
+    repeat_equity: tuple[Equity, ...] = ()
+    """64C2(a): for each later revoke in a suit the same player had revoked in, the estimate
+    from the position after the first."""
 
     @property
     def in_play(self) -> int:
@@ -83,12 +114,9 @@ class RevokeGroup:
         if self.double_play is not None:
             data["double_play"] = self.double_play.to_json()
         if self.equity is not None:
-            data["equity_estimate"] = {
-                "declarer_tricks": self.equity.declarer_tricks,
-                "from_trick": self.equity.trick,
-                "under_compensated": self.equity.under_compensated,
-                "text": self.equity.text(self.final),
-            }
+            data["equity_estimate"] = self.equity.to_json(self.final)
+        if self.repeat_equity:
+            data["repeat_equity_estimates"] = [e.to_json(self.final) for e in self.repeat_equity]
         return data
 
 
@@ -109,24 +137,42 @@ def revoke_groups(case: Case, found: EngineResult, *, equity: bool = True) -> li
                 assumptions=(*double_play.assumptions, *adjustment.assumptions),
             )
         example = found.group_examples.get(key)
-        estimate = None
-        established = any(f.established for f in adjustment.findings)
-        if equity and example is not None and established and case.surplus is None:
-            estimate = equity_estimate(case, example, adjustment)
-        groups.append(RevokeGroup(key, count, adjustment, example, estimate, double_play))
+        estimate: Equity | None = None
+        repeats: tuple[Equity, ...] = ()
+        if equity and example is not None and case.surplus is None:
+            estimate, repeats = equity_estimates(case, example, adjustment)
+        groups.append(
+            RevokeGroup(key, count, adjustment, example, estimate, double_play, repeats)
+        )
     return groups
 
 
-def equity_estimate(case: Case, history: History, adjustment: Adjustment) -> Equity | None:
-    """64C: double dummy from the first established revoke's trick, the revoker following suit.
+def equity_estimates(
+    case: Case, history: History, adjustment: Adjustment
+) -> tuple[Equity | None, tuple[Equity, ...]]:
+    """64C: the estimate from the first established revoke (64C1, or 64C2(b) when both sides
+    revoked), and one from each repeated revoke in a suit (64C2(a), from the position after
+    the first: the WBF Laws Committee's reading in LAWS.md). None where DDS cannot help.
+    (Not given after a double play, Law 67B2: its player's hand is then a card short.)"""
+    established = [f for f in adjustment.findings if f.established and not f.corrected]
+    if not established or not case.play_complete:
+        return None, ()
+    both = len({f.seat.side for f in established}) == 2
+    first = equity_estimate(case, history, established[0], adjustment.final, both)
+    repeats = tuple(
+        estimate
+        for f in established[1:]
+        if f.citation == "64B2"
+        and (estimate := equity_estimate(case, history, f, adjustment.final, False)) is not None
+    )
+    return first, tuple(replace(e, citation="64C2(a)") for e in repeats)
 
-    The first revoke only: for a later one the equity runs from the position after the first
-    (LAWS.md, WBFLC minute), which the Director weighs himself. ``None`` when DDS is missing.
-    (Not given after a double play, Law 67B2: its player's hand is then a card short.)
-    """
-    first = next((f for f in adjustment.findings if f.established), None)
-    if first is None or not case.play_complete:
-        return None
+
+def equity_estimate(
+    case: Case, history: History, first: RevokeFinding, final: int, both_sides: bool
+) -> Equity | None:
+    """Double dummy from this revoke's trick as played up to it, the revoker following suit.
+    ``None`` when DDS is missing or fails (advice only)."""
     from solver.engines.dds import Position, double_dummy_tricks
 
     trump = case.contract.strain.trump_suit_index
@@ -150,8 +196,10 @@ def equity_estimate(case: Case, history: History, adjustment: Adjustment) -> Equ
         tricks = before + double_dummy_tricks(position, declaring)
     except EngineError:  # advice only: a DDS failure must not stop the ruling
         return None
+    if both_sides:
+        return Equity(first.trick, first.seat, tricks, tricks != final, "64C2(b)")
     offenders_declare = first.seat.side is case.declaring_side
-    under = tricks < adjustment.final if offenders_declare else tricks > adjustment.final
+    under = tricks < final if offenders_declare else tricks > final
     return Equity(first.trick, first.seat, tricks, under)
 
 
