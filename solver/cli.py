@@ -10,10 +10,13 @@ import json
 import sys
 import traceback
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from solver.errors import SolverError
 from solver.laws.normal_play import PRESETS, NormalPolicy
+
+if TYPE_CHECKING:
+    from solver.facts import Case
 
 EXIT_BAD_INPUT = 2
 
@@ -50,15 +53,17 @@ def main_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--policy",
         choices=("WBF2017", "EBU", "ACBL"),
-        default="WBF2017",
-        help="claims: the preset of normal-play judgements (default WBF2017)",
+        default=None,
+        help="claims: the preset of normal-play judgements, overriding the case file's "
+        "claim.policy and claim.switches (default: the case file's, else WBF2017)",
     )
     check.add_argument(
         "--switch",
         action="append",
         default=[],
         metavar="NAME=on|off",
-        help="claims: turn one judgement of the policy on or off (repeatable)",
+        help="claims: turn one judgement of the policy on or off (repeatable); applied last, "
+        "over the case file's claim.switches",
     )
     check.add_argument(
         "--claimer-view",
@@ -100,7 +105,7 @@ def _check(args: argparse.Namespace) -> int:
         engine=args.engine,
         list_limit=args.list,
         time_limit=args.time_limit,
-        policy=_policy(args.policy, args.switch),
+        policy=_policy(case, args.policy, args.switch),
         claimer_view=args.claimer_view,
     )
     if args.json:
@@ -110,9 +115,23 @@ def _check(args: argparse.Namespace) -> int:
     return analysis.ruling.exit_code
 
 
-def _policy(preset: str, switches: list[str]) -> NormalPolicy:
-    """The normal-play policy from --policy and --switch NAME=on|off."""
-    policy = PRESETS[preset]
+def _policy(case: Case, preset: str | None, switches: list[str]) -> NormalPolicy | None:
+    """The normal-play policy from --policy and --switch NAME=on|off, over the case file's.
+
+    Precedence: ``--policy`` replaces the case file's ``claim.policy`` and ``claim.switches``;
+    without it, the case file's policy (else WBF2017) is the base; ``--switch`` is applied last.
+    None (neither option given): the case file's own policy, chosen in the analysis.
+    """
+    if preset is None and not switches:
+        return None
+    if preset is not None:
+        policy = PRESETS[preset]
+    elif case.claim is not None:
+        from solver.rulings.claims import case_policy
+
+        policy = case_policy(case.claim)
+    else:
+        policy = PRESETS["WBF2017"]
     for item in switches:
         name, _, value = item.partition("=")
         if value not in ("on", "off"):

@@ -71,6 +71,12 @@ class Claim:
     """True when the question was raised after the Correction Period (71, 69B no longer apply)."""
     by_defender: bool = False
     """True when a defender claimed (70D2: his statement binds his own plays, not partner's)."""
+    policy: str | None = None
+    """The normal-play preset the case file names (``claim.policy``: WBF2017, EBU or ACBL), or
+    None when it names none; the command line's ``--policy`` overrides it."""
+    switches: tuple[tuple[str, bool], ...] = ()
+    """Judgements the case file turns on or off on top of that preset (``claim.switches``), in
+    the order given."""
 
     @property
     def side(self) -> Side:

@@ -11,6 +11,7 @@ location starts with ``claim.`` (or ``play.``), with what was expected.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -21,6 +22,7 @@ from solver.bridge import SEATS, Card, Contract, Deal, Seat, Side, winning_posit
 from solver.bridge.deal import parse_hands as parse_pbn_hands
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Claim, ClaimPosition, Row, Step
+from solver.laws.normal_play import PRESETS, NormalPolicy
 
 SUIT_LETTERS = "SHDC"
 SUIT_PLURAL = ("spades", "hearts", "diamonds", "clubs")
@@ -64,11 +66,26 @@ class RawClaim(_Strict):
     shown_out: dict[str, str | list[str]] | None = None
     agreed: bool = False
     correction_period_over: bool = False
+    policy: Any = None
+    switches: Any = None
+
+
+SWITCH_NAMES = tuple(name for name in NormalPolicy.__dataclass_fields__ if name != "name")
+"""The judgements ``claim.switches`` may turn on or off (solver/laws/normal_play.py)."""
+SWITCH_VALUES = {"on": True, "off": False, "true": True, "false": False}
+"""Accepted spellings of a switch's value (YAML reads a bare on/off/true/false as a boolean)."""
 
 
 def claim_model_at(location: Sequence[int | str]) -> type[BaseModel]:
     """The shape model at a location inside ``claim`` (for 'unknown field' messages)."""
     return RawPosition if tuple(location[:1]) == ("position",) else RawClaim
+
+
+def _did_you_mean(name: str, known: list[str]) -> str:
+    hint = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    if not hint:
+        hint = [k for k in known if k.lower() == name.lower()]
+    return f"; did you mean {hint[0]!r}?" if hint else ""
 
 
 def _listing(counts: Sequence[int]) -> str:
@@ -219,6 +236,7 @@ class ClaimReader:
             )
         shown_out = self._shown_out(position, agreed)
         steps = StepReader(self, by.side, position).steps(raw.statement or [])
+        policy, switches = self._policy(), self._switches()
         return Claim(
             by=by,
             tricks=raw.tricks,
@@ -230,7 +248,54 @@ class ClaimReader:
             agreed=raw.agreed,
             correction_period_over=raw.correction_period_over,
             by_defender=by is not self.declarer,
+            policy=policy,
+            switches=switches,
         )
+
+    def _policy(self) -> str | None:
+        """``claim.policy``: the name of a normal-play preset, or None when not given."""
+        value = self.raw.policy
+        if value is None:
+            return None
+        expected = ", ".join(PRESETS)
+        if not isinstance(value, str):
+            raise self.error("policy", f"got {value!r} (expected a preset name: {expected})")
+        if value not in PRESETS:
+            hint = _did_you_mean(value, list(PRESETS))
+            raise self.error(
+                "policy", f"unknown preset {value!r} (expected one of: {expected}){hint}"
+            )
+        return value
+
+    def _switches(self) -> tuple[tuple[str, bool], ...]:
+        """``claim.switches``: judgements turned on or off on top of the preset."""
+        value = self.raw.switches
+        if value is None:
+            return ()
+        if not isinstance(value, dict):
+            raise self.error(
+                "switches",
+                f"got {value!r} (expected a mapping of judgements to on or off, "
+                "like {ruff_low: off})",
+            )
+        out = []
+        for name, setting in value.items():
+            location = f"switches.{name}"
+            if name not in SWITCH_NAMES:
+                hint = _did_you_mean(str(name), list(SWITCH_NAMES))
+                raise self.error(
+                    location,
+                    f"unknown switch (expected one of: {', '.join(SWITCH_NAMES)}){hint}",
+                )
+            out.append((str(name), self._switch_value(setting, location)))
+        return tuple(out)
+
+    def _switch_value(self, setting: Any, location: str) -> bool:
+        if isinstance(setting, bool):
+            return setting
+        if isinstance(setting, str) and setting.strip().lower() in SWITCH_VALUES:
+            return SWITCH_VALUES[setting.strip().lower()]
+        raise self.error(location, f"got {setting!r} (expected on or off, or true or false)")
 
     def _shown_out(
         self, position: ClaimPosition, agreed: tuple[AgreedTrick, ...]

@@ -20,7 +20,10 @@ def analyse(
     policy: NormalPolicy | None = None,
     claimer_view: bool = False,
 ) -> Analysis:
-    """Find the consistent histories of a case and rule on them (or on its claim)."""
+    """Find the consistent histories of a case and rule on them (or on its claim).
+
+    ``policy``: the normal-play policy for a claim; None uses the one the case file gives in
+    ``claim.policy`` and ``claim.switches`` (WBF2017 when it gives none)."""
     if case.claim is not None:
         analysis = _analyse_claim(case, engine, list_limit, time_limit, policy)
         if claimer_view:

@@ -77,10 +77,12 @@ class ClaimAnalysis:
 def analyse_claim(
     case: Case, policy: NormalPolicy | None = None, time_limit: float = 20.0
 ) -> ClaimAnalysis:
-    """Adjudicate the case's claim: the worst normal line, and the double-dummy value."""
+    """Adjudicate the case's claim: the worst normal line, and the double-dummy value.
+
+    ``policy`` None: the case file's own policy (``case_policy``)."""
     claim = case.claim
     assert claim is not None
-    chosen = policy or PRESETS["WBF2017"]
+    chosen = policy or case_policy(claim)
     trump = case.contract.strain.trump_suit_index
     started = time.monotonic()
     problem = ClaimProblem.from_claim(claim, trump, chosen)
@@ -98,6 +100,12 @@ def analyse_claim(
         except ClaimTimeout:
             checked = False
     return ClaimAnalysis(claim, adjudication, _double_dummy(case, claim), chosen, unruffed, checked)
+
+
+def case_policy(claim: Claim) -> NormalPolicy:
+    """The policy the case file gives (``claim.policy`` and ``claim.switches``), by default
+    WBF2017; the command line's ``--policy`` and ``--switch`` override it (solver/cli.py)."""
+    return PRESETS[claim.policy or "WBF2017"].with_switches(**dict(claim.switches))
 
 
 def _double_dummy(case: Case, claim: Claim) -> int | None:

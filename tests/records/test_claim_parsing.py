@@ -243,7 +243,8 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         after_three(statment=["draw trumps"]),
         "claim.statment",
         "unknown field (expected one of: by, tricks, position, statement, said, "
-        "trumps_mentioned, shown_out, agreed, correction_period_over); did you mean 'statement'?",
+        "trumps_mentioned, shown_out, agreed, correction_period_over, policy, switches); "
+        "did you mean 'statement'?",
     ),
     (
         "unknown-position-field",

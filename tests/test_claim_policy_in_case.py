@@ -1,0 +1,180 @@
+"""The normal-play policy given in a case file (``claim.policy``, ``claim.switches``).
+
+Precedence: ``--policy`` on the command line replaces the case file's policy and switches;
+without it the case file's policy (else WBF2017) is the base; ``--switch`` is applied last.
+
+The position is cases/claims/acbl-guideline-4-cross-ruff-not-trumps.yaml, whose notes work the
+rulings out by hand: a cross-ruff with both defenders out of trumps. Under ACBL guideline 4
+(``no_idle_trump_lead``) South is not made to cash his trumps: 4 of 4, 4S=; under WBF2017 the
+worst normal line cashes them: 2 of 4, 4S-2.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import solver
+from solver.cli import main
+from solver.errors import CaseFileError
+from solver.laws.normal_play import PRESETS
+from solver.records import loads_case
+from solver.rulings.claims import case_policy
+
+ROOT = Path(__file__).parents[1]
+CASE = ROOT / "cases" / "claims" / "acbl-guideline-4-cross-ruff-not-trumps.yaml"
+ACBL_RULING = (4, 10, "4S=")
+WBF_RULING = (2, 8, "4S-2")
+
+
+def case_text(**claim_fields: Any) -> str:
+    """The case's YAML with ``claim`` fields replaced (None: removed)."""
+    data = yaml.safe_load(CASE.read_text(encoding="utf-8"))
+    for key, value in claim_fields.items():
+        if value is None:
+            data["claim"].pop(key, None)
+        else:
+            data["claim"][key] = value
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+def ruled(case: solver.Case, **options: Any) -> tuple[str, tuple[int, int | None, str | None]]:
+    analysis = solver.analyse(case, **options)
+    claim = analysis.claim
+    assert claim is not None
+    tricks = claim.adjudication.claimer_tricks
+    return claim.policy.name, (tricks, analysis.ruling.declarer_tricks, analysis.ruling.result)
+
+
+def cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    assert main(["check", *argv, "--json"]) == 0
+    result: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return result
+
+
+# --- the case file's policy ----------------------------------------------------------------------
+
+
+def test_case_file_names_acbl_and_the_claim_is_upheld() -> None:
+    case = solver.load_case(CASE)
+    assert case.claim is not None
+    assert (case.claim.policy, case.claim.switches) == ("ACBL", ())
+    assert ruled(case) == ("ACBL", ACBL_RULING)
+
+
+def test_same_position_under_wbf2017_cashes_the_trumps() -> None:
+    case = solver.load_case(CASE)
+    assert ruled(case, policy=PRESETS["WBF2017"]) == ("WBF2017", WBF_RULING)
+    # The same without the field: the default is WBF2017.
+    default = loads_case(case_text(policy=None))
+    assert default.claim is not None and default.claim.policy is None
+    assert ruled(default) == ("WBF2017", WBF_RULING)
+
+
+def test_the_difference_is_no_idle_trump_lead() -> None:
+    case = solver.load_case(CASE)
+    acbl_without = PRESETS["ACBL"].with_switches(no_idle_trump_lead=False)
+    wbf_with = PRESETS["WBF2017"].with_switches(no_idle_trump_lead=True)
+    assert ruled(case, policy=acbl_without)[1] == WBF_RULING
+    assert ruled(case, policy=wbf_with)[1] == ACBL_RULING
+
+
+def test_case_file_switches_go_on_top_of_its_preset() -> None:
+    case = loads_case(case_text(switches={"no_idle_trump_lead": "off", "ruff_low": True}))
+    assert case.claim is not None
+    assert case.claim.switches == (("no_idle_trump_lead", False), ("ruff_low", True))
+    policy = case_policy(case.claim)
+    assert policy.name == "ACBL"
+    assert not policy.no_idle_trump_lead and not policy.draw_trumps_when_aware
+    assert ruled(case) == ("ACBL", WBF_RULING)
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("on", True),
+        ("off", False),
+        ("true", True),
+        ("false", False),
+        ("'On'", True),
+        ("'OFF'", False),
+    ],
+)
+def test_switch_values_on_off_true_false(written: str, value: bool) -> None:
+    text = CASE.read_text(encoding="utf-8").replace(
+        "  policy: ACBL\n", f"  policy: ACBL\n  switches:\n    ruff_low: {written}\n"
+    )
+    case = loads_case(text)
+    assert case.claim is not None
+    assert case.claim.switches == (("ruff_low", value),)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (
+            {"policy": "acbl"},
+            "claim.policy: unknown preset 'acbl' (expected one of: WBF2017, "
+            "EBU, ACBL); did you mean 'ACBL'?",
+        ),
+        ({"policy": 2017}, "claim.policy: got 2017 (expected a preset name: WBF2017, EBU, ACBL)"),
+        (
+            {"switches": {"ruff_low": 1}},
+            "claim.switches.ruff_low: got 1 (expected on or off, or true or false)",
+        ),
+        (
+            {"switches": ["ruff_low"]},
+            "claim.switches: got ['ruff_low'] (expected a mapping of "
+            "judgements to on or off, like {ruff_low: off})",
+        ),
+    ],
+)
+def test_bad_policy_fields_name_the_file_and_field(fields: dict[str, Any], message: str) -> None:
+    with pytest.raises(CaseFileError) as raised:
+        loads_case(case_text(**fields), "x.yaml")
+    assert str(raised.value) == f"x.yaml: {message}"
+
+
+# --- precedence on the command line --------------------------------------------------------------
+
+
+def test_cli_reports_the_case_files_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    result = cli_json([str(CASE)], capsys)
+    assert result["claim"]["policy"] == "ACBL"
+    assert result["claim"]["claimer_tricks"] == 4
+    assert result["ruling"]["result"] == "4S="
+
+
+def test_cli_policy_overrides_the_case_file(capsys: pytest.CaptureFixture[str]) -> None:
+    result = cli_json([str(CASE), "--policy", "WBF2017"], capsys)
+    assert result["claim"]["policy"] == "WBF2017"
+    assert result["claim"]["claimer_tricks"] == 2
+    assert result["ruling"]["result"] == "4S-2"
+    assert all(a["name"].startswith("WBF2017:") for a in result["ruling"]["assumptions"])
+
+
+def test_cli_switch_goes_on_top_of_the_case_files_policy(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    result = cli_json([str(CASE), "--switch", "no_idle_trump_lead=off"], capsys)
+    assert result["claim"]["policy"] == "ACBL"
+    assert result["claim"]["claimer_tricks"] == 2
+    names = {a["name"] for a in result["ruling"]["assumptions"]}
+    assert "ACBL:no_idle_trump_lead" not in names and "ACBL:ruff_low" in names
+
+
+def test_cli_policy_replaces_the_case_files_switches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(case_text(switches={"no_idle_trump_lead": "off"}), encoding="utf-8")
+    assert cli_json([str(path)], capsys)["claim"]["claimer_tricks"] == 2
+    result = cli_json([str(path), "--policy", "ACBL"], capsys)
+    assert (result["claim"]["policy"], result["claim"]["claimer_tricks"]) == ("ACBL", 4)
+    # --switch on top of the file's switch: the command line wins.
+    result = cli_json([str(path), "--switch", "no_idle_trump_lead=on"], capsys)
+    assert (result["claim"]["policy"], result["claim"]["claimer_tricks"]) == ("ACBL", 4)
