@@ -4,8 +4,13 @@ The claimer's side plays the clarification statement's steps in order, and other
 the normal-play policy admits; the other side plays any legal card. Every doubtful point goes
 against the claimer (70A), so the result is a minimum over all those joint plays, not a
 minimax: ``adjudicate`` finds it exactly, with memoisation on the position (cards left by
-relative rank, whose turn, the statement step reached, the voids seen), from any position,
-including the middle of a trick, and returns a line that produces it.
+relative rank, whose turn, the statement step reached, the opponents' voids seen) at the start
+of each trick, from any position, including the middle of a trick, and returns a line that
+produces it. The search is a series of tests "at most k tricks?" that keep the bounds they
+prove. A test is cut short where the claimer's side is sure of more than k tricks whatever anyone
+plays (``Adjudicator._sure_tricks``: trumps above the opponents', a trick in progress no opponent
+can take from it, a lead that wins whatever card it is), or where either side takes the rest.
+These bounds do not depend on the policy, so they cannot change the result, only its cost.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from solver.engines.problem import mask_of
 from solver.errors import EngineError
 from solver.facts import Claim, Step
 from solver.laws.normal_play import (
+    HONOURS,
     SUIT_MASKS,
     NormalPolicy,
     PlayView,
@@ -126,59 +132,188 @@ class Adjudicator:
         self.p = problem
         self.deadline = deadline
         self.exact: dict[tuple[object, ...], int] = {}
+        """Values found by ``value``."""
         self.lower: dict[tuple[object, ...], int] = {}
+        """Proved: the claimer's side takes at least this many tricks from the position."""
+        self.upper: dict[tuple[object, ...], int] = {}
+        """Proved: a normal line gives the claimer's side at most this many tricks."""
         self.nodes = 0
         self.special = 0
         for step in problem.steps:
             for card in step.cards:
                 self.special |= 1 << card.index
+        side = problem.claimer_side
+        self._opponents = (1 - side, 3 - side)
+        self._void_mask = (0xF << (4 * (1 - side))) | (0xF << (4 * (3 - side)))
+        """Only the opponents' known voids can change a normal play (``_sure_position``)."""
+        self._fragments: tuple[dict[int, bytes], ...] = ({}, {}, {}, {})
 
     # -- the recursion ------------------------------------------------------------------------
 
     def value(self, state: State) -> int:
         """Claimer's-side tricks from this state on the worst normal line.
 
-        Found as the least k for which ``at_most(state, k)`` holds, starting from 0: each test
-        is a depth-first search for a line giving the claimer at most k tricks, with the lower
-        bounds proved by earlier tests kept, so refutations are not repeated.
+        Found as the least k for which ``at_most(state, k)`` holds, starting from the best
+        lower bound known: each test is a depth-first search for a line giving the claimer at
+        most k tricks. A test that fails proves a lower bound, at least k + 1 (the next k to
+        try); the bounds proved by earlier tests are kept (lower bounds from failed tests, upper
+        bounds from successful ones), so no refutation or line is searched twice.
         """
         key = self._key(state)
         exact = self.exact.get(key)
         if exact is not None:
             return exact
         k = self.lower.get(key, 0)
-        while not self.at_most(state, k):
-            k += 1
+        while True:
+            found = self.search(state, k)
+            if found <= k:
+                break
+            k = found
         self.exact[key] = k
         return k
 
     def at_most(self, state: State, k: int) -> bool:
         """Is there a normal line from here giving the claimer's side at most ``k`` tricks?"""
-        left = state[0][self.seat_to_play(state)].bit_count()
+        return self.search(state, k) <= k
+
+    def search(self, state: State, k: int) -> int:
+        """A bound that answers ``at_most(state, k)``: at most k, the claimer's side takes at
+        most that many tricks on some normal line from here; more than k, it takes at least that
+        many on every normal line."""
+        held, leader, trick, _plan, _voids = state
+        left = held[(leader + len(trick)) & 3].bit_count()
         if k >= left:
-            return True
-        if k < 0:
-            return False
-        if self._claimer_takes_the_rest(state):
-            return k >= left
+            return left
+        if not trick and leader % 2 != self.p.claimer_side and self._opponents_take_the_rest(state):
+            return 0
+        sure = self._sure_tricks(state, k, left)
+        if sure > k:
+            return sure
+        if trick:
+            # In the middle of a trick, no memo: the position is reached only through the one
+            # at the start of the trick, with the same k, and that one is memoised.
+            return self._children(state, k)
         key = self._key(state)
-        exact = self.exact.get(key)
-        if exact is not None:
-            return exact <= k
-        if self.lower.get(key, 0) > k:
-            return False
+        lower = self.lower.get(key, 0)
+        if lower > k:
+            return lower
+        upper = self.upper.get(key, 14)
+        if upper <= k:
+            return upper
+        found = self._children(state, k)
+        if found <= k:
+            self.upper[key] = found
+        else:
+            self.lower[key] = found
+        return found
+
+    def _sure_tricks(self, state: State, k: int, left: int) -> int:
+        """A lower bound on the claimer's side's tricks from here, whatever anyone plays (more
+        than k, or the best found before it was seen to be at most k)."""
+        _held, leader, trick, _plan, _voids = state
+        sure = 0 if self.p.trump is None else self._sure_trump_tricks(state)
+        if sure > k:
+            return sure
+        if trick:
+            return 1 if self._trick_is_ours(state) else sure
+        if leader % 2 == self.p.claimer_side:
+            if self._claimer_takes_the_rest(state):
+                return left
+            if self._lead_wins(state):
+                return 1
+        return sure
+
+    def _children(self, state: State, k: int) -> int:
+        """``search`` over the plays from here: the first bound at most k, else the least."""
+        least = 14
+        for card in self._expand(state):
+            child, gained = self.play(state, card)
+            found = gained + self.search(child, k - gained)
+            if found <= k:
+                return found
+            least = min(least, found)
+        return least
+
+    def _expand(self, state: State) -> list[int]:
+        """The plays to try from a position searched: counted, under the deadline."""
         self.nodes += 1
         if self.nodes & 4095 == 0 and time.monotonic() > self.deadline:
             raise ClaimTimeout("the claim adjudication ran out of time")
         moves = self.moves(state)
-        for card in moves:
-            child, gained = self.play(state, card)
-            if self.at_most(child, k - gained):
-                return True
         if not moves:
             raise EngineError("no legal play in a claim position (the hands are inconsistent)")
-        self.lower[key] = k + 1
-        return False
+        return moves
+
+    def _trick_is_ours(self, state: State) -> bool:
+        """The trick in progress goes to the claimer's side whatever anyone plays: its card
+        winning so far, and no opponent still to play can beat it (a higher card of the suit led
+        when he holds one; a trump, or a higher one, when he holds none of the suit led)."""
+        held, leader, trick, _plan, _voids = state
+        seat, best = winner_so_far(leader, trick, self.p.trump)
+        if seat % 2 != self.p.claimer_side:
+            return False
+        trump = self.p.trump
+        led = trick[0] // 13
+        for offset in range(len(trick), 4):
+            hand = held[(leader + offset) % 4]
+            if (leader + offset) % 2 == self.p.claimer_side:
+                continue
+            follows = hand & SUIT_MASKS[led]
+            if follows:
+                if best // 13 == led and follows >> (best + 1):
+                    return False  # a higher card of the suit led
+                continue
+            trumps = 0 if trump is None else hand & SUIT_MASKS[trump]
+            if trumps and (best // 13 != trump or trumps >> (best + 1)):
+                return False  # a ruff, or an overruff
+        return True
+
+    def _lead_wins(self, state: State) -> bool:
+        """The claimer's side is to lead, and whatever card its leader leads wins the trick: each
+        is a master of its suit that no opponent can ruff (he holds the suit, or no trump)."""
+        held, leader, _trick, _plan, _voids = state
+        if leader % 2 != self.p.claimer_side:
+            return False
+        trump = self.p.trump
+        hand = held[leader]
+        o1, o2 = self._opponents
+        first, second = held[o1], held[o2]
+        for suit in range(4):
+            mask = SUIT_MASKS[suit]
+            ours = hand & mask
+            if not ours:
+                continue
+            if ((first | second) & mask) >> ((ours & -ours).bit_length()):
+                return False  # an opponent's card beats our lowest of the suit
+            if trump is not None and suit != trump:
+                trumps = SUIT_MASKS[trump]
+                if (not first & mask and first & trumps) or (not second & mask and second & trumps):
+                    return False
+        return True
+
+    def _sure_trump_tricks(self, state: State) -> int:
+        """A lower bound, whatever anyone plays: the tricks the claimer's side must win with
+        trumps higher than every trump the opponents hold or have played to the trick in progress.
+
+        Each such trump of one player lies on a different trick of those left, and a trick with
+        one on it goes to the claimer's side (to it, or to a higher trump of partner's). So the
+        claimer's side takes at least as many tricks as either of its players holds such trumps.
+        """
+        held, leader, trick, _plan, _voids = state
+        trump = self.p.trump
+        assert trump is not None
+        mask = SUIT_MASKS[trump]
+        side = self.p.claimer_side
+        first, second = held[side] & mask, held[side + 2] & mask
+        if not (first or second):
+            return 0
+        o1, o2 = self._opponents
+        theirs = (held[o1] | held[o2]) & mask
+        # The opponents' cards on the trick: every other one, from the first or the second.
+        for card in trick[(leader % 2 == side) :: 2]:
+            theirs |= (1 << card) & mask
+        above = ~((1 << theirs.bit_length()) - 1)
+        return max((first & above).bit_count(), (second & above).bit_count())
 
     def _claimer_takes_the_rest(self, state: State) -> bool:
         """The claimer's side is on lead and every card it holds wins its trick, unruffed.
@@ -187,31 +322,44 @@ class Adjudicator:
         leads a winner (or a stated card, also a winner), and nothing the opponents hold can
         beat it or ruff it.
         """
-        held, leader, trick, _plan, _voids = state
-        side = self.p.claimer_side
-        if trick or leader % 2 != side:
-            return False
-        ours = held[side] | held[side + 2]
-        theirs = held[1 - side] | held[3 - side]
-        trump = self.p.trump
-        if trump is not None and theirs & SUIT_MASKS[trump]:
-            return False
-        for suit in range(4):
-            our_cards = ours & SUIT_MASKS[suit]
-            if not our_cards:
-                continue
-            lowest = our_cards & -our_cards
-            if theirs & SUIT_MASKS[suit] & ~(lowest - 1) & ~lowest:
-                return False
-        return True
+        return _takes_the_rest(state, self.p.claimer_side, self.p.trump)
+
+    def _opponents_take_the_rest(self, state: State) -> bool:
+        """The same for the opponents: whatever anyone plays, the claimer's side takes nothing."""
+        return _takes_the_rest(state, 1 - self.p.claimer_side, self.p.trump)
 
     def _key(self, state: State) -> tuple[object, ...]:
+        """The memo key: ``position_key`` (by suit), whose turn, the trick in progress, the
+        statement step reached and the opponents' known voids (the claimer's side's are never
+        read by the policy)."""
         held, leader, trick, plan, voids = state
-        return (self.position_key(held, trick), leader, trick, plan, voids)
+        h0, h1, h2, h3 = held
+        on_trick = 0
+        for card in trick:
+            on_trick |= 1 << card
+        fragments = self._fragments
+        parts = []
+        for suit in range(4):
+            shift = 13 * suit
+            code = (
+                ((h0 >> shift) & 0x1FFF)
+                | (((h1 >> shift) & 0x1FFF) << 13)
+                | (((h2 >> shift) & 0x1FFF) << 26)
+                | (((h3 >> shift) & 0x1FFF) << 39)
+                | (((on_trick >> shift) & 0x1FFF) << 52)
+            )
+            cache = fragments[suit]
+            part = cache.get(code)
+            if part is None:
+                part = cache[code] = self._suit_key(held, on_trick, suit)
+            parts.append(part)
+        masked = voids & self._void_mask
+        return (parts[0], parts[1], parts[2], parts[3], leader, trick, plan, masked)
 
     def position_key(self, held: tuple[int, int, int, int], trick: tuple[int, ...] = ()) -> bytes:
-        """The cards left by suit, each named by its holder (or itself, if the statement names it
-        or it lies on the trick in progress, where it is compared with the cards still held).
+        """The cards left by suit, each named by its holder and whether it is an honour (the
+        policy's top-down rule asks, ``HONOURS``), or by itself, if the statement names it or it
+        lies on the trick in progress, where it is compared with the cards still held.
 
         Two positions that read the same differ only by cards no one can tell apart: they have
         the same worst normal line.
@@ -219,18 +367,22 @@ class Adjudicator:
         on_trick = 0
         for card in trick:
             on_trick |= 1 << card
+        return b"".join(self._suit_key(held, on_trick, suit) for suit in range(4))
+
+    def _suit_key(self, held: tuple[int, int, int, int], on_trick: int, suit: int) -> bytes:
+        """``position_key``'s part for one suit."""
         named = self.special | on_trick
         out = bytearray()
-        for suit in range(4):
-            for card in range(13 * suit, 13 * suit + 13):
-                if (on_trick >> card) & 1:
-                    out.append(64 + card)
-                    continue
-                for seat in range(4):
-                    if (held[seat] >> card) & 1:
-                        out.append(64 + card if (named >> card) & 1 else seat)
-                        break
-            out.append(255)
+        for card in range(13 * suit, 13 * suit + 13):
+            if (on_trick >> card) & 1:
+                out.append(64 + card)
+                continue
+            for seat in range(4):
+                if (held[seat] >> card) & 1:
+                    honour = 4 if card % 13 >= HONOURS else 0
+                    out.append(64 + card if (named >> card) & 1 else seat + honour)
+                    break
+        out.append(255)
         return bytes(out)
 
     # -- moves --------------------------------------------------------------------------------
@@ -240,14 +392,24 @@ class Adjudicator:
 
     def moves(self, state: State) -> list[int]:
         held, leader, trick, plan, voids = state
-        seat = self.seat_to_play(state)
+        seat = (leader + len(trick)) % 4
+        if seat % 2 != self.p.claimer_side and self.p.opponents_ruff:
+            hand = held[seat]
+            if trick:
+                follow = hand & SUIT_MASKS[trick[0] // 13]
+                if follow:
+                    hand = follow
+            cards = []
+            while hand:
+                low = hand & -hand
+                cards.append(low.bit_length() - 1)
+                hand ^= low
+            return _reduce(cards, held, seat, trick)
         view = PlayView(
             seat, held, trick, leader, self.p.trump, self.p.claimer_side, voids, self.p.trumps_aware
         )
         if seat % 2 != self.p.claimer_side:
-            cards = legal(view)
-            if not self.p.opponents_ruff:
-                cards = _no_winning_ruff(view, cards)
+            cards = _no_winning_ruff(view, legal(view))
             return _reduce(cards, held, seat, trick)
         stated = self.stated_plays(view, plan)
         options = stated if stated is not None else claimer_options(self.p.policy, view)
@@ -271,19 +433,28 @@ class Adjudicator:
     def play(self, state: State, card: int) -> tuple[State, int]:
         """The state after ``card``, and the claimer's-side tricks it completes (0 or 1)."""
         held, leader, trick, plan, voids = state
-        seat = self.seat_to_play(state)
+        seat = (leader + len(trick)) % 4
         if trick and card // 13 != trick[0] // 13:
             voids |= 1 << (4 * seat + trick[0] // 13)
-        new_held = list(held)
-        new_held[seat] &= ~(1 << card)
-        held_after = (new_held[0], new_held[1], new_held[2], new_held[3])
+        bit = 1 << card
+        if seat == 0:
+            held_after = (held[0] & ~bit, held[1], held[2], held[3])
+        elif seat == 1:
+            held_after = (held[0], held[1] & ~bit, held[2], held[3])
+        elif seat == 2:
+            held_after = (held[0], held[1], held[2] & ~bit, held[3])
+        else:
+            held_after = (held[0], held[1], held[2], held[3] & ~bit)
         trick_after = (*trick, card)
+        stated = plan[0] < len(self.p.steps)
         if len(trick_after) < 4:
-            plan = self._advance_on_card(plan, seat, card, trick_after, held_after)
+            if stated:
+                plan = self._advance_on_card(plan, seat, card, trick_after, held_after)
             return (held_after, leader, trick_after, plan, voids), 0
         winner = winner_so_far(leader, trick_after, self.p.trump)[0]
-        plan = self._advance_on_card(plan, seat, card, trick_after, held_after)
-        plan = self._advance_on_trick(plan, winner, trick_after, held_after)
+        if stated:
+            plan = self._advance_on_card(plan, seat, card, trick_after, held_after)
+            plan = self._advance_on_trick(plan, winner, trick_after, held_after)
         gained = 1 if winner % 2 == self.p.claimer_side else 0
         return (held_after, winner, (), plan, voids), gained
 
@@ -366,6 +537,26 @@ class Adjudicator:
             target -= gained
             state = child
         return out
+
+
+def _takes_the_rest(state: State, side: int, trump: int | None) -> bool:
+    """The side is on lead, each card it holds beats every card of its suit the other side
+    holds, and the other side holds no trump: it takes every trick left, whatever is played."""
+    held, leader, trick, _plan, _voids = state
+    if trick or leader % 2 != side:
+        return False
+    ours = held[side] | held[side + 2]
+    theirs = held[1 - side] | held[3 - side]
+    if trump is not None and theirs & SUIT_MASKS[trump]:
+        return False
+    for suit in range(4):
+        our_cards = ours & SUIT_MASKS[suit]
+        if not our_cards:
+            continue
+        lowest = our_cards & -our_cards
+        if theirs & SUIT_MASKS[suit] & ~(lowest - 1) & ~lowest:
+            return False
+    return True
 
 
 def _step_plays(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] | None:

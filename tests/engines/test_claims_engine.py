@@ -382,3 +382,17 @@ def test_without_winning_ruffs_the_forgotten_trump_costs_nothing() -> None:
     problem, _claim = claim_at("N:5.3..32 QJ.KQ.. AK.A.9. 87..2.5", "S", 2, "S")
     assert adjudicate(problem).claimer_tricks == 3
     assert adjudicate(replace(problem, opponents_ruff=False)).claimer_tricks == 4
+
+
+def test_the_position_key_tells_an_honour_from_a_spot_card() -> None:
+    """Top-down binds a lone winner that is an honour (the ten), not a spot card (the nine):
+    two positions that differ only there must not share a memo entry."""
+    keys, leads = [], []
+    for hands in ["N:.2.A. 3.3.. T2... 54...", "N:.2.A. 3.3.. 92... 54..."]:
+        problem, _ = claim_at(hands, "S", None, "S")
+        adjudicator = Adjudicator(problem)
+        state = start_state(adjudicator)
+        keys.append(adjudicator._key(state))
+        leads.append(adjudicator.moves(state))
+    assert keys[0] != keys[1]
+    assert leads == [[8], [0, 7]]
