@@ -8,6 +8,14 @@ Revoke allegations (``Problem.permits``) relax Law 44C exactly as ``Problem.perm
 A player who missed a trick (Law 67, ``Problem.short_seat``) holds the pseudo-card ``PHANTOM``
 and plays it there: it has a ``plays`` literal like any card, never leads, never wins, is
 exempt from following suit, and his intact row shifts by one trick after it.
+A player who played two cards to one trick (Law 67B2, ``Problem.surplus_seat``) has a second
+set of literals ``extra[t, c]`` (``c`` is the surplus card of trick ``t``), true for one trick
+only: ``plays`` holds the card that counts there, the one ``surplus_counted`` leaves in the
+trick. The last trick (``Problem.restored_trick``) is played after the surplus card is back in
+his hand: he plays it there, the others any card they still hold, following suit; no row,
+mark, permit or agreed trick speaks of it. The revokes Law 67B2 deems when he later fails to
+follow the surplus card's suit are read off each history by ``evaluate`` (they split the
+outcome groups); they constrain nothing.
 
 Used for what CP-SAT is good at: the minimum cost, the reachable declarer-trick totals, which
 units are contradicted, explanations (units every consistent history contradicts, a small set
@@ -76,6 +84,12 @@ class CpsatModel:
     """(trick, suit) -> that suit was led."""
     card_at: list[tuple[Any, Any, Any, Any]] = field(default_factory=list)
     """Per trick and seat, the integer card played (decodes a solution quickly)."""
+    extra: dict[tuple[int, int], Lit] = field(default_factory=dict)
+    """Law 67B2: (trick, card) -> the surplus seat dropped this card too, as its surplus card."""
+    doubled: list[Lit] = field(default_factory=list)
+    """Law 67B2: per trick before the restored one, the surplus seat played two cards to it."""
+    extra_at: list[Any] = field(default_factory=list)
+    """Per trick before the restored one, the integer surplus card (0 when not doubled)."""
     declarer_won: list[Lit] = field(default_factory=list)
     total: Any = None
     total_is: list[Lit] = field(default_factory=list)
@@ -89,6 +103,27 @@ class CpsatModel:
         """The cards this seat has variables for."""
         mask = self.problem.hands[seat] if self.explain else self.problem.playable[seat]
         return cards_in(mask)
+
+    def trick_cards(self, t: int, seat: int) -> list[int]:
+        """The cards this seat has variables for at trick ``t``: at the restored trick (Law
+        67B2) the others play whatever they still hold, a card of no row."""
+        problem = self.problem
+        if t == problem.restored_trick and seat != problem.surplus_seat:
+            return cards_in(problem.hands[seat])
+        return self.seat_cards(seat)
+
+    @property
+    def physical(self) -> int:
+        """The tricks the rows, marks and permits speak of: all but the restored trick."""
+        return self.problem.tricks - (self.problem.surplus_seat is not None)
+
+    def gone(self, t: int, card: int) -> list[Lit]:
+        """Literals "``card`` left its holder's hand before trick ``t``" (at most one holds):
+        played, or dropped as the surplus card of a double play (Law 67B2)."""
+        before = range(min(t, self.physical))
+        return [self.plays[u, card] for u in before if (u, card) in self.plays] + [
+            self.extra[u, card] for u in before if (u, card) in self.extra
+        ]
 
     def hard(self, name: str) -> list[Lit]:
         """Enforcement literals of a hard fact: none, or in explain mode one named assumption."""
@@ -124,6 +159,7 @@ def build_model(problem: Problem, *, explain: bool = False) -> CpsatModel:
     _add_leaders(m)
     _add_suit_led(m)
     _add_follow_suit(m)
+    _add_double_play(m)
     _add_trick_winners(m)
     _add_declarer_tricks(m)
     _add_agreed_tricks(m)
@@ -136,22 +172,44 @@ def build_model(problem: Problem, *, explain: bool = False) -> CpsatModel:
 
 
 def _add_play_variables(m: CpsatModel) -> None:
-    """One literal per (trick, card) for every card its holder may play; leader literals."""
+    """One literal per (trick, card) for every card its holder may play; leader literals.
+
+    For a double play (Law 67B2) also a literal per (trick, card) of the surplus seat's cards
+    for "his surplus card there", and one per trick for "he played two cards to it".
+    """
     for t in range(m.problem.tricks):
         for seat in range(4):
-            for card in m.seat_cards(seat):
+            for card in m.trick_cards(t, seat):
                 m.plays[t, card] = m.model.new_bool_var(f"play_t{t + 1}_{_card(card)}")
             m.leader[t, seat] = m.model.new_bool_var(f"lead_t{t + 1}_{SEAT_NAMES[seat]}")
             m.winner[t, seat] = m.model.new_bool_var(f"win_t{t + 1}_{SEAT_NAMES[seat]}")
+    surplus = m.problem.surplus_seat
+    if surplus is None:
+        return
+    for t in range(m.physical):
+        cards = m.seat_cards(surplus)
+        for card in cards:
+            m.extra[t, card] = m.model.new_bool_var(f"extra_t{t + 1}_{_card(card)}")
+        doubled = m.model.new_bool_var(f"doubled_t{t + 1}")
+        m.model.add(doubled == sum(m.extra[t, c] for c in cards))
+        m.doubled.append(doubled)
+        extra_at = m.model.new_int_var(0, PHANTOM, f"extra_t{t + 1}")
+        m.model.add(extra_at == sum(c * m.extra[t, c] for c in cards))
+        m.extra_at.append(extra_at)
 
 
 def _add_one_card_per_trick(m: CpsatModel) -> None:
-    """Law 44B: each player contributes exactly one card to each trick."""
+    """Law 44B: each player contributes exactly one card to each trick.
+
+    At the restored trick (Law 67B2) the surplus seat's card is the surplus card, one exactly
+    when there was a double play (``_add_double_play``).
+    """
     for t in range(m.problem.tricks):
         by_seat = []
         for seat in range(4):
-            cards = m.seat_cards(seat)
-            m.model.add_exactly_one(m.plays[t, c] for c in cards)
+            cards = m.trick_cards(t, seat)
+            if not (t == m.problem.restored_trick and seat == m.problem.surplus_seat):
+                m.model.add_exactly_one(m.plays[t, c] for c in cards)
             card = m.model.new_int_var(0, PHANTOM, f"card_t{t + 1}_{SEAT_NAMES[seat]}")
             m.model.add(card == sum(c * m.plays[t, c] for c in cards))
             by_seat.append(card)
@@ -163,13 +221,20 @@ def _add_card_played_once(m: CpsatModel) -> None:
 
     When the play covers all 13 tricks every card of the deal is played exactly once, except
     by a player who missed a trick (Law 67): of his 13 cards and the phantom one stays over.
+    A player who played two cards to one trick (Law 67B2) quits each card once, counted or as
+    the surplus card; playing the surplus card again at the restored trick is no second play.
+    (At most once is enough for him: his 13 cards fill the tricks anyway.)
     """
-    tricks = m.problem.tricks
+    problem = m.problem
+    tricks = problem.tricks
     for card, seat in m.holder.items():
+        if seat == problem.surplus_seat:
+            m.model.add_at_most_one(m.gone(problem.restored_trick, card))
+            continue
         literals = [m.plays[t, card] for t in range(tricks) if (t, card) in m.plays]
         if not literals:
             continue
-        if tricks == 13 and seat != m.problem.short_seat:
+        if tricks == 13 and seat != problem.short_seat:
             m.model.add_exactly_one(literals)
         else:
             m.model.add_at_most_one(literals)
@@ -179,7 +244,9 @@ def _add_rows(m: CpsatModel) -> None:
     """Law 65C (CASE-FORMAT "Rows"): the cards of a row are the cards that player played.
 
     The player who missed a trick (Law 67) played his row and, once, no card: the phantom is
-    played exactly once, so that no card outside his row takes the missed trick's place.
+    played exactly once, so that no card outside his row takes the missed trick's place. The
+    player who played two cards to one trick (Law 67B2) quitted each card of his row once,
+    counted or as the surplus card; the restored trick, after the rows, is no part of them.
     """
     problem = m.problem
     for seat in range(4):
@@ -190,7 +257,7 @@ def _add_rows(m: CpsatModel) -> None:
                 enforce = m.hard(f"{SEAT_NAMES[seat]} did not play to one trick")
             else:
                 enforce = m.hard(f"{SEAT_NAMES[seat]}'s row holds {_card(card)}")
-            played = sum(m.plays[t, card] for t in range(problem.tricks))
+            played = sum(m.gone(m.physical, card))
             m.model.add(played == 1).only_enforce_if(enforce)
 
 
@@ -224,7 +291,7 @@ def _add_suit_led(m: CpsatModel) -> None:
         m.model.add_exactly_one(m.led[t, suit] for suit in range(4))
         for seat in range(4):
             for suit in range(4):
-                in_suit = [m.plays[t, c] for c in m.seat_cards(seat) if suit_of(c) == suit]
+                in_suit = [m.plays[t, c] for c in m.trick_cards(t, seat) if suit_of(c) == suit]
                 m.model.add(m.led[t, suit] == sum(in_suit)).only_enforce_if(m.leader[t, seat])
 
 
@@ -239,7 +306,9 @@ def _add_follow_suit(m: CpsatModel) -> None:
     requirement is simply dropped: that permit covers any revoke there. Where only a suit
     allegation or a wildcard could cover the revoke, a literal says whether the seat revoked,
     and ``_add_revoke_allowance`` makes the allegations go round. A player who missed the trick
-    (the phantom, Law 67) follows no suit and revokes nothing: it excuses him too.
+    (the phantom, Law 67) follows no suit and revokes nothing: it excuses him too. A card
+    dropped as the surplus card of a double play (Law 67B2) is out of his hand for Law 44C
+    until the restored trick, where he plays it whatever was led.
     """
     problem = m.problem
     counted: dict[tuple[int, int], list[Lit]] = {}
@@ -250,14 +319,14 @@ def _add_follow_suit(m: CpsatModel) -> None:
                 cover = _revoke_cover(problem, seat, t, suit) if held else FREE
                 if cover == FREE:
                     continue  # nothing to follow with, or any revoke here is admitted
-                follows = [m.plays[t, c] for c in m.seat_cards(seat) if suit_of(c) == suit]
+                follows = [m.plays[t, c] for c in m.trick_cards(t, seat) if suit_of(c) == suit]
                 missed = [m.plays[t, PHANTOM]] if seat == problem.short_seat else []
                 revoke = None
                 if cover == COUNTED:
                     revoke = _revoke_literal(m, t, seat, suit, follows + missed)
                     counted.setdefault((seat, suit), []).append(revoke)
                 for card in held:
-                    gone = [m.plays[u, card] for u in range(t) if (u, card) in m.plays]
+                    gone = m.gone(t, card)
                     excused = missed if revoke is None else [*missed, revoke]
                     m.model.add(sum(follows) + sum(gone) + sum(excused) >= 1).only_enforce_if(
                         m.led[t, suit]
@@ -274,7 +343,11 @@ def _revoke_cover(problem: Problem, seat: int, trick: int, suit: int) -> str:
     there at no charge. ``COUNTED``: only a suit allegation for this seat and suit, or a
     wildcard, could cover it, each at most once. ``NONE``: the revoke is never admitted.
     This is ``Problem.permit`` read as sets rather than as a walk through the history.
+    No allegation speaks of the restored trick (Law 67B2): there the others follow suit and
+    the surplus seat plays his surplus card, whatever was led.
     """
+    if trick == problem.restored_trick:
+        return FREE if seat == problem.surplus_seat else NONE
     for permit in problem.permits:
         if permit.seat == seat and permit.trick == trick and permit.suit in (None, suit):
             return FREE
@@ -299,7 +372,7 @@ def _revoke_literal(m: CpsatModel, t: int, seat: int, suit: int, excuses: list[L
     for literal in excuses:
         m.model.add_implication(revoke, ~literal)
     held = cards_in(m.problem.hands[seat] & SUIT_MASKS[suit])
-    gone = {card: [m.plays[u, card] for u in range(t) if (u, card) in m.plays] for card in held}
+    gone = {card: m.gone(t, card) for card in held}
     if all(gone.values()):  # otherwise some card is certainly still held
         all_gone = [literal for literals in gone.values() for literal in literals]
         m.model.add(sum(all_gone) <= len(held) - 1).only_enforce_if(revoke)
@@ -337,6 +410,56 @@ def _add_revoke_allowance(m: CpsatModel, counted: dict[tuple[int, int], list[Lit
         m.model.add(sum(excesses) <= wildcards)
 
 
+def _add_double_play(m: CpsatModel) -> None:
+    """Law 67B2: the surplus seat played two cards to one trick, never as its leader; the card
+    that counts there is the one ``surplus_counted`` leaves in the trick; at the restored trick
+    he plays the surplus card again.
+
+    ``surplus_counted`` as clauses on a pair (``a`` counted, ``b`` surplus): ``b`` would count
+    instead when it is of ``a``'s suit and higher; when it is of the suit led and ``a`` is not;
+    or when, ``a`` not following, ``b`` ranks higher for a void player (``_void_rank``). And a
+    counted card off the suit led needs him void in it: holding the suit, a pair without a
+    card of it is a revoke besides, which the law does not sort out (and no permit admits).
+    """
+    problem = m.problem
+    seat = problem.surplus_seat
+    if seat is None:
+        return
+    enforce = m.hard(f"{SEAT_NAMES[seat]} played two cards to one trick")
+    m.model.add(sum(m.doubled) == 1).only_enforce_if(enforce)
+    m.model.add(sum(m.doubled) <= 1)
+    cards = m.seat_cards(seat)
+    for card in cards:
+        again = m.plays[problem.restored_trick, card]
+        m.model.add(again == sum(m.extra[t, card] for t in range(m.physical)))
+    for t in range(m.physical):
+        m.model.add_implication(m.leader[t, seat], ~m.doubled[t])
+        for a in cards:
+            for b in cards:
+                counted, surplus = m.plays[t, a], m.extra[t, b]
+                if suit_of(a) == suit_of(b):
+                    if b > a:
+                        m.model.add_bool_or([~counted, ~surplus])
+                    continue
+                m.model.add_bool_or([~counted, ~surplus, ~m.led[t, suit_of(b)]])
+                if _void_rank(b, problem.trump) > _void_rank(a, problem.trump):
+                    m.model.add_bool_or([~counted, ~surplus, m.led[t, suit_of(a)]])
+        for suit in range(4):
+            follows = [m.plays[t, c] for c in cards if suit_of(c) == suit]
+            for card in cards_in(problem.hands[seat] & SUIT_MASKS[suit]):
+                gone = m.gone(t, card)
+                m.model.add_bool_or([~m.doubled[t], ~m.led[t, suit], *follows, *gone])
+                if not gone:
+                    break  # held at trick t for certain: one clause is enough
+
+
+def _void_rank(card: int, trump: int | None) -> tuple[bool, int, int]:
+    """Orders the cards Law 67B2 chooses from when the player is void in the suit led (the
+    higher stays): a trump first, then the higher rank, then the higher suit (``surplus_counted``).
+    """
+    return (suit_of(card) == trump, card % 13, -suit_of(card))
+
+
 def _add_trick_winners(m: CpsatModel) -> None:
     """Law 44E/F: the highest trump wins the trick, else the highest card of the suit led.
 
@@ -358,7 +481,7 @@ def _add_trick_winners(m: CpsatModel) -> None:
         wins = {c: _add_card_wins(m, t, c, played, trumped) for c, _lit in played}
         m.model.add_exactly_one(wins.values())
         for seat in range(4):
-            seat_wins = [wins[c] for c in m.seat_cards(seat) if c != PHANTOM]
+            seat_wins = [wins[c] for c in m.trick_cards(t, seat) if c != PHANTOM]
             m.model.add(m.winner[t, seat] == sum(seat_wins))
 
 
@@ -397,13 +520,19 @@ def _add_declarer_tricks(m: CpsatModel) -> None:
 
 
 def _add_agreed_tricks(m: CpsatModel) -> None:
-    """Agreed tricks are hard facts: their leader and every card are as agreed."""
+    """Agreed tricks are hard facts: their leader and every card are as agreed. An agreed trick
+    has four cards, so nobody played two cards to it (Law 67B2); none speaks of the restored
+    trick."""
     for t, (leader, cards) in sorted(m.problem.agreed.items()):
+        if t == m.problem.restored_trick:
+            continue
         text = " ".join(_card(cards[(leader + i) % 4]) for i in range(4))
         enforce = m.hard(f"agreed trick {t + 1}: {SEAT_NAMES[leader]}: {text}")
         literals = [_seat_played(m, t, seat, card) for seat, card in enumerate(cards)]
         if t < m.problem.tricks:
             literals.append(m.leader[t, leader])
+        if t < len(m.doubled):
+            literals.append(~m.doubled[t])
         m.model.add_bool_and(literals).only_enforce_if(enforce)
 
 
@@ -471,8 +600,10 @@ def _add_row_order_units(m: CpsatModel) -> None:
         ok = m.model.new_bool_var(f"ok:{problem.units[unit].key}")
         if seat == problem.short_seat:
             in_place = _short_row_in_place(m, seat, order)
+        elif seat == problem.surplus_seat:
+            in_place = _long_row_in_place(m, seat, order)
         else:
-            in_place = [m.plays[t, card] for t, card in enumerate(order) if t < problem.tricks]
+            in_place = [m.plays[t, card] for t, card in enumerate(order) if t < m.physical]
         m.model.add_bool_and(in_place).only_enforce_if(ok)
         m.model.add_bool_or([ok, *(~lit for lit in in_place)])
         m.ok[unit] = ok
@@ -497,22 +628,46 @@ def _short_row_in_place(m: CpsatModel, seat: int, order: tuple[int, ...]) -> lis
     return literals
 
 
+def _long_row_in_place(m: CpsatModel, seat: int, order: tuple[int, ...]) -> list[Lit]:
+    """Per card of the row of a player who played two cards to one trick (Law 67B2): "it lies
+    where the row puts it", i.e. at its own position before the pair, in the pair's trick at
+    the pair's two positions (in either order: ``_row_sequence``), one trick earlier after it.
+
+    Card ``i`` of the row must then lie (counted or as the surplus card) at trick ``i`` or
+    ``i - 1``. Conversely, when every card does and he doubled at trick ``d`` (his row holding
+    one card per trick and the pair), trick by trick: before ``d`` card ``i`` cannot count at
+    trick ``i - 1``, as card ``i - 1`` would then have no place; the pair holds cards ``d`` and
+    ``d + 1``; after it cards up to ``i`` are all placed, so trick ``i`` gets card ``i + 1``.
+    Each literal is a sum of plays of one card, at most one of which holds.
+    """
+    literals = []
+    for position, card in enumerate(order):
+        literal = m.model.new_bool_var(f"in_place_{SEAT_NAMES[seat]}_{_card(card)}")
+        tricks = [t for t in (position - 1, position) if 0 <= t < m.physical]
+        here = [m.plays[t, card] for t in tricks] + [m.extra[t, card] for t in tricks]
+        m.model.add(literal == sum(here))
+        literals.append(literal)
+    return literals
+
+
 def _add_orientation_units(m: CpsatModel) -> None:
     """Law 65B: a card pointed as won (lost) by its side is contradicted when that side lost
     (won) the trick the history plays it to. A marked card lies in an intact row, so it is
-    played exactly once and ``ok`` is determined by that trick.
+    played exactly once and ``ok`` is determined by that trick. The surplus card of a double
+    play (Law 67B2) is judged at the trick he dropped it on, not at the restored trick.
     """
     problem = m.problem
     for card, (pointed_won, unit) in sorted(problem.marks.items()):
         ok = m.model.new_bool_var(f"ok:{problem.units[unit].key}")
         own_side_is_declarer = m.holder[card] % 2 == problem.declarer_side
-        for t in range(problem.tricks):
-            if (t, card) not in m.plays:
-                continue
-            declarer_won = m.declarer_won[t]
-            as_marked = declarer_won if own_side_is_declarer == pointed_won else ~declarer_won
-            m.model.add_bool_or([~ok, as_marked]).only_enforce_if(m.plays[t, card])
-            m.model.add_bool_or([ok, ~as_marked]).only_enforce_if(m.plays[t, card])
+        for t in range(m.physical):
+            for played in (m.plays.get((t, card)), m.extra.get((t, card))):
+                if played is None:
+                    continue
+                declarer_won = m.declarer_won[t]
+                as_marked = declarer_won if own_side_is_declarer == pointed_won else ~declarer_won
+                m.model.add_bool_or([~ok, as_marked]).only_enforce_if(played)
+                m.model.add_bool_or([ok, ~as_marked]).only_enforce_if(played)
         m.ok[unit] = ok
 
 
@@ -594,7 +749,7 @@ def _session(problem: Problem, deadline: float, min_cost: int | None = None) -> 
     for seat in range(4):
         order = problem.row_order[seat]
         for position, card in enumerate(order or ()):
-            for t in range(problem.tricks):
+            for t in range(m.physical):
                 m.model.add_hint(m.plays[t, card], t == position)
     if min_cost is not None:
         m.model.add(m.cost == min_cost)
@@ -725,11 +880,17 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         key = 0
         for n, e, s, w in cards:
             key = (((((key << 6 | n) << 6) | e) << 6 | s) << 6) | w
+        double = next(
+            ((t, int(value(m.extra_at[t]))) for t, lit in enumerate(m.doubled) if value(lit)),
+            None,
+        )
+        if double is not None:
+            key = (key << 4 | double[0]) << 6 | double[1]
         if key in self.seen:
             self.duplicates += 1
             return
         self.seen.add(key)
-        history = _history(m.problem, cards)
+        history = _history(m.problem, cards, double)
         for t, (leader, trick) in enumerate(history):
             self.winners[t].add(trick_winner(leader, trick, m.problem.trump))
         group = _group_key(m.problem, history, int(value(m.total)))
@@ -745,10 +906,11 @@ class _Collector(cp_model.CpSolverSolutionCallback):
 
 
 def _group_key(problem: Problem, history: History, total: int) -> int:
-    """The public outcome key of a history: its declarer tricks and, if any, its revokes.
+    """The public outcome key of a history: its declarer tricks and, if any, its revokes and
+    its double play (Law 67B2: where, and which pair).
 
-    Without revoke allegations or a missed trick no history revokes, so the key is the total
-    and evaluating the history again would only cost time.
+    Without revoke allegations, a missed trick or a double play the key is the total, and
+    evaluating the history again would only cost time.
     """
     if _keys_are_totals(problem):
         return total
@@ -756,17 +918,24 @@ def _group_key(problem: Problem, history: History, total: int) -> int:
 
 
 def _keys_are_totals(problem: Problem) -> bool:
-    """No history revokes: no allegation admits a revoke and nobody missed a trick (a missed
-    trick is a revoke of Law 67B1, told apart by the trick he missed)."""
-    return not problem.permits and problem.short_seat is None
+    """No history revokes: no allegation admits a revoke, nobody missed a trick (a missed
+    trick is a revoke of Law 67B1, told apart by the trick he missed) and nobody played two
+    cards to one (Law 67B2 may deem a revoke of the surplus card's suit)."""
+    return not problem.permits and problem.short_seat is None and problem.surplus_seat is None
 
 
-def _history(problem: Problem, cards: Iterable[tuple[int, int, int, int]]) -> History:
-    """The history with these cards per trick (indexed by seat), leaders by Law 44G."""
+def _history(
+    problem: Problem,
+    cards: Iterable[tuple[int, int, int, int]],
+    double: tuple[int, int] | None = None,
+) -> History:
+    """The history with these cards per trick (indexed by seat), leaders by Law 44G; the trick
+    of a double play (Law 67B2), ``double`` = (trick, surplus card), gets the fifth card."""
     tricks: list[PlayedTrick] = []
     leader = problem.opening_leader
-    for by_seat in cards:
-        tricks.append((leader, by_seat))
+    for t, by_seat in enumerate(cards):
+        extra = (double[1],) if double is not None and double[0] == t else ()
+        tricks.append((leader, (*by_seat, *extra)))
         leader = trick_winner(leader, by_seat, problem.trump)
     return tuple(tricks)
 
