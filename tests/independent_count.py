@@ -11,6 +11,17 @@ Revoke allegations (``{by: EW, revoke: {seat: S, trick: 7}}``, or ``suit: H`` fo
 are not evidence: they cost nothing and have no unit. One with a trick lets that player revoke at
 that trick; one with a suit lets him revoke once at any one trick where that suit is led. A revoke
 is a player other than the leader not following suit while he still holds a card of the suit led.
+
+A player who played two cards to one trick (Law 67B2) has a row one card longer than the others
+(13 against 12 on a whole board). At one trick he does not lead he drops two cards of his row,
+which lie next to each other in it (in either order); the one that stays in the trick (and wins
+it, or not) is the higher of the pair's cards of the suit led when he holds that suit (one must
+follow), else a trump before a side card, then the higher rank, then spades first. The other,
+the surplus card, is quitted at that trick (its mark judged there) and comes back to his hand
+for the last trick, which no fact speaks of: he plays it there, the others a card each (their
+last on a whole board), following suit. Once it is back, a trick of its suit before the last on
+which he, not leading and void in fact, played another suit is a revoke Law 67B2 deems him to
+have made. An agreed trick (four cards) is one where he played one card.
 """
 
 from __future__ import annotations
@@ -31,7 +42,9 @@ Cards = tuple[int, int, int, int]
 TrickTest = Callable[[Cards, int], bool]
 """A per-trick statement: does it hold for these cards and this winning seat?"""
 Revokes = tuple[tuple[int, str], ...]
-"""(trick from 1, seat letter) of each revoke in a history, by trick then seat N, E, S, W."""
+"""(trick from 1, seat letter) of each revoke in a history, by trick then seat N, E, S, W. With
+a double play (Law 67B2), also its deemed revokes, ``(trick, "E 67B2")``, and the double play
+itself, ``(trick, "E 67B2 HJ DJ")``: the card left in the trick, then the surplus card."""
 Tally = dict[tuple[frozenset[int], int, Revokes], int]
 """(units contradicted, declarer tricks, revokes) -> number of histories."""
 
@@ -39,6 +52,10 @@ Tally = dict[tuple[frozenset[int], int, Revokes], int]
 def card_index(text: str) -> int:
     text = text.strip().upper().replace("10", "T")
     return SUITS.index(text[0]) * 13 + RANKS.index(text[1])
+
+
+def card_name(card: int) -> str:
+    return SUITS[card // 13] + RANKS[card % 13]
 
 
 def tokens(value: str | list[Any]) -> list[str]:
@@ -99,6 +116,13 @@ class Dispute:
     """(trick from 0, seat) where an allegation permits a revoke."""
     revoke_suits: list[tuple[int, int]] = field(default_factory=list)
     """(seat, suit) of each suit allegation, one entry per allegation."""
+    surplus: int = -1
+    """The player who played two cards to one trick (Law 67B2), or -1."""
+
+    @property
+    def restored(self) -> int:
+        """The trick (from 0) played once the surplus card is back in his hand, or -1."""
+        return self.tricks - 1 if self.surplus >= 0 else -1
 
     def suit_keys(self) -> list[tuple[int, int]]:
         """The distinct (seat, suit) pairs of the suit allegations, in a fixed order."""
@@ -131,10 +155,17 @@ def read(data: dict[str, Any]) -> Dispute:
     rows = play.get("rows") or {}
     for key, row in rows.items():
         read_row(dispute, seat_index(key), row)
-    if rows:
-        dispute.tricks = max(
-            len(tokens(r["mixed"] if isinstance(r, dict) else r)) for r in rows.values()
-        )
+    lengths = {
+        seat_index(key): len(tokens(r["mixed"] if isinstance(r, dict) else r))
+        for key, r in rows.items()
+    }
+    if lengths:
+        dispute.tricks = max(lengths.values())
+        longest = [seat for seat, n in lengths.items() if n == dispute.tricks]
+        if set(lengths.values()) == {dispute.tricks, dispute.tricks - 1} and len(longest) == 1:
+            # One row a card longer: a double play (Law 67B2), unless another row is short
+            # because its player missed a trick (then the long rows are the usual ones).
+            dispute.surplus = -1 if play.get("unplayed") else longest[0]
     for key in play.get("unplayed") or {}:
         # A player who missed a trick holds a pseudo-card, "no card", to play there once.
         seat = seat_index(key)
@@ -201,6 +232,36 @@ def read_allegation(dispute: Dispute, revoke: dict[str, Any]) -> None:
         dispute.revoke_suits.append((seat, SUITS.index(str(revoke["suit"]).strip().upper())))
 
 
+def suit_mask(suit: int) -> int:
+    return ((1 << 13) - 1) << (13 * suit)
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The cards of a mask, lowest first."""
+    card = 0
+    while mask >> card:
+        if (mask >> card) & 1:
+            yield card
+        card += 1
+
+
+def left_in_trick(led: int, trump: int | None, pair: tuple[int, int], holds_led: bool) -> int:
+    """Law 67B2: which card of a pair stays in the trick (-1: neither may, holding the suit led
+    and following with neither)."""
+    if holds_led:
+        following = [card for card in pair if card // 13 == led]
+        return max(following) if following else -1
+    return max(pair, key=lambda card: (card // 13 == trump, card % 13, -(card // 13)))
+
+
+Play = tuple[Cards, tuple[int, ...], tuple[int, ...], int]
+"""One way to play a trick: the cards, the rows it puts out of order, the revokers, and the
+surplus card of a double play there (-1 if none)."""
+Option = tuple[int, int, bool, bool]
+"""A seat's choice: its card, a surplus card dropped with it (or -1), whether it puts his row
+out of order, whether it is a revoke."""
+
+
 class Counter:
     """Every legal history within a cards-tier budget, tallied by units and declarer tricks."""
 
@@ -208,13 +269,13 @@ class Counter:
         self.d = dispute
         self.suit_keys = dispute.suit_keys()
         self.memo: dict[
-            tuple[int, int, tuple[int, ...], frozenset[int], int, tuple[int, ...]], Tally
+            tuple[int, int, tuple[int, ...], frozenset[int], int, tuple[int, ...], int], Tally
         ] = {}
 
     def start(self, budget: int) -> Tally:
         """Tally of every history within ``budget``."""
         unused = tuple(self.d.revoke_suits.count(key) for key in self.suit_keys)
-        return self.rest(0, self.d.leader, tuple(self.d.hands), frozenset(), budget, unused)
+        return self.rest(0, self.d.leader, tuple(self.d.hands), frozenset(), budget, unused, -1)
 
     def rest(
         self,
@@ -224,13 +285,20 @@ class Counter:
         broken: frozenset[int],
         budget: int,
         unused: tuple[int, ...],
+        surplus: int,
     ) -> Tally:
-        """Tally of the histories from ``trick`` on; ``unused`` counts suit allegations left."""
+        """Tally of the histories from ``trick`` on; ``unused`` counts suit allegations left,
+        ``surplus`` is the card of a double play already made (-1 if none)."""
         if trick == self.d.tricks:
             return {(frozenset(), 0, ()): 1}
-        key = (trick, leader, held, broken, budget, unused)
+        key = (trick, leader, held, broken, budget, unused, surplus)
         if key not in self.memo:
-            self.memo[key] = self.trick_tally(trick, leader, held, broken, budget, unused)
+            if trick == self.d.restored:
+                self.memo[key] = self.restored_tally(leader, held, surplus)
+            else:
+                self.memo[key] = self.trick_tally(
+                    trick, leader, held, broken, budget, unused, surplus
+                )
         return self.memo[key]
 
     def trick_tally(
@@ -241,25 +309,88 @@ class Counter:
         broken: frozenset[int],
         budget: int,
         unused: tuple[int, ...],
+        surplus: int,
     ) -> Tally:
         tally: Tally = defaultdict(int)
-        ways = self.plays(trick, leader, held, broken, budget, unused, 0, [0, 0, 0, 0], (), ())
-        for cards, newly, revokers in ways:
-            priced = self.price(trick, leader, cards, newly)
+        state = (trick, leader, held, broken, budget, unused, surplus)
+        for cards, newly, revokers, extra in self.plays(state, 0, [0, 0, 0, 0], (), (), -1):
+            priced = self.price(trick, leader, cards, newly, extra)
             if priced is None:
                 continue
             units, winner = priced
             cost = sum(1 for u in units if u in self.d.cards_units)
             if cost > budget:
                 continue
-            after = tuple(held[s] & ~(1 << cards[s]) for s in range(4))
+            after = [held[s] & ~(1 << cards[s]) for s in range(4)]
+            if extra >= 0:
+                after[self.d.surplus] &= ~(1 << extra)
             won = 1 if winner % 2 == self.d.declarer % 2 else 0
             left = self.after_revokes(trick, cards[leader] // 13, revokers, unused)
             here = tuple((trick + 1, SEATS[seat]) for seat in sorted(revokers))
-            later = self.rest(trick + 1, winner, after, broken | set(newly), budget - cost, left)
+            here += self.surplus_events(trick, leader, cards, revokers, surplus, extra)
+            later = self.rest(
+                trick + 1,
+                winner,
+                tuple(after),
+                broken | set(newly),
+                budget - cost,
+                left,
+                extra if extra >= 0 else surplus,
+            )
             for (more, tricks, revokes), count in later.items():
                 tally[(units | more, tricks + won, here + revokes)] += count
         return tally
+
+    def surplus_events(
+        self,
+        trick: int,
+        leader: int,
+        cards: Cards,
+        revokers: tuple[int, ...],
+        surplus: int,
+        extra: int,
+    ) -> Revokes:
+        """Law 67B2 at this trick: his double play, or a revoke deemed once it is behind."""
+        seat = self.d.surplus
+        if extra >= 0:
+            left = card_name(cards[seat])
+            return ((trick + 1, f"{SEATS[seat]} 67B2 {left} {card_name(extra)}"),)
+        led = cards[leader] // 13
+        if (
+            surplus >= 0
+            and seat != leader
+            and surplus // 13 == led
+            and cards[seat] // 13 != led
+            and seat not in revokers
+        ):
+            return ((trick + 1, f"{SEATS[seat]} 67B2"),)
+        return ()
+
+    def restored_tally(self, leader: int, held: tuple[int, ...], surplus: int) -> Tally:
+        """The last trick, once the surplus card is back in his hand: he plays it, the others
+        any card they hold, following suit. No fact speaks of it."""
+        tally: Tally = defaultdict(int)
+        if surplus < 0:
+            return tally  # nobody played two cards: no history fills every row
+        for cards in self.restored_plays(leader, held, surplus, 0, [0, 0, 0, 0]):
+            winner = winner_of(leader, cards, self.d.trump)
+            tally[(frozenset(), 1 if winner % 2 == self.d.declarer % 2 else 0, ())] += 1
+        return tally
+
+    def restored_plays(
+        self, leader: int, held: tuple[int, ...], surplus: int, offset: int, cards: list[int]
+    ) -> Iterator[Cards]:
+        if offset == 4:
+            yield cards[0], cards[1], cards[2], cards[3]
+            return
+        seat = (leader + offset) % 4
+        options = 1 << surplus if seat == self.d.surplus else held[seat] & ~(1 << NO_CARD)
+        if offset and seat != self.d.surplus:
+            led = suit_mask(cards[leader] // 13)
+            options = options & led or options
+        for card in bits(options):
+            cards[seat] = card
+            yield from self.restored_plays(leader, held, surplus, offset + 1, cards)
 
     def may_revoke(self, trick: int, seat: int, suit: int, unused: tuple[int, ...]) -> bool:
         """Does an allegation permit ``seat`` to revoke at ``trick``, where ``suit`` was led?"""
@@ -282,74 +413,92 @@ class Counter:
 
     def plays(
         self,
-        trick: int,
-        leader: int,
-        held: tuple[int, ...],
-        broken: frozenset[int],
-        budget: int,
-        unused: tuple[int, ...],
+        state: tuple[int, int, tuple[int, ...], frozenset[int], int, tuple[int, ...], int],
         offset: int,
         cards: list[int],
         newly: tuple[int, ...],
         revokers: tuple[int, ...],
-    ) -> Iterator[tuple[Cards, tuple[int, ...], tuple[int, ...]]]:
-        """Each legal way to play the trick, with the rows it puts out of order and the revokers.
+        extra: int,
+    ) -> Iterator[Play]:
+        """Each legal way to play the trick, with the rows it puts out of order, the revokers
+        and the surplus card of a double play there.
 
-        A seat revokes at most once a trick, and the seats' allegations are their own, so each
-        revoke is checked against the allegations left at the start of the trick.
+        ``state`` is ``rest``'s: trick, leader, cards held, rows out of order, budget, suit
+        allegations unused, surplus card. A seat revokes at most once a trick, and the seats'
+        allegations are their own, so each revoke is checked against the allegations left at
+        the start of the trick.
         """
         if offset == 4:
-            yield (cards[0], cards[1], cards[2], cards[3]), newly, revokers
+            yield (cards[0], cards[1], cards[2], cards[3]), newly, revokers, extra
             return
-        seat = (leader + offset) % 4
+        seat = (state[1] + offset) % 4
+        for card, pair, breaks, revokes in self.options(state, seat, offset, cards, len(newly)):
+            cards[seat] = card
+            yield from self.plays(
+                state,
+                offset + 1,
+                cards,
+                newly + (seat,) * breaks,
+                revokers + (seat,) * revokes,
+                pair if pair >= 0 else extra,
+            )
+
+    def options(
+        self,
+        state: tuple[int, int, tuple[int, ...], frozenset[int], int, tuple[int, ...], int],
+        seat: int,
+        offset: int,
+        cards: list[int],
+        spent: int,
+    ) -> Iterator[Option]:
+        """What ``seat`` may play (``spent``: rows this trick already puts out of order)."""
+        trick, leader, held, broken, budget, unused, surplus = state
         options = held[seat] & self.d.playable[seat]
         missing = options & (1 << NO_CARD)
         if not offset:
             options &= ~missing  # nobody leads "no card"
         following = options
-        if offset:
-            led = cards[leader] // 13
-            suit = ((1 << 13) - 1) << (13 * led)
-            if held[seat] & suit:
-                following = (options & suit) | missing
-                if not self.may_revoke(trick, seat, led, unused):
-                    options = following
+        led = cards[leader] // 13
+        if offset and held[seat] & suit_mask(led):
+            following = (options & suit_mask(led)) | missing
+            if not self.may_revoke(trick, seat, led, unused):
+                options = following
         order = self.d.order[seat]
-        # A row that missed a trick: its cards after the gap sit one place earlier.
+        # A row that missed a trick: its cards after the gap sit one place earlier; the row
+        # of a double play: one place later.
         place = trick - (1 if self.d.playable[seat] >> NO_CARD & 1 and not missing else 0)
-        row_card = order[place] if order is not None and place < len(order) else None
-        for card in range(NO_CARD + 1):
-            if not (options >> card) & 1:
-                continue
-            breaks = order is not None and seat not in broken and card not in (row_card, NO_CARD)
-            if breaks and budget - len(newly) <= 0:
-                continue
-            revokes = not (following >> card) & 1
-            cards[seat] = card
-            yield from self.plays(
-                trick,
-                leader,
-                held,
-                broken,
-                budget,
-                unused,
-                offset + 1,
-                cards,
-                newly + (seat,) * breaks,
-                revokers + (seat,) * revokes,
-            )
+        place += 1 if seat == self.d.surplus and surplus >= 0 else 0
+        row = order[place : place + 2] if order is not None else []
+        in_order = order is not None and seat not in broken
+        for card in bits(options):
+            breaks = in_order and card not in [*row[:1], NO_CARD]
+            if not (breaks and budget - spent <= 0):
+                yield card, -1, breaks, not (following >> card) & 1
+        if offset and seat == self.d.surplus and surplus < 0:
+            mine = held[seat] & self.d.playable[seat]
+            holds_led = bool(held[seat] & suit_mask(led))
+            for card in bits(mine):
+                for other in bits(mine & ~(1 << card)):
+                    if left_in_trick(led, self.d.trump, (card, other), holds_led) != card:
+                        continue
+                    breaks = in_order and sorted(row) != sorted((card, other))
+                    if not (breaks and budget - spent <= 0):
+                        yield card, other, breaks, False
 
     def price(
-        self, trick: int, leader: int, cards: Cards, newly: tuple[int, ...]
+        self, trick: int, leader: int, cards: Cards, newly: tuple[int, ...], extra: int = -1
     ) -> tuple[frozenset[int], int] | None:
         """Units this trick contradicts and its winner; None if it breaks a hard fact."""
         agreed = self.d.agreed.get(trick)
-        if agreed is not None and agreed != (leader, cards):
+        if agreed is not None and (agreed != (leader, cards) or extra >= 0):
             return None
         winner = winner_of(leader, cards, self.d.trump)
         units = {self.d.order_unit[seat] for seat in newly}
-        for seat in range(4):
-            mark = self.d.marks.get(cards[seat])
+        quitted = [(seat, cards[seat]) for seat in range(4)]
+        if extra >= 0:
+            quitted.append((self.d.surplus, extra))
+        for seat, card in quitted:
+            mark = self.d.marks.get(card)
             if mark is not None and mark[0] != (winner % 2 == seat % 2):
                 units.add(mark[1])
         for unit, test in self.d.per_trick.get(trick, []):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from hypothesis import strategies as st
 
@@ -294,3 +294,185 @@ def defective_disputes(
     if missing_trick:
         case["play"]["unplayed"] = {str(missing_seat): str(sorted(held[missing_seat])[0])}
     return case, tuple(history), missing_trick, missing_seat
+
+
+SurplusHistory = tuple[tuple[int, tuple[int, ...]], ...]
+"""A history in the engines' integer form: a trick's four cards by seat, then at the double
+play a fifth, the surplus card."""
+
+
+class SurplusDispute(NamedTuple):
+    """A random dispute in which one player played two cards to one trick (Law 67B2)."""
+
+    case: dict[str, Any]
+    """The case dict: his row holds k + 1 cards, the others k (``compile_surplus`` reads it;
+    for k = 12, ``case_from_dict`` too)."""
+    history: SurplusHistory
+    """The true history: k tricks, then the restored trick."""
+    trick: int
+    """The trick (from 1) where he played two cards."""
+    seat: Seat
+    deemed: tuple[int, ...]
+    """The tricks (from 1) after it where the surplus card's suit was led and he, not leading,
+    void of it in fact, discarded: a revoke Law 67B2 deems him to have made."""
+
+
+def higher_of_pair(led: int, trump: int | None, pair: tuple[Card, Card]) -> Card:
+    """Law 67B2, written here apart from the solver: the card of a pair that stays in the
+    trick. With a card of the suit led in the pair (a player holding that suit), the higher of
+    those; else a trump above a side card, then the higher rank, then spades first."""
+    following = [c for c in pair if c.suit_index == led]
+    if following:
+        return max(following, key=lambda c: c.rank)
+    return max(pair, key=lambda c: (c.suit_index == trump, c.rank, -c.suit_index))
+
+
+def _double_play(
+    rng: random.Random, held: set[Card], led: Card, trump: int | None
+) -> tuple[Card, Card]:
+    """A legal card and one more of ``held``, ordered (counted, surplus) by Law 67B2."""
+    legal = rng.choice(sorted(legal_cards(held, led)))
+    other = rng.choice(sorted(held - {legal}))
+    counted = higher_of_pair(led.suit_index, trump, (legal, other))
+    return counted, other if counted == legal else legal
+
+
+PlayedWithSurplus = tuple[Seat, dict[Seat, Card], Card | None]
+"""A trick: its leader, each seat's (counted) card, and the surplus card of a double play."""
+
+
+def play_with_a_double(
+    rng: random.Random, deal: Deal, leader: Seat, trump: int | None, tricks: int, double: int
+) -> tuple[list[PlayedWithSurplus], Seat]:
+    """``tricks`` random legal tricks in which a follower picked at random at trick ``double``
+    drops two of his cards (``_double_play``), then the restored trick (Law 67B2): he plays the
+    surplus card, back in his hand, and the others a card each, following suit.
+
+    Returns the ``tricks`` + 1 tricks and the player who played two cards.
+    """
+    held = {seat: set(deal.hand(seat)) for seat in SEATS}
+    out: list[PlayedWithSurplus] = []
+    doubler = leader
+    surplus: Card | None = None
+    for number in range(1, tricks + 2):
+        by_seat: dict[Seat, Card] = {}
+        extra: Card | None = None
+        if number == double:
+            doubler = Seat.from_index(leader.index + rng.randint(1, 3))
+        for offset in range(4):
+            seat = Seat.from_index(leader.index + offset)
+            led = by_seat.get(leader)
+            if number == tricks + 1 and seat == doubler:
+                assert surplus is not None
+                card = surplus
+            elif number == double and seat == doubler:
+                assert led is not None
+                card, extra = _double_play(rng, held[seat], led, trump)
+                held[seat].discard(extra)
+            else:
+                card = rng.choice(sorted(legal_cards(held[seat], led)))
+            held[seat].discard(card)
+            by_seat[seat] = card
+        surplus = extra or surplus
+        out.append((leader, by_seat, extra))
+        cards = tuple(by_seat[Seat.from_index(leader.index + i)] for i in range(4))
+        leader = Trick(number, leader, cards).winner(trump)  # type: ignore[arg-type]
+    return out, doubler
+
+
+def _deemed_revokes(
+    play: list[PlayedWithSurplus], doubler: Seat, double: int, surplus: Card
+) -> tuple[int, ...]:
+    """Tricks after the double play (not the restored one) where the surplus card's suit was led
+    and he, not leading, played another suit (legal play: he was void of it in fact)."""
+    return tuple(
+        number
+        for number, (leader, by_seat, _extra) in enumerate(play[:-1], start=1)
+        if number > double
+        and leader != doubler
+        and by_seat[leader].suit_index == surplus.suit_index
+        and by_seat[doubler].suit_index != surplus.suit_index
+    )
+
+
+def _surplus_rows(
+    rng: random.Random,
+    play: list[PlayedWithSurplus],
+    doubler: Seat,
+    trump: int | None,
+    mixed: set[Seat],
+    flips: int,
+) -> dict[str, Any]:
+    """Rows of the physical tricks: the pair in either order; intact rows marked at random
+    (the surplus card as at the trick he dropped it), ``flips`` marks turned; ``mixed`` rows
+    shuffled."""
+    cards: dict[Seat, list[tuple[Card, bool]]] = {seat: [] for seat in SEATS}
+    for number, (leader, by_seat, extra) in enumerate(play[:-1], start=1):
+        order = tuple(by_seat[Seat.from_index(leader.index + i)] for i in range(4))
+        winner = Trick(number, leader, order).winner(trump)  # type: ignore[arg-type]
+        for seat, card in by_seat.items():
+            pair = [card] if extra is None or seat != doubler else rng.sample([card, extra], 2)
+            cards[seat] += [(c, winner.side == seat.side) for c in pair]
+    rows: dict[str, Any] = {}
+    marked: list[tuple[Seat, int]] = []
+    for seat in SEATS:
+        if seat in mixed:
+            shuffled = [str(c) for c, _ in cards[seat]]
+            rng.shuffle(shuffled)
+            when = rng.choice(["before-agreement", "after-dispute", "after-agreement"])
+            rows[str(seat)] = {"mixed": " ".join(shuffled), "when": when}
+            continue
+        tokens: list[str] = []
+        for card, won in cards[seat]:
+            if rng.random() < 0.7:
+                marked.append((seat, len(tokens)))
+                tokens.append(f"{card}{'+' if won else '-'}")
+            else:
+                tokens.append(str(card))
+        rows[str(seat)] = tokens
+    for seat, place in rng.sample(marked, min(flips, len(marked))):
+        token = rows[str(seat)][place]
+        rows[str(seat)][place] = token[:-1] + ("-" if token[-1] == "+" else "+")
+    return {key: row if isinstance(row, dict) else " ".join(row) for key, row in rows.items()}
+
+
+@st.composite
+def surplus_disputes(
+    draw: st.DrawFn, *, tricks: int, max_mix: int = 4, max_flips: int = 1
+) -> SurplusDispute:
+    """A random dispute over ``tricks`` tricks in which one follower, at one of them, played a
+    legal card and another of his cards (Law 67B2), then the restored trick ``tricks`` + 1.
+
+    His row holds ``tricks`` + 1 cards, the others ``tricks``: ``compile_surplus`` (in
+    tests/engines/surplus_problems.py) compiles any; with ``tricks`` = 12 it is a whole board
+    that ``case_from_dict`` reads. Rows are mixed and marked as in ``defective_disputes``, a mark
+    or two possibly turned.
+    """
+    seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
+    rng = random.Random(seed)
+    deal = random_deal(rng)
+    strain = rng.choice(STRAINS)
+    declarer = rng.choice(list(SEATS))
+    trump = None if strain == "NT" else "SHDC".index(strain)
+    double = rng.randint(1, tricks)
+    play, doubler = play_with_a_double(rng, deal, declarer.lho, trump, tricks, double)
+    mixed = set(rng.sample(list(SEATS), draw(st.integers(0, max_mix))))
+    rows = _surplus_rows(rng, play, doubler, trump, mixed, draw(st.integers(0, max_flips)))
+    case: dict[str, Any] = {
+        "title": "random double play",
+        "deal": deal.to_pbn(),
+        "contract": f"{rng.randint(1, 7)}{strain}",
+        "declarer": str(declarer),
+        "play": {"rows": rows},
+    }
+    history = tuple(
+        (
+            leader.index,
+            tuple(by_seat[s].index for s in SEATS) + (() if extra is None else (extra.index,)),
+        )
+        for leader, by_seat, extra in play
+    )
+    surplus = play[double - 1][2]
+    assert surplus is not None
+    deemed = _deemed_revokes(play, doubler, double, surplus)
+    return SurplusDispute(case, history, double, doubler, deemed)

@@ -20,11 +20,21 @@ The model holds the *hard* facts only (CASE-FORMAT "Semantics"):
 * Law 67: a player who missed a trick (``Problem.short_seat``) has the pseudo-card ``PHANTOM``
   in his domain (his row plus the phantom: one "card" a trick). It is never led, never wins,
   is exempt from following suit and is not a revoke that needs an allegation.
+* Law 67B2: a player who played two cards to one trick (``Problem.surplus_seat``) has a row
+  one card longer than the others. His card in the last trick (``Problem.restored_trick``,
+  played once the surplus card is back in his hand) *is* the surplus card, and ``DOUBLE``
+  names the earlier trick where he dropped it as a fifth card. There he was no leader, and
+  his ``("card", t, seat)`` is the card Law 67B2 leaves in the trick: of the pair, the higher
+  card of the suit led if he held that suit, else the higher card (trumps first). After it he
+  holds neither card (Law 44C counts without the surplus card). In the restored trick the
+  others play any card still held (outside their rows too: on a whole board their one card
+  left), following suit; no allegation admits a revoke there.
 
 Every solution is then priced against the evidence units (the order of intact rows, orientation
 marks, owned statements) by this module's own reading of the semantics, not by
 ``problem.evaluate``; the tests cross-check the two. Only the outcome group of a history (its
-total and the details of its revokes that Laws 62-64 need) is taken from ``problem.evaluate``.
+total and the details of its revokes that Laws 62-64 need, the revokes Law 67 deems included)
+is taken from ``problem.evaluate``.
 """
 
 from __future__ import annotations
@@ -57,13 +67,18 @@ with random legal plays, 100 positions each: 3 tricks median 0.004 s, worst 0.05
 224 histories); 4 tricks median 0.03 s, worst about 1 s (9,888 histories); 5 tricks median
 about 1 s but worst 13-25 s (172,800 histories), too slow for an oracle run in every test.
 Enumeration costs about 0.1 ms a history, and the number of histories multiplies with each
-trick.
+trick. A double play (Law 67B2) counts its restored trick, where the others may play any card
+still held: with 3 tricks before it (4 in all), random disputes with rows mixed at random,
+30 positions: median 0.9 s, worst about 8 s (72,000 histories).
 """
 
 ENGINE = "pyconstraint"
 
 Var = tuple[Any, ...]
-"""A CSP variable name: ``("card", trick, seat)`` or ``("lead", trick)``."""
+"""A CSP variable name: ``("card", trick, seat)``, ``("lead", trick)`` or ``DOUBLE``."""
+
+DOUBLE: Var = ("double", -1)
+"""The trick where the surplus seat played two cards (Law 67B2); only with a surplus seat."""
 
 _UNASSIGNED = constraint.Unassigned
 
@@ -83,6 +98,22 @@ def _cards_of(mask: int) -> list[int]:
 
 def _suit(card: int) -> int:
     return card // 13
+
+
+def _left_in_trick(
+    led_suit: int, trump: int | None, pair: tuple[int, int], held: int
+) -> int | None:
+    """Law 67B2: which of two cards dropped on one trick stays there (the higher he could
+    legally have played). ``held`` is his hand before the trick.
+
+    Holding the suit led he could play only that suit: its higher card in the pair, None if
+    neither follows (a revoke besides; no history). Void, a trump beats another suit, then
+    the higher rank; two equal ranks (no rule says) go to the higher suit, spades first.
+    """
+    if any(_suit(card) == led_suit for card in _cards_of(held)):
+        following = [card for card in pair if _suit(card) == led_suit]
+        return max(following) if following else None
+    return max(pair, key=lambda card: (_suit(card) == trump, card % 13, -_suit(card)))
 
 
 def _rank_key(card: int, led_suit: int, trump: int | None) -> tuple[int, int]:
@@ -120,18 +151,34 @@ class _TrickOrderSolver(constraint.OptimizedBacktrackingSolver):  # type: ignore
     Its own static order (most constrained first) assigns the cards of every trick before
     any later leader, so Law 44C could only prune at the leaves; play order lets each trick
     be checked as soon as its four cards are down. The set of solutions is the same.
+
+    ``first`` variables go before all others: after a double play (Law 67B2) whether the
+    surplus seat still holds a card depends on where and which the surplus card was, so
+    those two are chosen first for Law 44C to prune each trick in play order again.
     """
+
+    def __init__(self, first: tuple[Var, ...] = ()) -> None:
+        super().__init__()
+        self.first = first
 
     def getSortedVariables(
         self, domains: dict[Var, Any], vconstraints: dict[Var, Any]
     ) -> list[Var]:
-        """Leaders before cards within a trick, tricks in play order."""
-        return sorted(domains, key=lambda var: (var[1], 0 if var[0] == "lead" else 1, var))
+        """The ``first`` variables, then leaders before cards within a trick, in play order."""
+        first = self.first
+
+        def order(var: Var) -> tuple[Any, ...]:
+            if var in first:
+                return (0, first.index(var))
+            return (1, var[1], 0 if var[0] == "lead" else 1, var)
+
+        return sorted(domains, key=order)
 
 
 def build_csp(problem: Problem) -> constraint.Problem:
     """The CSP of the hard facts of ``problem``: its solutions are the legal histories."""
-    csp = constraint.Problem(_TrickOrderSolver())
+    _require_one_defect(problem)
+    csp = constraint.Problem(_TrickOrderSolver(_surplus_variables(problem)))
     _add_variables(csp, problem)
     _add_opening_lead(csp, problem)
     _add_rows(csp, problem)
@@ -140,20 +187,51 @@ def build_csp(problem: Problem) -> constraint.Problem:
         for seat in range(4):
             _add_follow_suit(csp, problem, trick, seat)
         _add_winner_leads(csp, problem, trick)
+        _add_double_play(csp, problem, trick)
     _add_revoke_allowance(csp, problem)
     _add_agreed_tricks(csp, problem)
     _add_agreed_statements(csp, problem)
     return csp
 
 
+def _require_one_defect(problem: Problem) -> None:
+    """A case has one defective trick at most (the case file refuses more), and a double play
+    needs a trick to happen at before the restored one."""
+    if problem.surplus_seat is None:
+        return
+    if problem.short_seat is not None:
+        raise EngineError(f"{ENGINE}: a missed trick and a double play in one problem")
+    if problem.restored_trick < 1:
+        raise EngineError(f"{ENGINE}: a double play needs a trick before the restored one")
+
+
+def _surplus_variables(problem: Problem) -> tuple[Var, ...]:
+    """After a double play: the trick it was at and the surplus card (his restored-trick card)."""
+    seat = problem.surplus_seat
+    if seat is None:
+        return ()
+    return (DOUBLE, _card_var(problem.restored_trick, seat))
+
+
 def _add_variables(csp: constraint.Problem, problem: Problem) -> None:
-    """One card per seat and trick, one leader per trick (plus the last trick's winner)."""
+    """One card per seat and trick, one leader per trick (plus the last trick's winner).
+
+    In the trick restored after a double play (Law 67B2) the others play whatever they still
+    hold, rows or not: each row holds one card fewer than the tricks. ``DOUBLE`` ranges over
+    the tricks before the restored one.
+    """
+    restored, surplus_seat = problem.restored_trick, problem.surplus_seat
     for trick in range(problem.tricks + 1):
         csp.addVariable(_lead_var(trick), [0, 1, 2, 3])
         if trick == problem.tricks:
             break
         for seat in range(4):
-            csp.addVariable(_card_var(trick, seat), _cards_of(problem.playable[seat]))
+            domain = problem.playable[seat]
+            if trick == restored and seat != surplus_seat:
+                domain = problem.hands[seat]
+            csp.addVariable(_card_var(trick, seat), _cards_of(domain))
+    if surplus_seat is not None:
+        csp.addVariable(DOUBLE, list(range(restored)))
 
 
 def _add_opening_lead(csp: constraint.Problem, problem: Problem) -> None:
@@ -167,16 +245,21 @@ def _add_rows(csp: constraint.Problem, problem: Problem) -> None:
     A row has ``problem.tricks`` cards and is each of its seat's domains, so all-different
     over that seat's cards makes them a permutation of the row. The row of a player who
     missed a trick (Law 67) has one card fewer; with the phantom it still fills every trick,
-    so he plays the phantom exactly once.
+    so he plays the phantom exactly once. After a double play (Law 67B2) the surplus seat's
+    row fills every trick, the surplus card being his card of the restored trick; the others'
+    rows fill every trick but that one, where they play a card from outside their rows, and
+    all-different keeps it a card not played before.
     """
     for seat in range(4):
         played = [_card_var(trick, seat) for trick in range(problem.tricks)]
         if problem.playable[seat] != problem.hands[seat]:
             size = problem.playable[seat].bit_count()
-            if size != problem.tricks:
+            expected = problem.tricks
+            if problem.surplus_seat not in (None, seat):
+                expected -= 1
+            if size != expected:
                 raise EngineError(
-                    f"{ENGINE}: seat {seat}'s row holds {size} cards, "
-                    f"expected one per trick ({problem.tricks})"
+                    f"{ENGINE}: seat {seat}'s row holds {size} cards, expected {expected}"
                 )
         if len(played) > 1:
             csp.addConstraint(constraint.AllDifferentConstraint(), played)
@@ -205,13 +288,23 @@ def _add_follow_suit(csp: constraint.Problem, problem: Problem, trick: int, seat
     (True) on a partial assignment, so the solver can prune as soon as the leader's card and
     this seat's card are down. The phantom of a missed trick (Law 67) follows no suit and needs
     no excuse; a phantom lead is ``_add_no_phantom_lead``'s to refuse.
+
+    After a double play (Law 67B2) the surplus seat no longer holds the surplus card, and
+    nobody may revoke in the restored trick (no allegation speaks of it); the surplus seat
+    plays the surplus card there, whatever he holds.
     """
+    surplus_seat, restored = problem.surplus_seat, problem.restored_trick
+    if trick == restored and seat == surplus_seat:
+        return
     hand = _cards_of(problem.hands[seat])
     hand_by_suit = [frozenset(c for c in hand if _suit(c) == suit) for suit in range(4)]
     free, by_suit, wildcards = _free_revokes(problem), _suit_permits(problem), _wildcards(problem)
     may_revoke_in = frozenset(
         suit for suit in range(4) if (seat, trick, suit) in free or by_suit[seat, suit] or wildcards
     )
+    if trick == restored:
+        may_revoke_in = frozenset()
+    double_play = seat == surplus_seat  # where, and which card he no longer holds after it
 
     def follows(leader: Any, *rest: Any) -> bool:
         if leader is _UNASSIGNED or leader == seat:
@@ -224,11 +317,19 @@ def _add_follow_suit(csp: constraint.Problem, problem: Problem, trick: int, seat
         earlier = rest[4:]
         if _suit(led) in may_revoke_in or any(card is _UNASSIGNED for card in earlier):
             return True
-        return not (hand_by_suit[_suit(led)] - set(earlier))
+        gone = set(earlier)
+        if double_play:
+            gone = set(earlier[:-2])
+            double, surplus = earlier[-2:]
+            if double < trick:
+                gone.add(surplus)
+        return not (hand_by_suit[_suit(led)] - gone)
 
     variables = [_lead_var(trick)]
     variables += [_card_var(trick, s) for s in range(4)]
     variables += [_card_var(t, seat) for t in range(trick)]
+    if double_play:
+        variables += _surplus_variables(problem)
     csp.addConstraint(constraint.FunctionConstraint(follows, assigned=False), variables)
 
 
@@ -266,18 +367,24 @@ def _add_revoke_allowance(csp: constraint.Problem, problem: Problem) -> None:
     revoke spends a suit allegation of its own (same seat, same suit led) while one is left,
     else a wildcard: a wildcard is never needed where such an allegation is left, so spending
     in this order loses no history. The check walks the tricks whose cards are all down, so
-    it prunes as soon as those hold one revoke too many.
+    it prunes as soon as those hold one revoke too many. The trick restored after a double
+    play (Law 67B2) admits no revoke (``_add_follow_suit``) and is left out; after the double
+    play its player no longer holds the surplus card.
     """
     suit_permits = _suit_permits(problem)
     wildcards = _wildcards(problem)
     if not suit_permits and not wildcards:
         return  # every admitted revoke is admitted by its trick (see _add_follow_suit)
     free = _free_revokes(problem)
-    tricks = problem.tricks
+    surplus_seat = problem.surplus_seat
+    tricks = problem.tricks if surplus_seat is None else problem.restored_trick
 
     def admitted(*values: Any) -> bool:
         spare, wild = dict(suit_permits), wildcards
         held = list(problem.hands)
+        double, surplus = values[5 * tricks :] if surplus_seat is not None else (-1, -1)
+        if double is _UNASSIGNED or surplus is _UNASSIGNED:
+            return True
         for trick in range(tricks):
             leader = values[trick]
             four = values[tricks + 4 * trick : tricks + 4 * trick + 4]
@@ -298,10 +405,13 @@ def _add_revoke_allowance(csp: constraint.Problem, problem: Problem) -> None:
                     wild -= 1
                 else:
                     return False
+            if trick == double and surplus_seat is not None:
+                held[surplus_seat] &= ~(1 << surplus)  # dropped with his card (Law 67B2)
         return True
 
     variables = [_lead_var(t) for t in range(tricks)]
     variables += [_card_var(t, s) for t in range(tricks) for s in range(4)]
+    variables += _surplus_variables(problem)
     csp.addConstraint(constraint.FunctionConstraint(admitted, assigned=False), variables)
 
 
@@ -317,10 +427,48 @@ def _add_winner_leads(csp: constraint.Problem, problem: Problem, trick: int) -> 
     csp.addConstraint(constraint.FunctionConstraint(next_leader_won), variables)
 
 
+def _add_double_play(csp: constraint.Problem, problem: Problem, trick: int) -> None:
+    """Law 67B2 at the trick ``DOUBLE`` names: the surplus seat followed (never led) with two
+    cards, and the one left in the trick is the one ``_left_in_trick`` leaves there.
+
+    Both are cards he still held: all-different over his cards (``_add_rows``) keeps the
+    surplus card, his restored-trick card, apart from every card he played.
+    """
+    seat = problem.surplus_seat
+    if seat is None or trick >= problem.restored_trick:
+        return
+    hand, trump = problem.hands[seat], problem.trump
+
+    def pair_left(double: Any, leader: Any, *rest: Any) -> bool:
+        if double is _UNASSIGNED or leader is _UNASSIGNED or double != trick:
+            return True
+        if leader == seat:
+            return False
+        led, counted, surplus, earlier = rest[leader], rest[seat], rest[4], rest[5:]
+        if any(card is _UNASSIGNED for card in (led, counted, surplus, *earlier)):
+            return True
+        held = hand
+        for card in earlier:
+            held &= ~(1 << card)
+        left: int | None = _left_in_trick(_suit(led), trump, (counted, surplus), held)
+        return left is not None and left == int(counted)
+
+    variables = [DOUBLE, _lead_var(trick)]
+    variables += [_card_var(trick, s) for s in range(4)]
+    variables.append(_card_var(problem.restored_trick, seat))
+    variables += [_card_var(t, seat) for t in range(trick)]
+    csp.addConstraint(constraint.FunctionConstraint(pair_left, assigned=False), variables)
+
+
 def _add_agreed_tricks(csp: constraint.Problem, problem: Problem) -> None:
-    """Agreed tricks are hard facts: their leader and every card are fixed."""
+    """Agreed tricks are hard facts: their leader and every card are fixed.
+
+    An agreed trick has four cards, so the double play (Law 67B2) was at another trick.
+    """
     for trick, (leader, cards) in problem.agreed.items():
         _require_trick(problem, trick, "an agreed trick")
+        if problem.surplus_seat is not None:
+            csp.addConstraint(constraint.NotInSetConstraint({trick}), [DOUBLE])
         csp.addConstraint(constraint.InSetConstraint({leader}), [_lead_var(trick)])
         for seat in range(4):
             csp.addConstraint(constraint.InSetConstraint({cards[seat]}), [_card_var(trick, seat)])
@@ -358,10 +506,17 @@ def _declarer_total_is(problem: Problem, total: int) -> constraint.FunctionConst
 
 
 def _require_trick(problem: Problem, trick: int, what: str) -> None:
-    """Facts about tricks outside the play are input errors upstream; refuse them here too."""
+    """Facts about tricks outside the play are input errors upstream; refuse them here too.
+
+    So are facts about the trick restored after a double play (Law 67B2): nobody recorded it.
+    """
     if not 0 <= trick < problem.tricks:
         raise EngineError(
             f"{ENGINE}: {what} names trick {trick + 1}, but play covers {problem.tricks} tricks"
+        )
+    if trick == problem.restored_trick:
+        raise EngineError(
+            f"{ENGINE}: {what} names trick {trick + 1}, the trick restored after a double play"
         )
 
 
@@ -369,12 +524,19 @@ def _require_trick(problem: Problem, trick: int, what: str) -> None:
 
 
 def histories(problem: Problem) -> Iterator[tuple[History, tuple[int, ...]]]:
-    """Every legal history meeting the hard facts, with its trick winners."""
+    """Every legal history meeting the hard facts, with its trick winners.
+
+    After a double play (Law 67B2) the trick ``DOUBLE`` names has the surplus card as a fifth.
+    """
+    surplus_seat = problem.surplus_seat
     for solution in build_csp(problem).getSolutionIter():
+        extra: dict[int, tuple[int, ...]] = {}
+        if surplus_seat is not None:
+            extra[solution[DOUBLE]] = (solution[_card_var(problem.restored_trick, surplus_seat)],)
         history = tuple(
             (
                 solution[_lead_var(t)],
-                tuple(solution[_card_var(t, s)] for s in range(4)),
+                tuple(solution[_card_var(t, s)] for s in range(4)) + extra.get(t, ()),
             )
             for t in range(problem.tricks)
         )
@@ -400,26 +562,56 @@ def _broken_row_orders(problem: Problem, history: History) -> set[int]:
     """An intact row's order is contradicted when any card lies at another trick.
 
     The row of a player who missed a trick (Law 67) lists his cards only: it is read against
-    the cards he played in trick order with the missed trick left out, wherever it was.
+    the cards he played in trick order with the missed trick left out, wherever it was. The
+    row of a player who dropped two cards on one trick (Law 67B2) holds the pair in two
+    places in a row, in either order (nobody can tell which he faced first); no row lists the
+    restored trick, played after the rows were made.
     """
     broken: set[int] = set()
     for seat in range(4):
         order, unit = problem.row_order[seat], problem.order_unit[seat]
         if order is None or unit is None:
             continue
-        played = tuple(cards[seat] for _leader, cards in history if cards[seat] != PHANTOM)
-        if played != tuple(order):
+        places = _row_places(problem, history, seat)
+        at = 0
+        for place in places:
+            if set(order[at : at + len(place)]) != place:
+                broken.add(unit)
+                break
+            at += len(place)
+        if at != len(order):
             broken.add(unit)
     return broken
 
 
+def _row_places(problem: Problem, history: History, seat: int) -> list[set[int]]:
+    """The cards a seat quitted, trick by trick: one, none (missed), or a pair (Law 67B2)."""
+    places = []
+    for trick, (_leader, cards) in enumerate(history):
+        if trick == problem.restored_trick or cards[seat] == PHANTOM:
+            continue
+        place = {cards[seat]}
+        if seat == problem.surplus_seat and len(cards) == 5:
+            place.add(cards[4])
+        places.append(place)
+    return places
+
+
 def _broken_marks(problem: Problem, history: History, winners: tuple[int, ...]) -> set[int]:
-    """A mark is judged at the trick where its card is played: '+' wrong if lost, '-' if won."""
+    """A mark is judged at the trick where its card is played: '+' wrong if lost, '-' if won.
+
+    The surplus card of a double play (Law 67B2) was turned when it was dropped, so it is
+    judged there, for its player's side; the restored trick was never turned.
+    """
     broken: set[int] = set()
     for trick, (_leader, cards) in enumerate(history):
-        for seat, card in enumerate(cards):
+        if trick == problem.restored_trick:
+            continue
+        for place, card in enumerate(cards):
             if card not in problem.marks:
                 continue
+            seat = place if place < 4 else problem.surplus_seat
+            assert seat is not None
             pointed_won, unit = problem.marks[card]
             side_won = winners[trick] % 2 == seat % 2
             if pointed_won != side_won:
@@ -452,11 +644,12 @@ def _broken_statements(problem: Problem, history: History, winners: tuple[int, .
 def group_key(problem: Problem, history: History, total: int) -> int:
     """The public outcome key of a legal history: its total and, if any, its revokes.
 
-    Without allegations or a missed trick (a revoke of Law 67B1, told apart by its trick) no
-    history revokes, so the key is the total (``problem.evaluate`` would say the same, more
-    slowly).
+    Without allegations, a missed trick (a revoke of Law 67B1, told apart by its trick) or a
+    double play (after it, Law 67B2 may deem a failure to follow with the surplus card a
+    revoke) no history revokes, so the key is the total (``problem.evaluate`` would say the
+    same, more slowly).
     """
-    if not problem.permits and problem.short_seat is None:
+    if not problem.permits and problem.short_seat is None and problem.surplus_seat is None:
         return total
     return public_key(evaluate(problem, history).key)
 
