@@ -99,9 +99,16 @@ def noticed_for(case: Case, event: RevokeEvent) -> Noticed:
     return "after-play"
 
 
-def assess(case: Case, events: tuple[RevokeEvent, ...], in_play: int) -> Adjustment:
-    """Laws 62D1, 63 and 64 applied to the revokes of one group of histories."""
-    verdicts = [law63a_established(e, case.tricks_played) for e in events]
+def assess(
+    case: Case, events: tuple[RevokeEvent, ...], in_play: int, claimed: tuple[int, int] = (0, 0)
+) -> Adjustment:
+    """Laws 62D1, 63 and 64 applied to the revokes of one group of histories.
+
+    ``claimed``: after a claim, the tricks the ruling on it gives declarer's side and the other
+    side; they count as won after the revoke (69A), and ``in_play`` includes declarer's.
+    """
+    events = tuple(_with_claimed(case, e, claimed) for e in events)
+    verdicts = [law63a_established(e, case.tricks_played, case.claim) for e in events]
     established = [is_established for is_established, _why in verdicts]
     sides_established = {
         e.seat % 2
@@ -122,7 +129,8 @@ def assess(case: Case, events: tuple[RevokeEvent, ...], in_play: int) -> Adjustm
         both_sides = len(sides_established) == 2 and case.edition != 1997
         earlier = _earlier_same_suit(events, established, index)
         findings.append(_assess_one(case, context, earlier, both_sides))
-    adjustment = _totals(case, findings, in_play, delta, case.declarer.index % 2)
+    tricks = case.tricks_played + sum(claimed)
+    adjustment = _totals(tricks, findings, in_play, delta, case.declarer.index % 2)
     if len(sides_established) == 2 and case.edition == 1997:
         both = Assumption(
             "both-sides-1997",
@@ -134,6 +142,12 @@ def assess(case: Case, events: tuple[RevokeEvent, ...], in_play: int) -> Adjustm
     return adjustment
 
 
+def _with_claimed(case: Case, event: RevokeEvent, claimed: tuple[int, int]) -> RevokeEvent:
+    """The revoke with the tricks its side takes by the claim counted as won later (69A)."""
+    extra = claimed[0] if event.seat % 2 == case.declarer.index % 2 else claimed[1]
+    return replace(event, side_later=min(event.side_later + extra, 2))
+
+
 def _assess_one(
     case: Case, context: _Context, earlier: RevokeEvent | None, both_sides: bool
 ) -> RevokeFinding:
@@ -141,7 +155,7 @@ def _assess_one(
     event = context.event
     if not context.established:
         return context.finding(0, "62A", "a revoke corrected in time transfers nothing")
-    if event.trick == TRICK_12 and case.tricks_played == 13:
+    if event.trick == TRICK_12:
         return context.finding(
             0,
             "64B6",
@@ -289,14 +303,13 @@ def _law64a(case: Case, context: _Context) -> RevokeFinding:
 
 
 def _totals(
-    case: Case,
+    tricks: int,
     findings: list[RevokeFinding],
     in_play: int,
     delta: int,
     declarer_side: int,
 ) -> Adjustment:
-    """Apply the transfers; no side gives away more tricks than it won."""
-    tricks = case.tricks_played
+    """Apply the transfers; no side gives away more tricks than it won (of ``tricks``)."""
     corrected_total = in_play + delta
     won = {declarer_side: corrected_total, 1 - declarer_side: tricks - corrected_total}
     assumptions: list[Assumption] = []

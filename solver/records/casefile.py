@@ -550,12 +550,6 @@ class _CaseBuilder:
                     f"{location}.revoke.suit", f"got {raw.revoke.suit!r} (expected S, H, D or C)"
                 )
             suit = "SHDC".index(text)
-        if self.raw_claim is not None:
-            raise self.error(
-                f"{location}.revoke",
-                "a revoke allegation together with a claim is not supported yet "
-                "(rule on the revoke and the claim as two cases)",
-            )
         return Statement(
             index,
             by,

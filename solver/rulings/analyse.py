@@ -7,7 +7,7 @@ from solver.engines.result import EngineResult
 from solver.facts import Case
 from solver.laws.normal_play import NormalPolicy
 from solver.rulings.decide import decide
-from solver.rulings.revokes import revoke_groups, revoke_hints
+from solver.rulings.revokes import claim_with_revokes, revoke_groups, revoke_hints
 from solver.rulings.ruling import Analysis
 
 
@@ -79,7 +79,12 @@ def _analyse_claim(
             problem, engine=engine, time_limit=time_limit, list_limit=list_limit
         )
         units = [problem.units[u] for u in sorted(found.contradicted or ())]
-        return Analysis(case, found, ruling, units, claim=claimed)
+        groups = None
+        if problem.permits and found.feasible and ruling.declarer_tricks is not None:
+            groups, ruling = claim_with_revokes(case, found, ruling)
+        analysis = Analysis(case, found, ruling, units, claim=claimed)
+        analysis.revoke_groups = groups
+        return analysis
     found = EngineResult(
         "none",
         feasible=True,

@@ -24,8 +24,10 @@ from solver.engines.problem import (
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts import Case
+from solver.laws.citation import Reason
 from solver.laws.law64 import Adjustment, RevokeFinding, assess
 from solver.laws.law67 import DoublePlayFinding, law67b2
+from solver.rulings.ruling import Ruling
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,12 +122,18 @@ class RevokeGroup:
         return data
 
 
-def revoke_groups(case: Case, found: EngineResult, *, equity: bool = True) -> list[RevokeGroup]:
-    """Every outcome group with its Law 64 adjustment (and a 64C estimate where it helps)."""
+def revoke_groups(
+    case: Case, found: EngineResult, *, equity: bool = True, claimed: tuple[int, int] = (0, 0)
+) -> list[RevokeGroup]:
+    """Every outcome group with its Law 64 adjustment (and a 64C estimate where it helps).
+
+    ``claimed``: after a claim, the tricks the ruling on it gives declarer's side and the other
+    side (counted in the group's total and, for Law 64, as won after the revoke).
+    """
     groups = []
     for key, count in sorted(found.groups.items()):
         events = key_events(key)
-        adjustment = assess(case, events, key_total(key))
+        adjustment = assess(case, events, key_total(key) + claimed[0], claimed)
         double_play = None
         played_twice = key_double_play(key)
         if played_twice is not None:
@@ -232,3 +240,51 @@ def revoke_hints(problem: Problem, found: EngineResult, time_limit: float) -> li
     named = " or ".join(f"{SEATS[s].full_name} revoked at trick {t + 1}" for s, t in revokes[:4])
     more = f" (and {len(revokes) - 4} more)" if len(revokes) > 4 else ""
     return [f"an allegation that {named}{more} {fits}"]
+
+
+def claim_with_revokes(
+    case: Case, found: EngineResult, ruling: Ruling
+) -> tuple[list[RevokeGroup], Ruling]:
+    """A revoke alleged before a claim: each group's Law 64 adjustment on top of the claim's
+    ruling, the claimed and conceded tricks counting as won after the revoke (69A)."""
+    from solver.bridge import duplicate_score, result_notation
+
+    assert case.claim is not None and ruling.declarer_tricks is not None
+    position = case.claim.position
+    declaring = case.declarer.index % 2
+    by_claim = ruling.declarer_tricks - position.won[declaring]
+    claimed = (by_claim, position.tricks_left - by_claim)
+    groups = revoke_groups(case, found, claimed=claimed)
+    finals = sorted({g.final for g in groups})
+    counted = Reason(
+        "69A",
+        f"the {position.tricks_left} tricks decided by the claim count as won for Law 64: "
+        f"{claimed[0]} by declarer's side, {claimed[1]} by the defenders",
+    )
+    revoke_reasons: list[Reason] = [counted]
+    assumptions = list(ruling.assumptions)
+    for group in groups:
+        revoke_reasons += [r for r in group.adjustment.reasons if r not in revoke_reasons]
+        assumptions += [a for a in group.adjustment.assumptions if a not in assumptions]
+    if len(finals) != 1:
+        why = Reason(
+            "85A",
+            "the histories before the claim disagree on the revokes' adjustment (declarer's "
+            f"side: {', '.join(str(t) for t in finals)} tricks): the Director decides",
+        )
+        return groups, Ruling(
+            "undetermined", None, None, None, (*ruling.reasons, *revoke_reasons, why)
+        )
+    total = finals[0]
+    score = duplicate_score(case.contract, case.declarer_vulnerable, total)
+    side = case.declaring_side
+    scores = {str(side): score, str(side.other): -score}
+    final = Reason("79B", f"after Law 64, declarer's side is credited with {total} tricks")
+    return groups, replace(
+        ruling,
+        declarer_tricks=total,
+        result=result_notation(case.contract, total),
+        score={"NS": scores["NS"], "EW": scores["EW"]},
+        reasons=(*(r for r in ruling.reasons if r.citation != "79B"), *revoke_reasons, final),
+        assumptions=tuple(assumptions),
+    )
