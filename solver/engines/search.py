@@ -102,6 +102,7 @@ class Searcher:
     ) -> None:
         self.problem = problem
         self.surplus_seat = problem.surplus_seat
+        self.restored_trick = problem.restored_trick
         self.reduce = reduce_equivalent and self.surplus_seat is None
         """The surplus card of a double play comes back at the last trick, where its rank
         against every other card counts: no two cards are equivalent then."""
@@ -354,7 +355,7 @@ class Searcher:
     ) -> list[TrickStep]:
         """Every way to play this trick (one per equivalence class), priced."""
         p = self.problem
-        if trick == p.restored_trick:
+        if trick == self.restored_trick:
             return self._restored_steps(played, leader, flags)
         agreed = p.agreed.get(trick)
         if agreed is not None and agreed[0] != leader:
