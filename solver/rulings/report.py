@@ -135,11 +135,12 @@ def _outcomes(analysis: Analysis) -> list[str]:
 
 def _revoke_outcomes(analysis: Analysis) -> list[str]:
     """Each group: tricks in play, its revokes with their adjustment, the final count."""
-    lines = ["Outcomes (declarer's side tricks in play, revokes, tricks after Laws 62-64)"]
+    where = "in play and by the claim" if analysis.claim is not None else "in play"
+    lines = [f"Outcomes (declarer's side tricks {where}, revokes, tricks after Laws 62-64)"]
     for group in analysis.revoke_groups:
         shown = "not counted" if group.histories is None else f"{group.histories:,}"
         lines.append(
-            f"  {group.in_play:>2} tricks in play, {shown} histories: "
+            f"  {group.in_play:>2} tricks {where}, {shown} histories: "
             f"{group.final} after adjustment{_score_of(analysis.case, group.final)}"
         )
         double = group.double_play
