@@ -152,9 +152,8 @@ def main(argv: list[str]) -> int:
             print(f"  tool: {result['histories']} {per_total(result['outcomes'])}", file=sys.stderr)
             print(f"  independent: {counted}", file=sys.stderr)
     seconds = time.monotonic() - started
-    print(
-        f"seed {args.seed}: {compared} compared, {wrong} disagree, {skipped} skipped, {seconds:.0f} s"
-    )
+    summary = f"{compared} compared, {wrong} disagree, {skipped} skipped"
+    print(f"seed {args.seed}: {summary}, {seconds:.0f} s")
     return 1 if wrong else 0
 
 
