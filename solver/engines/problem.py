@@ -508,19 +508,20 @@ def revokes_in(
         led = cards[leader] // 13
         for seat in range(4):
             if cards[seat] == PHANTOM:
-                events.append(_defective_event(problem, number, seat, led, winners))
+                events.append(_deemed_event(number, seat, led, winners, defective=True))
                 continue
+            revoked = is_revoke(leader, cards, seat, held[seat])
             if (
-                surplus is not None
+                not revoked
+                and surplus is not None
                 and seat == problem.surplus_seat
                 and seat != leader
                 and surplus // 13 == led
                 and cards[seat] // 13 != led
-                and not is_revoke(leader, cards, seat, held[seat])
             ):
-                events.append(_restored_event(problem, number, seat, led, winners))
+                events.append(_deemed_event(number, seat, led, winners, defective=False))
                 continue
-            if is_revoke(leader, cards, seat, held[seat]):
+            if revoked:
                 side = seat % 2
                 later = [w for w in winners[number + 1 :] if w % 2 == side]
                 with_suit = problem.track_suit_wins and any(
@@ -557,22 +558,12 @@ def revokes_in(
     return tuple(events)
 
 
-def _defective_event(
-    problem: Problem, trick: int, seat: int, led: int, winners: tuple[int, ...]
+def _deemed_event(
+    trick: int, seat: int, led: int, winners: tuple[int, ...], *, defective: bool
 ) -> RevokeEvent:
-    """A trick this seat did not play to: a deemed revoke (Law 67B1)."""
-    side = seat % 2
-    later = sum(1 for w in winners[trick + 1 :] if w % 2 == side)
-    return RevokeEvent(
-        trick, seat, led, False, winners[trick] % 2 == side, min(later, 2), False, defective=True
-    )
-
-
-def _restored_event(
-    problem: Problem, trick: int, seat: int, led: int, winners: tuple[int, ...]
-) -> RevokeEvent:
-    """A trick of the surplus card's suit he did not follow after dropping it: Law 67B2 deems
-    the card held all along, so the failure may be a revoke."""
+    """A revoke the Laws deem: a trick this seat did not play to (``defective``, 67B1), or a
+    trick of the surplus card's suit he did not follow after dropping it (67B2: the card counts
+    as held all along). The phantom of a missed trick never wins, so he never won it."""
     side = seat % 2
     later = sum(1 for w in winners[trick + 1 :] if w % 2 == side)
     return RevokeEvent(
@@ -583,7 +574,8 @@ def _restored_event(
         winners[trick] % 2 == side,
         min(later, 2),
         False,
-        restored=True,
+        defective=defective,
+        restored=not defective,
     )
 
 

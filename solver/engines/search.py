@@ -442,10 +442,9 @@ class Searcher:
             or is_revoke(leader, cards, seat, hands[seat] & ~played)
             or (
                 seat == self.surplus_seat
-                and surplus // 13 == led
+                and surplus // 13 == led  # never when no card was dropped (-1 // 13 == -1)
                 and seat != leader
                 and cards[seat] // 13 != led
-                and surplus >= 0
             )
         )
 
@@ -453,18 +452,28 @@ class Searcher:
         """Law 65B: every marked card of this trick points the way its side fared."""
         want = self.mark_wants
         side = winner & 1
-        for place, card in enumerate(cards):
-            wanted = want[card]
-            seat = place if place < 4 else self.surplus_seat or 0
+        for seat in (0, 1, 2, 3):
+            wanted = want[cards[seat]]
             if wanted >= 0 and ((seat & 1) == side) != bool(wanted):
                 return False
+        if len(cards) == 5:  # a double play's surplus card is its player's
+            wanted = want[cards[4]]
+            seat = self.surplus_seat or 0
+            return wanted < 0 or ((seat & 1) == side) == bool(wanted)
         return True
+
+    def _cards_by_seat(self, cards: Cards) -> list[tuple[int, int]]:
+        """(seat, card) for every card of a trick: a double play's surplus card is its
+        player's."""
+        pairs = [(0, cards[0]), (1, cards[1]), (2, cards[2]), (3, cards[3])]
+        if len(cards) == 5:
+            pairs.append((self.surplus_seat or 0, cards[4]))
+        return pairs
 
     def _marks_cost(self, cards: Cards, winner: int, units: set[int]) -> int:
         """Law 65B marks contradicted by this trick's winner; -1 if one of them must hold."""
         cost = 0
-        for place, card in enumerate(cards):
-            seat = place if place < 4 else self.surplus_seat or 0
+        for seat, card in self._cards_by_seat(cards):
             mark = self.problem.marks.get(card)
             if mark is not None and (winner % 2 == seat % 2) != mark[0]:
                 if mark[1] in self.hard_units:
@@ -685,10 +694,8 @@ def _mask4(cards: tuple[int, int, int, int]) -> int:
 
 def _mask(cards: Cards) -> int:
     """The cards of a trick, a double play's surplus card included."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
+    mask = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
+    return mask | (1 << cards[4]) if len(cards) == 5 else mask
 
 
 def _unpack_pair(cards: Cards, seat: int) -> Cards:
