@@ -115,6 +115,7 @@ def assess(
         for e, est in zip(events, established, strict=True)
         if est and not _corrected_at_12(case, e) and not e.defective
     }
+    both_sides = len(sides_established) == 2 and case.edition != 1997
     findings: list[RevokeFinding] = []
     delta = 0
     for index, (event, (is_established, why)) in enumerate(zip(events, verdicts, strict=True)):
@@ -126,7 +127,6 @@ def assess(
             delta += event.corrected_tricks - event.actual_tricks
             findings.append(context.corrected_at_12())
             continue
-        both_sides = len(sides_established) == 2 and case.edition != 1997
         earlier = _earlier_same_suit(events, established, index)
         findings.append(_assess_one(case, context, earlier, both_sides))
     tricks = case.tricks_played + sum(claimed)

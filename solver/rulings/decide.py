@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.bridge import Side, duplicate_score, result_notation
+from solver.bridge import Side
 from solver.engines.result import EngineResult
 from solver.facts import Case, EvidenceUnit
 from solver.laws.citation import Assumption, Reason
@@ -19,8 +19,8 @@ from solver.laws.law65 import Offence, law65b_contradicted_cards, law65c_disorde
 from solver.laws.law66 import law66d_mixed_after_dispute
 from solver.laws.law79 import law79b_single_total
 from solver.laws.law85 import law85a_balance_of_probabilities
-from solver.rulings.revokes import RevokeGroup
-from solver.rulings.ruling import Ruling
+from solver.rulings.revokes import RevokeGroup, groups_reasons
+from solver.rulings.ruling import Ruling, board_score
 
 
 def decide(
@@ -56,18 +56,10 @@ def decide(
 def _with_revoke_reasons(ruling: Ruling, groups: list[RevokeGroup]) -> Ruling:
     """Put the revokes' reasons (61A, 63, 64) before the trick-count reasons."""
     chosen = [g for g in groups if ruling.declarer_tricks in (None, g.final)]
-    reasons: list[Reason] = []
-    assumptions = list(ruling.assumptions)
-    for group in chosen:
-        for reason in group.adjustment.reasons:
-            if reason not in reasons:
-                reasons.append(reason)
-        for assumption in group.adjustment.assumptions:
-            if assumption not in assumptions:
-                assumptions.append(assumption)
+    reasons, assumptions = groups_reasons(chosen, ruling.assumptions)
     if not reasons:
         return ruling
-    return replace(ruling, reasons=(*reasons, *ruling.reasons), assumptions=tuple(assumptions))
+    return replace(ruling, reasons=(*reasons, *ruling.reasons), assumptions=assumptions)
 
 
 def _decide_totals(
@@ -152,9 +144,5 @@ def _decided(
             "only, so there is no result or score",
         )
         return Ruling("decided", total, None, None, reasons, (*assumptions, note), offenders)
-    score = duplicate_score(case.contract, case.declarer_vulnerable, total)
-    declaring = case.declaring_side
-    scores = {str(declaring): score, str(declaring.other): -score}
-    ordered = {"NS": scores["NS"], "EW": scores["EW"]}
-    result = result_notation(case.contract, total)
-    return Ruling("decided", total, result, ordered, reasons, assumptions, offenders)
+    result, scores = board_score(case, total)
+    return Ruling("decided", total, result, scores, reasons, assumptions, offenders)

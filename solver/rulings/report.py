@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import html
 
-from solver.bridge import SEATS, Card, Seat, duplicate_score, result_notation
+from solver.bridge import SEATS, Card, Seat
 from solver.engines.problem import CARDS_WEIGHT, History
 from solver.facts import Case
-from solver.rulings.ruling import Analysis, history_json
+from solver.rulings.ruling import Analysis, board_score, history_json
 
 
 def text_report(analysis: Analysis, listed: int = 1) -> str:
@@ -179,9 +179,9 @@ def _score_of(case: Case, tricks: int) -> str:
     """ ", 4S-1, NS -50" for a complete play; nothing after play that stopped early."""
     if not case.play_complete:
         return ""
-    score = duplicate_score(case.contract, case.declarer_vulnerable, tricks)
-    side = case.declaring_side
-    return f", {result_notation(case.contract, tricks)}, {side} {score:+d}"
+    result, scores = board_score(case, tricks)
+    side = str(case.declaring_side)
+    return f", {result}, {side} {scores[side]:+d}"
 
 
 def _trick_table(case: Case, history: History) -> list[str]:

@@ -24,10 +24,10 @@ from solver.engines.problem import (
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts import Case
-from solver.laws.citation import Reason
+from solver.laws.citation import Assumption, Reason
 from solver.laws.law64 import Adjustment, RevokeFinding, assess
 from solver.laws.law67 import DoublePlayFinding, law67b2
-from solver.rulings.ruling import Ruling
+from solver.rulings.ruling import Ruling, board_score
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,8 +247,6 @@ def claim_with_revokes(
 ) -> tuple[list[RevokeGroup], Ruling]:
     """A revoke alleged before a claim: each group's Law 64 adjustment on top of the claim's
     ruling, the claimed and conceded tricks counting as won after the revoke (69A)."""
-    from solver.bridge import duplicate_score, result_notation
-
     assert case.claim is not None and ruling.declarer_tricks is not None
     position = case.claim.position
     declaring = case.declarer.index % 2
@@ -261,11 +259,8 @@ def claim_with_revokes(
         f"the {position.tricks_left} tricks decided by the claim count as won for Law 64: "
         f"{claimed[0]} by declarer's side, {claimed[1]} by the defenders",
     )
-    revoke_reasons: list[Reason] = [counted]
-    assumptions = list(ruling.assumptions)
-    for group in groups:
-        revoke_reasons += [r for r in group.adjustment.reasons if r not in revoke_reasons]
-        assumptions += [a for a in group.adjustment.assumptions if a not in assumptions]
+    reasons, assumptions = groups_reasons(groups, ruling.assumptions)
+    revoke_reasons = [counted, *reasons]
     if len(finals) != 1:
         why = Reason(
             "85A",
@@ -276,15 +271,25 @@ def claim_with_revokes(
             "undetermined", None, None, None, (*ruling.reasons, *revoke_reasons, why)
         )
     total = finals[0]
-    score = duplicate_score(case.contract, case.declarer_vulnerable, total)
-    side = case.declaring_side
-    scores = {str(side): score, str(side.other): -score}
+    result, scores = board_score(case, total)
     final = Reason("79B", f"after Law 64, declarer's side is credited with {total} tricks")
     return groups, replace(
         ruling,
         declarer_tricks=total,
-        result=result_notation(case.contract, total),
-        score={"NS": scores["NS"], "EW": scores["EW"]},
+        result=result,
+        score=scores,
         reasons=(*(r for r in ruling.reasons if r.citation != "79B"), *revoke_reasons, final),
-        assumptions=tuple(assumptions),
+        assumptions=assumptions,
     )
+
+
+def groups_reasons(
+    groups: list[RevokeGroup], assumptions: tuple[Assumption, ...]
+) -> tuple[list[Reason], tuple[Assumption, ...]]:
+    """The groups' reasons (67B2, 61A, 63, 64) and, after ``assumptions``, theirs, each once."""
+    reasons: list[Reason] = []
+    merged = list(assumptions)
+    for group in groups:
+        reasons += [r for r in group.adjustment.reasons if r not in reasons]
+        merged += [a for a in group.adjustment.assumptions if a not in merged]
+    return reasons, tuple(merged)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from solver.bridge import SEATS, Card
+from solver.bridge import SEATS, Card, duplicate_score, result_notation
 from solver.engines.problem import CARDS_WEIGHT, PHANTOM, History, trick_winner
 from solver.engines.result import EngineResult
 from solver.facts import Case, EvidenceUnit
@@ -74,6 +74,14 @@ class Analysis:
         from solver.rulings.report import html_report
 
         return html_report(self)
+
+
+def board_score(case: Case, total: int) -> tuple[str, dict[str, int]]:
+    """The result (``4S-1``) and the duplicate score by side for declarer's side's total."""
+    score = duplicate_score(case.contract, case.declarer_vulnerable, total)
+    declaring = str(case.declaring_side)
+    signed = {declaring: score, "NS" if declaring == "EW" else "EW": -score}
+    return result_notation(case.contract, total), {"NS": signed["NS"], "EW": signed["EW"]}
 
 
 def _card_text(card: int) -> str | None:
