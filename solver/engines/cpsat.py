@@ -45,6 +45,7 @@ from solver.engines.problem import (
     evaluate,
     public_key,
     suit_of,
+    surplus_counted,
     trick_winner,
 )
 from solver.engines.result import EngineResult
@@ -186,8 +187,8 @@ def _add_play_variables(m: CpsatModel) -> None:
     surplus = m.problem.surplus_seat
     if surplus is None:
         return
+    cards = m.seat_cards(surplus)
     for t in range(m.physical):
-        cards = m.seat_cards(surplus)
         for card in cards:
             m.extra[t, card] = m.model.new_bool_var(f"extra_t{t + 1}_{_card(card)}")
         doubled = m.model.new_bool_var(f"doubled_t{t + 1}")
@@ -321,13 +322,13 @@ def _add_follow_suit(m: CpsatModel) -> None:
                     continue  # nothing to follow with, or any revoke here is admitted
                 follows = [m.plays[t, c] for c in m.trick_cards(t, seat) if suit_of(c) == suit]
                 missed = [m.plays[t, PHANTOM]] if seat == problem.short_seat else []
-                revoke = None
+                excused = missed
                 if cover == COUNTED:
                     revoke = _revoke_literal(m, t, seat, suit, follows + missed)
                     counted.setdefault((seat, suit), []).append(revoke)
+                    excused = [*missed, revoke]
                 for card in held:
                     gone = m.gone(t, card)
-                    excused = missed if revoke is None else [*missed, revoke]
                     m.model.add(sum(follows) + sum(gone) + sum(excused) >= 1).only_enforce_if(
                         m.led[t, suit]
                     )
@@ -342,21 +343,15 @@ def _revoke_cover(problem: Problem, seat: int, trick: int, suit: int) -> str:
     ``FREE``: one names this seat and trick (and this suit, if any): it covers every revoke
     there at no charge. ``COUNTED``: only a suit allegation for this seat and suit, or a
     wildcard, could cover it, each at most once. ``NONE``: the revoke is never admitted.
-    This is ``Problem.permit`` read as sets rather than as a walk through the history.
+    This is ``Problem.permit`` with nothing used up yet: 0 (a permit for this very trick,
+    never used up), a bit to use up, or -1 (none).
     No allegation speaks of the restored trick (Law 67B2): there the others follow suit and
     the surplus seat plays his surplus card, whatever was led.
     """
     if trick == problem.restored_trick:
         return FREE if seat == problem.surplus_seat else NONE
-    for permit in problem.permits:
-        if permit.seat == seat and permit.trick == trick and permit.suit in (None, suit):
-            return FREE
-    for permit in problem.permits:
-        if permit.seat is None or (
-            permit.seat == seat and permit.trick is None and permit.suit == suit
-        ):
-            return COUNTED
-    return NONE
+    bit = problem.permit(seat, trick, suit, 0)
+    return FREE if bit == 0 else COUNTED if bit > 0 else NONE
 
 
 def _revoke_literal(m: CpsatModel, t: int, seat: int, suit: int, excuses: list[Lit]) -> Lit:
@@ -417,7 +412,7 @@ def _add_double_play(m: CpsatModel) -> None:
 
     ``surplus_counted`` as clauses on a pair (``a`` counted, ``b`` surplus): ``b`` would count
     instead when it is of ``a``'s suit and higher; when it is of the suit led and ``a`` is not;
-    or when, ``a`` not following, ``b`` ranks higher for a void player (``_void_rank``). And a
+    or when, ``a`` not following, ``b`` ranks higher for a void player (``_void_keeps``). And a
     counted card off the suit led needs him void in it: holding the suit, a pair without a
     card of it is a revoke besides, which the law does not sort out (and no permit admits).
     """
@@ -442,7 +437,7 @@ def _add_double_play(m: CpsatModel) -> None:
                         m.model.add_bool_or([~counted, ~surplus])
                     continue
                 m.model.add_bool_or([~counted, ~surplus, ~m.led[t, suit_of(b)]])
-                if _void_rank(b, problem.trump) > _void_rank(a, problem.trump):
+                if _void_keeps(problem.trump, a, b):
                     m.model.add_bool_or([~counted, ~surplus, m.led[t, suit_of(a)]])
         for suit in range(4):
             follows = [m.plays[t, c] for c in cards if suit_of(c) == suit]
@@ -453,11 +448,12 @@ def _add_double_play(m: CpsatModel) -> None:
                     break  # held at trick t for certain: one clause is enough
 
 
-def _void_rank(card: int, trump: int | None) -> tuple[bool, int, int]:
-    """Orders the cards Law 67B2 chooses from when the player is void in the suit led (the
-    higher stays): a trump first, then the higher rank, then the higher suit (``surplus_counted``).
+def _void_keeps(trump: int | None, a: int, b: int) -> bool:
+    """Law 67B2 for a player void in the suit led: of ``a`` and ``b`` (two suits), ``b`` stays
+    in the trick. That is ``surplus_counted`` with no card of the suit led held (the suit led
+    itself then does not matter): a trump first, then the higher rank, then the higher suit.
     """
-    return (suit_of(card) == trump, card % 13, -suit_of(card))
+    return surplus_counted(0, trump, (a, b), held=0) == b
 
 
 def _add_trick_winners(m: CpsatModel) -> None:

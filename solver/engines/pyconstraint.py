@@ -109,8 +109,11 @@ def _left_in_trick(
     Holding the suit led he could play only that suit: its higher card in the pair, None if
     neither follows (a revoke besides; no history). Void, a trump beats another suit, then
     the higher rank; two equal ranks (no rule says) go to the higher suit, spades first.
+
+    Deliberately this module's own reading of the rule, not ``problem.surplus_counted`` (which
+    the search engine and ``problem.evaluate`` use), so that the tests cross-check the two.
     """
-    if any(_suit(card) == led_suit for card in _cards_of(held)):
+    if (held >> (13 * led_suit)) & 0x1FFF:  # he holds a card of the suit led
         following = [card for card in pair if _suit(card) == led_suit]
         return max(following) if following else None
     return max(pair, key=lambda card: (_suit(card) == trump, card % 13, -_suit(card)))
@@ -298,12 +301,15 @@ def _add_follow_suit(csp: constraint.Problem, problem: Problem, trick: int, seat
         return
     hand = _cards_of(problem.hands[seat])
     hand_by_suit = [frozenset(c for c in hand if _suit(c) == suit) for suit in range(4)]
-    free, by_suit, wildcards = _free_revokes(problem), _suit_permits(problem), _wildcards(problem)
-    may_revoke_in = frozenset(
-        suit for suit in range(4) if (seat, trick, suit) in free or by_suit[seat, suit] or wildcards
-    )
-    if trick == restored:
-        may_revoke_in = frozenset()
+    may_revoke_in: frozenset[int] = frozenset()  # none at the restored trick
+    if trick != restored:
+        free, by_suit = _free_revokes(problem), _suit_permits(problem)
+        wildcards = _wildcards(problem)
+        may_revoke_in = frozenset(
+            suit
+            for suit in range(4)
+            if (seat, trick, suit) in free or by_suit[seat, suit] or wildcards
+        )
     double_play = seat == surplus_seat  # where, and which card he no longer holds after it
 
     def follows(leader: Any, *rest: Any) -> bool:
@@ -317,12 +323,12 @@ def _add_follow_suit(csp: constraint.Problem, problem: Problem, trick: int, seat
         earlier = rest[4:]
         if _suit(led) in may_revoke_in or any(card is _UNASSIGNED for card in earlier):
             return True
-        gone = set(earlier)
-        if double_play:
-            gone = set(earlier[:-2])
-            double, surplus = earlier[-2:]
-            if double < trick:
-                gone.add(surplus)
+        if not double_play:
+            return not (hand_by_suit[_suit(led)] - set(earlier))
+        *played, double, surplus = earlier
+        gone = set(played)
+        if double < trick:
+            gone.add(surplus)
         return not (hand_by_suit[_suit(led)] - gone)
 
     variables = [_lead_var(trick)]
@@ -335,7 +341,12 @@ def _add_follow_suit(csp: constraint.Problem, problem: Problem, trick: int, seat
 
 def _free_revokes(problem: Problem) -> frozenset[tuple[int, int, int]]:
     """(seat, trick, suit led) where an allegation names that seat and trick (and that suit,
-    if it names one): it admits any revoke of that seat there, and is never used up."""
+    if it names one): it admits any revoke of that seat there, and is never used up.
+
+    This and the two helpers below restate ``Problem.permit`` on purpose, as sets and counts
+    of this module's own, rather than call it: the engine stays independent of the reading
+    the search engine and ``problem.evaluate`` share (see the module docstring).
+    """
     return frozenset(
         (permit.seat, permit.trick, suit)
         for permit in problem.permits
@@ -450,8 +461,7 @@ def _add_double_play(csp: constraint.Problem, problem: Problem, trick: int) -> N
         held = hand
         for card in earlier:
             held &= ~(1 << card)
-        left: int | None = _left_in_trick(_suit(led), trump, (counted, surplus), held)
-        return left is not None and left == int(counted)
+        return _left_in_trick(_suit(led), trump, (counted, surplus), held) == int(counted)
 
     variables = [DOUBLE, _lead_var(trick)]
     variables += [_card_var(trick, s) for s in range(4)]
