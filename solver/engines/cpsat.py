@@ -42,8 +42,7 @@ from solver.engines.problem import (
     Problem,
     StatementCheck,
     cards_in,
-    evaluate,
-    public_key,
+    group_key,
     suit_of,
     surplus_counted,
     trick_winner,
@@ -889,7 +888,7 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         history = _history(m.problem, cards, double)
         for t, (leader, trick) in enumerate(history):
             self.winners[t].add(trick_winner(leader, trick, m.problem.trump))
-        group = _group_key(m.problem, history, int(value(m.total)))
+        group = group_key(m.problem, history, int(value(m.total)))
         self.groups[group] += 1
         self.examples.setdefault(group, history)
         if self.list_limit:
@@ -899,25 +898,6 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         if self.limit is not None and len(self.seen) >= self.limit:
             self.stopped = True
             self.stop_search()
-
-
-def _group_key(problem: Problem, history: History, total: int) -> int:
-    """The public outcome key of a history: its declarer tricks and, if any, its revokes and
-    its double play (Law 67B2: where, and which pair).
-
-    Without revoke allegations, a missed trick or a double play the key is the total, and
-    evaluating the history again would only cost time.
-    """
-    if _keys_are_totals(problem):
-        return total
-    return public_key(evaluate(problem, history).key)
-
-
-def _keys_are_totals(problem: Problem) -> bool:
-    """No history revokes: no allegation admits a revoke, nobody missed a trick (a missed
-    trick is a revoke of Law 67B1, told apart by the trick he missed) and nobody played two
-    cards to one (Law 67B2 may deem a revoke of the surplus card's suit)."""
-    return not problem.permits and problem.short_seat is None and problem.surplus_seat is None
 
 
 def _history(
@@ -985,7 +965,7 @@ def _record_groups(
         result.groups[key] = number if finished else None
         if collector is not None:
             result.group_examples.setdefault(key, collector.examples[key])
-    if _keys_are_totals(problem) and not finished:
+    if not problem.may_hold_revokes and not finished:
         result.groups[total] = None
 
 

@@ -301,6 +301,13 @@ class Problem:
         return order[trick] if trick < len(order) else None
 
     @property
+    def may_hold_revokes(self) -> bool:
+        """Can a history hold a revoke? Only when an allegation admits one, somebody missed a
+        trick (a revoke of Law 67B1) or played two cards to one (after it Law 67B2 may deem
+        one). Otherwise an outcome key is the declarer total alone."""
+        return bool(self.permits) or self.short_seat is not None or self.surplus_seat is not None
+
+    @property
     def restored_trick(self) -> int:
         """The trick played after Law 67B2 restores the surplus card (0-based), else -1."""
         return self.tricks - 1 if self.surplus_seat is not None else -1
@@ -480,6 +487,14 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
         revokes,
         double_play,
     )
+
+
+def group_key(problem: Problem, history: History, total: int) -> int:
+    """The public outcome key of a legal history with this declarer total: the total alone
+    when no history can revoke (evaluating it again would only cost time)."""
+    if not problem.may_hold_revokes:
+        return total
+    return public_key(evaluate(problem, history).key)
 
 
 def is_revoke(leader: int, cards: Cards, seat: int, held: int) -> bool:

@@ -53,8 +53,7 @@ from solver.engines.problem import (
     STATEMENT_WEIGHT,
     History,
     Problem,
-    evaluate,
-    public_key,
+    group_key,
 )
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
@@ -651,19 +650,6 @@ def _broken_statements(problem: Problem, history: History, winners: tuple[int, .
 # --- keeping the minimum --------------------------------------------------------------------
 
 
-def group_key(problem: Problem, history: History, total: int) -> int:
-    """The public outcome key of a legal history: its total and, if any, its revokes.
-
-    Without allegations, a missed trick (a revoke of Law 67B1, told apart by its trick) or a
-    double play (after it, Law 67B2 may deem a failure to follow with the surplus card a
-    revoke) no history revokes, so the key is the total (``problem.evaluate`` would say the
-    same, more slowly).
-    """
-    if not problem.permits and problem.short_seat is None and problem.surplus_seat is None:
-        return total
-    return public_key(evaluate(problem, history).key)
-
-
 @dataclass(slots=True)
 class _Tally:
     """The running minimum-cost class: its count, outcomes, contradicted units, first histories."""
@@ -769,7 +755,6 @@ __all__ = [
     "ENGINE",
     "MAX_TRICKS",
     "build_csp",
-    "group_key",
     "histories",
     "price",
     "solve",

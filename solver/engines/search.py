@@ -124,9 +124,7 @@ class Searcher:
         self.checks_by_trick: dict[int, list[StatementCheck]] = {}
         for check in problem.trick_checks:
             self.checks_by_trick.setdefault(check.trick, []).append(check)
-        self.revokes = (
-            bool(problem.permits) or problem.short_seat is not None or self.surplus_seat is not None
-        )
+        self.revokes = problem.may_hold_revokes
         """Some tricks may hold a revoke or a missing card: outcome keys record them."""
         self.may_revoke = [
             sum(1 << seat for seat in range(4) if problem.may_revoke(seat, trick))
