@@ -25,20 +25,15 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from build_real_cases import write  # type: ignore[import-not-found]
+from build_revoke_cases import REAL_RECORDS, records  # type: ignore[import-not-found]
 
 from solver.bridge import Card, Seat, result_notation
-from solver.records import pbn
 from solver.records.record import Record
 from solver.records.to_case import case_from_record
-
-CASES = Path(__file__).resolve().parent
-REAL_RECORDS = CASES.parent.parent / "shared" / "data" / "real-records"
-BEN = "lorserker_ben_Boards_BBO"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,13 +63,6 @@ class Reading:
     in_play: int
     deemed: tuple[tuple[int, bool, bool, int], ...]
     """Per deemed revoke: (1-based trick, he won it, his side won it, his side's later tricks)."""
-
-
-def records(root: Path) -> Iterator[tuple[str, Record]]:
-    for path in sorted((root / BEN).glob("*.pbn")):
-        for rec in pbn.load(path):
-            if rec.contract is not None and rec.declarer is not None and len(rec.tricks) == 13:
-                yield f"{BEN}/{path.name}", rec
 
 
 def trump_of(rec: Record) -> int | None:
@@ -314,18 +302,13 @@ def expect_of(built: Built, readings: list[Reading]) -> dict[str, Any]:
     return {
         "status": "decided",
         "declarer_tricks": finals[0],
-        "result": _result(rec, finals[0]),
+        "result": result_notation(rec.contract, finals[0]),
         "count": len(groups),
         "outcomes": dict(sorted(outcomes.items())),
         "min_cost": {"cards": 0, "statements": 0},
         "citations": [*citations, "79B"],
         "groups": groups,
     }
-
-
-def _result(rec: Record, tricks: int) -> str:
-    assert rec.contract is not None
-    return result_notation(rec.contract, tricks)
 
 
 def two_cards(root: Path) -> tuple[dict[str, Any], str, str, dict[str, Any]]:

@@ -28,7 +28,7 @@ from typing import Any
 
 from build_real_cases import write  # type: ignore[import-not-found]
 
-from solver.bridge import Card, Deal, Seat, Trick
+from solver.bridge import Card, Deal, Seat, Trick, result_notation
 from solver.records import pbn
 from solver.records.record import Record
 from solver.records.to_case import case_from_record
@@ -146,12 +146,6 @@ def declarer_total(rec: Record) -> int:
     return sum(1 for n in range(1, 14) if won_by(rec, n).side == rec.declarer.side)
 
 
-def result_of(rec: Record, tricks: int) -> str:
-    assert rec.contract is not None
-    over = tricks - (6 + rec.contract.level)
-    return f"{rec.contract}{'=' if over == 0 else f'{over:+d}'}"
-
-
 def one_revoke(
     t_range: range, shape: Callable[[Record, int, Seat], bool]
 ) -> Callable[[Record, Injected, int, Seat], bool]:
@@ -183,10 +177,11 @@ def one_history_expect(
     rec: Record, in_play: int, final: int, citations: list[str], revokes: list[str]
 ) -> dict[str, Any]:
     """The expect block of a case whose rows leave one history (intact rows, every mark)."""
+    assert rec.contract is not None
     return {
         "status": "decided",
         "declarer_tricks": final,
-        "result": result_of(rec, final),
+        "result": result_notation(rec.contract, final),
         "count": 1,
         "outcomes": {in_play: 1},
         "min_cost": {"cards": 0, "statements": 0},
