@@ -190,6 +190,7 @@ class _CaseBuilder:
             leader = self._seat(raw.opening_leader, "opening_leader")
         rows = self._rows(deal)
         self.unplayed = self._unplayed(deal, rows)
+        self.surplus = self._surplus(rows)
         claim_reader = self._claim_reader(deal, contract, declarer, leader, rows)
         tricks_played = self._tricks_played(rows, claim_reader)
         agreed = self._agreed_tricks(deal, rows, tricks_played)
@@ -352,33 +353,47 @@ class _CaseBuilder:
             raise self.error("play.unplayed", "a defective trick with a claim is not supported")
         return out
 
+    def _lengths(self, rows: dict[Seat, Row]) -> dict[Seat, int]:
+        """Tricks each row covers: a short row (a missed trick) one more than its cards, a long
+        one (a double play, once found) one fewer."""
+        return {
+            seat: len(row.cards) + (seat in self.unplayed) - (seat == self.surplus)
+            for seat, row in rows.items()
+        }
+
+    def _listed(self, rows: dict[Seat, Row]) -> str:
+        return ", ".join(
+            f"{seat} {len(row.cards)}"
+            for seat, row in sorted(rows.items(), key=lambda i: i[0].index)
+        )
+
     def _row_length(self, rows: dict[Seat, Row]) -> int:
-        short = self.unplayed
-        lengths = {seat: len(row.cards) + (1 if seat in short else 0) for seat, row in rows.items()}
+        """Tricks the play covers; after a double play, trick 13 is played once the surplus
+        card is back (Law 67B2)."""
+        lengths = self._lengths(rows)
         if len(set(lengths.values())) > 1:
-            listed = ", ".join(
-                f"{seat} {len(row.cards)}"
-                for seat, row in sorted(rows.items(), key=lambda i: i[0].index)
-            )
-            longest = max(lengths.values())
-            long_rows = [seat for seat, n in lengths.items() if n == longest]
-            if len(long_rows) == 1 and set(lengths.values()) == {longest, longest - 1}:
-                return self._surplus_row(long_rows[0], longest, listed)
             raise self.error(
                 "play.rows",
-                f"rows of unequal length ({listed}); every row must hold as many cards, "
-                "except that of a player who missed a trick (his card under play.unplayed)",
+                f"rows of unequal length ({self._listed(rows)}); every row must hold as many "
+                "cards, except that of a player who missed a trick (his card under "
+                "play.unplayed)",
             )
         count = next(iter(lengths.values()))
         if count == 0:
             raise self.error("play.rows", "rows are empty (expected the cards each player played)")
-        return count
+        return count + (self.surplus is not None)
 
-    def _surplus_row(self, seat: Seat, length: int, listed: str) -> int:
-        """Law 67B2: a row one card longer than the others, its player having played two cards
-        to one trick. Returns the tricks the play covers: 13, the last after the restoration."""
+    def _surplus(self, rows: dict[Seat, Row]) -> Seat | None:
+        """Law 67B2: the one row a card longer than all the others, its player having played
+        two cards to one trick; None when there is no such row."""
+        lengths = self._lengths(rows)
+        longest = max(lengths.values(), default=0)
+        long_rows = [seat for seat, n in lengths.items() if n == longest]
+        if len(long_rows) != 1 or set(lengths.values()) != {longest, longest - 1}:
+            return None
+        seat, listed = long_rows[0], self._listed(rows)
         location = f"play.rows.{seat}"
-        if length != 13:
+        if longest != 13:
             raise self.error(
                 location,
                 f"holds one card more than the other rows ({listed}): a player who played two "
@@ -389,8 +404,7 @@ class _CaseBuilder:
             raise self.error(location, "one defective trick per case is supported")
         if self.raw_claim is not None:
             raise self.error(location, "a defective trick with a claim is not supported")
-        self.surplus = seat
-        return 13
+        return seat
 
     # -- agreed tricks ------------------------------------------------------------------------
 
