@@ -37,8 +37,7 @@ def analyse(
     forced = [problem.units[u] for u in sorted(found.forced or ())]
     groups = None
     hints: list[str] = []
-    defective = problem.short_seat is not None or problem.surplus_seat is not None
-    if (problem.permits or defective) and found.feasible:
+    if problem.may_hold_revokes and found.feasible:
         groups = revoke_groups(case, found)
     elif found.feasible:
         hints = revoke_hints(problem, found, time_limit)
