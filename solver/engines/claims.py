@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, replace
 
 from solver.bridge import Card
-from solver.engines.problem import mask_of
+from solver.engines.problem import cards_in, mask_of
 from solver.errors import EngineError
 from solver.facts import Claim, Step
 from solver.laws.normal_play import (
@@ -148,12 +148,17 @@ class Adjudicator:
         """Only the opponents' known voids can change a normal play (``_sure_position``)."""
         self._fragments: tuple[dict[int, bytes], ...] = ({}, {}, {}, {})
 
+    def start(self) -> State:
+        """The state at the claim: the statement's first step not already done."""
+        p = self.p
+        return (p.held, p.leader, p.trick, self._skip_done((0, 0), p.held), p.voids)
+
     # -- the recursion ------------------------------------------------------------------------
 
     def value(self, state: State) -> int:
         """Claimer's-side tricks from this state on the worst normal line.
 
-        Found as the least k for which ``at_most(state, k)`` holds, starting from the best
+        Found as the least k for which ``search(state, k) <= k``, starting from the best
         lower bound known: each test is a depth-first search for a line giving the claimer at
         most k tricks. A test that fails proves a lower bound, at least k + 1 (the next k to
         try); the bounds proved by earlier tests are kept (lower bounds from failed tests, upper
@@ -172,14 +177,10 @@ class Adjudicator:
         self.exact[key] = k
         return k
 
-    def at_most(self, state: State, k: int) -> bool:
-        """Is there a normal line from here giving the claimer's side at most ``k`` tricks?"""
-        return self.search(state, k) <= k
-
     def search(self, state: State, k: int) -> int:
-        """A bound that answers ``at_most(state, k)``: at most k, the claimer's side takes at
-        most that many tricks on some normal line from here; more than k, it takes at least that
-        many on every normal line."""
+        """A bound that answers "is there a normal line from here giving the claimer's side at
+        most ``k`` tricks?": at most k, the claimer's side takes at most that many tricks on some
+        normal line from here; more than k, it takes at least that many on every normal line."""
         held, leader, trick, _plan, _voids = state
         left = held[(leader + len(trick)) & 3].bit_count()
         if k >= left:
@@ -399,12 +400,7 @@ class Adjudicator:
                 follow = hand & SUIT_MASKS[trick[0] // 13]
                 if follow:
                     hand = follow
-            cards = []
-            while hand:
-                low = hand & -hand
-                cards.append(low.bit_length() - 1)
-                hand ^= low
-            return _reduce(cards, held, seat, trick)
+            return _reduce(cards_in(hand), held, seat, trick)
         view = PlayView(
             seat, held, trick, leader, self.p.trump, self.p.claimer_side, voids, self.p.trumps_aware
         )
@@ -633,23 +629,13 @@ def _finesse_plays(card: Card, view: PlayView, policy: NormalPolicy) -> list[int
         if not holds_x:
             if _running(card, partner, hand):
                 return None  # X is to be led from its own hand: nothing stated for this lead
-            low = [c for c in range(52) if (hand >> c) & 1 and c // 13 == suit]
-            return low[:1] or None
+            return _lowest(hand, suit)
         if _running(card, hand, partner):
             return [card.index]
         others = hand & ~SUIT_MASKS[suit]
         if not (partner & SUIT_MASKS[suit]) or not others:
             return None
-        crossing = PlayView(
-            view.seat,
-            _with_hand(view.held, view.seat, others),
-            view.trick,
-            view.leader,
-            view.trump,
-            view.claimer_side,
-            view.voids,
-            view.trumps_aware,
-        )
+        crossing = replace(view, held=_with_hand(view.held, view.seat, others))
         return claimer_options(policy, crossing)
     if view.trick[0] // 13 != suit:
         return None
@@ -661,8 +647,7 @@ def _finesse_plays(card: Card, view: PlayView, policy: NormalPolicy) -> list[int
         return [card.index]
     if view.trick[0] == card.index and view.seat == view.leader ^ 2 and winning[1] == card.index:
         # X led and not covered: partner lets it run.
-        low = [c for c in range(52) if (hand >> c) & 1 and c // 13 == suit]
-        return low[:1] or None
+        return _lowest(hand, suit)
     return None
 
 
@@ -676,6 +661,12 @@ def _with_hand(held: tuple[int, int, int, int], seat: int, hand: int) -> tuple[i
     out = list(held)
     out[seat] = hand
     return (out[0], out[1], out[2], out[3])
+
+
+def _lowest(hand: int, suit: int) -> list[int] | None:
+    """The hand's lowest card of the suit, alone in a list; None when it holds none."""
+    cards = hand & SUIT_MASKS[suit]
+    return [(cards & -cards).bit_length() - 1] if cards else None
 
 
 def _top(hand: int, suit: int) -> int:
@@ -727,13 +718,7 @@ def adjudicate(problem: ClaimProblem, time_limit: float = 20.0) -> Adjudication:
     """The worst normal line for the claimer, exactly, or ``ClaimTimeout``."""
     started = time.monotonic()
     solver = Adjudicator(problem, deadline=started + time_limit)
-    start: State = (
-        problem.held,
-        problem.leader,
-        problem.trick,
-        solver._skip_done((0, 0), problem.held),
-        problem.voids,
-    )
+    start = solver.start()
     tricks = solver.value(start)
     line = solver.line(start)
     return Adjudication(tricks, tuple(line), solver.nodes, time.monotonic() - started)

@@ -40,6 +40,7 @@ from typing import Any
 import constraint
 
 from solver.engines.claims import Adjudicator, ClaimProblem, State
+from solver.engines.problem import cards_in
 from solver.errors import EngineError
 
 MAX_CARDS = 4
@@ -55,10 +56,6 @@ def _card(trick: int, seat: int) -> Var:
 
 def _lead(trick: int) -> Var:
     return ("lead", trick)
-
-
-def _cards_of(mask: int) -> list[int]:
-    return [card for card in range(52) if (mask >> card) & 1]
 
 
 def _beats(card: int, best: int, trump: int | None) -> bool:
@@ -101,8 +98,7 @@ class ClaimCSP:
     def __init__(self, problem: ClaimProblem) -> None:
         self.p = problem
         self.adjudicator = Adjudicator(problem)
-        plan = self.adjudicator._skip_done((0, 0), problem.held)
-        self.start: State = (problem.held, problem.leader, problem.trick, plan, problem.voids)
+        self.start: State = self.adjudicator.start()
         self.tricks = max(mask.bit_count() for mask in problem.held)
         if self.tricks > MAX_CARDS:
             raise EngineError(f"claims CSP: {self.tricks} cards a hand, at most {MAX_CARDS}")
@@ -122,7 +118,7 @@ class ClaimCSP:
             csp.addVariable(_lead(trick + 1), [0, 1, 2, 3])
             for seat in range(4):
                 fixed = trick == 0 and seat in self.played
-                domain = [self.played[seat]] if fixed else _cards_of(self.p.held[seat])
+                domain = [self.played[seat]] if fixed else cards_in(self.p.held[seat])
                 csp.addVariable(_card(trick, seat), domain)
         for seat in range(4):
             csp.addConstraint(

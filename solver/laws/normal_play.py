@@ -243,7 +243,8 @@ def _top_down_binds(view: PlayView, cards: list[int]) -> bool:
         return False
     if top % 13 >= HONOURS:
         return True
-    return sum(1 for c in cards if is_master(view, c)) >= 2
+    # Two winners or more: the next card down is one (a card above a winner is one too).
+    return len(cards) >= 2 and is_master(view, cards[-2])
 
 
 def _top_of(hand: int, suit: int) -> int:
