@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solver.bridge import SEATS, Card, duplicate_score, result_notation
+from solver.bridge import SEATS, Card
 from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, adjudicate
 from solver.facts import Case, Claim
 from solver.laws.citation import Reason
@@ -24,7 +24,7 @@ from solver.laws.law70 import (
 )
 from solver.laws.law71 import law71b_unlosable_concession
 from solver.laws.normal_play import PRESETS, NormalPolicy
-from solver.rulings.ruling import Ruling
+from solver.rulings.ruling import Ruling, board_score
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,14 +207,5 @@ def _credit(
     declarer_more = credited if claim.by.index % 2 == declaring else left - credited
     total = claim.position.won[declaring] + declarer_more
     reasons.append(Reason("79B", f"declarer's side is credited with {total} tricks in all"))
-    score = duplicate_score(case.contract, case.declarer_vulnerable, total)
-    side = str(case.declaring_side)
-    scores = {side: score, str(case.declaring_side.other): -score}
-    return Ruling(
-        "decided",
-        total,
-        result_notation(case.contract, total),
-        {"NS": scores["NS"], "EW": scores["EW"]},
-        tuple(reasons),
-        policy_assumptions(policy),
-    )
+    result, scores = board_score(case, total)
+    return Ruling("decided", total, result, scores, tuple(reasons), policy_assumptions(policy))
