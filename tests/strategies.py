@@ -19,6 +19,57 @@ def random_deal(rng: random.Random) -> Deal:
     return Deal((hands[0], hands[1], hands[2], hands[3]))
 
 
+def _random_setting(draw: st.DrawFn) -> tuple[random.Random, Deal, str, Seat, int | None]:
+    """A generator seeded from ``draw``, a random deal, strain and declarer, and the trump suit
+    (None at no trump)."""
+    seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
+    rng = random.Random(seed)
+    deal = random_deal(rng)
+    strain = rng.choice(STRAINS)
+    declarer = rng.choice(list(SEATS))
+    return rng, deal, strain, declarer, None if strain == "NT" else "SHDC".index(strain)
+
+
+_WHEN_MIXED = ["before-agreement", "after-dispute", "after-agreement"]
+
+
+def _mixed_row(rng: random.Random, cards: list[Card], *, when: str | None = None) -> dict[str, str]:
+    """A mixed row of ``cards``, shuffled, written down ``when`` (if None, drawn at random)."""
+    shuffled = [str(c) for c in cards]
+    rng.shuffle(shuffled)
+    return {"mixed": " ".join(shuffled), "when": when or rng.choice(_WHEN_MIXED)}
+
+
+def _write_rows(
+    rng: random.Random,
+    cards: dict[Seat, list[tuple[Card, bool]]],
+    mixed: set[Seat],
+    *,
+    when: str | None = None,
+    flips: int = 0,
+) -> dict[str, Any]:
+    """Rows of each seat's (card, won by his side) in order: ``mixed`` rows as ``_mixed_row``
+    writes them, the others intact with seven marks in ten, ``flips`` of those marks turned."""
+    rows: dict[str, Any] = {}
+    marked: list[tuple[Seat, int]] = []
+    for seat in SEATS:
+        if seat in mixed:
+            rows[str(seat)] = _mixed_row(rng, [c for c, _ in cards[seat]], when=when)
+            continue
+        tokens: list[str] = []
+        for card, won in cards[seat]:
+            if rng.random() < 0.7:
+                marked.append((seat, len(tokens)))
+                tokens.append(f"{card}{'+' if won else '-'}")
+            else:
+                tokens.append(str(card))
+        rows[str(seat)] = tokens
+    for seat, place in rng.sample(marked, min(flips, len(marked))):
+        token = rows[str(seat)][place]
+        rows[str(seat)][place] = token[:-1] + ("-" if token[-1] == "+" else "+")
+    return {key: row if isinstance(row, dict) else " ".join(row) for key, row in rows.items()}
+
+
 def random_play(
     rng: random.Random,
     deal: Deal,
@@ -70,10 +121,7 @@ def dispute_from_play(
     for seat in SEATS:
         cards = [t.card_of(seat) for t in play]
         if seat in mixed_seats:
-            shuffled = cards[:]
-            rng.shuffle(shuffled)
-            when = rng.choice(["before-agreement", "after-dispute", "after-agreement"])
-            rows[str(seat)] = {"mixed": " ".join(str(c) for c in shuffled), "when": when}
+            rows[str(seat)] = _mixed_row(rng, cards)
             continue
         tokens = []
         for trick, card in zip(play, cards, strict=True):
@@ -129,13 +177,8 @@ def disputes(
     draw: st.DrawFn, *, tricks: int, max_mix: int = 4, max_flips: int = 2, max_statements: int = 2
 ) -> tuple[dict[str, Any], list[Trick]]:
     """A random dispute over ``tricks`` tricks of a random deal, with its true play."""
-    seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
-    rng = random.Random(seed)
-    deal = random_deal(rng)
-    strain = rng.choice(STRAINS)
-    declarer = rng.choice(list(SEATS))
+    rng, deal, strain, declarer, trump = _random_setting(draw)
     contract = f"{rng.randint(1, 7)}{strain}"
-    trump = None if strain == "NT" else "SHDC".index(strain)
     play = random_play(rng, deal, declarer.lho, trump, tricks)
     case = dispute_from_play(
         rng,
@@ -168,13 +211,8 @@ def revoke_disputes(
     Returns the case, the true play, and the revokes truly made ((trick, seat) pairs). Each
     true revoke is alleged (at its trick, or by its suit); a false allegation may be added.
     """
-    seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
-    rng = random.Random(seed)
-    deal = random_deal(rng)
-    strain = rng.choice(STRAINS)
-    declarer = rng.choice(list(SEATS))
+    rng, deal, strain, declarer, trump = _random_setting(draw)
     contract = f"{rng.randint(1, 7)}{strain}"
-    trump = None if strain == "NT" else "SHDC".index(strain)
     wanted = frozenset(
         (rng.randint(1, tricks), rng.choice(list(SEATS))) for _ in range(draw(st.integers(1, 2)))
     )
@@ -236,12 +274,7 @@ def defective_disputes(
     history in the engines' integer form (52 where he played nothing), the trick (from 1) and
     the player.
     """
-    seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
-    rng = random.Random(seed)
-    deal = random_deal(rng)
-    strain = rng.choice(STRAINS)
-    declarer = rng.choice(list(SEATS))
-    trump = None if strain == "NT" else "SHDC".index(strain)
+    rng, deal, strain, declarer, trump = _random_setting(draw)
     missing_trick = rng.randint(1, tricks)
     missing_seat = rng.choice(list(SEATS))
     held = {seat: set(deal.hand(seat)) for seat in SEATS}
@@ -273,17 +306,7 @@ def defective_disputes(
     if len(played[missing_seat]) == tricks:  # he was on lead there: nobody missed a trick
         missing_trick = 0
     mix = set(rng.sample(list(SEATS), draw(st.integers(0, max_mix))))
-    rows: dict[str, Any] = {}
-    for seat in SEATS:
-        cards = played[seat]
-        if seat in mix:
-            shuffled = [str(c) for c, _ in cards]
-            rng.shuffle(shuffled)
-            rows[str(seat)] = {"mixed": " ".join(shuffled), "when": "before-agreement"}
-        else:
-            rows[str(seat)] = " ".join(
-                f"{c}{'+' if won else '-'}" if rng.random() < 0.7 else str(c) for c, won in cards
-            )
+    rows = _write_rows(rng, played, mix, when="before-agreement")
     case: dict[str, Any] = {
         "title": "random defective trick",
         "deal": deal.to_pbn(),
@@ -413,27 +436,7 @@ def _surplus_rows(
         for seat, card in by_seat.items():
             pair = [card] if extra is None or seat != doubler else rng.sample([card, extra], 2)
             cards[seat] += [(c, winner.side == seat.side) for c in pair]
-    rows: dict[str, Any] = {}
-    marked: list[tuple[Seat, int]] = []
-    for seat in SEATS:
-        if seat in mixed:
-            shuffled = [str(c) for c, _ in cards[seat]]
-            rng.shuffle(shuffled)
-            when = rng.choice(["before-agreement", "after-dispute", "after-agreement"])
-            rows[str(seat)] = {"mixed": " ".join(shuffled), "when": when}
-            continue
-        tokens: list[str] = []
-        for card, won in cards[seat]:
-            if rng.random() < 0.7:
-                marked.append((seat, len(tokens)))
-                tokens.append(f"{card}{'+' if won else '-'}")
-            else:
-                tokens.append(str(card))
-        rows[str(seat)] = tokens
-    for seat, place in rng.sample(marked, min(flips, len(marked))):
-        token = rows[str(seat)][place]
-        rows[str(seat)][place] = token[:-1] + ("-" if token[-1] == "+" else "+")
-    return {key: row if isinstance(row, dict) else " ".join(row) for key, row in rows.items()}
+    return _write_rows(rng, cards, mixed, flips=flips)
 
 
 @st.composite
@@ -448,12 +451,7 @@ def surplus_disputes(
     that ``case_from_dict`` reads. Rows are mixed and marked as in ``defective_disputes``, a mark
     or two possibly turned.
     """
-    seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
-    rng = random.Random(seed)
-    deal = random_deal(rng)
-    strain = rng.choice(STRAINS)
-    declarer = rng.choice(list(SEATS))
-    trump = None if strain == "NT" else "SHDC".index(strain)
+    rng, deal, strain, declarer, trump = _random_setting(draw)
     double = rng.randint(1, tricks)
     play, doubler = play_with_a_double(rng, deal, declarer.lho, trump, tricks, double)
     mixed = set(rng.sample(list(SEATS), draw(st.integers(0, max_mix))))

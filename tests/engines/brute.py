@@ -9,6 +9,7 @@ Exponential: keep positions to a few tricks.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from solver.engines.problem import (
@@ -31,7 +32,11 @@ class BruteResult:
     groups: dict[int, int] = field(default_factory=dict)
     """Public outcome key (declarer total and revokes) -> count."""
     contradicted: frozenset[int] = frozenset()
+    forced: frozenset[int] = frozenset()
+    """Units every cheapest history contradicts."""
     histories: list[History] = field(default_factory=list)
+    trick_winners: dict[int, list[frozenset[int]]] = field(default_factory=dict)
+    """Declarer total -> the seats winning each trick in some cheapest history of that total."""
 
 
 def all_legal_histories(problem: Problem) -> list[History]:
@@ -92,9 +97,13 @@ def _options(
     return out
 
 
-def brute_force(problem: Problem) -> BruteResult:
+def brute_force(problem: Problem, histories: Iterable[History] | None = None) -> BruteResult:
+    """The cheapest legal histories among ``histories`` (by default ``all_legal_histories``;
+    a test may bring an enumeration of its own), as ``evaluate`` prices them."""
+    if histories is None:
+        histories = all_legal_histories(problem)
     legal = []
-    for history in all_legal_histories(problem):
+    for history in histories:
         ev = evaluate(problem, history)
         if ev.legal:
             legal.append((history, ev))
@@ -105,6 +114,12 @@ def brute_force(problem: Problem) -> BruteResult:
     contradicted: set[int] = set()
     for _, ev in chosen:
         contradicted |= ev.contradicted
+    winners: dict[int, list[set[int]]] = {}
+    for _, ev in chosen:
+        per_trick = winners.setdefault(ev.declarer_tricks, [set() for _ in range(problem.tricks)])
+        for number, seat in enumerate(ev.winners):
+            per_trick[number].add(seat)
+    every = frozenset(range(len(problem.units)))
     return BruteResult(
         feasible=True,
         min_cost=best,
@@ -112,5 +127,7 @@ def brute_force(problem: Problem) -> BruteResult:
         outcomes=dict(Counter(ev.declarer_tricks for _, ev in chosen)),
         groups=dict(sorted(Counter(public_key(ev.key) for _, ev in chosen).items())),
         contradicted=frozenset(contradicted),
+        forced=every.intersection(*(ev.contradicted for _, ev in chosen)),
         histories=sorted(h for h, _ in chosen),
+        trick_winners={k: [frozenset(s) for s in v] for k, v in winners.items()},
     )

@@ -8,8 +8,6 @@ minimum cost, exact counts per declarer-trick total, contradicted and forced uni
 from __future__ import annotations
 
 import random
-from collections import Counter
-from dataclasses import dataclass, field
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +16,8 @@ from solver.bridge import ALL_CARDS, Card, Contract, Deal, Seat, Side, parse_car
 from solver.engines.cpsat import declarer_trick_range, explain_impossible, forced_units, solve
 from solver.engines.problem import History, Problem, compile_case, evaluate, trick_winner
 from solver.facts import AgreedTrick, Case, MixedWhen, Row, Statement
+from tests.engines import brute
+from tests.engines.brute import BruteResult
 
 # N: SAKQJ HT98 D765 C432   E: ST987 HAKQ DJ8 CT987
 # S: S65432 HJ7 DAKQ2 CAK    W: (void) H65432 DT943 CQJ65
@@ -135,43 +135,14 @@ def all_legal_histories(p: Problem) -> list[History]:
     return out
 
 
-@dataclass
-class Brute:
-    feasible: bool
-    min_cost: int | None = None
-    count: int = 0
-    outcomes: dict[int, int] = field(default_factory=dict)
-    contradicted: frozenset[int] = frozenset()
-    forced: frozenset[int] = frozenset()
-    histories: list[History] = field(default_factory=list)
-    trick_winners: dict[int, list[frozenset[int]]] = field(default_factory=dict)
+def brute_force(p: Problem) -> BruteResult:
+    """The cheapest of the histories ``all_legal_histories`` plays, as ``evaluate`` prices them."""
+    return brute.brute_force(p, all_legal_histories(p))
 
 
-def brute_force(p: Problem) -> Brute:
-    priced = [(h, evaluate(p, h)) for h in all_legal_histories(p)]
-    legal = [(h, e) for h, e in priced if e.legal]
-    if not legal:
-        return Brute(feasible=False)
-    low = min(e.cost for _h, e in legal)
-    best = [(h, e) for h, e in legal if e.cost == low]
-    winners: dict[int, list[set[int]]] = {}
-    for _h, e in best:
-        per_trick = winners.setdefault(e.declarer_tricks, [set() for _ in range(p.tricks)])
-        for t, w in enumerate(e.winners):
-            per_trick[t].add(w)
-    return Brute(
-        feasible=True,
-        min_cost=low,
-        count=len(best),
-        outcomes=dict(Counter(e.declarer_tricks for _h, e in best)),
-        contradicted=frozenset().union(*(e.contradicted for _h, e in best)),
-        forced=frozenset(range(len(p.units))).intersection(*(e.contradicted for _h, e in best)),
-        histories=sorted(h for h, _e in best),
-        trick_winners={k: [frozenset(s) for s in v] for k, v in winners.items()},
-    )
-
-
-def assert_agrees_with_brute_force(p: Problem, *, listed: int = 4, explain: bool = True) -> Brute:
+def assert_agrees_with_brute_force(
+    p: Problem, *, listed: int = 4, explain: bool = True
+) -> BruteResult:
     """Everything ``solve`` and the explanation functions say, checked against the brute force.
 
     With ``explain`` False, ``explain_impossible`` is only asked about impossible facts.

@@ -18,25 +18,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import solver
-from solver.engines import cpsat, pyconstraint, search
-from solver.engines.problem import (
-    PHANTOM,
-    History,
-    Problem,
-    RevokePermit,
-    compile_case,
-    evaluate,
-    key_events,
-    public_key,
-)
-from solver.engines.result import EngineResult
+from solver.engines import cpsat, search
+from solver.engines.problem import PHANTOM, Problem, RevokePermit, compile_case, key_events
 from solver.records import case_from_dict
-from tests.engines.brute import BruteResult, all_legal_histories, brute_force
+from tests.engines.agreement import LISTED, check_all
 from tests.strategies import defective_disputes
 
 CASES = Path(__file__).parents[2] / "cases"
-LISTED = 10_000
-"""List every history: the small positions here have a few hundred at most."""
 RANDOM = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # N: SAK73 HQ42 DT9 CAJ52     E: SQT5 HKJ7 DQJ84 CK63
@@ -73,74 +61,6 @@ def missed_tricks(groups: dict[int, Any]) -> set[tuple[int, str]]:
         for event in key_events(key)
         if event.defective
     }
-
-
-# --- holding the engines to the brute force -------------------------------------------------
-
-
-def assert_agrees(
-    p: Problem, found: EngineResult, expected: BruteResult, *, examples: bool = True
-) -> None:
-    """Everything an engine reports about the consistent histories, against the brute force
-    (with ``examples``, also one history of each group: the search gives none)."""
-    assert found.feasible == expected.feasible
-    if not expected.feasible:
-        assert (found.count, found.outcomes, found.groups) == (0, {}, {})
-        return
-    assert found.min_cost == expected.min_cost
-    assert found.count == found.count_at_least == expected.count
-    assert found.outcomes == expected.outcomes
-    assert found.groups == expected.groups
-    assert found.contradicted == expected.contradicted
-    assert sorted(found.listed) == expected.histories
-    if not examples:
-        return
-    assert set(found.group_examples) == set(expected.groups)
-    for key, history in found.group_examples.items():
-        evaluation = evaluate(p, history)
-        assert evaluation.legal and evaluation.cost == expected.min_cost
-        assert public_key(evaluation.key) == key
-
-
-def forced(p: Problem, histories: list[History]) -> frozenset[int]:
-    """Units every one of these histories contradicts."""
-    every = frozenset(range(len(p.units)))
-    return every.intersection(*(evaluate(p, h).contradicted for h in histories))
-
-
-def check_cpsat(p: Problem, expected: BruteResult) -> None:
-    found = cpsat.solve(p, list_limit=LISTED)
-    assert_agrees(p, found, expected)
-    if not expected.feasible:
-        assert cpsat.explain_impossible(p)
-        return
-    assert found.notes == []  # in particular no duplicate solutions
-    assert cpsat.explain_impossible(p) is None
-    assert expected.min_cost is not None
-    assert cpsat.forced_units(p, expected.min_cost) == forced(p, expected.histories)
-    totals = sorted(expected.outcomes)
-    assert cpsat.declarer_trick_range(p, expected.min_cost) == (totals[-1], totals[0])
-
-
-def check_pyconstraint(p: Problem, expected: BruteResult) -> None:
-    """Also the CSP's every solution (not only the cheapest) against ``evaluate``."""
-    assert_agrees(p, pyconstraint.solve(p, list_limit=LISTED), expected)
-    solutions = [h for h, _winners in pyconstraint.histories(p)]
-    assert len(solutions) == len(set(solutions)), "the CSP produced a history twice"
-    assert set(solutions) == {h for h in all_legal_histories(p) if evaluate(p, h).legal}
-
-
-def check_search(p: Problem, expected: BruteResult) -> None:
-    assert_agrees(p, search.solve(p, list_limit=LISTED), expected, examples=False)
-
-
-def check_all(p: Problem, *, with_search: bool = True) -> BruteResult:
-    expected = brute_force(p)
-    check_cpsat(p, expected)
-    check_pyconstraint(p, expected)
-    if with_search:
-        check_search(p, expected)
-    return expected
 
 
 # --- explicit cases -------------------------------------------------------------------------
@@ -218,12 +138,8 @@ def test_random_disputes_with_a_revoke_allegation_agree_with_brute_force(
     dispute: Any, kind: str, suit: int, trick: int
 ) -> None:
     """A missed trick is no revoke of Law 61A: it uses up no allegation, and an allegation
-    against the player who missed a trick still admits his real revokes.
-
-    The search is left out here: it spends a suit allegation or a wildcard on the phantom
-    (``_options`` marks every card off the suit led as using the permit), so it misses the
-    histories that need the allegation for a real revoke as well.
-    """
+    against the player who missed a trick still admits his real revokes (all three engines:
+    the search's ``_options`` does not spend a permit on the phantom)."""
     case_dict, _history, _trick, seat = dispute
     permit = {
         "wildcard": RevokePermit(None, None, None),

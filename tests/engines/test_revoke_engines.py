@@ -16,7 +16,6 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import given, settings
@@ -34,11 +33,13 @@ from solver.engines.problem import (
     evaluate,
     key_events,
     key_total,
-    public_key,
     trick_winner,
 )
 from solver.engines.result import EngineResult
 from solver.records.casefile import case_from_dict, loads_case
+from tests.engines import brute
+from tests.engines.agreement import assert_agrees
+from tests.engines.brute import BruteResult
 
 # N: SAK73 HQ42 DT9 CAJ52     E: SQT5 HKJ7 DQJ84 CK63
 # S: SJ984 HA963 DA2 CQ74     W: S62 HT85 DK7653 CT98
@@ -90,19 +91,6 @@ def make_problem(
 # --- the brute force ------------------------------------------------------------------------
 
 
-@dataclass
-class Expected:
-    feasible: bool
-    min_cost: int | None = None
-    count: int = 0
-    outcomes: dict[int, int] = field(default_factory=dict)
-    groups: dict[int, int] = field(default_factory=dict)
-    contradicted: frozenset[int] = frozenset()
-    forced: frozenset[int] = frozenset()
-    histories: list[History] = field(default_factory=list)
-    trick_winners: dict[int, list[frozenset[int]]] = field(default_factory=dict)
-
-
 def _trick_plays(p: Problem, number: int, leader: int, held: list[int], used: int) -> list[Any]:
     """Every (cards by seat, permits used up) for one trick: any card a seat still holds in its
     row, except a revoke that no permit still unused admits (``Problem.permit``)."""
@@ -141,57 +129,17 @@ def all_histories(p: Problem) -> list[History]:
     return out
 
 
-def brute_force(p: Problem) -> Expected:
-    priced = [(h, evaluate(p, h)) for h in all_histories(p)]
-    legal = [(h, e) for h, e in priced if e.legal]
-    if not legal:
-        return Expected(feasible=False)
-    low = min(e.cost for _h, e in legal)
-    best = [(h, e) for h, e in legal if e.cost == low]
-    winners: dict[int, list[set[int]]] = {}
-    for _h, e in best:
-        per_trick = winners.setdefault(e.declarer_tricks, [set() for _ in range(p.tricks)])
-        for number, seat in enumerate(e.winners):
-            per_trick[number].add(seat)
-    return Expected(
-        feasible=True,
-        min_cost=low,
-        count=len(best),
-        outcomes=dict(Counter(e.declarer_tricks for _h, e in best)),
-        groups=dict(Counter(public_key(e.key) for _h, e in best)),
-        contradicted=frozenset().union(*(e.contradicted for _h, e in best)),
-        forced=frozenset(range(len(p.units))).intersection(*(e.contradicted for _h, e in best)),
-        histories=sorted(h for h, _e in best),
-        trick_winners={k: [frozenset(s) for s in v] for k, v in winners.items()},
-    )
+def brute_force(p: Problem) -> BruteResult:
+    """The cheapest of the histories ``all_histories`` plays, as ``evaluate`` prices them."""
+    return brute.brute_force(p, all_histories(p))
 
 
 # --- holding the engines to it --------------------------------------------------------------
 
 
-def assert_agrees(p: Problem, found: EngineResult, expected: Expected, listed: int) -> None:
-    """Everything an engine reports about the consistent histories, against the brute force."""
-    assert found.feasible == expected.feasible
-    if not expected.feasible:
-        assert (found.count, found.outcomes, found.groups) == (0, {}, {})
-        return
-    assert found.min_cost == expected.min_cost
-    assert found.count == found.count_at_least == expected.count
-    assert found.outcomes == expected.outcomes
-    assert found.groups == expected.groups
-    assert found.contradicted == expected.contradicted
-    assert found.listed == expected.histories[:listed]
-    assert found.trick_winners == expected.trick_winners
-    assert set(found.group_examples) == set(expected.groups)
-    for key, history in found.group_examples.items():
-        evaluation = evaluate(p, history)
-        assert evaluation.legal and evaluation.cost == expected.min_cost
-        assert public_key(evaluation.key) == key
-
-
-def check_cpsat(p: Problem, expected: Expected, *, listed: int = 3) -> EngineResult:
+def check_cpsat(p: Problem, expected: BruteResult, *, listed: int = 3) -> EngineResult:
     found = cpsat.solve(p, list_limit=listed)
-    assert_agrees(p, found, expected, listed)
+    assert_agrees(p, found, expected, listed=listed, trick_winners=True)
     if not expected.feasible:
         assert cpsat.explain_impossible(p)
         return found
@@ -204,12 +152,12 @@ def check_cpsat(p: Problem, expected: Expected, *, listed: int = 3) -> EngineRes
 
 
 def check_pyconstraint(
-    p: Problem, expected: Expected, *, listed: int = 3, each_history: bool = True
+    p: Problem, expected: BruteResult, *, listed: int = 3, each_history: bool = True
 ) -> EngineResult:
     """With ``each_history``, also the CSP's every solution (not only the cheapest) against
     ``evaluate``: a second enumeration, which takes seconds on some four-trick endings."""
     found = pyconstraint.solve(p, list_limit=listed)
-    assert_agrees(p, found, expected, listed)
+    assert_agrees(p, found, expected, listed=listed, trick_winners=True)
     if each_history:
         solutions = [h for h, _w in pyconstraint.histories(p)]
         assert len(solutions) == len(set(solutions)), "the CSP produced a history twice"
@@ -218,7 +166,7 @@ def check_pyconstraint(
     return found
 
 
-def check_both(p: Problem, *, each_history: bool = True) -> Expected:
+def check_both(p: Problem, *, each_history: bool = True) -> BruteResult:
     expected = brute_force(p)
     check_cpsat(p, expected)
     check_pyconstraint(p, expected, each_history=each_history)

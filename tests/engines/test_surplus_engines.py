@@ -25,10 +25,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from solver.bridge import Card
-from solver.engines import cpsat, pyconstraint, search
+from solver.engines import search
 from solver.engines.problem import (
     DoublePlay,
-    History,
     Problem,
     compile_case,
     evaluate,
@@ -38,15 +37,13 @@ from solver.engines.problem import (
     public_key,
     trick_winner,
 )
-from solver.engines.result import EngineResult
 from solver.records import case_from_dict
 from tests import independent_count
-from tests.engines.brute import BruteResult, all_legal_histories, brute_force
+from tests.engines import agreement
+from tests.engines.brute import BruteResult, brute_force
 from tests.engines.surplus_problems import compile_surplus
 from tests.strategies import SurplusDispute, surplus_disputes
 
-LISTED = 10_000
-"""List every history: the small positions here have a few thousand at most."""
 SMALL = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FEW = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -92,76 +89,13 @@ def deemed(key: int) -> list[tuple[int, str]]:
     return [(e.trick + 1, "NESW"[e.seat]) for e in key_events(key) if e.restored]
 
 
-# --- holding the engines to the brute force -------------------------------------------------
-
-
-def assert_agrees(
-    p: Problem, found: EngineResult, expected: BruteResult, *, examples: bool = True
-) -> None:
-    """Everything an engine reports about the consistent histories, against the brute force
-    (with ``examples``, also one history of each group)."""
-    assert found.feasible == expected.feasible
-    if not expected.feasible:
-        assert (found.count, found.outcomes, found.groups) == (0, {}, {})
-        return
-    assert found.min_cost == expected.min_cost
-    assert found.count == found.count_at_least == expected.count
-    assert found.outcomes == expected.outcomes
-    assert found.groups == expected.groups
-    assert found.contradicted == expected.contradicted
-    assert sorted(found.listed) == expected.histories
-    if not examples:
-        return
-    assert set(found.group_examples) == set(expected.groups)
-    for key, history in found.group_examples.items():
-        evaluation = evaluate(p, history)
-        assert evaluation.legal and evaluation.cost == expected.min_cost
-        assert public_key(evaluation.key) == key
-
-
-def forced(p: Problem, histories: list[History]) -> frozenset[int]:
-    """Units every one of these histories contradicts."""
-    every = frozenset(range(len(p.units)))
-    return every.intersection(*(evaluate(p, h).contradicted for h in histories))
-
-
-def check_cpsat(p: Problem, expected: BruteResult) -> None:
-    found = cpsat.solve(p, list_limit=LISTED)
-    assert_agrees(p, found, expected)
-    if not expected.feasible:
-        assert cpsat.explain_impossible(p)
-        return
-    assert found.notes == []  # in particular no duplicate solutions
-    assert cpsat.explain_impossible(p) is None
-    assert expected.min_cost is not None
-    assert cpsat.forced_units(p, expected.min_cost) == forced(p, expected.histories)
-    totals = sorted(expected.outcomes)
-    assert cpsat.declarer_trick_range(p, expected.min_cost) == (totals[-1], totals[0])
-
-
-def check_pyconstraint(p: Problem, expected: BruteResult) -> None:
-    """Also the CSP's every solution (not only the cheapest) against ``evaluate``."""
-    assert_agrees(p, pyconstraint.solve(p, list_limit=LISTED), expected)
-    solutions = [h for h, _winners in pyconstraint.histories(p)]
-    assert len(solutions) == len(set(solutions)), "the CSP produced a history twice"
-    assert set(solutions) == {h for h in all_legal_histories(p) if evaluate(p, h).legal}
-
-
-def check_search(p: Problem, expected: BruteResult) -> None:
-    assert_agrees(p, search.solve(p, list_limit=LISTED), expected, examples=False)
+# --- holding the engines to the brute force (tests/engines/agreement.py) --------------------
 
 
 def check_all(p: Problem) -> BruteResult:
-    """The brute force's answer, once every engine has been held to it."""
-    expected = brute_force(p)
-    failures = []
-    for check in (check_cpsat, check_pyconstraint, check_search):
-        try:
-            check(p, expected)
-        except AssertionError as error:
-            failures.append(f"{check.__name__}: {error}")
-    assert not failures, "\n".join(failures)
-    return expected
+    """The brute force's answer, once every engine (the search too) has been held to it; all
+    their failures reported together."""
+    return agreement.check_all(p, every_failure=True)
 
 
 # --- explicit cases -------------------------------------------------------------------------
@@ -291,20 +225,23 @@ def test_a_mixed_surplus_row() -> None:
 # --- random disputes ------------------------------------------------------------------------
 
 
-@SMALL
-@given(surplus_disputes(tricks=2, max_mix=2))
-def test_random_two_trick_double_plays_agree_with_brute_force(dispute: SurplusDispute) -> None:
+def check_dispute(dispute: SurplusDispute) -> None:
+    """The true history is a legal one, and every engine agrees with the brute force."""
     p = compile_surplus(dispute.case)
     assert evaluate(p, dispute.history).legal
     check_all(p)
+
+
+@SMALL
+@given(surplus_disputes(tricks=2, max_mix=2))
+def test_random_two_trick_double_plays_agree_with_brute_force(dispute: SurplusDispute) -> None:
+    check_dispute(dispute)
 
 
 @FEW
 @given(surplus_disputes(tricks=3, max_mix=1))
 def test_random_three_trick_double_plays_agree_with_brute_force(dispute: SurplusDispute) -> None:
-    p = compile_surplus(dispute.case)
-    assert evaluate(p, dispute.history).legal
-    check_all(p)
+    check_dispute(dispute)
 
 
 @SMALL
