@@ -3,8 +3,8 @@
 ``replay`` walks the line the claims engine returned from the claim position: every card must be
 held by the player whose turn it is and follow suit when he can (Law 44C), each trick goes to the
 highest trump, else the highest card of the suit led, and its winner leads the next (Law 44E-G).
-Every play by the claimer's side must be one that ``Adjudicator.moves`` allows there (the policy
-and the statement). It returns the tricks the claimer's side takes on the line.
+Every play by the claimer's side must be one that ``Adjudicator.admitted_plays`` allows there
+(the policy and the statement). It returns the tricks the claimer's side takes on the line.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def replay(problem: ClaimProblem, line: Sequence[LinePlay]) -> int:
         assert play.seat == seat == adjudicator.seat_to_play(state), f"play {number}: out of turn"
         assert follows_law_44(held[seat], trick, play.card), f"play {number}: not legal"
         if seat % 2 == problem.claimer_side:
-            allowed = [card for card in adjudicator.moves(state)]
+            allowed = [card for card in adjudicator.admitted_plays(state)]
             assert play.card in allowed, f"play {number}: not a normal play ({allowed})"
         state, _gained = adjudicator.play(state, play.card)
         held[seat] &= ~(1 << play.card)

@@ -7,10 +7,12 @@ minimax: ``adjudicate`` finds it exactly, with memoisation on the position (card
 relative rank, whose turn, the statement step reached, the opponents' voids seen) at the start
 of each trick, from any position, including the middle of a trick, and returns a line that
 produces it. The search is a series of tests "at most k tricks?" that keep the bounds they
-prove. A test is cut short where the claimer's side is sure of more than k tricks whatever anyone
-plays (``Adjudicator._sure_tricks``: trumps above the opponents', a trick in progress no opponent
-can take from it, a lead that wins whatever card it is), or where either side takes the rest.
-These bounds do not depend on the policy, so they cannot change the result, only its cost.
+prove. A test is cut short where the claimer's side is sure of more than k tricks
+(``Adjudicator._sure_tricks``: trumps above the opponents', a trick in progress no opponent can
+take from it, a lead that wins whatever card it is, a run of winners the policy makes the hand on
+lead cash), or where either side takes the rest. These bounds are proved from the cards and the
+policy's judgements, so they cannot change the result, only its cost. The search tries one card
+of each run of cards no one can tell apart (``moves``); ``admitted_plays`` lists them all.
 """
 
 from __future__ import annotations
@@ -147,6 +149,12 @@ class Adjudicator:
         self._void_mask = (0xF << (4 * (1 - side))) | (0xF << (4 * (3 - side)))
         """Only the opponents' known voids can change a normal play (``_sure_position``)."""
         self._fragments: tuple[dict[int, bytes], ...] = ({}, {}, {}, {})
+        policy = problem.policy
+        self._cashing = policy.winners_first and policy.top_down and policy.follow_low_to_partner
+        """May ``_run_of_winners`` be used: the judgements it relies on are on."""
+        self._draws_trumps = policy.draw_trumps_when_aware
+        self._idle_trumps = problem.trump if policy.no_idle_trump_lead else None
+        """The trump suit when ``no_idle_trump_lead`` is on: its winners are not led in a run."""
 
     def start(self) -> State:
         """The state at the claim: the statement's first step not already done."""
@@ -220,7 +228,9 @@ class Adjudicator:
         if leader % 2 == self.p.claimer_side:
             if self._claimer_takes_the_rest(state):
                 return left
-            if self._lead_wins(state):
+            if self._cashing:
+                sure = max(sure, self._run_of_winners(state))
+            if not sure and self._lead_wins(state):
                 return 1
         return sure
 
@@ -268,6 +278,85 @@ class Adjudicator:
             if trumps and (best // 13 != trump or trumps >> (best + 1)):
                 return False  # a ruff, or an overruff
         return True
+
+    def _run_of_winners(self, state: State) -> int:
+        """Under the policy, the tricks the claimer's side surely wins one after another from
+        here: the hand on lead (L) cashes its winners, each a trick, before anything stops it.
+
+        Used once the statement is done, and only while ``winners_first``, ``top_down`` and
+        ``follow_low_to_partner`` are on (``_cashing``): then L, holding a winner, leads one (the
+        top of its suit when top-down binds) and partner follows low to it. Not used when L must
+        draw trumps first (``draw_trumps_when_aware``). L holds T winners; each trick he leads
+        one and wins it, unless before then
+        - an opponent's card between two of L's cards, the higher a spot card, can make that
+          card a lone spot-card winner that does not bind top-down: L may lead the lower card
+          and lose;
+        - L may lead a card under which partner holds a higher one of the suit, so that partner
+          wins and leads: that trick is still won;
+        - an opponent, void in L's suit, may ruff;
+        - partner, left with nothing but trumps, may ruff L's winner (that trick is won unless
+          an opponent holds a trump to overruff).
+        None of these comes sooner than the cards allow: each player parts with one card a
+        trick, so a card of L's that n of one opponent's cards beat is not a winner before n
+        tricks, nor before L's higher cards of its suit have been led. The result is the least
+        of T and the first trick any of them can happen (``tests/engines``: never more than the
+        search finds without it).
+        """
+        held, leader, _trick, plan, _voids = state
+        trump = self.p.trump
+        o1, o2 = self._opponents
+        first, second = held[o1], held[o2]
+        partner = held[leader ^ 2]
+        hand = held[leader]
+        trumps = 0 if trump is None else SUIT_MASKS[trump]
+        ruffers = [o for o in (first, second) if o & trumps]
+        if plan[0] < len(self.p.steps) or (
+            ruffers and hand & trumps and self.p.trumps_aware and self._draws_trumps
+        ):
+            return 0
+        winners = 0
+        run = 13
+        for suit in range(4):
+            mask = SUIT_MASKS[suit]
+            ours = hand & mask
+            if not ours:
+                continue
+            theirs = (first | second) & mask
+            if suit != self._idle_trumps:
+                winners += (ours & ~((1 << theirs.bit_length()) - 1)).bit_count()
+            partners = partner & mask
+            if suit != trump:
+                # An opponent void in the suit, holding a trump, may ruff: not before he has
+                # parted with his cards of the suit, nor before L's top card is a winner.
+                top = ~((2 << (ours.bit_length() - 1)) - 1)
+                opening = max((first & mask & top).bit_count(), (second & mask & top).bit_count())
+                for ruffer in ruffers:
+                    run = min(run, max(opening, (ruffer & mask).bit_count()))
+            led_before = 0
+            while ours:
+                card = ours.bit_length() - 1
+                ours &= ~(1 << card)
+                higher = ~((2 << card) - 1)
+                # Not led before L's higher cards of the suit, nor before it is a winner.
+                ready = max(
+                    led_before,
+                    (first & mask & higher).bit_count(),
+                    (second & mask & higher).bit_count(),
+                )
+                led_before += 1
+                if partners & higher:
+                    # Partner overtakes only once his lower cards of the suit are gone.
+                    lower = (partners & ((1 << card) - 1)).bit_count()
+                    run = min(run, max(ready, lower) + 1)
+                below = ours.bit_length() - 1 if ours else -1
+                if card % 13 < HONOURS and below >= 0:
+                    between = theirs & ((1 << card) - 1) & ~((2 << below) - 1)
+                    if between:
+                        run = min(run, ready)
+        if partner & trumps:
+            # Partner, left with only trumps, may ruff L's winner; then an opponent may overruff.
+            run = min(run, (partner & ~trumps).bit_count() + (0 if ruffers else 1))
+        return min(winners, run)
 
     def _lead_wins(self, state: State) -> bool:
         """The claimer's side is to lead, and whatever card its leader leads wins the trick: each
@@ -392,6 +481,18 @@ class Adjudicator:
         return (state[1] + len(state[2])) % 4
 
     def moves(self, state: State) -> list[int]:
+        """The plays the search tries: every legal card of the other side, the normal plays of
+        the claimer's side, each with one card per run of cards no one can tell apart."""
+        held, leader, trick, _plan, _voids = state
+        seat = (leader + len(trick)) % 4
+        if seat % 2 != self.p.claimer_side:
+            return _reduce(self.admitted_plays(state), held, seat, trick)
+        return _reduce(self.admitted_plays(state), held, seat, trick, self.special)
+
+    def admitted_plays(self, state: State) -> list[int]:
+        """Every play admitted here: for the claimer's side, the statement's or else the policy's
+        (Law 70); for the other side, any legal card (barred from winning ruffs for 70C's
+        measure, ``opponents_ruff``)."""
         held, leader, trick, plan, voids = state
         seat = (leader + len(trick)) % 4
         if seat % 2 != self.p.claimer_side and self.p.opponents_ruff:
@@ -400,16 +501,14 @@ class Adjudicator:
                 follow = hand & SUIT_MASKS[trick[0] // 13]
                 if follow:
                     hand = follow
-            return _reduce(cards_in(hand), held, seat, trick)
+            return cards_in(hand)
         view = PlayView(
             seat, held, trick, leader, self.p.trump, self.p.claimer_side, voids, self.p.trumps_aware
         )
         if seat % 2 != self.p.claimer_side:
-            cards = _no_winning_ruff(view, legal(view))
-            return _reduce(cards, held, seat, trick)
+            return _no_winning_ruff(view, legal(view))
         stated = self.stated_plays(view, plan)
-        options = stated if stated is not None else claimer_options(self.p.policy, view)
-        return options
+        return stated if stated is not None else claimer_options(self.p.policy, view)
 
     def stated_plays(self, view: PlayView, plan: Plan) -> list[int] | None:
         """The plays the statement prescribes here, or None when it says nothing of this play."""
@@ -693,21 +792,35 @@ def _no_winning_ruff(view: PlayView, cards: list[int]) -> list[int]:
 
 
 def _reduce(
-    cards: list[int], held: tuple[int, int, int, int], seat: int, trick: tuple[int, ...] = ()
+    cards: list[int],
+    held: tuple[int, int, int, int],
+    seat: int,
+    trick: tuple[int, ...] = (),
+    named: int | None = None,
 ) -> list[int]:
     """One card per run of touching cards (no other hand's card, nor a card on the trick in
-    progress, between them)."""
+    progress, between them): playing one or another leaves positions no one can tell apart.
+
+    For the claimer's side (``named`` given, the cards the statement names), a run also stops at
+    a named card and between a spot card and an honour, which the policy and the statement tell
+    apart (``_top_down_binds``, ``_step_plays``); the memo key draws the same lines.
+    """
     others = 0
     for card in trick:
         others |= 1 << card
     for s in range(4):
         if s != seat:
             others |= held[s]
+    if named is not None:
+        others |= named
     out: list[int] = []
     for card in cards:
         if out and out[-1] // 13 == card // 13:
-            between = others & ((1 << card) - 1) & ~((1 << (out[-1] + 1)) - 1)
-            if not between:
+            previous = out[-1]
+            between = others & ((2 << card) - 1) & ~((1 << previous) - 1)
+            if not between and (
+                named is None or (card % 13 >= HONOURS) == (previous % 13 >= HONOURS)
+            ):
                 out[-1] = card
                 continue
         out.append(card)

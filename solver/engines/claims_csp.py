@@ -213,7 +213,7 @@ class ClaimCSP:
             state = self._state_after(tuple(history[:-1]))
             if self.adjudicator.seat_to_play(state) != seat:
                 return True  # leaders out of step with the cards: Law 44G refuses it
-            return history[-1] in self.adjudicator.moves(state)
+            return history[-1] in self.adjudicator.admitted_plays(state)
 
         variables = [_lead(t) for t in range(trick + 1)]
         variables += [_card(t, s) for t in range(trick + 1) for s in range(4)]

@@ -1,13 +1,13 @@
 """The claims engine (``adjudicate``) against the python-constraint model of the same question.
 
-``claimer_tricks_csp`` enumerates every joint play from the claim position as the solutions of
-a CSP (Law 44 written in ``solver.engines.claims_csp``, the claimer's side restricted to what
-``Adjudicator.moves`` allows) and takes the least claimer's-side tricks over them. On random
-small endings (mid-trick too, with statements, known voids, defenders' claims, policy switches
-and the 70C measure without winning ruffs), and on the bundled claim cases of up to three cards
-a hand, it must find the tricks ``adjudicate`` finds. A plain recursion over the same plays
-checks that the CSP has exactly one solution per joint play, so that the equality is not
-reached by a model that leaves plays out.
+``claimer_tricks_csp`` enumerates every joint play from the claim position as the solutions of a CSP
+(Law 44 written in ``solver.engines.claims_csp``, the claimer's side restricted to what
+``Adjudicator.admitted_plays`` allows) and takes the least claimer's-side tricks over them. On
+random small endings (mid-trick too, with statements, known voids, defenders' claims, policy
+switches and the 70C measure without winning ruffs), and on the bundled claim cases of up to three
+cards a hand, it must find the tricks ``adjudicate`` finds. A plain recursion over the same plays
+checks that the CSP has exactly one solution per joint play, so that the equality is not reached by
+a model that leaves plays out.
 
 The random examples are derandomised: the same positions run every time.
 """
@@ -69,7 +69,7 @@ def joint_plays(adjudicator: Adjudicator, state: State) -> int:
         return 1
     options = legal_cards(held[seat], trick)
     if seat % 2 == problem.claimer_side:
-        options = adjudicator.moves(state)
+        options = adjudicator.admitted_plays(state)
     elif not problem.opponents_ruff:
         options = [c for c in options if not wins_by_ruffing(trick, c, problem.trump)] or options
     return sum(joint_plays(adjudicator, adjudicator.play(state, card)[0]) for card in options)

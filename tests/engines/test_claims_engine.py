@@ -1,11 +1,12 @@
 """The claims engine (worst normal line, Law 70) against an independent brute force.
 
-The brute force is plain recursion over every play, with no memo and no card grouping: the
-claimer's side plays what ``Adjudicator.moves`` allows (the policy and the statement), the other
-side any card Law 44 allows (checked here, not by the engine), tricks are won by this file's own
-Law 44 code. On random small endings, in the middle of a trick too, with random statements,
-known voids and policy switches, it must find the claimer's tricks ``adjudicate`` finds; the
-result never exceeds the double-dummy value; the line returned is legal and reaches it.
+The brute force is plain recursion over every play, with no memo and no card grouping: the claimer's
+side plays what ``Adjudicator.admitted_plays`` allows (the policy and the statement, every card of a
+run, unlike the search's ``moves``), the other side any card Law 44 allows (checked here, not by the
+engine), tricks are won by this file's own Law 44 code. On random small endings, in the middle of a
+trick too, with random statements, known voids and policy switches, it must find the claimer's
+tricks ``adjudicate`` finds; the result never exceeds the double-dummy value; the line returned is
+legal and reaches it.
 
 The random examples are derandomised: the same positions run every time.
 """
@@ -153,7 +154,7 @@ def brute_force(adjudicator: Adjudicator, state: State) -> int:
         return 0
     legal = legal_cards(held[seat], trick)
     if seat % 2 == problem.claimer_side:
-        options = [card for card in adjudicator.moves(state)]
+        options = [card for card in adjudicator.admitted_plays(state)]
         assert options and set(options) <= set(legal), (options, legal)
     elif problem.opponents_ruff:
         options = legal
@@ -261,12 +262,12 @@ def claim_at(
 
 
 def first_moves(problem: ClaimProblem, *cards: str) -> list[str]:
-    """The plays ``Adjudicator.moves`` allows after ``cards`` are played from the claim."""
+    """The plays ``Adjudicator.admitted_plays`` allows after ``cards`` are played from the claim."""
     adjudicator = Adjudicator(problem)
     state = start_state(adjudicator)
     for card in cards:
         state, _gained = adjudicator.play(state, Card.parse(card).index)
-    return [str(Card.from_index(c)) for c in adjudicator.moves(state)]
+    return [str(Card.from_index(c)) for c in adjudicator.admitted_plays(state)]
 
 
 def finesse(card: str) -> Step:
@@ -393,6 +394,97 @@ def test_the_position_key_tells_an_honour_from_a_spot_card() -> None:
         adjudicator = Adjudicator(problem)
         state = start_state(adjudicator)
         keys.append(adjudicator._key(state))
-        leads.append(adjudicator.moves(state))
+        leads.append(adjudicator.admitted_plays(state))
     assert keys[0] != keys[1]
     assert leads == [[8], [0, 7]]
+
+
+# --- the search's shortcuts: they change the cost, never the result ----------------------------
+
+
+def strong_claim(rng: random.Random, size: int) -> ClaimProblem:
+    """North-South on lead holding most of the high cards, South claiming with nothing said
+    (sometimes "draw trumps"): the endings where the claimer's side runs its winners."""
+    cards = sorted(rng.sample(range(52), 4 * size), key=lambda c: rng.random() * 8 - c % 13)
+    held, counts = [0, 0, 0, 0], [0, 0, 0, 0]
+    for card in cards:
+        seats = [seat for seat in range(4) if counts[seat] < size]
+        seat = rng.choices(seats, [3 if s % 2 == 0 else 1 for s in seats])[0]
+        held[seat] |= 1 << card
+        counts[seat] += 1
+    trump = rng.choice([None, 0, 1, 2, 3])
+    steps: tuple[Step, ...] = ()
+    if trump is not None and rng.random() < 0.3:
+        steps = (Step("draw_trumps", "draw trumps"),)
+    return ClaimProblem(
+        held=(held[0], held[1], held[2], held[3]),
+        leader=rng.choice([0, 2]),
+        trick=(),
+        trump=trump,
+        claimer_side=0,
+        steps=steps,
+        voids=0,
+        trumps_aware=rng.random() < 0.5,
+        policy=random_policy(rng),
+    )
+
+
+def value_without_the_run_of_winners(problem: ClaimProblem) -> int:
+    adjudicator = Adjudicator(problem)
+    adjudicator._cashing = False
+    return adjudicator.value(start_state(adjudicator))
+
+
+@settings(deterministic, max_examples=60)
+@given(st.randoms(use_true_random=False))
+def test_the_run_of_winners_is_a_lower_bound_and_leaves_the_result_alone(
+    rng: random.Random,
+) -> None:
+    problem = strong_claim(rng, rng.randint(3, 6))
+    adjudicator = Adjudicator(problem)
+    start = start_state(adjudicator)
+    exact = value_without_the_run_of_winners(problem)
+    if adjudicator._cashing:
+        assert adjudicator._run_of_winners(start) <= exact
+    assert adjudicator.value(start) == exact
+
+
+@pytest.mark.parametrize(
+    ("hands", "trump", "run", "tricks"),
+    [
+        # Four top spades opposite four small ones: four tricks in a row.
+        ("N:5432... .AKQJ.. AKQJ... ..AKQJ.", None, 4, 4),
+        # North's bare SA overtakes the SK and North, on lead, has only losers: one trick sure
+        # (and East's hearts then take the rest, South discarding his spade winners).
+        ("N:A.432.. .AKQ.2. KQJ.T.. ..AKQJ.", None, 1, 1),
+        # A95, East's 87 out: after the A the 9 is a lone spot-card winner and the 5 may be led
+        # (top_down does not bind it): one trick sure; the 8 then wins and East cashes a heart.
+        ("N:..432. 87.A.. A95... ..AKQ.", None, 1, 1),
+        # East, void in spades, can ruff South's SA with the DA: no trick is sure (nor won).
+        ("N:432... .AK.A. AKQ... .QJT..", 2, 0, 0),
+    ],
+)
+def test_the_run_of_winners_on_hand_made_endings(
+    hands: str, trump: int | None, run: int, tricks: int
+) -> None:
+    problem, _claim = claim_at(hands, "S", trump, "S")
+    adjudicator = Adjudicator(problem)
+    start = start_state(adjudicator)
+    assert adjudicator._run_of_winners(start) == run
+    assert adjudicate(problem).claimer_tricks == tricks == brute_force(adjudicator, start)
+
+
+def test_the_search_tries_one_card_of_a_run_but_every_card_is_admitted() -> None:
+    # 754 opposite a void, the 6 out: the 5 and the 4 touch, so the search tries the 5 for both.
+    problem, _claim = claim_at("N:.A.A.A 6.5.5. 754... .4.4.4", "S", None, "S")
+    adjudicator = Adjudicator(problem)
+    state = start_state(adjudicator)
+    assert [str(Card.from_index(c)) for c in adjudicator.moves(state)] == ["S5", "S7"]
+    assert sorted(first_moves(problem)) == ["S4", "S5", "S7"]
+    # South, without a winner, may lead any spade: the 9 and 8 touch (the search tries the 9),
+    # the T stands apart from them as an honour, the 2 because West's 5 and 4 lie above it.
+    problem, _claim = claim_at("N:.3.4.32 A.2.2.4 T982... 54.4.5.", "S", None, "S")
+    adjudicator = Adjudicator(problem)
+    moves = adjudicator.moves(start_state(adjudicator))
+    assert [str(Card.from_index(c)) for c in moves] == ["S2", "S9", "ST"]
+    assert first_moves(problem) == ["S2", "S8", "S9", "ST"]
