@@ -2,21 +2,23 @@
 
 The claimer's side plays the clarification statement's steps in order, and otherwise any play
 the normal-play policy admits; the other side plays any legal card. Every doubtful point goes
-against the claimer (70A), so the result is a minimum over all those joint plays, not a
-minimax: ``adjudicate`` finds it exactly, with memoisation on the position (cards left by
-relative rank, whose turn, the statement step reached, the opponents' voids seen) at the start
-of each trick, from any position, including the middle of a trick, and returns a line that
-produces it. The search is a series of tests "at most k tricks?" that keep the bounds they
-prove. A test is cut short where the claimer's side is sure of more than k tricks
-(``Adjudicator._sure_tricks``: trumps above the opponents', a trick in progress no opponent can
-take from it, a lead that wins whatever card it is, a run of winners the policy makes the hand on
-lead cash), or where either side takes the rest. These bounds are proved from the cards and the
-policy's judgements, so they cannot change the result, only its cost. The search tries one card
-of each run of cards no one can tell apart (``moves``); ``admitted_plays`` lists them all.
+against the claimer (70A), so the result is a minimum over all those joint plays, not a minimax:
+``adjudicate`` finds it exactly, with memoisation on the position (cards left by relative rank,
+whose turn, the statement step reached, the opponents' voids seen) at the start of each trick,
+from any position, including the middle of a trick, and returns a line that produces it. The
+search is a series of tests "at most k tricks?", halving the interval the value lies in, that
+keep the bounds they prove. A test is cut short where the claimer's side is sure of more than k
+tricks (``Adjudicator._sure_tricks``: trumps above the opponents', a trick in progress no
+opponent can take from it, a lead that wins whatever card it is, a run of winners the policy
+makes the hand on lead cash), or where either side takes the rest. These bounds are proved from
+the cards and the policy's judgements, so they cannot change the result, only its cost. The
+search tries one card of each run of cards no one can tell apart (``moves``); ``admitted_plays``
+lists them all.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, replace
 
@@ -166,24 +168,46 @@ class Adjudicator:
     def value(self, state: State) -> int:
         """Claimer's-side tricks from this state on the worst normal line.
 
-        Found as the least k for which ``search(state, k) <= k``, starting from the best
-        lower bound known: each test is a depth-first search for a line giving the claimer at
-        most k tricks. A test that fails proves a lower bound, at least k + 1 (the next k to
-        try); the bounds proved by earlier tests are kept (lower bounds from failed tests, upper
-        bounds from successful ones), so no refutation or line is searched twice.
+        Each test ``search(state, k)`` is a depth-first search for a line giving the claimer at
+        most k tricks: one that succeeds finds such a line (and returns its tricks, at most k),
+        one that fails proves that every line gives more (and returns a lower bound). The value
+        lies between the best lower bound known and the tricks of a line already found (a few
+        random lines, ``playout_bound``); each test halves that interval, or better. The bounds
+        proved are kept (lower bounds from failed tests, upper bounds from successful ones), so
+        no refutation or line is searched twice. Halving is the robust order: a test far above
+        the value can be as costly as the refutation just below it, which no order avoids, so
+        neither rising from 0 one test at a time nor falling from the line found is safe
+        (``benchmarks/claims.py`` measured both).
         """
         key = self._key(state)
         exact = self.exact.get(key)
         if exact is not None:
             return exact
-        k = self.lower.get(key, 0)
-        while True:
+        low, high = self.lower.get(key, 0), self.playout_bound(state, PLAYOUTS)
+        while low < high:
+            k = (low + high - 1) // 2
             found = self.search(state, k)
             if found <= k:
-                break
-            k = found
-        self.exact[key] = k
-        return k
+                high = found
+            else:
+                low = found
+        self.exact[key] = high
+        return high
+
+    def playout_bound(self, state: State, count: int) -> int:
+        """An upper bound on ``value``: the fewest claimer's-side tricks over ``count`` lines
+        the search would consider, played at random to the end (seeded: the same every run)."""
+        held, leader, trick, _plan, _voids = state
+        best = held[(leader + len(trick)) & 3].bit_count()
+        rng = random.Random(0)
+        for _ in range(count):
+            tricks = 0
+            current = state
+            while any(current[0]) or current[2]:
+                current, gained = self.play(current, rng.choice(self._expand(current)))
+                tricks += gained
+            best = min(best, tricks)
+        return best
 
     def search(self, state: State, k: int) -> int:
         """A bound that answers "is there a normal line from here giving the claimer's side at
@@ -622,7 +646,8 @@ class Adjudicator:
             seat = self.seat_to_play(state)
             for card in self.moves(state):
                 child, gained = self.play(state, card)
-                if gained + self.value(child) == target:
+                # Every child's value is at least target - gained: find one with no more.
+                if target >= gained and self.search(child, target - gained) <= target - gained:
                     break
             else:
                 raise EngineError("the worst normal line could not be traced back")
@@ -825,6 +850,10 @@ def _reduce(
                 continue
         out.append(card)
     return out
+
+
+PLAYOUTS = 10
+"""Random lines played for the upper bound of ``value``'s interval: a few are as good as many."""
 
 
 def adjudicate(problem: ClaimProblem, time_limit: float = 20.0) -> Adjudication:
