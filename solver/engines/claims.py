@@ -154,7 +154,6 @@ class Adjudicator:
         policy = problem.policy
         self._cashing = policy.winners_first and policy.top_down and policy.follow_low_to_partner
         """May ``_run_of_winners`` be used: the judgements it relies on are on."""
-        self._draws_trumps = policy.draw_trumps_when_aware
         self._idle_trumps = problem.trump if policy.no_idle_trump_lead else None
         """The trump suit when ``no_idle_trump_lead`` is on: its winners are not led in a run."""
 
@@ -241,8 +240,9 @@ class Adjudicator:
         return found
 
     def _sure_tricks(self, state: State, k: int, left: int) -> int:
-        """A lower bound on the claimer's side's tricks from here, whatever anyone plays (more
-        than k, or the best found before it was seen to be at most k)."""
+        """A lower bound on the claimer's side's tricks from here, whatever anyone plays (the run
+        of winners: whatever the policy admits), more than k, or the best found before it was
+        seen to be at most k."""
         _held, leader, trick, _plan, _voids = state
         sure = 0 if self.p.trump is None else self._sure_trump_tricks(state)
         if sure > k:
@@ -327,6 +327,8 @@ class Adjudicator:
         search finds without it).
         """
         held, leader, _trick, plan, _voids = state
+        if plan[0] < len(self.p.steps):
+            return 0
         trump = self.p.trump
         o1, o2 = self._opponents
         first, second = held[o1], held[o2]
@@ -334,8 +336,11 @@ class Adjudicator:
         hand = held[leader]
         trumps = 0 if trump is None else SUIT_MASKS[trump]
         ruffers = [o for o in (first, second) if o & trumps]
-        if plan[0] < len(self.p.steps) or (
-            ruffers and hand & trumps and self.p.trumps_aware and self._draws_trumps
+        if (
+            ruffers
+            and hand & trumps
+            and self.p.trumps_aware
+            and self.p.policy.draw_trumps_when_aware
         ):
             return 0
         winners = 0
@@ -348,35 +353,14 @@ class Adjudicator:
             theirs = (first | second) & mask
             if suit != self._idle_trumps:
                 winners += (ours & ~((1 << theirs.bit_length()) - 1)).bit_count()
-            partners = partner & mask
-            if suit != trump:
+            if ruffers and suit != trump:
                 # An opponent void in the suit, holding a trump, may ruff: not before he has
                 # parted with his cards of the suit, nor before L's top card is a winner.
                 top = ~((2 << (ours.bit_length() - 1)) - 1)
                 opening = max((first & mask & top).bit_count(), (second & mask & top).bit_count())
                 for ruffer in ruffers:
                     run = min(run, max(opening, (ruffer & mask).bit_count()))
-            led_before = 0
-            while ours:
-                card = ours.bit_length() - 1
-                ours &= ~(1 << card)
-                higher = ~((2 << card) - 1)
-                # Not led before L's higher cards of the suit, nor before it is a winner.
-                ready = max(
-                    led_before,
-                    (first & mask & higher).bit_count(),
-                    (second & mask & higher).bit_count(),
-                )
-                led_before += 1
-                if partners & higher:
-                    # Partner overtakes only once his lower cards of the suit are gone.
-                    lower = (partners & ((1 << card) - 1)).bit_count()
-                    run = min(run, max(ready, lower) + 1)
-                below = ours.bit_length() - 1 if ours else -1
-                if card % 13 < HONOURS and below >= 0:
-                    between = theirs & ((1 << card) - 1) & ~((2 << below) - 1)
-                    if between:
-                        run = min(run, ready)
+            run = min(run, _suit_run(ours, partner & mask, first & mask, second & mask))
         if partner & trumps:
             # Partner, left with only trumps, may ruff L's winner; then an opponent may overruff.
             run = min(run, (partner & ~trumps).bit_count() + (0 if ruffers else 1))
@@ -509,9 +493,8 @@ class Adjudicator:
         the claimer's side, each with one card per run of cards no one can tell apart."""
         held, leader, trick, _plan, _voids = state
         seat = (leader + len(trick)) % 4
-        if seat % 2 != self.p.claimer_side:
-            return _reduce(self.admitted_plays(state), held, seat, trick)
-        return _reduce(self.admitted_plays(state), held, seat, trick, self.special)
+        named = self.special if seat % 2 == self.p.claimer_side else None
+        return _reduce(self.admitted_plays(state), held, seat, trick, named)
 
     def admitted_plays(self, state: State) -> list[int]:
         """Every play admitted here: for the claimer's side, the statement's or else the policy's
@@ -657,6 +640,34 @@ class Adjudicator:
             target -= gained
             state = child
         return out
+
+
+def _suit_run(ours: int, partners: int, first: int, second: int) -> int:
+    """For ``_run_of_winners``: the tricks before L's cards of one suit (``ours``) can let the run
+    stop, partner holding ``partners`` of the suit and the opponents ``first`` and ``second``.
+
+    Each card is not led before L's higher cards of the suit, nor before it is a winner (the
+    opponents parting with their higher cards, one a trick each). Partner overtakes it, still
+    winning that trick, only once his lower cards of the suit are gone. A spot card with an
+    opponent's card between it and L's next card down is a lone spot-card winner that does not
+    bind top-down: the lower card may be led and lose.
+    """
+    theirs = first | second
+    run = 13
+    led_before = 0
+    while ours:
+        card = ours.bit_length() - 1
+        ours &= ~(1 << card)
+        higher = ~((2 << card) - 1)
+        ready = max(led_before, (first & higher).bit_count(), (second & higher).bit_count())
+        led_before += 1
+        if partners & higher:
+            lower = (partners & ((1 << card) - 1)).bit_count()
+            run = min(run, max(ready, lower) + 1)
+        below = ours.bit_length() - 1 if ours else -1
+        if card % 13 < HONOURS and below >= 0 and theirs & ((1 << card) - 1) & ~((2 << below) - 1):
+            run = min(run, ready)
+    return run
 
 
 def _takes_the_rest(state: State, side: int, trump: int | None) -> bool:
