@@ -28,8 +28,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from build_real_cases import write  # type: ignore[import-not-found]
-from build_revoke_cases import REAL_RECORDS, records  # type: ignore[import-not-found]
+from build_real_cases import records_root, write_all  # type: ignore[import-not-found]
+from build_revoke_cases import records  # type: ignore[import-not-found]
 
 from solver.bridge import Card, Seat, result_notation
 from solver.records.record import Record
@@ -354,17 +354,15 @@ def deemed_revoke(root: Path) -> tuple[dict[str, Any], str, str, dict[str, Any]]
 
 
 def main(argv: list[str]) -> int:
-    root = Path(argv[0]) if argv else REAL_RECORDS
-    if not root.is_dir():
-        print(f"real records not found at {root}", file=sys.stderr)
+    root = records_root(argv)
+    if root is None:
         return 2
-    built = {
-        "defective-two-cards-to-one-trick": two_cards(root),
-        "defective-two-cards-deemed-revoke": deemed_revoke(root),
-    }
-    for name, (case, source, notes, expect) in built.items():
-        write(name, case, source, notes, expect)
-        print(f"wrote cases/{name}.yaml")
+    write_all(
+        {
+            "defective-two-cards-to-one-trick": two_cards(root),
+            "defective-two-cards-deemed-revoke": deemed_revoke(root),
+        }
+    )
     return 0
 
 

@@ -90,6 +90,26 @@ def write(
     (CASES / f"{name}.yaml").write_text(text, encoding="utf-8")
 
 
+Written = tuple[dict[str, Any], str, str, dict[str, Any]]
+"""A built case ready for ``write``: (case, source, notes, expect)."""
+
+
+def write_all(built: dict[str, Written]) -> None:
+    """Write each built case under its name, saying so."""
+    for name, (case, source, notes, expect) in built.items():
+        write(name, case, source, notes, expect)
+        print(f"wrote cases/{name}.yaml")
+
+
+def records_root(argv: list[str]) -> Path | None:
+    """The real-records folder: the first argument, else the shared one; None (said) if absent."""
+    root = Path(argv[0]) if argv else REAL_RECORDS
+    if not root.is_dir():
+        print(f"real records not found at {root}", file=sys.stderr)
+        return None
+    return root
+
+
 def real(relative: str, board: int) -> str:
     return f"real record {relative}, board {board}"
 
@@ -630,9 +650,8 @@ EXPECT: dict[str, dict[str, Any]] = {
 
 
 def main(argv: list[str]) -> int:
-    root = Path(argv[0]) if argv else REAL_RECORDS
-    if not root.is_dir():
-        print(f"real records not found at {root}", file=sys.stderr)
+    root = records_root(argv)
+    if root is None:
         return 2
     for name in build(root):
         print(f"wrote cases/{name}.yaml")

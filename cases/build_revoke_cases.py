@@ -26,7 +26,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from build_real_cases import write  # type: ignore[import-not-found]
+from build_real_cases import (  # type: ignore[import-not-found]
+    records_root,
+    write_all,
+)
 
 from solver.bridge import Card, Deal, Seat, Trick, result_notation
 from solver.records import pbn
@@ -34,7 +37,6 @@ from solver.records.record import Record
 from solver.records.to_case import case_from_record
 
 CASES = Path(__file__).resolve().parent
-REAL_RECORDS = CASES.parent.parent / "shared" / "data" / "real-records"
 BEN = "lorserker_ben_Boards_BBO"
 
 
@@ -791,9 +793,8 @@ def defective_case(
 
 
 def main(argv: list[str]) -> int:
-    root = Path(argv[0]) if argv else REAL_RECORDS
-    if not root.is_dir():
-        print(f"real records not found at {root}", file=sys.stderr)
+    root = records_root(argv)
+    if root is None:
         return 2
     built = scenarios(root)
     built["revoke-suit-allegation"] = suit_allegation(root)
@@ -805,9 +806,7 @@ def main(argv: list[str]) -> int:
     built["revoke-not-alleged-hint"] = unalleged(root)
     built["defective-trick-found-at-10"] = defective_case(root, None)
     built["defective-trick-1997"] = defective_case(root, 1997)
-    for name, (case, source, notes, expect) in built.items():
-        write(name, case, source, notes, expect)
-        print(f"wrote cases/{name}.yaml")
+    write_all(built)
     return 0
 
 
