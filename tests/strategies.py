@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from solver.bridge import ALL_CARDS, SEATS, Card, Deal, Seat, Trick, legal_cards
@@ -19,6 +20,12 @@ def random_deal(rng: random.Random) -> Deal:
     return Deal((hands[0], hands[1], hands[2], hands[3]))
 
 
+def examples(count: int) -> settings:
+    """Hypothesis settings for ``count`` examples of a slow property: no deadline, and no health
+    check for slow data generation (whole boards are drawn)."""
+    return settings(max_examples=count, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
 def _random_setting(draw: st.DrawFn) -> tuple[random.Random, Deal, str, Seat, int | None]:
     """A generator seeded from ``draw``, a random deal, strain and declarer, and the trump suit
     (None at no trump)."""
@@ -28,6 +35,19 @@ def _random_setting(draw: st.DrawFn) -> tuple[random.Random, Deal, str, Seat, in
     strain = rng.choice(STRAINS)
     declarer = rng.choice(list(SEATS))
     return rng, deal, strain, declarer, None if strain == "NT" else "SHDC".index(strain)
+
+
+def _rows_case(
+    title: str, rng: random.Random, deal: Deal, strain: str, declarer: Seat, rows: dict[str, Any]
+) -> dict[str, Any]:
+    """A case of the deal with these rows, at a random level in the strain."""
+    return {
+        "title": title,
+        "deal": deal.to_pbn(),
+        "contract": f"{rng.randint(1, 7)}{strain}",
+        "declarer": str(declarer),
+        "play": {"rows": rows},
+    }
 
 
 _WHEN_MIXED = ["before-agreement", "after-dispute", "after-agreement"]
@@ -307,13 +327,7 @@ def defective_disputes(
         missing_trick = 0
     mix = set(rng.sample(list(SEATS), draw(st.integers(0, max_mix))))
     rows = _write_rows(rng, played, mix, when="before-agreement")
-    case: dict[str, Any] = {
-        "title": "random defective trick",
-        "deal": deal.to_pbn(),
-        "contract": f"{rng.randint(1, 7)}{strain}",
-        "declarer": str(declarer),
-        "play": {"rows": rows},
-    }
+    case = _rows_case("random defective trick", rng, deal, strain, declarer, rows)
     if missing_trick:
         case["play"]["unplayed"] = {str(missing_seat): str(sorted(held[missing_seat])[0])}
     return case, tuple(history), missing_trick, missing_seat
@@ -456,13 +470,7 @@ def surplus_disputes(
     play, doubler = play_with_a_double(rng, deal, declarer.lho, trump, tricks, double)
     mixed = set(rng.sample(list(SEATS), draw(st.integers(0, max_mix))))
     rows = _surplus_rows(rng, play, doubler, trump, mixed, draw(st.integers(0, max_flips)))
-    case: dict[str, Any] = {
-        "title": "random double play",
-        "deal": deal.to_pbn(),
-        "contract": f"{rng.randint(1, 7)}{strain}",
-        "declarer": str(declarer),
-        "play": {"rows": rows},
-    }
+    case = _rows_case("random double play", rng, deal, strain, declarer, rows)
     history = tuple(
         (
             leader.index,

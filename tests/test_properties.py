@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from solver import case_from_dict
@@ -23,13 +23,14 @@ from tests.strategies import (
     STRAINS,
     dispute_from_play,
     disputes,
+    examples,
     random_deal,
     random_play,
     true_history,
 )
 
-QUICK = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FULL = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+QUICK = examples(40)
+FULL = examples(20)
 
 
 def _with_truth_agreed(case_dict: dict, play: list) -> dict:
@@ -73,7 +74,7 @@ def test_without_errors_the_true_full_play_is_consistent_and_found(seed: int, mi
     assert only_truth.count == 1 and only_truth.listed == [truth]
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(12)
 @given(disputes(tricks=13, max_mix=1, max_flips=2, max_statements=3))
 def test_with_errors_the_minimum_is_at_most_the_true_cost(dispute) -> None:
     case_dict, play = dispute
@@ -109,7 +110,7 @@ def test_all_engines_agree_with_brute_force_on_small_disputes(dispute) -> None:
         assert sorted(found.listed) == expected.histories, found.engine
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(15)
 @given(disputes(tricks=5, max_mix=4, max_flips=1, max_statements=2))
 def test_search_and_cpsat_agree_on_five_trick_disputes(dispute) -> None:
     case_dict, _play = dispute

@@ -9,16 +9,16 @@ written here from LAWS.md section 5.
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from solver.bridge import Seat, Trick
 from solver.engines import search
 from solver.engines.problem import compile_case, evaluate, public_key
 from solver.laws.law64 import assess
 from solver.records import case_from_dict
-from tests.strategies import revoke_disputes, true_history
+from tests.strategies import examples, revoke_disputes, true_history
 
-BOARDS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BOARDS = examples(15)
 
 
 def independent_transfers(

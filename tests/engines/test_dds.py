@@ -7,13 +7,14 @@ import sys
 from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.bridge import ALL_CARDS, SEATS, Card, Deal, Seat, Side, legal_cards, parse_cards
 from solver.bridge import winning_position as trick_winning_position
 from solver.engines.dds import Position, double_dummy_all_plays, double_dummy_tricks
 from solver.errors import EngineError
+from tests.strategies import examples
 
 Hands = tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
 
@@ -238,7 +239,7 @@ def _cards_with_suits(draw: st.DrawFn, suits: list[int]) -> list[Card]:
     return [cards[suit].pop() for suit in suits]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(200)
 @given(endings())
 def test_random_endings_match_exact_minimax(ending: Position) -> None:
     assert_matches_reference(ending)

@@ -14,7 +14,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import solver
@@ -22,10 +22,10 @@ from solver.engines import cpsat, search
 from solver.engines.problem import PHANTOM, Problem, RevokePermit, compile_case, key_events
 from solver.records import case_from_dict
 from tests.engines.agreement import LISTED, check_all
-from tests.strategies import defective_disputes
+from tests.strategies import defective_disputes, examples
 
 CASES = Path(__file__).parents[2] / "cases"
-RANDOM = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+RANDOM = examples(60)
 
 # N: SAK73 HQ42 DT9 CAJ52     E: SQT5 HKJ7 DQJ84 CK63
 # S: SJ984 HA963 DA2 CQ74     W: S62 HT85 DK7653 CT98

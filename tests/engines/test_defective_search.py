@@ -3,15 +3,15 @@ and the true history always found on whole boards."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from solver.engines import search
 from solver.engines.problem import compile_case, evaluate, key_events, public_key
 from solver.records import case_from_dict
 from tests.engines.brute import brute_force
-from tests.strategies import defective_disputes
+from tests.strategies import defective_disputes, examples
 
-SMALL = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SMALL = examples(60)
 
 
 @SMALL
@@ -29,7 +29,7 @@ def test_search_matches_brute_force_with_a_missed_trick(dispute) -> None:
     assert sorted(found.listed) == expected.histories
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(15)
 @given(defective_disputes(tricks=13, max_mix=1))
 def test_the_true_history_and_its_missed_trick_are_found(dispute) -> None:
     case_dict, history, trick, seat = dispute

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from solver.engines import search
 from solver.engines.problem import compile_case, evaluate, key_events, public_key
 from solver.records import case_from_dict
 from tests.engines.brute import brute_force
-from tests.strategies import revoke_disputes, true_history
+from tests.strategies import examples, revoke_disputes, true_history
 
-SMALL = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SMALL = examples(80)
 
 
 @SMALL

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from solver.engines import search
 from solver.engines.problem import compile_case, evaluate
 from solver.records import case_from_dict
 from tests.engines.brute import brute_force
-from tests.strategies import disputes
+from tests.strategies import disputes, examples
 
-SMALL = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SMALL = examples(60)
 
 
 @SMALL

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from solver.bridge import Card
 from solver.engines import search
@@ -42,10 +42,10 @@ from tests import independent_count
 from tests.engines import agreement
 from tests.engines.brute import BruteResult, brute_force
 from tests.engines.surplus_problems import compile_surplus
-from tests.strategies import SurplusDispute, surplus_disputes
+from tests.strategies import SurplusDispute, examples, surplus_disputes
 
-SMALL = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FEW = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SMALL = examples(12)
+FEW = examples(3)
 
 # N: SAKQJ HAKQ DAKQ CAKQ       E: S65432 HJT98765 DJ (void in clubs)
 # S: ST987 H432 DT987 CJT       W: D65432 C98765432 (void in spades and hearts)
@@ -328,7 +328,7 @@ def test_the_independent_count_agrees_with_brute_force(dispute: SurplusDispute) 
 # --- whole boards ---------------------------------------------------------------------------
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(15)
 @given(surplus_disputes(tricks=12, max_mix=0))
 def test_the_search_finds_the_true_history_of_a_whole_board(dispute: SurplusDispute) -> None:
     case = case_from_dict(dispute.case)
