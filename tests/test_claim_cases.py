@@ -10,6 +10,7 @@ gives): that comparison is a strict expected failure, so that a fix shows up as 
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -111,3 +112,35 @@ def test_claimer_takes_no_more_than_double_dummy(path: Path) -> None:
     claimed = claim_of(path)
     assert claimed.double_dummy is not None
     assert claimed.adjudication.claimer_tricks <= claimed.double_dummy
+
+
+# --- a claim the search cannot finish in time --------------------------------------------------
+
+TRICK_ONE_CLAIM = """
+title: 3NT by South, claiming all 13 after West's opening lead (benchmarks/claims.py, deal 18)
+deal: N:AKQ.A2.AKQ9.A852 9742.8764.843.T7 653.KQJT9.J.KQJ6 JT8.53.T7652.943
+contract: 3NT
+declarer: S
+claim:
+  by: S
+  tricks: 13
+  position:
+    hands: N:AKQ.A2.AKQ9.A852 9742.8764.843.T7 653.KQJT9.J.KQJ6 JT8.5.T7652.943
+    leader: W
+    current_trick: [H3]
+    won: {NS: 0, EW: 0}
+"""
+
+
+def test_a_claim_not_adjudicated_in_time_is_not_ruled_but_says_what_was_proved() -> None:
+    case = solver.loads_case(TRICK_ONE_CLAIM)
+    decided = solver.analyse(case)
+    assert decided.claim is not None and decided.claim.adjudication.claimer_tricks == 8
+    stopped = solver.analyse(case, time_limit=0.0)
+    assert stopped.claim is None
+    assert stopped.ruling.status == "undetermined" and stopped.ruling.declarer_tricks is None
+    (reason,) = stopped.ruling.reasons
+    assert reason.citation == "70A"
+    low, high = (int(n) for n in re.findall(r"between (\d+) and (\d+) of the 13", reason.text)[0])
+    assert low <= 8 <= high
+    assert ("not upheld in full" in reason.text) == (high < 13)

@@ -50,6 +50,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from solver.engines.problem import cards_in
+
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 
 
@@ -175,7 +177,7 @@ def legal(view: PlayView) -> list[int]:
         suit = view.trick[0] // 13
         if hand & SUIT_MASKS[suit]:
             hand &= SUIT_MASKS[suit]
-    return [c for c in range(52) if (hand >> c) & 1]
+    return cards_in(hand)
 
 
 def claimer_options(policy: NormalPolicy, view: PlayView) -> list[int]:
@@ -217,7 +219,7 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     if policy.winners_first and winner_suits:
         suits = winner_suits
     for suit in suits:
-        cards = [c for c in range(52) if (hand >> c) & 1 and c // 13 == suit]
+        cards = cards_in(hand & SUIT_MASKS[suit])
         if policy.top_down and _top_down_binds(view, cards):
             out.append(cards[-1])
         else:

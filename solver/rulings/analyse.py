@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from solver.engines import compile_case, find_consistent
 from solver.engines.result import EngineResult
 from solver.facts import Case
@@ -9,6 +11,9 @@ from solver.laws.normal_play import NormalPolicy
 from solver.rulings.decide import decide
 from solver.rulings.revokes import claim_with_revokes, revoke_groups, revoke_hints
 from solver.rulings.ruling import Analysis
+
+if TYPE_CHECKING:
+    from solver.engines.claims import ClaimTimeout
 
 
 def analyse(
@@ -63,12 +68,8 @@ def _analyse_claim(
 
     try:
         claimed = analyse_claim(case, policy, time_limit)
-    except ClaimTimeout:
-        reason = Reason(
-            "70A",
-            f"the worst normal line was not found within {time_limit:g} s; nothing is ruled "
-            "(raise --time-limit, or give the statement's steps)",
-        )
+    except ClaimTimeout as timeout:
+        reason = Reason("70A", _unfinished(case, timeout, time_limit))
         timed_out = EngineResult("none", feasible=True, notes=[reason.text])
         return Analysis(case, timed_out, Ruling("undetermined", None, None, None, (reason,)))
     ruling = decide_claim(case, claimed)
@@ -92,3 +93,24 @@ def _analyse_claim(
         ],
     )
     return Analysis(case, found, ruling, claim=claimed)
+
+
+def _unfinished(case: Case, timeout: ClaimTimeout, time_limit: float) -> str:
+    """Why a claim is not ruled on: the search ran out of time. What it had proved is said, so
+    that the Director knows how far apart the possible rulings are."""
+    claim = case.claim
+    assert claim is not None
+    low, high = timeout.at_least, timeout.at_most
+    known = (
+        f"it gives the claimer's side {low} of the {claim.position.tricks_left} tricks left"
+        if low == high
+        else f"it gives the claimer's side between {low} and {high} of the "
+        f"{claim.position.tricks_left} tricks left (fewer than {low} is refuted; a normal line "
+        f"giving {high} was found)"
+    )
+    if high < claim.tricks:
+        known += f", so the claim of {claim.tricks} is not upheld in full"
+    return (
+        f"the worst normal line was not found within {time_limit:g} s: {known}; nothing is "
+        "ruled (raise --time-limit, or give the statement's steps)"
+    )

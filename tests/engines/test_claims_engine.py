@@ -22,7 +22,14 @@ from hypothesis import strategies as st
 
 from solver.bridge import Card, Seat
 from solver.engines import dds
-from solver.engines.claims import Adjudicator, ClaimProblem, LinePlay, State, adjudicate
+from solver.engines.claims import (
+    Adjudicator,
+    ClaimProblem,
+    ClaimTimeout,
+    LinePlay,
+    State,
+    adjudicate,
+)
 from solver.facts import Claim, ClaimPosition, Step
 from solver.laws.normal_play import PRESETS, NormalPolicy
 from tests.claim_replay import legal_cards, replay, start_state, trick_winner
@@ -452,6 +459,30 @@ def test_the_run_of_winners_is_a_lower_bound_and_leaves_the_result_alone(
     assert adjudicator.value(start) == exact
 
 
+@settings(deterministic, max_examples=120)
+@given(st.randoms(use_true_random=False))
+def test_every_sure_bound_is_at_most_the_brute_force_value_along_a_random_line(
+    rng: random.Random,
+) -> None:
+    """``_sure_tricks`` (the trumps, the trick in progress, the run of winners and the master
+    trumps after it, a lead or an answer that wins) is a lower bound in every position: each
+    position of a random admitted line, from either side's lead, is checked against the brute
+    force."""
+    if rng.random() < 0.5:
+        problem, _claim = random_claim(rng, max_cards=4, defenders=True)
+    else:
+        problem = replace(strong_claim(rng, rng.randint(2, 4)), leader=rng.randrange(4))
+    adjudicator = Adjudicator(problem)
+    state = start_state(adjudicator)
+    while any(state[0]):
+        held, leader, trick = state[0], state[1], state[2]
+        left = held[(leader + len(trick)) % 4].bit_count()
+        least = brute_force(adjudicator, state)
+        for k in range(-1, left + 1):  # every k: each bound, and each shortcut, is reached
+            assert adjudicator._sure_tricks(state, k, left) <= least
+        state, _gained = adjudicator.play(state, rng.choice(adjudicator.admitted_plays(state)))
+
+
 @pytest.mark.parametrize(
     ("hands", "trump", "run", "tricks"),
     [
@@ -477,6 +508,28 @@ def test_the_run_of_winners_on_hand_made_endings(
     assert adjudicate(problem).claimer_tricks == tricks == brute_force(adjudicator, start)
 
 
+@pytest.mark.parametrize(
+    ("hands", "trump", "leader", "sure", "tricks"),
+    [
+        # Hearts trumps, none out. South runs the SA and the DA; North keeps his HA HK, since
+        # he discards his C2 on the spade, not a trump: 2 + 2 sure, where either alone is 2.
+        ("N:.AK.2.2 KQ..J.K A..A.QJ J..KQ.A", 1, "S", 4, 4),
+        # East to lead hearts or clubs: North holds the master of each and West cannot ruff
+        # (no trumps): the trick is North-South's whatever East leads (3 tricks in the end).
+        ("N:.A.32.A .KQ..KQ AK..4.2 QJ.3.5.", None, "E", 1, 3),
+    ],
+)
+def test_the_master_trumps_after_the_run_and_the_winning_answer(
+    hands: str, trump: int | None, leader: str, sure: int, tricks: int
+) -> None:
+    problem, _claim = claim_at(hands, "S", trump, leader)
+    adjudicator = Adjudicator(problem)
+    start = start_state(adjudicator)
+    # What a search for a line giving at most sure - 1 tricks is cut short with.
+    assert adjudicator._sure_tricks(start, sure - 1, 4) == sure
+    assert adjudicate(problem).claimer_tricks == tricks == brute_force(adjudicator, start)
+
+
 def test_the_search_tries_one_card_of_a_run_but_every_card_is_admitted() -> None:
     # 754 opposite a void, the 6 out: the 5 and the 4 touch, so the search tries the 5 for both.
     problem, _claim = claim_at("N:.A.A.A 6.5.5. 754... .4.4.4", "S", None, "S")
@@ -491,3 +544,16 @@ def test_the_search_tries_one_card_of_a_run_but_every_card_is_admitted() -> None
     moves = adjudicator.moves(start_state(adjudicator))
     assert [str(Card.from_index(c)) for c in moves] == ["S2", "S9", "ST"]
     assert first_moves(problem) == ["S2", "S8", "S9", "ST"]
+
+
+TRICK_ONE_3NT = "N:AKQ.A2.AKQ9.A852 9742.8764.843.T7 653.KQJT9.J.KQJ6 JT8.5.T7652.943"
+"""``benchmarks/claims.py``'s trick-1 deal 18: 3NT, West has led the H3, South claims all 13 with
+nothing said; the worst normal line gives 8 (about half a second)."""
+
+
+def test_a_search_out_of_time_says_how_far_it_got() -> None:
+    problem, _claim = claim_at(TRICK_ONE_3NT, "S", None, "W", trick="H3")
+    assert adjudicate(problem).claimer_tricks == 8
+    with pytest.raises(ClaimTimeout) as stopped:
+        adjudicate(problem, time_limit=0.0)
+    assert 0 <= stopped.value.at_least <= 8 <= stopped.value.at_most <= 13
