@@ -182,16 +182,15 @@ class Adjudicator:
         twice for the same bound. Halving is the robust order (``benchmarks/claims.py``): one
         pass under the random lines' tricks alone saves up to a third of the positions on some
         trick-1 deals, but a real 13-card claim worth 4 tricks, the random lines giving 12, then
-        takes 6.5 s instead of 0.05 s.
+        takes 6.5 s instead of 0.05 s, and trick-1 deal 10 does not finish in 40 s instead of
+        14 s. Starting the interval from the sure tricks (``_sure_tricks``) moves the first
+        middle up and searched up to a fifth more positions.
         """
         key = self._key(state)
         exact = self.exact.get(key)
         if exact is not None:
             return exact
-        held, leader, trick, _plan, _voids = state
-        high = self.playout_bound(state, PLAYOUTS)
-        sure = self._sure_tricks(state, high - 1, held[(leader + len(trick)) & 3].bit_count())
-        low = min(max(self.lower.get(key, 0), sure), high)
+        low, high = self.lower.get(key, 0), self.playout_bound(state, PLAYOUTS)
         while low < high:
             self.interval = (low, high)
             middle = (low + high + 1) // 2
