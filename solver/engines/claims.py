@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from solver.bridge import Card
 from solver.engines.problem import cards_in, mask_of
+from solver.engines.stack import with_room
 from solver.errors import EngineError
 from solver.facts import Claim, Step
 from solver.laws.normal_play import (
@@ -963,8 +964,7 @@ def adjudicate(problem: ClaimProblem, time_limit: float = 20.0) -> Adjudication:
     solver = Adjudicator(problem, deadline=started + time_limit)
     start = solver.start()
     try:
-        tricks = solver.value(start)
-        line = solver.line(start)
+        tricks, line = with_room(lambda: (solver.value(start), solver.line(start)))
     except ClaimTimeout as timeout:
         timeout.at_least, timeout.at_most = solver.interval
         raise
