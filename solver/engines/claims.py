@@ -6,14 +6,15 @@ against the claimer (70A), so the result is a minimum over all those joint plays
 ``adjudicate`` finds it exactly, with memoisation on the position (cards left by relative rank,
 whose turn, the statement step reached, the opponents' voids seen) at the start of each trick,
 from any position, including the middle of a trick, and returns a line that produces it. The
-search is one branch-and-bound pass below the tricks of a few random lines, keeping the values
-and bounds it proves. A subtree is cut short where the claimer's side is sure of as many tricks
-as the best line found (``Adjudicator._sure_tricks``: trumps above the opponents', a trick in
-progress no opponent can take from it, a lead that wins whatever card it is, an opponent's lead
-that loses whatever suit it is in, a run of winners the policy makes the hand on lead cash and
-the master trumps left after it), or where either side takes the rest. These bounds are proved
-from the cards and the policy's judgements, so they cannot change the result, only its cost. The
-search tries one card of each run of cards no one can tell apart (``moves``); ``admitted_plays``
+search is a few passes of branch and bound, each under the middle of the interval between what
+is proved and the tricks of a few random lines, keeping the values and bounds it proves. A
+subtree is cut short where the claimer's side is sure of as many tricks as the pass looks under
+(``Adjudicator._sure_tricks``: trumps above the opponents', a trick in progress no opponent can
+take from it, a lead that wins whatever card it is, an opponent's lead that loses whatever suit
+it is in, a run of winners the policy makes the hand on lead cash and the master trumps left
+after it), or where either side takes the rest. These bounds are proved from the cards and the
+policy's judgements, so they cannot change the result, only its cost. The search tries one card
+of each run of cards no one can tell apart (``moves``); ``admitted_plays``
 lists them all.
 """
 
@@ -277,8 +278,8 @@ class Adjudicator:
 
     def _run_then_trumps(self, state: State, k: int, masters: tuple[int, int]) -> int:
         """The run of winners (R tricks), then the master trumps it leaves each hand: both are
-        sure, so they add up. 0, without working them out, when they could not add up to more
-        than ``k`` (once the statement is done: the run is worked out only then).
+        sure, so they add up. 0 while the statement is not done (the run is not used then), and
+        0, without working them out, when they could not add up to more than ``k``.
 
         During the run L leads R cards, so at most R of its master trumps go; partner P follows,
         and plays a trump only to a trump lead (at most R, and at most L's trumps) or when he
