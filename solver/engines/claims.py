@@ -174,8 +174,9 @@ class Adjudicator:
 
     # -- the recursion ------------------------------------------------------------------------
 
-    def value(self, state: State) -> int:
-        """Claimer's-side tricks from this state on the worst normal line.
+    def value(self, state: State, at_least: int = 0) -> int:
+        """Claimer's-side tricks from this state on the worst normal line (known to be
+        ``at_least``, when the caller knows more than 0).
 
         The value lies between the best lower bound known and the tricks of a few random lines
         (``playout_bound``). Each pass of ``below`` asks for the lines under the middle of that
@@ -192,7 +193,8 @@ class Adjudicator:
         exact = self.exact.get(key)
         if exact is not None:
             return exact
-        low, high = self.lower.get(key, 0), self.playout_bound(state, PLAYOUTS)
+        low = max(self.lower.get(key, 0), at_least)
+        high = self.playout_bound(state, PLAYOUTS)
         while low < high:
             self.interval = (low, high)
             middle = (low + high + 1) // 2
@@ -202,6 +204,7 @@ class Adjudicator:
             else:
                 low = found
         self.interval = (high, high)
+        self.exact[key] = high
         return high
 
     def playout_bound(self, state: State, count: int) -> int:
@@ -959,13 +962,16 @@ PLAYOUTS = 10
 """Random lines played for ``value``'s first bound: a few are as good as many."""
 
 
-def adjudicate(problem: ClaimProblem, time_limit: float = 20.0) -> Adjudication:
-    """The worst normal line for the claimer, exactly, or ``ClaimTimeout``."""
+def adjudicate(
+    problem: ClaimProblem, time_limit: float = 20.0, at_least: int = 0
+) -> Adjudication:
+    """The worst normal line for the claimer, exactly, or ``ClaimTimeout``. ``at_least``: a
+    lower bound the caller knows (it narrows the search, never changes its result)."""
     started = time.monotonic()
     solver = Adjudicator(problem, deadline=started + time_limit)
     start = solver.start()
     try:
-        tricks, line = with_room(lambda: (solver.value(start), solver.line(start)))
+        tricks, line = with_room(lambda: (solver.value(start, at_least), solver.line(start)))
     except ClaimTimeout as timeout:
         timeout.at_least, timeout.at_most = solver.interval
         raise

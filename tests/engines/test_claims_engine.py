@@ -557,3 +557,20 @@ def test_a_search_out_of_time_says_how_far_it_got() -> None:
     with pytest.raises(ClaimTimeout) as stopped:
         adjudicate(problem, time_limit=0.0)
     assert 0 <= stopped.value.at_least <= 8 <= stopped.value.at_most <= 13
+
+
+@settings(deterministic, max_examples=100)
+@given(st.randoms(use_true_random=False))
+def test_barring_winning_ruffs_never_lowers_the_value_so_it_starts_the_search(
+    rng: random.Random,
+) -> None:
+    """The 70C measure (``opponents_ruff`` false) leaves the opponents fewer lines, so its
+    value is at least the plain one, which ``solver/rulings/claims.py`` passes as ``at_least``:
+    the brute force on the barred problem agrees."""
+    problem, _claim = random_claim(rng, max_cards=4)
+    plain = adjudicate(problem).claimer_tricks
+    barred = replace(problem, opponents_ruff=False)
+    adjudicator = Adjudicator(barred)
+    least = brute_force(adjudicator, start_state(adjudicator))
+    assert plain <= least
+    assert adjudicate(barred, at_least=plain).claimer_tricks == least
