@@ -25,13 +25,12 @@ import time
 from dataclasses import dataclass, replace
 
 from solver.bridge import Card
-from solver.engines.problem import cards_in, mask_of
+from solver.engines.problem import SUIT_MASKS, cards_in, mask_of
 from solver.engines.stack import with_room
 from solver.errors import EngineError
 from solver.facts import Claim, Step
 from solver.laws.normal_play import (
     HONOURS,
-    SUIT_MASKS,
     NormalPolicy,
     PlayView,
     beats,
@@ -39,6 +38,7 @@ from solver.laws.normal_play import (
     current_winner,
     is_master,
     legal,
+    top_of,
     winner_so_far,
 )
 
@@ -267,7 +267,7 @@ class Adjudicator:
         if sure > k:
             return sure
         if trick:
-            return 1 if self._trick_is_ours(state) else sure
+            return max(sure, 1) if self._trick_is_ours(state) else sure
         if leader % 2 == self.p.claimer_side:
             if self._claimer_takes_the_rest(state):
                 return left
@@ -299,9 +299,10 @@ class Adjudicator:
             return known
         lead_masters, partner_masters = masters if leader == self.p.claimer_side else masters[::-1]
         o1, o2 = self._opponents
-        if self._winners(held[leader], held[o1] | held[o2]) + partner_masters <= k:
+        winners = self._winners(held[leader], held[o1] | held[o2])
+        if winners + partner_masters <= k:
             return 0  # it cannot cut the search: not worth working out
-        run = self._run_of_winners(state)
+        run = self._run_of_winners(state, winners)
         total = run
         if run and (lead_masters or partner_masters):
             trumps = SUIT_MASKS[self.p.trump] if self.p.trump is not None else 0
@@ -374,7 +375,7 @@ class Adjudicator:
                 return False  # a ruff, or an overruff
         return True
 
-    def _run_of_winners(self, state: State) -> int:
+    def _run_of_winners(self, state: State, winners: int | None = None) -> int:
         """Under the policy, the tricks the claimer's side surely wins one after another from
         here: the hand on lead (L) cashes its winners, each a trick, before anything stops it.
 
@@ -395,7 +396,7 @@ class Adjudicator:
         trick, so a card of L's that n of one opponent's cards beat is not a winner before n
         tricks, nor before L's higher cards of its suit have been led. The result is the least
         of T and the first trick any of them can happen (``tests/engines``: never more than the
-        search finds without it).
+        search finds without it). ``winners``: T, when the caller has counted it.
         """
         held, leader, _trick, plan, _voids = state
         if plan[0] < len(self.p.steps):
@@ -414,7 +415,8 @@ class Adjudicator:
             and self.p.policy.draw_trumps_when_aware
         ):
             return 0
-        winners = self._winners(hand, first | second)
+        if winners is None:
+            winners = self._winners(hand, first | second)
         run = 13
         for suit in range(4):
             mask = SUIT_MASKS[suit]
@@ -806,12 +808,12 @@ def _step_leads(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] |
     hand = view.held[view.seat]
     trump = view.trump
     if step.kind == "draw_trumps" and trump is not None and hand & SUIT_MASKS[trump]:
-        return [_top(hand, trump)]
+        return [top_of(hand, trump)]
     if step.kind == "cash":
         assert step.suit is not None
         if not hand & SUIT_MASKS[step.suit]:
             return None
-        top = _top(hand, step.suit)
+        top = top_of(hand, step.suit)
         if is_master(view, top) or not policy.top_down:
             return [top]
         return cards_in(hand & SUIT_MASKS[step.suit])
@@ -897,10 +899,6 @@ def _lowest(hand: int, suit: int) -> list[int] | None:
     """The hand's lowest card of the suit, alone in a list; None when it holds none."""
     cards = hand & SUIT_MASKS[suit]
     return [(cards & -cards).bit_length() - 1] if cards else None
-
-
-def _top(hand: int, suit: int) -> int:
-    return (hand & SUIT_MASKS[suit]).bit_length() - 1
 
 
 def _holds_master(ours: int, theirs: int, suit: int) -> bool:

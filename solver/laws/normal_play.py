@@ -50,9 +50,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from solver.engines.problem import cards_in
-
-SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+from solver.engines.problem import SUIT_MASKS, cards_in
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +213,7 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
         ):
             suits = [s for s in suits if s != trump]
     out: list[int] = []
-    winner_suits = [s for s in suits if is_master(view, _top_of(hand, s))]
+    winner_suits = [s for s in suits if is_master(view, top_of(hand, s))]
     if policy.winners_first and winner_suits:
         suits = winner_suits
     for suit in suits:
@@ -249,7 +247,8 @@ def _top_down_binds(view: PlayView, cards: list[int]) -> bool:
     return len(cards) >= 2 and is_master(view, cards[-2])
 
 
-def _top_of(hand: int, suit: int) -> int:
+def top_of(hand: int, suit: int) -> int:
+    """The hand's highest card of the suit (-1 when it holds none)."""
     return (hand & SUIT_MASKS[suit]).bit_length() - 1
 
 

@@ -95,11 +95,11 @@ def analyse_claim(
         # 70C(3): does a normal line lose a trick to the trump, one the claimer would otherwise
         # take? Compare with the worst normal line on which the opponents never ruff to win.
         left = max(time_limit - (time.monotonic() - started), 0.0)
-        unruffed_problem = replace(problem, opponents_ruff=False)
         try:
             # Barring the opponents' winning ruffs leaves them fewer lines: never fewer tricks.
-            at_least = adjudication.claimer_tricks
-            unruffed = adjudicate(unruffed_problem, left, at_least).claimer_tricks
+            unruffed = adjudicate(
+                replace(problem, opponents_ruff=False), left, adjudication.claimer_tricks
+            ).claimer_tricks
         except ClaimTimeout:
             checked = False
     return ClaimAnalysis(claim, adjudication, _double_dummy(case, claim), chosen, unruffed, checked)

@@ -79,8 +79,7 @@ class Analysis:
 def board_score(case: Case, total: int) -> tuple[str, dict[str, int]]:
     """The result (``4S-1``) and the duplicate score by side for declarer's side's total."""
     score = duplicate_score(case.contract, case.declarer_vulnerable, total)
-    declaring = str(case.declaring_side)
-    signed = {declaring: score, "NS" if declaring == "EW" else "EW": -score}
+    signed = {str(case.declaring_side): score, str(case.declaring_side.other): -score}
     return result_notation(case.contract, total), {"NS": signed["NS"], "EW": signed["EW"]}
 
 
