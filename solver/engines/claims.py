@@ -164,6 +164,8 @@ class Adjudicator:
         policy = problem.policy
         self._cashing = policy.winners_first and policy.top_down and policy.follow_low_to_partner
         """May ``_run_of_winners`` be used: the judgements it relies on are on."""
+        self._covering = policy.no_duck_with_winner and policy.no_master_discard
+        """In a run, does partner's master of a suit cover L's low lead of it (``_suit_run``)?"""
         self._idle_trumps = problem.trump if policy.no_idle_trump_lead else None
         """The trump suit when ``no_idle_trump_lead`` is on: its winners are not led in a run."""
 
@@ -262,8 +264,11 @@ class Adjudicator:
         of winners: whatever the policy admits), more than k, or the best found before it was
         seen to be at most k."""
         _held, leader, trick, _plan, _voids = state
-        masters = (0, 0) if self.p.trump is None else self._master_trumps(state)
-        sure = max(masters)
+        if self.p.trump is None:
+            masters, sure = (0, 0), 0
+        else:
+            masters = self._master_trumps(state)
+            sure = max(max(masters), self._trumps_that_score(state))
         if sure > k:
             return sure
         if trick:
@@ -430,7 +435,8 @@ class Adjudicator:
                 opening = max((first & mask & top).bit_count(), (second & mask & top).bit_count())
                 for ruffer in ruffers:
                     run = min(run, max(opening, (ruffer & mask).bit_count()))
-            run = min(run, _suit_run(ours, partner & mask, first & mask, second & mask))
+            covers = self._covering and suit != trump
+            run = min(run, _suit_run(ours, partner & mask, first & mask, second & mask, covers))
         if partner & trumps:
             # Partner, left with only trumps, may ruff L's winner; then an opponent may overruff.
             run = min(run, (partner & ~trumps).bit_count() + (0 if ruffers else 1))
@@ -509,6 +515,31 @@ class Adjudicator:
             theirs |= (1 << card) & mask
         above = ~((1 << theirs.bit_length()) - 1)
         return ((first & above).bit_count(), (second & above).bit_count())
+
+    def _trumps_that_score(self, state: State) -> int:
+        """Tricks one hand of the claimer's side takes with its trumps, whatever anyone plays:
+        its trumps, less those the opponents' trumps can beat.
+
+        Each trump the hand holds goes on a different trick, and that trick is the claimer's
+        side's unless an opponent plays a higher trump on it. An opponent's trump is on one
+        trick only, so it beats at most one of them: the tricks lost are at most the most pairs
+        (opponent's trump, lower trump of the hand) that can be formed. The opponents' trumps on
+        the trick in progress count with those they hold, as in ``_master_trumps``.
+        """
+        held, leader, trick, _plan, _voids = state
+        trump = self.p.trump
+        assert trump is not None
+        mask = SUIT_MASKS[trump]
+        side = self.p.claimer_side
+        o1, o2 = self._opponents
+        theirs = (held[o1] | held[o2]) & mask
+        for card in trick[(leader % 2 == side) :: 2]:
+            theirs |= (1 << card) & mask
+        best = 0
+        for seat in (side, side + 2):
+            ours = held[seat] & mask
+            best = max(best, ours.bit_count() - _beaten(ours, theirs))
+        return best
 
     def _claimer_takes_the_rest(self, state: State) -> bool:
         """The claimer's side is on lead and every card it holds wins its trick, unruffed.
@@ -739,7 +770,7 @@ class Adjudicator:
         return out
 
 
-def _suit_run(ours: int, partners: int, first: int, second: int) -> int:
+def _suit_run(ours: int, partners: int, first: int, second: int, covers: bool = False) -> int:
     """For ``_run_of_winners``: the tricks before L's cards of one suit (``ours``) can let the run
     stop, partner holding ``partners`` of the suit and the opponents ``first`` and ``second``.
 
@@ -748,8 +779,16 @@ def _suit_run(ours: int, partners: int, first: int, second: int) -> int:
     winning that trick, only once his lower cards of the suit are gone. A spot card with an
     opponent's card between it and L's next card down is a lone spot-card winner that does not
     bind top-down: the lower card may be led and lose.
+
+    Unless partner covers it (``covers``: a side suit, ``no_duck_with_winner`` and
+    ``no_master_discard`` on): holding a master of the suit, he wins that trick with one, and
+    the run stops only after it. He still holds one then if the trick comes before he can have
+    parted with every card of the suit: he follows low to L's winners and discards no master
+    while he holds a loser (his lower cards of the suit are losers), so his masters go last.
     """
     theirs = first | second
+    covered = partners.bit_length() > theirs.bit_length() if covers else False
+    partner_cards = partners.bit_count()
     run = 13
     led_before = 0
     while ours:
@@ -763,8 +802,22 @@ def _suit_run(ours: int, partners: int, first: int, second: int) -> int:
             run = min(run, max(ready, lower) + 1)
         below = ours.bit_length() - 1 if ours else -1
         if card % 13 < HONOURS and below >= 0 and theirs & ((1 << card) - 1) & ~((2 << below) - 1):
-            run = min(run, ready)
+            run = min(run, ready + 1 if covered and ready < partner_cards else ready)
     return run
+
+
+def _beaten(ours: int, theirs: int) -> int:
+    """The most of our cards that their cards can beat, one each (cards of one suit): each of
+    theirs, lowest first, takes our lowest card still unbeaten below it."""
+    count = 0
+    while theirs and ours:
+        lowest = theirs & -theirs
+        theirs ^= lowest
+        under = ours & (lowest - 1)
+        if under:
+            ours ^= under & -under
+            count += 1
+    return count
 
 
 def _takes_the_rest(state: State, side: int, trump: int | None) -> bool:

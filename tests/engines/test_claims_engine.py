@@ -494,6 +494,9 @@ def test_every_sure_bound_is_at_most_the_brute_force_value_along_a_random_line(
         # A95, East's 87 out: after the A the 9 is a lone spot-card winner and the 5 may be led
         # (top_down does not bind it): one trick sure; the 8 then wins and East cashes a heart.
         ("N:..432. 87.A.. A95... ..AKQ.", None, 1, 1),
+        # The same A95, but North's SK covers the 5 (he wins that trick with it, having followed
+        # low to the A): two tricks sure; North then leads his heart to East's ace.
+        ("N:K2.2.. 87.A.. A95... ..AKQ.", None, 2, 2),
         # East, void in spades, can ruff South's SA with the DA: no trick is sure (nor won).
         ("N:432... .AK.A. AKQ... .QJT..", 2, 0, 0),
     ],
@@ -517,9 +520,12 @@ def test_the_run_of_winners_on_hand_made_endings(
         # East to lead hearts or clubs: North holds the master of each and West cannot ruff
         # (no trumps): the trick is North-South's whatever East leads (3 tricks in the end).
         ("N:.A.32.A .KQ..KQ AK..4.2 QJ.3.5.", None, "E", 1, 3),
+        # Spades trumps: South's four go on four tricks, and East's S6 can beat only one of the
+        # three under it: 3 sure, where South's master trumps (the S9) are 1.
+        ("N:.5432.. 6.AKQ.. 9543... ...AKQJ", 0, "W", 3, 3),
     ],
 )
-def test_the_master_trumps_after_the_run_and_the_winning_answer(
+def test_the_trump_bounds_the_run_and_the_winning_answer(
     hands: str, trump: int | None, leader: str, sure: int, tricks: int
 ) -> None:
     problem, _claim = claim_at(hands, "S", trump, leader)
