@@ -159,6 +159,9 @@ class Adjudicator:
         self._void_mask = (0xF << (4 * (1 - side))) | (0xF << (4 * (3 - side)))
         """Only the opponents' known voids can change a normal play (``_sure_position``)."""
         self._fragments: tuple[dict[int, bytes], ...] = ({}, {}, {}, {})
+        self._trump_mask = 0 if problem.trump is None else SUIT_MASKS[problem.trump]
+        self._trumps: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        """``_trump_tricks`` by the lie of the trumps."""
         self._runs: dict[tuple[tuple[int, int, int, int], int], int] = {}
         """``_run_then_trumps`` by cards held and leader: many lines reach the same position."""
         policy = problem.policy
@@ -267,8 +270,8 @@ class Adjudicator:
         if self.p.trump is None:
             masters, sure = (0, 0), 0
         else:
-            masters = self._master_trumps(state)
-            sure = max(max(masters), self._trumps_that_score(state))
+            first, second, scoring = self._trump_tricks(state)
+            masters, sure = (first, second), max(first, second, scoring)
         if sure > k:
             return sure
         if trick:
@@ -294,7 +297,7 @@ class Adjudicator:
         holds nothing else (after his other cards, one a trick): ``follow_low_to_partner`` and
         ``ruff_when_able`` have him discard, not ruff, a trick L is winning, as L is through the
         run. The master trumps left lie on tricks after the run, one a trick for each hand, as in
-        ``_master_trumps``.
+        ``_trump_tricks``.
         """
         held, leader, _trick, plan, _voids = state
         if plan[0] < len(self.p.steps):
@@ -492,54 +495,38 @@ class Adjudicator:
                 return False  # partner may ruff
         return True
 
-    def _master_trumps(self, state: State) -> tuple[int, int]:
-        """Trumps higher than every trump the opponents hold or have played to the trick in
-        progress, counted in each hand of the claimer's side (its first seat, then partner).
+    def _trump_tricks(self, state: State) -> tuple[int, int, int]:
+        """What the trumps of the claimer's side surely take, whatever anyone plays: its master
+        trumps in each hand (its first seat, then partner), and the most tricks one hand's
+        trumps take (``_scoring_trumps``).
 
-        Each such trump of one player lies on a different trick of those left, and a trick with
-        one on it goes to the claimer's side (to it, or to a higher trump of partner's). So the
-        claimer's side takes at least as many tricks as either count, whatever anyone plays.
+        A master trump is higher than every trump the opponents hold or have played to the trick
+        in progress. Each such trump of one player lies on a different trick of those left, and
+        a trick with one on it goes to the claimer's side (to it, or to a higher trump of
+        partner's). Worked out once for each lie of the trumps (``_trumps``).
         """
         held, leader, trick, _plan, _voids = state
-        trump = self.p.trump
-        assert trump is not None
-        mask = SUIT_MASKS[trump]
+        mask = self._trump_mask
         side = self.p.claimer_side
         first, second = held[side] & mask, held[side + 2] & mask
         if not (first or second):
-            return (0, 0)
+            return (0, 0, 0)
         o1, o2 = self._opponents
         theirs = (held[o1] | held[o2]) & mask
         # The opponents' cards on the trick: every other one, from the first or the second.
         for card in trick[(leader % 2 == side) :: 2]:
             theirs |= (1 << card) & mask
-        above = ~((1 << theirs.bit_length()) - 1)
-        return ((first & above).bit_count(), (second & above).bit_count())
-
-    def _trumps_that_score(self, state: State) -> int:
-        """Tricks one hand of the claimer's side takes with its trumps, whatever anyone plays:
-        its trumps, less those the opponents' trumps can beat.
-
-        Each trump the hand holds goes on a different trick, and that trick is the claimer's
-        side's unless an opponent plays a higher trump on it. An opponent's trump is on one
-        trick only, so it beats at most one of them: the tricks lost are at most the most pairs
-        (opponent's trump, lower trump of the hand) that can be formed. The opponents' trumps on
-        the trick in progress count with those they hold, as in ``_master_trumps``.
-        """
-        held, leader, trick, _plan, _voids = state
-        trump = self.p.trump
-        assert trump is not None
-        mask = SUIT_MASKS[trump]
-        side = self.p.claimer_side
-        o1, o2 = self._opponents
-        theirs = (held[o1] | held[o2]) & mask
-        for card in trick[(leader % 2 == side) :: 2]:
-            theirs |= (1 << card) & mask
-        best = 0
-        for seat in (side, side + 2):
-            ours = held[seat] & mask
-            best = max(best, ours.bit_count() - _beaten(ours, theirs))
-        return best
+        key = (first, second, theirs)
+        known = self._trumps.get(key)
+        if known is None:
+            above = ~((1 << theirs.bit_length()) - 1)
+            known = (
+                (first & above).bit_count(),
+                (second & above).bit_count(),
+                max(_scoring_trumps(first, theirs), _scoring_trumps(second, theirs)),
+            )
+            self._trumps[key] = known
+        return known
 
     def _claimer_takes_the_rest(self, state: State) -> bool:
         """The claimer's side is on lead and every card it holds wins its trick, unruffed.
@@ -806,18 +793,21 @@ def _suit_run(ours: int, partners: int, first: int, second: int, covers: bool = 
     return run
 
 
-def _beaten(ours: int, theirs: int) -> int:
-    """The most of our cards that their cards can beat, one each (cards of one suit): each of
-    theirs, lowest first, takes our lowest card still unbeaten below it."""
-    count = 0
+def _scoring_trumps(ours: int, theirs: int) -> int:
+    """Tricks a hand holding the trumps ``ours`` takes with them, the opponents holding
+    ``theirs``: each of its trumps goes on a different trick, which is the claimer's side's
+    unless an opponent plays a higher trump on it; an opponent's trump is on one trick, so it
+    beats at most one of them. The tricks lost are at most the most such pairs that can be
+    formed: each of theirs, lowest first, takes our lowest trump still unbeaten below it."""
+    tricks = ours.bit_count()
     while theirs and ours:
         lowest = theirs & -theirs
         theirs ^= lowest
         under = ours & (lowest - 1)
         if under:
             ours ^= under & -under
-            count += 1
-    return count
+            tricks -= 1
+    return tricks
 
 
 def _takes_the_rest(state: State, side: int, trump: int | None) -> bool:
