@@ -394,7 +394,8 @@ class Adjudicator:
         one and wins it, unless before then
         - an opponent's card between two of L's cards, the higher a spot card, can make that
           card a lone spot-card winner that does not bind top-down: L may lead the lower card
-          and lose;
+          and lose (unless partner still holds a master of the suit to win that trick, after
+          which partner leads: ``_suit_run``);
         - L may lead a card under which partner holds a higher one of the suit, so that partner
           wins and leads: that trick is still won;
         - an opponent, void in L's suit, may ruff;
