@@ -310,13 +310,16 @@ class Adjudicator:
         winners = self._winners(held[leader], held[o1] | held[o2])
         if winners + partner_masters <= k:
             return 0  # it cannot cut the search: not worth working out
-        run = self._run_of_winners(state, winners)
+        run, partner_led = self._run(state, winners)
         total = run
         if run and (lead_masters or partner_masters):
             trumps = SUIT_MASKS[self.p.trump] if self.p.trump is not None else 0
             partner = held[leader ^ 2]
-            partner_spends = min(run, (held[leader] & trumps).bit_count()) + max(
-                0, run - (partner & ~trumps).bit_count()
+            # One more when partner may have led a trick of the run (a trump, perhaps).
+            partner_spends = (
+                min(run, (held[leader] & trumps).bit_count())
+                + max(0, run - (partner & ~trumps).bit_count())
+                + partner_led
             )
             total = run + max(lead_masters - run, partner_masters - partner_spends, 0)
         self._runs[held, leader] = total
@@ -384,6 +387,10 @@ class Adjudicator:
         return True
 
     def _run_of_winners(self, state: State, winners: int | None = None) -> int:
+        """The run of winners (``_run``)."""
+        return self._run(state, winners)[0]
+
+    def _run(self, state: State, winners: int | None = None) -> tuple[int, bool]:
         """Under the policy, the tricks the claimer's side surely wins one after another from
         here: the hand on lead (L) cashes its winners, each a trick, before anything stops it.
 
@@ -397,7 +404,8 @@ class Adjudicator:
           and lose (unless partner still holds a master of the suit to win that trick, after
           which partner leads: ``_suit_run``);
         - L may lead a card under which partner holds a higher one of the suit, so that partner
-          wins and leads: that trick is still won;
+          wins and leads: that trick is still won, and so is the next when whatever partner
+          then leads wins (``_partner_leads_a_winner``);
         - an opponent, void in L's suit, may ruff;
         - partner, left with nothing but trumps, may ruff L's winner (that trick is won unless
           an opponent holds a trump to overruff).
@@ -405,11 +413,12 @@ class Adjudicator:
         trick, so a card of L's that n of one opponent's cards beat is not a winner before n
         tricks, nor before L's higher cards of its suit have been led. The result is the least
         of T and the first trick any of them can happen (``tests/engines``: never more than the
-        search finds without it). ``winners``: T, when the caller has counted it.
+        search finds without it). ``winners``: T, when the caller has counted it. Returned with
+        whether partner may have led one of the run's tricks.
         """
         held, leader, _trick, plan, _voids = state
         if plan[0] < len(self.p.steps):
-            return 0
+            return 0, False
         trump = self.p.trump
         o1, o2 = self._opponents
         first, second = held[o1], held[o2]
@@ -423,10 +432,10 @@ class Adjudicator:
             and self.p.trumps_aware
             and self.p.policy.draw_trumps_when_aware
         ):
-            return 0
+            return 0, False
         if winners is None:
             winners = self._winners(hand, first | second)
-        run = 13
+        stop = takes = 13
         for suit in range(4):
             mask = SUIT_MASKS[suit]
             ours = hand & mask
@@ -438,13 +447,74 @@ class Adjudicator:
                 top = ~((2 << (ours.bit_length() - 1)) - 1)
                 opening = max((first & mask & top).bit_count(), (second & mask & top).bit_count())
                 for ruffer in ruffers:
-                    run = min(run, max(opening, (ruffer & mask).bit_count()))
+                    stop = min(stop, max(opening, (ruffer & mask).bit_count()))
             covers = self._covering and suit != trump
-            run = min(run, _suit_run(ours, partner & mask, first & mask, second & mask, covers))
+            suit_stop, suit_takes = _suit_run(
+                ours, partner & mask, first & mask, second & mask, covers
+            )
+            stop, takes = min(stop, suit_stop), min(takes, suit_takes)
         if partner & trumps:
-            # Partner, left with only trumps, may ruff L's winner; then an opponent may overruff.
-            run = min(run, (partner & ~trumps).bit_count() + (0 if ruffers else 1))
-        return min(winners, run)
+            # Partner, left with only trumps, may ruff L's winner and take the lead; an opponent
+            # may overruff.
+            if ruffers:
+                stop = min(stop, (partner & ~trumps).bit_count())
+            else:
+                takes = min(takes, (partner & ~trumps).bit_count() + 1)
+        limit = min(winners, stop)
+        if takes >= limit:
+            return limit, False
+        # Partner may take the lead at the trick ``takes`` - 1 or later; only then (a later
+        # one leaves at least ``takes`` + 1 tricks won) must his lead win the next trick.
+        if self._partner_leads_a_winner(state, takes):
+            return min(limit, takes + 1), True
+        return takes, False
+
+    def _partner_leads_a_winner(self, state: State, tricks: int) -> bool:
+        """Partner (P) of the hand on lead, on lead himself after ``tricks`` tricks of its run,
+        surely wins the next: for ``_run_of_winners``, when P may take the lead before the run's
+        end (``_suit_run``).
+
+        P has parted with one card a trick, and holds more masters than that, so he still holds
+        a winner and leads one (``winners_first``): from a suit whose top card is then a master.
+        That card wins if no opponent holds a trump and, in each suit P holds with a loser in
+        it, his masters bind top-down (the top one an honour, or two of them), and still do
+        without the lowest (with which he may have won the trick before, covering L's lead):
+        he parts with them only after his losers of the suit (he follows low, and discards no
+        master while he holds a loser), so they bind when he leads the suit, unless nothing but
+        masters is left. Without a master left, the opponents must not have been able to part
+        by then with every card above his best loser (no card of the suit becomes a winner, so
+        he does not lead it).
+        """
+        held, leader, _trick, _plan, _voids = state
+        trump = self.p.trump
+        o1, o2 = self._opponents
+        first, second = held[o1], held[o2]
+        if trump is not None and (first | second) & SUIT_MASKS[trump]:
+            return False
+        partner = held[leader ^ 2]
+        masters = 0
+        for suit in range(4):
+            mask = SUIT_MASKS[suit]
+            ours = partner & mask
+            if not ours:
+                continue
+            theirs = (first | second) & mask
+            losers = ours & ((1 << theirs.bit_length()) - 1)
+            winners = ours & ~losers
+            if suit != self._idle_trumps:
+                masters += winners.bit_count()
+            if not losers:
+                continue
+            if winners:
+                rest = winners & (winners - 1)  # he may have won the trick before with the lowest
+                if not _binds(winners, suit) or (rest and not _binds(rest, suit)):
+                    return False  # a lone spot-card master may be led under
+                if rest:
+                    continue
+            above = mask & ~((2 << (losers.bit_length() - 1)) - 1)
+            if max((first & above).bit_count(), (second & above).bit_count()) <= tricks:
+                return False  # his best loser may have become a winner, to be led under
+        return masters > tricks
 
     def _lead_wins(self, state: State) -> bool:
         """The claimer's side is to lead, and whatever card its leader leads wins the trick: each
@@ -758,26 +828,30 @@ class Adjudicator:
         return out
 
 
-def _suit_run(ours: int, partners: int, first: int, second: int, covers: bool = False) -> int:
-    """For ``_run_of_winners``: the tricks before L's cards of one suit (``ours``) can let the run
-    stop, partner holding ``partners`` of the suit and the opponents ``first`` and ``second``.
+def _suit_run(
+    ours: int, partners: int, first: int, second: int, covers: bool = False
+) -> tuple[int, int]:
+    """For ``_run_of_winners``, L's cards of one suit (``ours``), partner holding ``partners`` of
+    the suit and the opponents ``first`` and ``second``: (the first trick at which the run can
+    stop with a trick lost, the tricks won when partner can first win one and take the lead).
 
     Each card is not led before L's higher cards of the suit, nor before it is a winner (the
-    opponents parting with their higher cards, one a trick each). Partner overtakes it, still
-    winning that trick, only once his lower cards of the suit are gone. A spot card with an
-    opponent's card between it and L's next card down is a lone spot-card winner that does not
-    bind top-down: the lower card may be led and lose.
+    opponents parting with their higher cards, one a trick each). Partner overtakes it, winning
+    that trick and taking the lead, only once his lower cards of the suit are gone. A spot card
+    with an opponent's card between it and L's next card down is a lone spot-card winner that
+    does not bind top-down: the lower card may be led and lose.
 
     Unless partner covers it (``covers``: a side suit, ``no_duck_with_winner`` and
-    ``no_master_discard`` on): holding a master of the suit, he wins that trick with one, and
-    the run stops only after it. He still holds one then if the trick comes before he can have
-    parted with every card of the suit: he follows low to L's winners and discards no master
-    while he holds a loser (his lower cards of the suit are losers), so his masters go last.
+    ``no_master_discard`` on): holding a master of the suit, he wins that trick with one and
+    takes the lead. He still holds one then if the trick comes before he can have parted with
+    every card of the suit: he follows low to L's winners and discards no master while he holds
+    a loser (his lower cards of the suit are losers), so his masters go last. A lead under at
+    that trick or later may lose.
     """
     theirs = first | second
     covered = partners.bit_length() > theirs.bit_length() if covers else False
     partner_cards = partners.bit_count()
-    run = 13
+    stop = takes = 13
     led_before = 0
     while ours:
         card = ours.bit_length() - 1
@@ -787,11 +861,24 @@ def _suit_run(ours: int, partners: int, first: int, second: int, covers: bool = 
         led_before += 1
         if partners & higher:
             lower = (partners & ((1 << card) - 1)).bit_count()
-            run = min(run, max(ready, lower) + 1)
+            takes = min(takes, max(ready, lower) + 1)
         below = ours.bit_length() - 1 if ours else -1
         if card % 13 < HONOURS and below >= 0 and theirs & ((1 << card) - 1) & ~((2 << below) - 1):
-            run = min(run, ready + 1 if covered and ready < partner_cards else ready)
-    return run
+            if covered and ready < partner_cards:
+                # Covered while partner still holds a card of the suit; led under later, lost.
+                takes = min(takes, ready + 1)
+                stop = min(stop, partner_cards)
+            else:
+                stop = min(stop, ready)
+    return stop, takes
+
+
+def _binds(masters: int, suit: int) -> bool:
+    """Do these masters of one hand bind top-down (``_top_down_binds``): the top one an honour,
+    or two or more of them? (None: they do not.)"""
+    if not masters:
+        return False
+    return masters.bit_length() - 1 - 13 * suit >= HONOURS or masters.bit_count() >= 2
 
 
 def _scoring_trumps(ours: int, theirs: int) -> int:

@@ -497,6 +497,14 @@ def test_every_sure_bound_is_at_most_the_brute_force_value_along_a_random_line(
         # The same A95, but North's SK covers the 5 (he wins that trick with it, having followed
         # low to the A): two tricks sure; North then leads his heart to East's ace.
         ("N:K2.2.. 87.A.. A95... ..AKQ.", None, 2, 2),
+        # South's Q97 opposite JT, East's 8 out: North, holding nothing but winners, may throw
+        # the CJ on the D5 and follow with the CT to the CQ; then the 7, led under the 9, loses
+        # to the 8 (and East's D4 takes the last trick): two tricks sure, not three.
+        ("N:AT...JT ..42.82 ..5.Q97 9..3.53", 1, 2, 2),
+        # South's CJ led, North's bare CQ overtakes it, and North, on lead, holds nothing but
+        # winners: two tricks sure. Two in all: South may cash the DA first, North throwing
+        # the CQ, and South end on lead with the H2.
+        ("N:AK...Q ..KQJ. .2.A.J .AKQ..", None, 2, 2),
         # East, void in spades, can ruff South's SA with the DA: no trick is sure (nor won).
         ("N:432... .AK.A. AKQ... .QJT..", 2, 0, 0),
     ],
