@@ -436,6 +436,9 @@ class Adjudicator:
         if winners is None:
             winners = self._winners(hand, first | second)
         stop = takes = 13
+        # Partner parts with a card only by following L's lead or, void in its suit, by a
+        # discard; he can first be void in a suit of L's longer than his own.
+        counts = [(partner & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
         for suit in range(4):
             mask = SUIT_MASKS[suit]
             ours = hand & mask
@@ -449,8 +452,17 @@ class Adjudicator:
                 for ruffer in ruffers:
                     stop = min(stop, max(opening, (ruffer & mask).bit_count()))
             covers = self._covering and suit != trump
+            # His first discard: not before he is void in another suit L leads.
+            discard = min(
+                (
+                    count
+                    for other, count in enumerate(counts)
+                    if other != suit and (hand & SUIT_MASKS[other]).bit_count() > count
+                ),
+                default=13,
+            )
             suit_stop, suit_takes = _suit_run(
-                ours, partner & mask, first & mask, second & mask, covers
+                ours, partner & mask, first & mask, second & mask, covers, discard
             )
             stop, takes = min(stop, suit_stop), min(takes, suit_takes)
         if partner & trumps:
@@ -829,7 +841,7 @@ class Adjudicator:
 
 
 def _suit_run(
-    ours: int, partners: int, first: int, second: int, covers: bool = False
+    ours: int, partners: int, first: int, second: int, covers: bool = False, discard: int = 0
 ) -> tuple[int, int]:
     """For ``_run_of_winners``, L's cards of one suit (``ours``), partner holding ``partners`` of
     the suit and the opponents ``first`` and ``second``: (the first trick at which the run can
@@ -837,16 +849,18 @@ def _suit_run(
 
     Each card is not led before L's higher cards of the suit, nor before it is a winner (the
     opponents parting with their higher cards, one a trick each). Partner overtakes it, winning
-    that trick and taking the lead, only once his lower cards of the suit are gone. A spot card
-    with an opponent's card between it and L's next card down is a lone spot-card winner that
-    does not bind top-down: the lower card may be led and lose.
+    that trick and taking the lead, only once his lower cards of the suit are gone: one a trick,
+    and beyond those he followed L's higher cards with, only by discards, not before the trick
+    ``discard`` (he must first be void in a suit L leads). A spot card with an opponent's card
+    between it and L's next card down is a lone spot-card winner that does not bind top-down:
+    the lower card may be led and lose.
 
     Unless partner covers it (``covers``: a side suit, ``no_duck_with_winner`` and
     ``no_master_discard`` on): holding a master of the suit, he wins that trick with one and
     takes the lead. He still holds one then if the trick comes before he can have parted with
-    every card of the suit: he follows low to L's winners and discards no master while he holds
-    a loser (his lower cards of the suit are losers), so his masters go last. A lead under at
-    that trick or later may lose.
+    every card of the suit (as above, by following and by discards): he follows low to L's
+    winners and discards no master while he holds a loser (his lower cards of the suit are
+    losers), so his masters go last. A lead under at that trick or later may lose.
     """
     theirs = first | second
     covered = partners.bit_length() > theirs.bit_length() if covers else False
@@ -858,16 +872,23 @@ def _suit_run(
         ours &= ~(1 << card)
         higher = ~((2 << card) - 1)
         ready = max(led_before, (first & higher).bit_count(), (second & higher).bit_count())
+        followed = led_before  # partner's cards of the suit gone by following, at most
         led_before += 1
         if partners & higher:
             lower = (partners & ((1 << card) - 1)).bit_count()
+            if lower > followed:
+                lower = max(lower, discard + lower - followed)
             takes = min(takes, max(ready, lower) + 1)
         below = ours.bit_length() - 1 if ours else -1
         if card % 13 < HONOURS and below >= 0 and theirs & ((1 << card) - 1) & ~((2 << below) - 1):
-            if covered and ready < partner_cards:
-                # Covered while partner still holds a card of the suit; led under later, lost.
+            # Partner still holds a card of the suit (a master) until he can have parted with
+            # all of them: at most one a trick, and beyond those he followed with, by discards.
+            gone = partner_cards
+            if partner_cards > followed:
+                gone = max(gone, discard + partner_cards - followed)
+            if covered and ready < gone:
                 takes = min(takes, ready + 1)
-                stop = min(stop, partner_cards)
+                stop = min(stop, gone)  # led under later, the trick may be lost
             else:
                 stop = min(stop, ready)
     return stop, takes
