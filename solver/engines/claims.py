@@ -492,15 +492,17 @@ class Adjudicator:
         it, his masters bind top-down (the top one an honour, or two of them), and still do
         without the lowest (with which he may have won the trick before, covering L's lead):
         he parts with them only after his losers of the suit (he follows low, and discards no
-        master while he holds a loser), so they bind when he leads the suit, unless nothing but
-        masters is left. Without a master left, the opponents must not have been able to part
-        by then with every card above his best loser (no card of the suit becomes a winner, so
-        he does not lead it).
+        master while he holds a loser: ``no_master_discard``), so they bind when he leads the
+        suit, unless nothing but masters is left. Without a master left, the opponents must not
+        have been able to part by then with every card above his best loser (no card of the suit
+        becomes a winner, so he does not lead it).
         """
         held, leader, _trick, _plan, _voids = state
         trump = self.p.trump
         o1, o2 = self._opponents
         first, second = held[o1], held[o2]
+        if not self.p.policy.no_master_discard:
+            return False  # he might throw his masters and keep his losers
         if trump is not None and (first | second) & SUIT_MASKS[trump]:
             return False
         partner = held[leader ^ 2]
