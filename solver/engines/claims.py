@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from solver.bridge import Card
 from solver.engines.problem import SUIT_MASKS, cards_in, mask_of
@@ -122,6 +122,10 @@ class Adjudication:
     line: tuple[LinePlay, ...]
     positions: int
     elapsed: float
+    proved: dict[tuple[object, ...], int] = field(default_factory=dict, repr=False, compare=False)
+    """What the search proved at the start of tricks, by memo key: values, and lower bounds where
+    it was cut. Each holds as a lower bound for a problem whose lines are among these (the 70C
+    measure, ``opponents_ruff`` false): ``adjudicate``'s ``proved``."""
 
 
 class ClaimTimeout(EngineError):
@@ -1115,16 +1119,24 @@ PLAYOUTS = 10
 
 
 def adjudicate(
-    problem: ClaimProblem, time_limit: float = 20.0, at_least: int = 0
+    problem: ClaimProblem,
+    time_limit: float = 20.0,
+    at_least: int = 0,
+    proved: dict[tuple[object, ...], int] | None = None,
 ) -> Adjudication:
     """The worst normal line for the claimer, exactly, or ``ClaimTimeout``. ``at_least``: a
-    lower bound the caller knows (it narrows the search, never changes its result)."""
+    lower bound the caller knows; ``proved``: lower bounds by position (``Adjudication.proved``
+    of a problem admitting every line this one does). They narrow the search, never change its
+    result: a minimum over more lines is no higher."""
     started = time.monotonic()
     solver = Adjudicator(problem, deadline=started + time_limit)
+    if proved:
+        solver.lower = dict(proved)
     start = solver.start()
     try:
         tricks, line = with_room(lambda: (solver.value(start, at_least), solver.line(start)))
     except ClaimTimeout as timeout:
         timeout.at_least, timeout.at_most = solver.interval
         raise
-    return Adjudication(tricks, tuple(line), solver.nodes, time.monotonic() - started)
+    elapsed = time.monotonic() - started
+    return Adjudication(tricks, tuple(line), solver.nodes, elapsed, solver.lower | solver.exact)

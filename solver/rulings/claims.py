@@ -96,9 +96,13 @@ def analyse_claim(
         # take? Compare with the worst normal line on which the opponents never ruff to win.
         left = max(time_limit - (time.monotonic() - started), 0.0)
         try:
-            # Barring the opponents' winning ruffs leaves them fewer lines: never fewer tricks.
+            # Barring the opponents' winning ruffs leaves them fewer lines: never fewer tricks,
+            # from the claim or from any position the first search went through.
             unruffed = adjudicate(
-                replace(problem, opponents_ruff=False), left, adjudication.claimer_tricks
+                replace(problem, opponents_ruff=False),
+                left,
+                adjudication.claimer_tricks,
+                adjudication.proved,
             ).claimer_tricks
         except ClaimTimeout:
             checked = False

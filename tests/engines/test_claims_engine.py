@@ -582,9 +582,13 @@ def test_barring_winning_ruffs_never_lowers_the_value_so_it_starts_the_search(
     value is at least the plain one, which ``solver/rulings/claims.py`` passes as ``at_least``:
     the brute force on the barred problem agrees."""
     problem, _claim = random_claim(rng, max_cards=4)
-    plain = adjudicate(problem).claimer_tricks
+    first = adjudicate(problem)
+    plain = first.claimer_tricks
     barred = replace(problem, opponents_ruff=False)
     adjudicator = Adjudicator(barred)
     least = brute_force(adjudicator, start_state(adjudicator))
     assert plain <= least
     assert adjudicate(barred, at_least=plain).claimer_tricks == least
+    # And from every position the first search proved a bound for (what the ruling passes on).
+    assert first.proved
+    assert adjudicate(barred, at_least=plain, proved=first.proved).claimer_tricks == least
