@@ -274,8 +274,8 @@ class Adjudicator:
         if self.p.trump is None:
             masters, sure = (0, 0), 0
         else:
-            first, second, scoring = self._trump_tricks(state)
-            masters, sure = (first, second), max(first, second, scoring)
+            first, second, sure = self._trump_tricks(state)  # sure: at least either master count
+            masters = (first, second)
         if sure > k:
             return sure
         if trick:
@@ -441,8 +441,13 @@ class Adjudicator:
             winners = self._winners(hand, first | second)
         stop = takes = 13
         # Partner parts with a card only by following L's lead or, void in its suit, by a
-        # discard; he can first be void in a suit of L's longer than his own.
-        counts = [(partner & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
+        # discard; he can first be void in a suit of L's longer than his own, once he has
+        # followed to it with all of his: (suit, his cards of it).
+        voidable = [
+            (suit, mine)
+            for suit, mine in enumerate((partner & mask).bit_count() for mask in SUIT_MASKS)
+            if (hand & SUIT_MASKS[suit]).bit_count() > mine
+        ]
         for suit in range(4):
             mask = SUIT_MASKS[suit]
             ours = hand & mask
@@ -457,14 +462,7 @@ class Adjudicator:
                     stop = min(stop, max(opening, (ruffer & mask).bit_count()))
             covers = self._covering and suit != trump
             # His first discard: not before he is void in another suit L leads.
-            discard = min(
-                (
-                    count
-                    for other, count in enumerate(counts)
-                    if other != suit and (hand & SUIT_MASKS[other]).bit_count() > count
-                ),
-                default=13,
-            )
+            discard = min((mine for other, mine in voidable if other != suit), default=13)
             suit_stop, suit_takes = _suit_run(
                 ours, partner & mask, first & mask, second & mask, covers, discard
             )
@@ -587,7 +585,7 @@ class Adjudicator:
     def _trump_tricks(self, state: State) -> tuple[int, int, int]:
         """What the trumps of the claimer's side surely take, whatever anyone plays: its master
         trumps in each hand (its first seat, then partner), and the most tricks one hand's
-        trumps take (``_scoring_trumps``).
+        trumps take (``_scoring_trumps``: never fewer than its masters, which no trump beats).
 
         A master trump is higher than every trump the opponents hold or have played to the trick
         in progress. Each such trump of one player lies on a different trick of those left, and
@@ -882,22 +880,27 @@ def _suit_run(
         led_before += 1
         if partners & higher:
             lower = (partners & ((1 << card) - 1)).bit_count()
-            if lower > followed:
-                lower = max(lower, discard + lower - followed)
-            takes = min(takes, max(ready, lower) + 1)
+            takes = min(takes, max(ready, _parted(lower, followed, discard)) + 1)
         below = ours.bit_length() - 1 if ours else -1
         if card % 13 < HONOURS and below >= 0 and theirs & ((1 << card) - 1) & ~((2 << below) - 1):
             # Partner still holds a card of the suit (a master) until he can have parted with
-            # all of them: at most one a trick, and beyond those he followed with, by discards.
-            gone = partner_cards
-            if partner_cards > followed:
-                gone = max(gone, discard + partner_cards - followed)
+            # all of them.
+            gone = _parted(partner_cards, followed, discard)
             if covered and ready < gone:
                 takes = min(takes, ready + 1)
                 stop = min(stop, gone)  # led under later, the trick may be lost
             else:
                 stop = min(stop, ready)
     return stop, takes
+
+
+def _parted(count: int, followed: int, discard: int) -> int:
+    """For ``_suit_run``: the first trick by which partner can have parted with ``count`` of his
+    cards of the suit: one a trick, and beyond the ``followed`` he followed L's higher cards
+    with, only by discards, from the trick ``discard`` on."""
+    if count <= followed:
+        return count
+    return max(count, discard + count - followed)
 
 
 def _binds(masters: int, suit: int) -> bool:
