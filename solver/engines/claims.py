@@ -9,13 +9,13 @@ from any position, including the middle of a trick, and returns a line that prod
 search is a few passes of branch and bound, each under the middle of the interval between what
 is proved and the tricks of a few random lines, keeping the values and bounds it proves. A
 subtree is cut short where the claimer's side is sure of as many tricks as the pass looks under
-(``Adjudicator._sure_tricks``: trumps above the opponents', a trick in progress no opponent can
-take from it, a lead that wins whatever card it is, an opponent's lead that loses whatever suit
-it is in, a run of winners the policy makes the hand on lead cash and the master trumps left
-after it), or where either side takes the rest. These bounds are proved from the cards and the
-policy's judgements, so they cannot change the result, only its cost. The search tries one card
-of each run of cards no one can tell apart (``moves``); ``admitted_plays``
-lists them all.
+(``Adjudicator._sure_tricks``: trumps the opponents' cannot all beat, a trick in progress no
+opponent can take from it, a lead that wins whatever card it is, an opponent's lead that loses
+whatever suit it is in, a run of winners the policy makes the hand on lead cash and the master
+trumps left after it), or where either side takes the rest. These bounds are proved from the
+cards and the policy's judgements, so they cannot change the result, only its cost. The search
+tries one card of each run of cards no one can tell apart (``moves``); ``admitted_plays`` lists
+them all.
 """
 
 from __future__ import annotations
