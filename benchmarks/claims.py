@@ -44,11 +44,13 @@ if str(REPO) not in sys.path:  # run from a checkout without installing the pack
 from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
+import solver.engines.claims  # noqa: E402
 from solver.bridge import ALL_CARDS, Card, Seat, Side  # noqa: E402
 from solver.engines import dds  # noqa: E402
 from solver.engines.claims import ClaimProblem, ClaimTimeout, adjudicate  # noqa: E402
 from solver.facts import Claim, ClaimPosition, Step  # noqa: E402
 from solver.laws.normal_play import PRESETS  # noqa: E402
+from solver.native import is_compiled  # noqa: E402
 from solver.records import lin, pbn  # noqa: E402
 from solver.records.record import Record  # noqa: E402
 
@@ -297,9 +299,12 @@ def main(argv: list[str] | None = None) -> int:
     real = [measure(*item, args.time_limit) for item in real_claims()]
     first = [measure(*item, args.time_limit) for item in trick_one_claims(args.random, args.seed)]
     print_tables(real, first, args.time_limit)
+    compiled = is_compiled(solver.engines.claims.__file__)
+    print(f"claim search: {'compiled (mypyc)' if compiled else 'pure Python'}")
     report: dict[str, Any] = {
         "time_limit": args.time_limit,
         "policy": POLICY.name,
+        "compiled": compiled,
         "real": [asdict(r) for r in real],
         "trick_one": [asdict(r) for r in first],
     }

@@ -8,8 +8,11 @@
 
 from solver.errors import CaseFileError, SolverError
 from solver.facts import Case
+from solver.native import check_builds
 from solver.records import case_from_dict, load_case, loads_case
 from solver.rulings import Analysis, Ruling, analyse
+
+check_builds()
 
 __all__ = [
     "Analysis",
