@@ -5,7 +5,8 @@ positions for a trick-1 claim; compiled with mypyc (the compiler that ships with
 same annotated source, checked by ``mypy --strict``) it runs about 2.4 times faster. Everything
 else stays interpreted. Without a C compiler, or with ``BRIDGE_SOLVER_PURE_PYTHON=1`` set, the
 same modules install as plain Python: same results, slower. ``solver/native.py`` lists the
-modules and refuses a compiled copy older than its source.
+modules and refuses a compiled copy of a source that has changed since (each compiled module is
+written with the fingerprint of its source).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "solver"))
-from native import COMPILED_SOURCES  # the list lives beside its import-time guard
+from native import COMPILED_SOURCES, fingerprint, fingerprint_file  # beside the import guard
 
 
 class OptionalBuildExt(build_ext):
@@ -27,6 +28,7 @@ class OptionalBuildExt(build_ext):
     def run(self) -> None:
         try:
             super().run()
+            self.record_sources()
         except Exception as error:  # any failure of the C toolchain
             for output in self.get_outputs():
                 Path(output).unlink(missing_ok=True)
@@ -35,6 +37,14 @@ class OptionalBuildExt(build_ext):
                 "Python, slower, with the same results",
                 file=sys.stderr,
             )
+
+    def record_sources(self) -> None:
+        """Beside each compiled module, the fingerprint of the source it was compiled from."""
+        for extension in self.extensions:
+            source = Path(extension.name.replace(".", "/") + ".py")
+            if str(source) in COMPILED_SOURCES:
+                binary = Path(self.get_ext_fullpath(extension.name))
+                fingerprint_file(binary).write_text(fingerprint(source) + "\n", encoding="utf-8")
 
 
 def native_modules() -> list[object]:

@@ -3,12 +3,16 @@
 Python imports a compiled module (``claims.cpython-311-x86_64-linux-gnu.so``) in preference to
 its source (``claims.py``) in the same folder. After an edit to the source, an editable install
 would go on running the old compiled code, silently: a ruling from code that is no longer the
-code under review. ``check_builds`` refuses that at import. Plain Python, no package imports:
+code under review. The build writes beside each compiled module the fingerprint of its source
+(``claims.source-sha256``), and ``check_builds`` refuses at import a compiled module whose
+source no longer matches it (content, not file times: a checkout that rewrites a file unchanged
+is no edit). Plain Python, no package imports:
 ``setup.py`` reads ``COMPILED_SOURCES`` from here before the package is installed.
 """
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 COMPILED_SOURCES = (
@@ -19,15 +23,21 @@ COMPILED_SOURCES = (
 """Relative to the project's top level: the claim search and what it calls per position, each
 after the modules it imports."""
 
-SLACK_SECONDS = 2.0
-"""An installer writes a module's source and its compiled copy within moments of each other, in
-either order; an edit after a build comes much later than this."""
-
 ROOT = Path(__file__).resolve().parent.parent
 
 
 class StaleBuildError(ImportError):
-    """A compiled module is older than its source."""
+    """A compiled module was built from other source than the one beside it."""
+
+
+def fingerprint(source: Path) -> str:
+    """What identifies a source file's content (SHA-256 of its bytes)."""
+    return hashlib.sha256(source.read_bytes()).hexdigest()
+
+
+def fingerprint_file(binary: Path) -> Path:
+    """Where the build writes the fingerprint of the source a compiled module came from."""
+    return binary.with_name(binary.name.split(".")[0] + ".source-sha256")
 
 
 def compiled_copies(source: Path) -> list[Path]:
@@ -38,28 +48,32 @@ def compiled_copies(source: Path) -> list[Path]:
 
 
 def stale_builds(root: Path = ROOT) -> list[tuple[Path, Path]]:
-    """(source, compiled copy) pairs where the source changed after the copy was built."""
+    """(source, compiled copy) pairs where the copy was not built from the source as it is now
+    (or its fingerprint is missing)."""
     stale = []
     for name in COMPILED_SOURCES:
         source = root / name
         if not source.exists():
             continue
         for binary in compiled_copies(source):
-            if source.stat().st_mtime > binary.stat().st_mtime + SLACK_SECONDS:
+            recorded = fingerprint_file(binary)
+            built_from = recorded.read_text(encoding="utf-8").strip() if recorded.exists() else ""
+            if built_from != fingerprint(source):
                 stale.append((source, binary))
     return stale
 
 
 def check_builds(root: Path = ROOT) -> None:
-    """Raise ``StaleBuildError`` naming every compiled module older than its source."""
+    """Raise ``StaleBuildError`` naming every compiled module whose source has changed."""
     stale = stale_builds(root)
     if stale:
         names = ", ".join(
-            f"{source.relative_to(root)} (newer than {binary.name})" for source, binary in stale
+            f"{source.relative_to(root)} (changed since {binary.name} was built)"
+            for source, binary in stale
         )
         raise StaleBuildError(
-            f"changed since compiled: {names}. Rebuild with `make install` (or "
-            "`pip install -e .`), or delete the compiled copies to run the pure-Python source."
+            f"{names}. Rebuild with `make install` (or `pip install -e .`), or delete the "
+            "compiled copies to run the pure-Python source."
         )
 
 

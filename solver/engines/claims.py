@@ -23,9 +23,10 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from solver.bridge import Card
-from solver.engines.problem import SUIT_MASKS, cards_in, mask_of
+from solver.engines.problem import SUIT_MASKS, cards_in, hand_of, mask_of, popcount
 from solver.engines.stack import with_room
 from solver.errors import EngineError
 from solver.facts import Claim, Step
@@ -164,9 +165,11 @@ class Adjudicator:
         """Only the opponents' known voids can change a normal play (``_sure_position``)."""
         self._fragments: tuple[dict[int, bytes], ...] = ({}, {}, {}, {})
         self._trump_mask = 0 if problem.trump is None else SUIT_MASKS[problem.trump]
-        self._trumps: dict[tuple[int, int, int], tuple[int, int, int]] = {}
-        """``_trump_tricks`` by the lie of the trumps."""
-        self._runs: dict[tuple[tuple[int, int, int, int], int], int] = {}
+        self._trumps: dict[int, tuple[int, int, int]] = {}
+        """``_trump_tricks`` by the lie of the trumps: the claimer's side's two hands and the
+        opponents' (with their cards on the trick), 13 bits each."""
+        self._trump_shift = 0 if problem.trump is None else 13 * problem.trump
+        self._runs: dict[tuple[int, int, int, int, int], int] = {}
         """``_run_then_trumps`` by cards held and leader: many lines reach the same position."""
         policy = problem.policy
         self._cashing = policy.winners_first and policy.top_down and policy.follow_low_to_partner
@@ -220,7 +223,7 @@ class Adjudicator:
         """An upper bound on ``value``: the fewest claimer's-side tricks over ``count`` lines
         the search would consider, played at random to the end (seeded: the same every run)."""
         held, leader, trick, _plan, _voids = state
-        best = held[(leader + len(trick)) & 3].bit_count()
+        best = popcount(hand_of(held, (leader + len(trick)) & 3))
         rng = random.Random(0)
         for _ in range(count):
             tricks = 0
@@ -242,7 +245,7 @@ class Adjudicator:
         memoised: exact values, and lower bounds where the search was cut.
         """
         held, leader, trick, _plan, _voids = state
-        left = held[(leader + len(trick)) & 3].bit_count()
+        left = popcount(hand_of(held, (leader + len(trick)) & 3))
         if not trick and leader % 2 != self.p.claimer_side and self._opponents_take_the_rest(state):
             return 0
         sure = self._sure_tricks(state, bound - 1, left)
@@ -306,27 +309,31 @@ class Adjudicator:
         held, leader, _trick, plan, _voids = state
         if plan[0] < len(self.p.steps):
             return 0
-        known = self._runs.get((held, leader))
+        h0, h1, h2, h3 = held
+        key = (h0, h1, h2, h3, leader)
+        known = self._runs.get(key)
         if known is not None:
             return known
-        lead_masters, partner_masters = masters if leader == self.p.claimer_side else masters[::-1]
+        lead_masters, partner_masters = masters
+        if leader != self.p.claimer_side:
+            lead_masters, partner_masters = partner_masters, lead_masters
         o1, o2 = self._opponents
-        winners = self._winners(held[leader], held[o1] | held[o2])
+        winners = self._winners(hand_of(held, leader), hand_of(held, o1) | hand_of(held, o2))
         if winners + partner_masters <= k:
             return 0  # it cannot cut the search: not worth working out
         run, partner_led = self._run(state, winners)
         total = run
         if run and (lead_masters or partner_masters):
             trumps = SUIT_MASKS[self.p.trump] if self.p.trump is not None else 0
-            partner = held[leader ^ 2]
+            partner = hand_of(held, leader ^ 2)
             # One more when partner may have led a trick of the run (a trump, perhaps).
             partner_spends = (
-                min(run, (held[leader] & trumps).bit_count())
-                + max(0, run - (partner & ~trumps).bit_count())
+                min(run, popcount(hand_of(held, leader) & trumps))
+                + max(0, run - popcount(partner & ~trumps))
                 + partner_led
             )
-            total = run + max(lead_masters - run, partner_masters - partner_spends, 0)
-        self._runs[held, leader] = total
+            total = run + max(max(lead_masters - run, partner_masters - partner_spends), 0)
+        self._runs[key] = total
         return total
 
     def _winners(self, hand: int, theirs: int) -> int:
@@ -336,7 +343,7 @@ class Adjudicator:
         for suit in range(4):
             if suit != self._idle_trumps:
                 mask = SUIT_MASKS[suit]
-                winners += (hand & mask & ~((1 << (theirs & mask).bit_length()) - 1)).bit_count()
+                winners += popcount(hand & mask & ~((1 << (theirs & mask).bit_length()) - 1))
         return winners
 
     def _children(self, state: State, bound: int, least_possible: int) -> int:
@@ -377,7 +384,7 @@ class Adjudicator:
         trump = self.p.trump
         led = trick[0] // 13
         for offset in range(len(trick), 4):
-            hand = held[(leader + offset) % 4]
+            hand = hand_of(held, (leader + offset) % 4)
             if (leader + offset) % 2 == self.p.claimer_side:
                 continue
             follows = hand & SUIT_MASKS[led]
@@ -425,11 +432,12 @@ class Adjudicator:
             return 0, False
         trump = self.p.trump
         o1, o2 = self._opponents
-        first, second = held[o1], held[o2]
-        partner = held[leader ^ 2]
-        hand = held[leader]
+        first, second = hand_of(held, o1), hand_of(held, o2)
+        partner = hand_of(held, leader ^ 2)
+        hand = hand_of(held, leader)
         trumps = 0 if trump is None else SUIT_MASKS[trump]
-        ruffers = [o for o in (first, second) if o & trumps]
+        first_ruffs, second_ruffs = bool(first & trumps), bool(second & trumps)
+        ruffers = first_ruffs or second_ruffs
         if (
             ruffers
             and hand & trumps
@@ -440,29 +448,18 @@ class Adjudicator:
         if winners is None:
             winners = self._winners(hand, first | second)
         stop = takes = 13
-        # Partner parts with a card only by following L's lead or, void in its suit, by a
-        # discard; he can first be void in a suit of L's longer than his own, once he has
-        # followed to it with all of his: (suit, his cards of it).
-        voidable = [
-            (suit, mine)
-            for suit, mine in enumerate((partner & mask).bit_count() for mask in SUIT_MASKS)
-            if (hand & SUIT_MASKS[suit]).bit_count() > mine
-        ]
+        fewest, next_fewest, fewest_suit = _first_voids(hand, partner)
         for suit in range(4):
             mask = SUIT_MASKS[suit]
             ours = hand & mask
             if not ours:
                 continue
             if ruffers and suit != trump:
-                # An opponent void in the suit, holding a trump, may ruff: not before he has
-                # parted with his cards of the suit, nor before L's top card is a winner.
-                top = ~((2 << (ours.bit_length() - 1)) - 1)
-                opening = max((first & mask & top).bit_count(), (second & mask & top).bit_count())
-                for ruffer in ruffers:
-                    stop = min(stop, max(opening, (ruffer & mask).bit_count()))
+                ruffs = _first_ruff(ours, first & mask, second & mask, first_ruffs, second_ruffs)
+                stop = min(stop, ruffs)
             covers = self._covering and suit != trump
             # His first discard: not before he is void in another suit L leads.
-            discard = min((mine for other, mine in voidable if other != suit), default=13)
+            discard = next_fewest if suit == fewest_suit else fewest
             suit_stop, suit_takes = _suit_run(
                 ours, partner & mask, first & mask, second & mask, covers, discard
             )
@@ -471,9 +468,9 @@ class Adjudicator:
             # Partner, left with only trumps, may ruff L's winner and take the lead; an opponent
             # may overruff.
             if ruffers:
-                stop = min(stop, (partner & ~trumps).bit_count())
+                stop = min(stop, popcount(partner & ~trumps))
             else:
-                takes = min(takes, (partner & ~trumps).bit_count() + 1)
+                takes = min(takes, popcount(partner & ~trumps) + 1)
         limit = min(winners, stop)
         if takes >= limit:
             return limit, False
@@ -502,12 +499,12 @@ class Adjudicator:
         held, leader, _trick, _plan, _voids = state
         trump = self.p.trump
         o1, o2 = self._opponents
-        first, second = held[o1], held[o2]
+        first, second = hand_of(held, o1), hand_of(held, o2)
         if not self.p.policy.no_master_discard:
             return False  # he might throw his masters and keep his losers
         if trump is not None and (first | second) & SUIT_MASKS[trump]:
             return False
-        partner = held[leader ^ 2]
+        partner = hand_of(held, leader ^ 2)
         masters = 0
         for suit in range(4):
             mask = SUIT_MASKS[suit]
@@ -518,7 +515,7 @@ class Adjudicator:
             losers = ours & ((1 << theirs.bit_length()) - 1)
             winners = ours & ~losers
             if suit != self._idle_trumps:
-                masters += winners.bit_count()
+                masters += popcount(winners)
             if not losers:
                 continue
             if winners:
@@ -528,7 +525,7 @@ class Adjudicator:
                 if rest:
                     continue
             above = mask & ~((2 << (losers.bit_length() - 1)) - 1)
-            if max((first & above).bit_count(), (second & above).bit_count()) <= tricks:
+            if max(popcount(first & above), popcount(second & above)) <= tricks:
                 return False  # his best loser may have become a winner, to be led under
         return masters > tricks
 
@@ -539,9 +536,9 @@ class Adjudicator:
         if leader % 2 != self.p.claimer_side:
             return False
         trump = self.p.trump
-        hand = held[leader]
+        hand = hand_of(held, leader)
         o1, o2 = self._opponents
-        first, second = held[o1], held[o2]
+        first, second = hand_of(held, o1), hand_of(held, o2)
         for suit in range(4):
             mask = SUIT_MASKS[suit]
             ours = hand & mask
@@ -569,8 +566,8 @@ class Adjudicator:
             return False
         trump = self.p.trump
         side = self.p.claimer_side
-        ours = held[side] | held[side + 2]
-        lead_hand, partner = held[leader], held[leader ^ 2]
+        ours = hand_of(held, side) | hand_of(held, side + 2)
+        lead_hand, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
         partner_trumps = 0 if trump is None else partner & SUIT_MASKS[trump]
         for suit in range(4):
             mask = SUIT_MASKS[suit]
@@ -595,21 +592,22 @@ class Adjudicator:
         held, leader, trick, _plan, _voids = state
         mask = self._trump_mask
         side = self.p.claimer_side
-        first, second = held[side] & mask, held[side + 2] & mask
+        first, second = hand_of(held, side) & mask, hand_of(held, side + 2) & mask
         if not (first or second):
             return (0, 0, 0)
         o1, o2 = self._opponents
-        theirs = (held[o1] | held[o2]) & mask
+        theirs = (hand_of(held, o1) | hand_of(held, o2)) & mask
         # The opponents' cards on the trick: every other one, from the first or the second.
-        for card in trick[(leader % 2 == side) :: 2]:
-            theirs |= (1 << card) & mask
-        key = (first, second, theirs)
+        for index in range(1 if leader % 2 == side else 0, len(trick), 2):
+            theirs |= (1 << trick[index]) & mask
+        shift = self._trump_shift
+        key = (first >> shift) | (second >> shift << 13) | (theirs >> shift << 26)
         known = self._trumps.get(key)
         if known is None:
             above = ~((1 << theirs.bit_length()) - 1)
             known = (
-                (first & above).bit_count(),
-                (second & above).bit_count(),
+                popcount(first & above),
+                popcount(second & above),
                 max(_scoring_trumps(first, theirs), _scoring_trumps(second, theirs)),
             )
             self._trumps[key] = known
@@ -678,7 +676,7 @@ class Adjudicator:
                 out.append(64 + card)
                 continue
             for seat in range(4):
-                if (held[seat] >> card) & 1:
+                if (hand_of(held, seat) >> card) & 1:
                     honour = 4 if card % 13 >= HONOURS else 0
                     out.append(64 + card if (named >> card) & 1 else seat + honour)
                     break
@@ -705,7 +703,7 @@ class Adjudicator:
         held, leader, trick, plan, voids = state
         seat = (leader + len(trick)) % 4
         if seat % 2 != self.p.claimer_side and self.p.opponents_ruff:
-            hand = held[seat]
+            hand = hand_of(held, seat)
             if trick:
                 follow = hand & SUIT_MASKS[trick[0] // 13]
                 if follow:
@@ -749,7 +747,7 @@ class Adjudicator:
             held_after = (held[0], held[1], held[2] & ~bit, held[3])
         else:
             held_after = (held[0], held[1], held[2], held[3] & ~bit)
-        trick_after = (*trick, card)
+        trick_after = _with_card(trick, card)
         stated = plan[0] < len(self.p.steps)
         if len(trick_after) < 4:
             if stated:
@@ -763,7 +761,12 @@ class Adjudicator:
         return (held_after, winner, (), plan, voids), gained
 
     def _advance_on_card(
-        self, plan: Plan, seat: int, card: int, trick: tuple[int, ...], held: tuple[int, ...]
+        self,
+        plan: Plan,
+        seat: int,
+        card: int,
+        trick: tuple[int, ...],
+        held: tuple[int, int, int, int],
     ) -> Plan:
         index = plan[0]
         if index >= len(self.p.steps):
@@ -777,7 +780,7 @@ class Adjudicator:
         return self._skip_done(plan, held)
 
     def _advance_on_trick(
-        self, plan: Plan, winner: int, trick: tuple[int, ...], held: tuple[int, ...]
+        self, plan: Plan, winner: int, trick: tuple[int, ...], held: tuple[int, int, int, int]
     ) -> Plan:
         index, progress = plan
         if index < len(self.p.steps) and self.p.steps[index].kind == "concede":
@@ -791,16 +794,16 @@ class Adjudicator:
                 plan = (index, 1)
         return self._skip_done(plan, held)
 
-    def _skip_done(self, plan: Plan, held: tuple[int, ...]) -> Plan:
+    def _skip_done(self, plan: Plan, held: tuple[int, int, int, int]) -> Plan:
         index, progress = plan
         while index < len(self.p.steps) and self._step_done(self.p.steps[index], progress, held):
             index, progress = index + 1, 0
         return (index, progress)
 
-    def _step_done(self, step: Step, progress: int, held: tuple[int, ...]) -> bool:
+    def _step_done(self, step: Step, progress: int, held: tuple[int, int, int, int]) -> bool:
         side = self.p.claimer_side
-        ours = held[side] | held[side + 2]
-        theirs = held[1 - side] | held[3 - side]
+        ours = hand_of(held, side) | hand_of(held, side + 2)
+        theirs = hand_of(held, 1 - side) | hand_of(held, 3 - side)
         trump = self.p.trump
         if step.kind == "draw_trumps":
             return (
@@ -811,8 +814,8 @@ class Adjudicator:
             return not _holds_master(ours, theirs, step.suit)
         if step.kind == "ruff":
             assert step.suit is not None and step.seat is not None and trump is not None
-            ruffer = held[step.seat.index]
-            other = held[(step.seat.index + 2) % 4]
+            ruffer = hand_of(held, step.seat.index)
+            other = hand_of(held, (step.seat.index + 2) % 4)
             return not (ruffer & SUIT_MASKS[trump]) or not (other & SUIT_MASKS[step.suit])
         if step.kind == "finesse":
             return progress >= 1
@@ -868,18 +871,18 @@ def _suit_run(
     """
     theirs = first | second
     covered = partners.bit_length() > theirs.bit_length() if covers else False
-    partner_cards = partners.bit_count()
+    partner_cards = popcount(partners)
     stop = takes = 13
     led_before = 0
     while ours:
         card = ours.bit_length() - 1
         ours &= ~(1 << card)
         higher = ~((2 << card) - 1)
-        ready = max(led_before, (first & higher).bit_count(), (second & higher).bit_count())
+        ready = max(led_before, max(popcount(first & higher), popcount(second & higher)))
         followed = led_before  # partner's cards of the suit gone by following, at most
         led_before += 1
         if partners & higher:
-            lower = (partners & ((1 << card) - 1)).bit_count()
+            lower = popcount(partners & ((1 << card) - 1))
             takes = min(takes, max(ready, _parted(lower, followed, discard)) + 1)
         below = ours.bit_length() - 1 if ours else -1
         if card % 13 < HONOURS and below >= 0 and theirs & ((1 << card) - 1) & ~((2 << below) - 1):
@@ -892,6 +895,52 @@ def _suit_run(
             else:
                 stop = min(stop, ready)
     return stop, takes
+
+
+def _with_card(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``(*trick, card)`` for a trick of up to three cards, spelled out: compiled, the starred
+    form builds a list and copies it."""
+    count = len(trick)
+    if count == 0:
+        return (card,)
+    if count == 1:
+        return (trick[0], card)
+    if count == 2:
+        return (trick[0], trick[1], card)
+    return (trick[0], trick[1], trick[2], card)
+
+
+def _first_ruff(ours: int, first: int, second: int, first_ruffs: bool, second_ruffs: bool) -> int:
+    """The first trick of ``_run`` an opponent may ruff L's lead of a suit (L's ``ours``, the
+    opponents' ``first`` and ``second``; ``*_ruffs``: each holds a trump), 13 if none: an
+    opponent void in the suit may ruff, not before he has parted with his cards of the suit, nor
+    before L's top card is a winner."""
+    top = ~((2 << (ours.bit_length() - 1)) - 1)
+    opening = max(popcount(first & top), popcount(second & top))
+    stop = 13
+    if first_ruffs:
+        stop = max(opening, popcount(first))
+    if second_ruffs:
+        stop = min(stop, max(opening, popcount(second)))
+    return stop
+
+
+def _first_voids(hand: int, partner: int) -> tuple[int, int, int]:
+    """When partner can first be void in a suit, for ``_run``'s discards: he parts with a card
+    only by following L's lead or, void in its suit, by a discard, so he can first be void in a
+    suit L holds more of than he does, once he has followed to it with all of his cards of it.
+    The fewest such cards, the next fewest and the suit of the fewest (-1 if none): each suit
+    then knows the fewest among the others (13: never)."""
+    fewest = next_fewest = 13
+    fewest_suit = -1
+    for suit in range(4):
+        mine = popcount(partner & SUIT_MASKS[suit])
+        if popcount(hand & SUIT_MASKS[suit]) > mine:
+            if mine < fewest:
+                fewest, next_fewest, fewest_suit = mine, fewest, suit
+            elif mine < next_fewest:
+                next_fewest = mine
+    return fewest, next_fewest, fewest_suit
 
 
 def _parted(count: int, followed: int, discard: int) -> int:
@@ -908,7 +957,7 @@ def _binds(masters: int, suit: int) -> bool:
     or two or more of them? (None: they do not.)"""
     if not masters:
         return False
-    return masters.bit_length() - 1 - 13 * suit >= HONOURS or masters.bit_count() >= 2
+    return masters.bit_length() - 1 - 13 * suit >= HONOURS or popcount(masters) >= 2
 
 
 def _scoring_trumps(ours: int, theirs: int) -> int:
@@ -917,7 +966,7 @@ def _scoring_trumps(ours: int, theirs: int) -> int:
     unless an opponent plays a higher trump on it; an opponent's trump is on one trick, so it
     beats at most one of them. The tricks lost are at most the most such pairs that can be
     formed: each of theirs, lowest first, takes our lowest trump still unbeaten below it."""
-    tricks = ours.bit_count()
+    tricks = popcount(ours)
     while theirs and ours:
         lowest = theirs & -theirs
         theirs ^= lowest
@@ -934,8 +983,8 @@ def _takes_the_rest(state: State, side: int, trump: int | None) -> bool:
     held, leader, trick, _plan, _voids = state
     if trick or leader % 2 != side:
         return False
-    ours = held[side] | held[side + 2]
-    theirs = held[1 - side] | held[3 - side]
+    ours = hand_of(held, side) | hand_of(held, side + 2)
+    theirs = hand_of(held, 1 - side) | hand_of(held, 3 - side)
     if trump is not None and theirs & SUIT_MASKS[trump]:
         return False
     for suit in range(4):
@@ -950,10 +999,10 @@ def _takes_the_rest(state: State, side: int, trump: int | None) -> bool:
 
 def _step_plays(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] | None:
     """Law 68C/70: the plays a statement step prescribes for this player, if any."""
-    hand = view.held[view.seat]
+    hand = hand_of(view.held, view.seat)
     leading = not view.trick
     if step.kind == "play":
-        ours = hand | view.held[view.seat ^ 2]
+        ours = hand | hand_of(view.held, view.seat ^ 2)
         pending = [c.index for c in step.cards if (ours >> c.index) & 1]
         if pending and (hand >> pending[0]) & 1 and pending[0] in legal(view):
             return [pending[0]]
@@ -966,7 +1015,7 @@ def _step_plays(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] |
 
 
 def _step_leads(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] | None:
-    hand = view.held[view.seat]
+    hand = hand_of(view.held, view.seat)
     trump = view.trump
     if step.kind == "draw_trumps" and trump is not None and hand & SUIT_MASKS[trump]:
         return [top_of(hand, trump)]
@@ -992,7 +1041,7 @@ def _ruff_follow(step: Step, view: PlayView) -> list[int] | None:
     if step.kind != "ruff" or step.seat is None or step.seat.index != view.seat:
         return None
     trump = view.trump
-    hand = view.held[view.seat]
+    hand = hand_of(view.held, view.seat)
     if trump is None or view.trick[0] // 13 != step.suit or hand & SUIT_MASKS[step.suit]:
         return None
     winning = current_winner(view)
@@ -1014,10 +1063,10 @@ def _finesse_plays(card: Card, view: PlayView, policy: NormalPolicy) -> list[int
     card finessed against is no finesse (worse than careless), so he plays as the policy admits
     (wins with a higher card, or follows). The step ends with the first trick led in X's suit.
     """
-    hand = view.held[view.seat]
+    hand = hand_of(view.held, view.seat)
     suit = card.suit_index
     holds_x = bool((hand >> card.index) & 1)
-    partner = view.held[view.seat ^ 2]
+    partner = hand_of(view.held, view.seat ^ 2)
     if not view.trick:
         if not holds_x:
             if _running(card, partner, hand):
@@ -1028,7 +1077,7 @@ def _finesse_plays(card: Card, view: PlayView, policy: NormalPolicy) -> list[int
         others = hand & ~SUIT_MASKS[suit]
         if not (partner & SUIT_MASKS[suit]) or not others:
             return None
-        crossing = replace(view, held=_with_hand(view.held, view.seat, others))
+        crossing = view.with_held(_with_hand(view.held, view.seat, others))
         return claimer_options(policy, crossing)
     if view.trick[0] // 13 != suit:
         return None
@@ -1100,7 +1149,7 @@ def _reduce(
         others |= 1 << card
     for s in range(4):
         if s != seat:
-            others |= held[s]
+            others |= hand_of(held, s)
     if named is not None:
         others |= named
     out: list[int] = []
@@ -1117,7 +1166,7 @@ def _reduce(
     return out
 
 
-PLAYOUTS = 10
+PLAYOUTS: Final = 10
 """Random lines played for ``value``'s first bound: a few are as good as many."""
 
 

@@ -11,6 +11,7 @@ checked against it in the tests.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from solver.bridge import Seat, Side
 from solver.facts import Case, EvidenceUnit, evidence_units
@@ -20,8 +21,8 @@ Cards = tuple[int, ...]
 PlayedTrick = tuple[int, Cards]
 History = tuple[PlayedTrick, ...]
 
-STATEMENT_WEIGHT = 1
-CARDS_WEIGHT = 1000
+STATEMENT_WEIGHT: Final = 1
+CARDS_WEIGHT: Final = 1000
 """Costs are one integer: cards-tier units * 1000 + statements-tier units (lexicographic)."""
 
 
@@ -51,9 +52,38 @@ def cards_in(mask: int) -> list[int]:
     return out
 
 
-SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+SUIT_MASKS: Final[tuple[int, ...]] = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+"""The cards of each suit (0 spades .. 3 clubs), as bit masks."""
 
-PHANTOM = 52
+
+_ONES: Final[list[int]] = [bin(chunk).count("1") for chunk in range(1 << 13)]
+"""Set bits of every 13-bit number: ``popcount`` reads a card mask a suit's width at a time."""
+
+
+def popcount(mask: int) -> int:
+    """``mask.bit_count()`` for a card mask (0 <= mask < 2**52). Compiled, ``int.bit_count`` is
+    a method call on a boxed integer; these four table reads are native."""
+    return (
+        _ONES[mask & 0x1FFF]
+        + _ONES[(mask >> 13) & 0x1FFF]
+        + _ONES[(mask >> 26) & 0x1FFF]
+        + _ONES[mask >> 39]
+    )
+
+
+def hand_of(held: tuple[int, int, int, int], seat: int) -> int:
+    """``held[seat]``. Compiled (``solver/native.py``), indexing a tuple of fixed size by a
+    variable copies it into a new tuple object first; the claim search does it at every turn."""
+    if seat == 0:
+        return held[0]
+    if seat == 1:
+        return held[1]
+    if seat == 2:
+        return held[2]
+    return held[3]
+
+
+PHANTOM: Final = 52
 """The "card" a player contributes to a trick he did not play to (a defective trick, Law 67).
 It belongs to no suit (52 // 13 == 4), so it never follows, never wins and is never led."""
 
@@ -156,12 +186,12 @@ class RevokeEvent:
     his hand after he had dropped it on an earlier trick (it counts as held all along)."""
 
 
-TOTAL_MASK = 15
-SUIT_WINS_SHIFT = 4
-DOUBLE_PLAY_SHIFT = 20
-EVENTS_SHIFT = 40
-EVENT_BITS = 24
-EVENT_MASK = (1 << EVENT_BITS) - 1
+TOTAL_MASK: Final = 15
+SUIT_WINS_SHIFT: Final = 4
+DOUBLE_PLAY_SHIFT: Final = 20
+EVENTS_SHIFT: Final = 40
+EVENT_BITS: Final = 24
+EVENT_MASK: Final = (1 << EVENT_BITS) - 1
 """An outcome key is one int: declarer tricks (4 bits), then (1997 only) which seat won a
 later trick with which suit (16 bits), then a double play (Law 67B2: 17 bits, see
 ``double_play_bits``), then the revokes, earliest in the lowest slot."""

@@ -49,8 +49,9 @@ Judgements (each a switch of ``NormalPolicy``):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
-from solver.engines.problem import SUIT_MASKS, cards_in
+from solver.engines.problem import SUIT_MASKS, cards_in, hand_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,19 +123,46 @@ PRESETS: dict[str, NormalPolicy] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
 class PlayView:
-    """What a player of the claimer's side sees when it is his turn (integers as in engines)."""
+    """What a player of the claimer's side sees when it is his turn (integers as in engines).
 
-    seat: int
-    held: tuple[int, int, int, int]
-    trick: tuple[int, ...]
-    leader: int
-    trump: int | None
-    claimer_side: int
-    voids: int
-    """Bit 4*seat+suit: that player is known to be void in that suit."""
-    trumps_aware: bool
+    A plain class, not a dataclass, and read-only by convention: the claim search builds one
+    per claimer's-side play, and compiled (``solver/native.py``) a dataclass's generated
+    ``__init__`` still runs as Python, at many times the cost of this one."""
+
+    def __init__(
+        self,
+        seat: int,
+        held: tuple[int, int, int, int],
+        trick: tuple[int, ...],
+        leader: int,
+        trump: int | None,
+        claimer_side: int,
+        voids: int,
+        trumps_aware: bool,
+    ) -> None:
+        self.seat = seat
+        self.held = held
+        self.trick = trick
+        self.leader = leader
+        self.trump = trump
+        self.claimer_side = claimer_side
+        self.voids = voids
+        """Bit 4*seat+suit: that player is known to be void in that suit."""
+        self.trumps_aware = trumps_aware
+
+    def with_held(self, held: tuple[int, int, int, int]) -> PlayView:
+        """The same view with other cards held (a play considered from another hand)."""
+        return PlayView(
+            self.seat,
+            held,
+            self.trick,
+            self.leader,
+            self.trump,
+            self.claimer_side,
+            self.voids,
+            self.trumps_aware,
+        )
 
 
 def is_master(view: PlayView, card: int) -> bool:
@@ -142,7 +170,7 @@ def is_master(view: PlayView, card: int) -> bool:
     suit = card // 13
     higher = SUIT_MASKS[suit] & ~((1 << (card + 1)) - 1)
     for seat in range(4):
-        if seat % 2 != view.claimer_side and view.held[seat] & higher:
+        if seat % 2 != view.claimer_side and hand_of(view.held, seat) & higher:
             return False
     return True
 
@@ -157,7 +185,8 @@ def current_winner(view: PlayView) -> tuple[int, int] | None:
 def winner_so_far(leader: int, cards: tuple[int, ...], trump: int | None) -> tuple[int, int]:
     """Law 44E/F on cards in play order from ``leader``: (seat, card) winning so far."""
     best, best_seat = cards[0], leader
-    for offset, card in enumerate(cards[1:], start=1):
+    for offset in range(1, len(cards)):  # no slice, no enumerate: it runs at every trick
+        card = cards[offset]
         if beats(card, best, trump):
             best, best_seat = card, (leader + offset) % 4
     return best_seat, best
@@ -170,7 +199,7 @@ def beats(card: int, best: int, trump: int | None) -> bool:
 
 
 def legal(view: PlayView) -> list[int]:
-    hand = view.held[view.seat]
+    hand = hand_of(view.held, view.seat)
     if view.trick:
         suit = view.trick[0] // 13
         if hand & SUIT_MASKS[suit]:
@@ -193,7 +222,7 @@ def claimer_options(policy: NormalPolicy, view: PlayView) -> list[int]:
 
 
 def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
-    hand = view.held[view.seat]
+    hand = hand_of(view.held, view.seat)
     trump = view.trump
     if (
         policy.draw_trumps_when_aware
@@ -225,7 +254,7 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     return out
 
 
-HONOURS = 8
+HONOURS: Final = 8
 """Rank index (0 for the 2) from which a card is an honour: the ten, jack, queen, king, ace."""
 
 
@@ -253,7 +282,9 @@ def top_of(hand: int, suit: int) -> int:
 
 
 def _opponents_hold(view: PlayView, suit: int) -> bool:
-    return any(view.held[s] & SUIT_MASKS[suit] for s in range(4) if s % 2 != view.claimer_side)
+    return any(
+        hand_of(view.held, s) & SUIT_MASKS[suit] for s in range(4) if s % 2 != view.claimer_side
+    )
 
 
 def _sure_position(view: PlayView) -> bool:

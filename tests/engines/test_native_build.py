@@ -9,6 +9,7 @@ same number of positions, claim by claim.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import random
@@ -26,6 +27,7 @@ from solver.native import (
     ROOT,
     StaleBuildError,
     check_builds,
+    fingerprint_file,
     is_compiled,
     stale_builds,
 )
@@ -34,30 +36,38 @@ from tests.engines.test_claims_engine import random_claim, strong_claim
 # --- the guard -----------------------------------------------------------------------------------
 
 
-def tree_with_a_build(tmp_path: Path, source_age: float, binary_age: float) -> Path:
-    """A copy of the project's layout holding one compiled module's source and compiled copy,
-    aged (seconds before now) as given."""
+def tree_with_a_build(tmp_path: Path, built_from: str | None) -> Path:
+    """A copy of the project's layout holding the claim search's source, a compiled copy, and
+    the fingerprint of the source it was built from (``built_from``, none if None)."""
     source = tmp_path / "solver/engines/claims.py"
     source.parent.mkdir(parents=True)
     source.write_text("x = 1\n", encoding="utf-8")
     binary = source.with_name(f"{source.stem}.cpython-311-x86_64-linux-gnu.so")
     binary.write_bytes(b"")
-    now = source.stat().st_mtime
-    os.utime(source, (now - source_age, now - source_age))
-    os.utime(binary, (now - binary_age, now - binary_age))
+    if built_from is not None:
+        fingerprint_file(binary).write_text(built_from + "\n", encoding="utf-8")
     return tmp_path
 
 
 def test_a_source_edited_after_its_build_is_refused_by_name(tmp_path: Path) -> None:
-    root = tree_with_a_build(tmp_path, source_age=10, binary_age=600)
+    root = tree_with_a_build(tmp_path, built_from=hashlib.sha256(b"x = 0\n").hexdigest())
     assert [s.name for s, _ in stale_builds(root)] == ["claims.py"]
     with pytest.raises(StaleBuildError, match=r"solver/engines/claims\.py .*make install"):
         check_builds(root)
 
 
-def test_a_build_newer_than_its_source_or_written_with_it_is_accepted(tmp_path: Path) -> None:
-    check_builds(tree_with_a_build(tmp_path / "newer", source_age=600, binary_age=10))
-    check_builds(tree_with_a_build(tmp_path / "together", source_age=10, binary_age=11))
+def test_a_compiled_copy_with_no_fingerprint_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(StaleBuildError, match=r"claims\.cpython-311"):
+        check_builds(tree_with_a_build(tmp_path, built_from=None))
+
+
+def test_a_build_from_the_source_as_it_is_is_accepted_whatever_its_file_times(
+    tmp_path: Path,
+) -> None:
+    root = tree_with_a_build(tmp_path, built_from=hashlib.sha256(b"x = 1\n").hexdigest())
+    source = root / "solver/engines/claims.py"
+    os.utime(source, (source.stat().st_mtime + 3600,) * 2)  # rewritten later, same content
+    check_builds(root)
 
 
 def test_the_installed_package_passed_the_guard() -> None:
