@@ -148,10 +148,9 @@ class Adjudicator:
     def __init__(self, problem: ClaimProblem, deadline: float = float("inf")) -> None:
         self.p = problem
         self.deadline = deadline
-        self.exact: dict[tuple[object, ...], int] = {}
-        """Values found by ``below`` at the start of a trick."""
-        self.lower: dict[tuple[object, ...], int] = {}
-        """Proved: the claimer's side takes at least this many tricks from the position."""
+        self.memo: dict[tuple[object, ...], int] = {}
+        """What ``below`` proved at the start of a trick, by ``_key``: 2v + 1 for a value v,
+        2v for "the claimer's side takes at least v tricks" (one table, one look-up)."""
         self.nodes = 0
         self.interval = (0, 13)
         """What ``value`` knows so far: the value lies in [low, high]."""
@@ -202,10 +201,10 @@ class Adjudicator:
         middle up and searched up to a fifth more positions.
         """
         key = self._key(state)
-        exact = self.exact.get(key)
-        if exact is not None:
-            return exact
-        low = max(self.lower.get(key, 0), at_least)
+        known = self.memo.get(key, 0)
+        if known & 1:
+            return known >> 1
+        low = max(known >> 1, at_least)
         high = self.playout_bound(state, PLAYOUTS)
         while low < high:
             self.interval = (low, high)
@@ -216,7 +215,7 @@ class Adjudicator:
             else:
                 low = found
         self.interval = (high, high)
-        self.exact[key] = high
+        self.memo[key] = 2 * high + 1
         return high
 
     def playout_bound(self, state: State, count: int) -> int:
@@ -256,17 +255,12 @@ class Adjudicator:
             # at the start of the trick, which is memoised.
             return self._children(state, bound, sure)
         key = self._key(state)
-        exact = self.exact.get(key)
-        if exact is not None:
-            return exact
-        lower = self.lower.get(key, 0)
-        if lower >= bound:
-            return lower
+        known = self.memo.get(key, 0)
+        lower = known >> 1
+        if known & 1 or lower >= bound:
+            return lower  # the value, or a lower bound reaching the bound
         found = self._children(state, bound, max(sure, lower))
-        if found < bound:
-            self.exact[key] = found
-        else:
-            self.lower[key] = found
+        self.memo[key] = 2 * found + 1 if found < bound else 2 * found
         return found
 
     def _sure_tricks(self, state: State, k: int, left: int) -> int:
@@ -631,28 +625,37 @@ class Adjudicator:
         statement step reached and the opponents' known voids (the claimer's side's are never
         read by the policy)."""
         held, leader, trick, plan, voids = state
-        h0, h1, h2, h3 = held
         on_trick = 0
         for card in trick:
             on_trick |= 1 << card
-        fragments = self._fragments
-        parts = []
-        for suit in range(4):
-            shift = 13 * suit
-            code = (
-                ((h0 >> shift) & 0x1FFF)
-                | (((h1 >> shift) & 0x1FFF) << 13)
-                | (((h2 >> shift) & 0x1FFF) << 26)
-                | (((h3 >> shift) & 0x1FFF) << 39)
-                | (((on_trick >> shift) & 0x1FFF) << 52)
-            )
-            cache = fragments[suit]
-            part = cache.get(code)
-            if part is None:
-                part = cache[code] = self._suit_key(held, on_trick, suit)
-            parts.append(part)
         masked = voids & self._void_mask
-        return (parts[0], parts[1], parts[2], parts[3], leader, trick, plan, masked)
+        return (
+            self._suit_part(held, on_trick, 0),
+            self._suit_part(held, on_trick, 1),
+            self._suit_part(held, on_trick, 2),
+            self._suit_part(held, on_trick, 3),
+            leader,
+            trick,
+            plan,
+            masked,
+        )
+
+    def _suit_part(self, held: tuple[int, int, int, int], on_trick: int, suit: int) -> bytes:
+        """``_suit_key``, looked up by the suit's cards in each hand and on the trick."""
+        h0, h1, h2, h3 = held
+        shift = 13 * suit
+        code = (
+            ((h0 >> shift) & 0x1FFF)
+            | (((h1 >> shift) & 0x1FFF) << 13)
+            | (((h2 >> shift) & 0x1FFF) << 26)
+            | (((h3 >> shift) & 0x1FFF) << 39)
+            | (((on_trick >> shift) & 0x1FFF) << 52)
+        )
+        cache = self._fragments[suit]
+        part = cache.get(code)
+        if part is None:
+            part = cache[code] = self._suit_key(held, on_trick, suit)
+        return part
 
     def position_key(self, held: tuple[int, int, int, int], trick: tuple[int, ...] = ()) -> bytes:
         """The cards left by suit, each named by its holder and whether it is an honour (the
@@ -1183,7 +1186,7 @@ def adjudicate(
     started = time.monotonic()
     solver = Adjudicator(problem, deadline=started + time_limit)
     if proved:
-        solver.lower = dict(proved)
+        solver.memo = {key: 2 * tricks for key, tricks in proved.items()}
     start = solver.start()
     try:
         tricks, line = with_room(lambda: (solver.value(start, at_least), solver.line(start)))
@@ -1191,4 +1194,5 @@ def adjudicate(
         timeout.at_least, timeout.at_most = solver.interval
         raise
     elapsed = time.monotonic() - started
-    return Adjudication(tricks, tuple(line), solver.nodes, elapsed, solver.lower | solver.exact)
+    proved_here = {key: known >> 1 for key, known in solver.memo.items()}
+    return Adjudication(tricks, tuple(line), solver.nodes, elapsed, proved_here)
