@@ -176,6 +176,10 @@ class Adjudicator:
         self._covering = policy.no_duck_with_winner and policy.no_master_discard
         """In a run, does partner's master of a suit cover L's low lead of it (``_suit_run``)?"""
         self._idle_trumps = problem.trump if policy.no_idle_trump_lead else None
+        self._idle_suit = -1 if self._idle_trumps is None else self._idle_trumps
+        self._trump_suit = -1 if problem.trump is None else problem.trump
+        """The two suits as plain integers (-1: none): compiled, an ``int | None`` is compared
+        as an object, at many times the cost."""
         """The trump suit when ``no_idle_trump_lead`` is on: its winners are not led in a run."""
 
     def start(self) -> State:
@@ -335,7 +339,7 @@ class Adjudicator:
         trumps left out when ``no_idle_trump_lead`` keeps them from being led."""
         winners = 0
         for suit in range(4):
-            if suit != self._idle_trumps:
+            if suit != self._idle_suit:
                 mask = SUIT_MASKS[suit]
                 winners += popcount(hand & mask & ~((1 << (theirs & mask).bit_length()) - 1))
         return winners
@@ -375,7 +379,6 @@ class Adjudicator:
         seat, best = winner_so_far(leader, trick, self.p.trump)
         if seat % 2 != self.p.claimer_side:
             return False
-        trump = self.p.trump
         led = trick[0] // 13
         for offset in range(len(trick), 4):
             hand = hand_of(held, (leader + offset) % 4)
@@ -386,8 +389,8 @@ class Adjudicator:
                 if best // 13 == led and follows >> (best + 1):
                     return False  # a higher card of the suit led
                 continue
-            trumps = 0 if trump is None else hand & SUIT_MASKS[trump]
-            if trumps and (best // 13 != trump or trumps >> (best + 1)):
+            trumps = hand & self._trump_mask
+            if trumps and (best // 13 != self._trump_suit or trumps >> (best + 1)):
                 return False  # a ruff, or an overruff
         return True
 
@@ -448,10 +451,10 @@ class Adjudicator:
             ours = hand & mask
             if not ours:
                 continue
-            if ruffers and suit != trump:
+            if ruffers and suit != self._trump_suit:
                 ruffs = _first_ruff(ours, first & mask, second & mask, first_ruffs, second_ruffs)
                 stop = min(stop, ruffs)
-            covers = self._covering and suit != trump
+            covers = self._covering and suit != self._trump_suit
             # His first discard: not before he is void in another suit L leads.
             discard = next_fewest if suit == fewest_suit else fewest
             suit_stop, suit_takes = _suit_run(
@@ -508,7 +511,7 @@ class Adjudicator:
             theirs = (first | second) & mask
             losers = ours & ((1 << theirs.bit_length()) - 1)
             winners = ours & ~losers
-            if suit != self._idle_trumps:
+            if suit != self._idle_suit:
                 masters += popcount(winners)
             if not losers:
                 continue
@@ -569,7 +572,7 @@ class Adjudicator:
                 continue
             if (ours & mask).bit_length() <= ((lead_hand | partner) & mask).bit_length():
                 return False  # no master of ours in the suit
-            if suit != trump and partner_trumps and not partner & mask:
+            if suit != self._trump_suit and partner_trumps and not partner & mask:
                 return False  # partner may ruff
         return True
 

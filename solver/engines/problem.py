@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from mypy_extensions import i64
+
 from solver.bridge import Seat, Side
 from solver.facts import Case, EvidenceUnit, evidence_units
 
@@ -56,19 +58,18 @@ SUIT_MASKS: Final[tuple[int, ...]] = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF
 """The cards of each suit (0 spades .. 3 clubs), as bit masks."""
 
 
-_ONES: Final[list[int]] = [bin(chunk).count("1") for chunk in range(1 << 13)]
-"""Set bits of every 13-bit number: ``popcount`` reads a card mask a suit's width at a time."""
-
-
-def popcount(mask: int) -> int:
+def popcount(mask: i64) -> i64:
     """``mask.bit_count()`` for a card mask (0 <= mask < 2**52). Compiled, ``int.bit_count`` is
-    a method call on a boxed integer; these four table reads are native."""
-    return (
-        _ONES[mask & 0x1FFF]
-        + _ONES[(mask >> 13) & 0x1FFF]
-        + _ONES[(mask >> 26) & 0x1FFF]
-        + _ONES[mask >> 39]
-    )
+    a method call on a boxed integer; these additions of bit fields are a few machine
+    instructions on a native 64-bit integer (``i64``; a plain ``int`` when interpreted): pairs,
+    then nibbles, then bytes, then the bytes summed into the lowest."""
+    mask -= (mask >> 1) & 0x5555555555555
+    mask = (mask & 0x3333333333333) + ((mask >> 2) & 0x3333333333333)
+    mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F
+    mask += mask >> 8
+    mask += mask >> 16
+    mask += mask >> 32
+    return mask & 0xFF
 
 
 def hand_of(held: tuple[int, int, int, int], seat: int) -> int:
