@@ -22,6 +22,7 @@ import pytest
 
 import solver.engines.claims as compiled_claims
 from solver.engines.claims import ClaimProblem, adjudicate
+from solver.engines.problem import popcount
 from solver.native import (
     COMPILED_SOURCES,
     ROOT,
@@ -132,6 +133,15 @@ def test_the_compiled_search_runs_where_the_package_is_imported() -> None:
     for name in COMPILED_SOURCES:
         module = sys.modules[name.removesuffix(".py").replace("/", ".")]
         assert is_compiled(module.__file__), module.__file__
+
+
+def test_popcount_counts_every_card_mask_as_int_bit_count_does() -> None:
+    """``popcount`` runs on a native 64-bit integer when compiled, and masks reach bit 51: a
+    trial of ``_suit_run`` on such integers hung on masks from 2**32 (its ``1 << card``)."""
+    rng = random.Random(52)
+    masks = [0, (1 << 52) - 1, 1 << 51, 1 << 32, (1 << 32) - 1]
+    masks += [rng.getrandbits(rng.randint(1, 52)) for _ in range(20_000)]
+    assert [popcount(mask) for mask in masks] == [mask.bit_count() for mask in masks]
 
 
 @requires_build
