@@ -175,12 +175,13 @@ class Adjudicator:
         """May ``_run_of_winners`` be used: the judgements it relies on are on."""
         self._covering = policy.no_duck_with_winner and policy.no_master_discard
         """In a run, does partner's master of a suit cover L's low lead of it (``_suit_run``)?"""
-        self._idle_trumps = problem.trump if policy.no_idle_trump_lead else None
-        self._idle_suit = -1 if self._idle_trumps is None else self._idle_trumps
-        self._trump_suit = -1 if problem.trump is None else problem.trump
-        """The two suits as plain integers (-1: none): compiled, an ``int | None`` is compared
-        as an object, at many times the cost."""
-        """The trump suit when ``no_idle_trump_lead`` is on: its winners are not led in a run."""
+        trump = -1 if problem.trump is None else problem.trump
+        self._trump_suit = trump
+        """The trump suit, -1 at no trumps: a plain integer, as compiled an ``int | None`` is
+        compared as an object, at many times the cost."""
+        self._idle_suit = trump if policy.no_idle_trump_lead else -1
+        """The trump suit when ``no_idle_trump_lead`` is on, else -1: its winners are not led in
+        a run."""
 
     def start(self) -> State:
         """The state at the claim: the statement's first step not already done."""
