@@ -39,6 +39,7 @@ from solver.laws.normal_play import (
     current_winner,
     is_master,
     legal,
+    masters_bind,
     top_of,
     winner_so_far,
 )
@@ -323,7 +324,7 @@ class Adjudicator:
         run, partner_led = self._run(state, winners)
         total = run
         if run and (lead_masters or partner_masters):
-            trumps = SUIT_MASKS[self.p.trump] if self.p.trump is not None else 0
+            trumps = self._trump_mask
             partner = hand_of(held, leader ^ 2)
             # One more when partner may have led a trick of the run (a trump, perhaps).
             partner_spends = (
@@ -428,12 +429,11 @@ class Adjudicator:
         held, leader, _trick, plan, _voids = state
         if plan[0] < len(self.p.steps):
             return 0, False
-        trump = self.p.trump
         o1, o2 = self._opponents
         first, second = hand_of(held, o1), hand_of(held, o2)
         partner = hand_of(held, leader ^ 2)
         hand = hand_of(held, leader)
-        trumps = 0 if trump is None else SUIT_MASKS[trump]
+        trumps = self._trump_mask
         first_ruffs, second_ruffs = bool(first & trumps), bool(second & trumps)
         ruffers = first_ruffs or second_ruffs
         if (
@@ -495,12 +495,11 @@ class Adjudicator:
         becomes a winner, so he does not lead it).
         """
         held, leader, _trick, _plan, _voids = state
-        trump = self.p.trump
         o1, o2 = self._opponents
         first, second = hand_of(held, o1), hand_of(held, o2)
         if not self.p.policy.no_master_discard:
             return False  # he might throw his masters and keep his losers
-        if trump is not None and (first | second) & SUIT_MASKS[trump]:
+        if (first | second) & self._trump_mask:
             return False
         partner = hand_of(held, leader ^ 2)
         masters = 0
@@ -518,7 +517,7 @@ class Adjudicator:
                 continue
             if winners:
                 rest = winners & (winners - 1)  # he may have won the trick before with the lowest
-                if not _binds(winners, suit) or (rest and not _binds(rest, suit)):
+                if not masters_bind(winners, suit) or (rest and not masters_bind(rest, suit)):
                     return False  # a lone spot-card master may be led under
                 if rest:
                     continue
@@ -533,10 +532,10 @@ class Adjudicator:
         held, leader, _trick, _plan, _voids = state
         if leader % 2 != self.p.claimer_side:
             return False
-        trump = self.p.trump
         hand = hand_of(held, leader)
         o1, o2 = self._opponents
         first, second = hand_of(held, o1), hand_of(held, o2)
+        trumps = self._trump_mask
         for suit in range(4):
             mask = SUIT_MASKS[suit]
             ours = hand & mask
@@ -544,10 +543,8 @@ class Adjudicator:
                 continue
             if ((first | second) & mask) >> ((ours & -ours).bit_length()):
                 return False  # an opponent's card beats our lowest of the suit
-            if trump is not None and suit != trump:
-                trumps = SUIT_MASKS[trump]
-                if (not first & mask and first & trumps) or (not second & mask and second & trumps):
-                    return False
+            if (not first & mask and first & trumps) or (not second & mask and second & trumps):
+                return False  # an opponent void in the suit may ruff (never so in trumps)
         return True
 
     def _answer_wins(self, state: State) -> bool:
@@ -562,11 +559,10 @@ class Adjudicator:
         held, leader, _trick, plan, _voids = state
         if plan[0] < len(self.p.steps) or not self.p.policy.no_duck_with_winner:
             return False
-        trump = self.p.trump
         side = self.p.claimer_side
         ours = hand_of(held, side) | hand_of(held, side + 2)
         lead_hand, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
-        partner_trumps = 0 if trump is None else partner & SUIT_MASKS[trump]
+        partner_trumps = partner & self._trump_mask
         for suit in range(4):
             mask = SUIT_MASKS[suit]
             if not lead_hand & mask:
@@ -959,14 +955,6 @@ def _parted(count: int, followed: int, discard: int) -> int:
     return max(count, discard + count - followed)
 
 
-def _binds(masters: int, suit: int) -> bool:
-    """Do these masters of one hand bind top-down (``_top_down_binds``): the top one an honour,
-    or two or more of them? (None: they do not.)"""
-    if not masters:
-        return False
-    return masters.bit_length() - 1 - 13 * suit >= HONOURS or popcount(masters) >= 2
-
-
 def _scoring_trumps(ours: int, theirs: int) -> int:
     """Tricks a hand holding the trumps ``ours`` takes with them, the opponents holding
     ``theirs``: each of its trumps goes on a different trick, which is the claimer's side's
@@ -1149,7 +1137,7 @@ def _reduce(
 
     For the claimer's side (``named`` given, the cards the statement names), a run also stops at
     a named card and between a spot card and an honour, which the policy and the statement tell
-    apart (``_top_down_binds``, ``_step_plays``); the memo key draws the same lines.
+    apart (``masters_bind``, ``_step_plays``); the memo key draws the same lines.
     """
     others = 0
     for card in trick:

@@ -51,7 +51,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
-from solver.engines.problem import SUIT_MASKS, cards_in, hand_of
+from solver.engines.problem import SUIT_MASKS, cards_in, hand_of, popcount
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +247,7 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
         suits = winner_suits
     for suit in suits:
         cards = cards_in(hand & SUIT_MASKS[suit])
-        if policy.top_down and _top_down_binds(view, cards):
+        if policy.top_down and masters_bind(_masters(view, hand, suit), suit):
             out.append(cards[-1])
         else:
             out.extend(cards)
@@ -258,22 +258,29 @@ HONOURS: Final = 8
 """Rank index (0 for the 2) from which a card is an honour: the ten, jack, queen, king, ace."""
 
 
-def _top_down_binds(view: PlayView, cards: list[int]) -> bool:
-    """Must the hand lead its top card of this suit (``top_down``)? ``cards`` in rank order.
+def masters_bind(masters: int, suit: int) -> bool:
+    """Must a hand lead its top card of this suit (``top_down``)? ``masters``: its cards of the
+    suit above every card of it the opponents hold (a bit mask).
 
     When the top card is a winner and an honour, or the hand holds two or more winners of the
     suit (touching, since no opponent's card lies between them): nobody leads the 5 from AK5
     (LAWS.md 11.12; EBU WB 8.70.5: "top-down, especially with solidity"). A lone spot-card
     winner does not bind: from 754 with the 6 out, leading the 4 first can be merely careless
-    (LAWS.md 11.12), so every card of the suit is a normal lead.
+    (LAWS.md 11.12), so every card of the suit is a normal lead. The claim search's run of
+    winners asks the same of partner's masters (``solver/engines/claims.py``).
     """
-    top = cards[-1]
-    if not is_master(view, top):
+    if not masters:
         return False
-    if top % 13 >= HONOURS:
-        return True
-    # Two winners or more: the next card down is one (a card above a winner is one too).
-    return len(cards) >= 2 and is_master(view, cards[-2])
+    return masters.bit_length() - 1 - 13 * suit >= HONOURS or popcount(masters) >= 2
+
+
+def _masters(view: PlayView, hand: int, suit: int) -> int:
+    """The cards of ``hand`` in ``suit`` that no opponent of the claimer's side can beat."""
+    theirs = 0
+    for seat in range(4):
+        if seat % 2 != view.claimer_side:
+            theirs |= hand_of(view.held, seat)
+    return hand & SUIT_MASKS[suit] & ~((1 << (theirs & SUIT_MASKS[suit]).bit_length()) - 1)
 
 
 def top_of(hand: int, suit: int) -> int:
