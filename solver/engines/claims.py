@@ -162,15 +162,18 @@ class Adjudicator:
         side = problem.claimer_side
         self._opponents = (1 - side, 3 - side)
         self._void_mask = (0xF << (4 * (1 - side))) | (0xF << (4 * (3 - side)))
-        """Only the opponents' known voids can change a normal play (``_sure_position``)."""
+        """Only the opponents' known voids can change a normal play (``_sure_position``); the
+        memo key keeps those that still can (``_live_voids``)."""
         self._fragments: tuple[dict[int, bytes], ...] = ({}, {}, {}, {})
         self._trump_mask = 0 if problem.trump is None else SUIT_MASKS[problem.trump]
         self._trumps: dict[int, tuple[int, int, int]] = {}
         """``_trump_tricks`` by the lie of the trumps: the claimer's side's two hands and the
         opponents' (with their cards on the trick), 13 bits each."""
         self._trump_shift = 0 if problem.trump is None else 13 * problem.trump
-        self._runs: dict[tuple[int, int, int, int, int], int] = {}
-        """``_run_then_trumps`` by cards held and leader: many lines reach the same position."""
+        self._runs: dict[tuple[bytes, bytes, bytes, bytes, int], int] = {}
+        """``_run_then_trumps`` by position (``_suit_part``, as in the memo key) and leader: many
+        lines reach the same position, and keyed by the cards themselves the table grew to
+        several times the memo's size (847,027 entries on trick-1 deal 13, against 365,150)."""
         policy = problem.policy
         self._cashing = policy.winners_first and policy.top_down and policy.follow_low_to_partner
         """May ``_run_of_winners`` be used: the judgements it relies on are on."""
@@ -309,8 +312,13 @@ class Adjudicator:
         held, leader, _trick, plan, _voids = state
         if plan[0] < len(self.p.steps):
             return 0
-        h0, h1, h2, h3 = held
-        key = (h0, h1, h2, h3, leader)
+        key = (
+            self._suit_part(held, 0, 0),
+            self._suit_part(held, 0, 1),
+            self._suit_part(held, 0, 2),
+            self._suit_part(held, 0, 3),
+            leader,
+        )
         known = self._runs.get(key)
         if known is not None:
             return known
@@ -333,8 +341,75 @@ class Adjudicator:
                 + partner_led
             )
             total = run + max(max(lead_masters - run, partner_masters - partner_spends), 0)
+        if not (hand_of(held, o1) | hand_of(held, o2)) & self._trump_mask:
+            total = max(total, self._both_hands_run(held, leader))
         self._runs[key] = total
         return total
+
+    def _both_hands_run(self, held: tuple[int, int, int, int], leader: int) -> int:
+        """With no trump out, the tricks the claimer's side surely wins one after another
+        whichever of its hands is on lead: a second run of winners, for when partner (P) may take
+        the lead from the hand on lead (L) and go on cashing his own (``_run`` follows L's).
+
+        Whoever leads holds a master and leads one (``winners_first``, ``top_down``), which
+        wins, as no one can ruff: ``_leads_win_until`` says until when that is sure for each
+        hand. L leads first; P leads only after winning a trick, which he cannot do if he holds
+        no trump and, in each suit, no card above L's lowest (he would need to beat L's card of
+        it). So the run lasts until the first trick at which the hand that may be on lead is no
+        longer sure to lead a winner.
+        """
+        o1, o2 = self._opponents
+        first, second = hand_of(held, o1), hand_of(held, o2)
+        lead, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
+        run = self._leads_win_until(lead, partner, first, second)
+        if not partner & self._trump_mask:
+            for suit in range(4):
+                ours = lead & SUIT_MASKS[suit]
+                if ours and (partner & SUIT_MASKS[suit]).bit_length() > (ours & -ours).bit_length():
+                    break
+            else:
+                return run  # P never wins a trick of L's run
+        return min(run, max(self._leads_win_until(partner, lead, first, second), 1))
+
+    def _leads_win_until(self, hand: int, partner: int, first: int, second: int) -> int:
+        """For ``_both_hands_run``: a trick (counted from 0) before which the hand, whenever it is
+        on lead, leads a card that wins (no trump out), as long as the claimer's side wins
+        every trick until then.
+
+        Holding M masters (its winners: ``_winners``), it still holds one at each of the first M
+        tricks, parting with one card a trick. It leads from a suit whose top card is a master:
+        that card, when it binds top-down, and it binds unless it is a lone spot-card master
+        with a lower card beside it (an opponent's card in between), which may be led and lose.
+        That can happen to a spot card c of the hand only once the hand's cards above c are gone
+        and the opponents' (one a trick each), and, when partner covers a low lead with a master
+        of his own (``no_duck_with_winner``: he wins the trick with it, as the player between
+        cannot ruff), once partner's masters of the suit may be gone too. The lower card may be
+        any the hand still holds then (it may have followed with the others), so an opponent's
+        card between c and the hand's lowest card of the suit is enough.
+        """
+        theirs = first | second
+        until = self._winners(hand, theirs)
+        for suit in range(4):
+            mask = SUIT_MASKS[suit]
+            ours = hand & mask
+            if suit == self._idle_suit or not ours & (ours - 1):
+                continue  # not led while he holds another suit, or one card of it at most
+            lowest = ours & -ours
+            cover = 0
+            if self.p.policy.no_duck_with_winner:
+                cover = popcount(partner & mask & ~((1 << (theirs & mask).bit_length()) - 1))
+            rest = ours ^ lowest
+            while rest:
+                card = rest.bit_length() - 1
+                rest ^= 1 << card
+                if card % 13 >= HONOURS:
+                    continue  # an honour master binds
+                if not theirs & ((1 << card) - 1) & ~((lowest << 1) - 1):
+                    break  # no opponent's card under this one: nor under a lower one
+                above = mask & ~((2 << card) - 1)
+                theirs_gone = max(popcount(first & above), popcount(second & above))
+                until = min(until, max(max(popcount(ours & above), theirs_gone), cover))
+        return until
 
     def _winners(self, hand: int, theirs: int) -> int:
         """The hand's cards above every card of their suit the opponents hold (``theirs``),
@@ -492,7 +567,8 @@ class Adjudicator:
         master while he holds a loser: ``no_master_discard``), so they bind when he leads the
         suit, unless nothing but masters is left. Without a master left, the opponents must not
         have been able to part by then with every card above his best loser (no card of the suit
-        becomes a winner, so he does not lead it).
+        becomes a winner, so he does not lead it), unless that loser is his only one there: then
+        it is all he holds of the suit, and if it has become a winner it wins when led.
         """
         held, leader, _trick, _plan, _voids = state
         o1, o2 = self._opponents
@@ -521,6 +597,8 @@ class Adjudicator:
                     return False  # a lone spot-card master may be led under
                 if rest:
                     continue
+            if not losers & (losers - 1):
+                continue  # one loser: if it has become a winner, it is all he holds there
             above = mask & ~((2 << (losers.bit_length() - 1)) - 1)
             if max(popcount(first & above), popcount(second & above)) <= tricks:
                 return False  # his best loser may have become a winner, to be led under
@@ -622,13 +700,13 @@ class Adjudicator:
 
     def _key(self, state: State) -> tuple[object, ...]:
         """The memo key: ``position_key`` (by suit), whose turn, the trick in progress, the
-        statement step reached and the opponents' known voids (the claimer's side's are never
-        read by the policy)."""
+        statement step reached and the opponents' known voids that can still change a normal
+        play (``_live_voids``; the claimer's side's are never read by the policy)."""
         held, leader, trick, plan, voids = state
         on_trick = 0
         for card in trick:
             on_trick |= 1 << card
-        masked = voids & self._void_mask
+        masked = self._live_voids(held, voids & self._void_mask)
         return (
             self._suit_part(held, on_trick, 0),
             self._suit_part(held, on_trick, 1),
@@ -639,6 +717,37 @@ class Adjudicator:
             plan,
             masked,
         )
+
+    def _live_voids(self, held: tuple[int, int, int, int], voids: int) -> int:
+        """The opponents' known voids that can still change a normal play; two positions that
+        differ only by the others have the same worst normal line.
+
+        The policy reads an opponent's known void in a suit only for the claimer's-side player
+        just before him, following to that suit with a card that beats the trick
+        (``_sure_position``: he then wins with his cheapest such card). When every card of the
+        suit that player holds is a master, his cheapest winning card is his lowest master,
+        which ``no_duck_with_winner`` plays anyway; and it stays so, as the opponents' cards
+        only go. The void in trumps is read for every suit led, so it is dropped only with all
+        of that opponent's side-suit voids.
+        """
+        if not voids:
+            return 0
+        o1, o2 = self._opponents
+        theirs = hand_of(held, o1) | hand_of(held, o2)
+        for opponent in (o1, o2):
+            before = hand_of(held, (opponent + 3) & 3)
+            side_suits = 0
+            for suit in range(4):
+                bit = 1 << (4 * opponent + suit)
+                if voids & bit and suit != self._trump_suit:
+                    if _all_masters(before, theirs, suit):
+                        voids &= ~bit
+                    else:
+                        side_suits += 1
+            trump = self._trump_suit
+            if trump >= 0 and not side_suits and _all_masters(before, theirs, trump):
+                voids &= ~(1 << (4 * opponent + trump))
+        return voids
 
     def _suit_part(self, held: tuple[int, int, int, int], on_trick: int, suit: int) -> bytes:
         """``_suit_key``, looked up by the suit's cards in each hand and on the trick."""
@@ -658,8 +767,9 @@ class Adjudicator:
         return part
 
     def position_key(self, held: tuple[int, int, int, int], trick: tuple[int, ...] = ()) -> bytes:
-        """The cards left by suit, each named by its holder and whether it is an honour (the
-        policy's top-down rule asks, ``HONOURS``), or by itself, if the statement names it or it
+        """The cards left by suit, each named by its holder and, for the claimer's side, whether
+        it is an honour (the policy's top-down rule asks that of its own masters, ``HONOURS``;
+        nothing asks it of an opponent's card), or by itself, if the statement names it or it
         lies on the trick in progress, where it is compared with the cards still held.
 
         Two positions that read the same differ only by cards no one can tell apart: they have
@@ -680,7 +790,8 @@ class Adjudicator:
                 continue
             for seat in range(4):
                 if (hand_of(held, seat) >> card) & 1:
-                    honour = 4 if card % 13 >= HONOURS else 0
+                    ours = seat % 2 == self.p.claimer_side
+                    honour = 4 if ours and card % 13 >= HONOURS else 0
                     out.append(64 + card if (named >> card) & 1 else seat + honour)
                     break
         out.append(255)
@@ -1104,6 +1215,12 @@ def _lowest(hand: int, suit: int) -> list[int] | None:
     """The hand's lowest card of the suit, alone in a list; None when it holds none."""
     cards = hand & SUIT_MASKS[suit]
     return [(cards & -cards).bit_length() - 1] if cards else None
+
+
+def _all_masters(hand: int, theirs: int, suit: int) -> bool:
+    """Is every card of the suit the hand holds (none, perhaps) above all of ``theirs``?"""
+    mine = hand & SUIT_MASKS[suit]
+    return not (theirs & SUIT_MASKS[suit] & ~((mine & -mine) - 1))
 
 
 def _holds_master(ours: int, theirs: int, suit: int) -> bool:
