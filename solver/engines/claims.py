@@ -361,7 +361,9 @@ class Adjudicator:
         o1, o2 = self._opponents
         first, second = hand_of(held, o1), hand_of(held, o2)
         lead, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
-        run = self._leads_win_until(lead, partner, first, second)
+        # P parts with no master at the first trick: ``_leads_win_until``'s ``late``.
+        late = self.p.policy.no_master_discard and self._leads_a_master(lead, first | second)
+        run = self._leads_win_until(lead, partner, first, second, False, late)
         if not partner & self._trump_mask:
             for suit in range(4):
                 ours = lead & SUIT_MASKS[suit]
@@ -369,9 +371,26 @@ class Adjudicator:
                     break
             else:
                 return run  # P never wins a trick of L's run
-        return min(run, max(self._leads_win_until(partner, lead, first, second), 1))
+        return min(run, max(self._leads_win_until(partner, lead, first, second, late, False), 1))
 
-    def _leads_win_until(self, hand: int, partner: int, first: int, second: int) -> int:
+    def _leads_a_master(self, hand: int, theirs: int) -> bool:
+        """Does the hand, on lead now, surely lead a master: it holds one, and in each suit whose
+        top card is a master it holds one card only or its masters bind top-down?"""
+        holds_one = False
+        for suit in range(4):
+            mask = SUIT_MASKS[suit]
+            ours = hand & mask
+            masters = ours & ~((1 << (theirs & mask).bit_length()) - 1)
+            if not masters or (suit == self._idle_suit and hand & ~mask):
+                continue
+            holds_one = True
+            if ours & (ours - 1) and not masters_bind(masters, suit):
+                return False
+        return holds_one
+
+    def _leads_win_until(
+        self, hand: int, partner: int, first: int, second: int, late: bool, partner_late: bool
+    ) -> int:
         """For ``_both_hands_run``: a trick (counted from 0) before which the hand, whenever it is
         on lead, leads a card that wins (no trump out), as long as the claimer's side wins
         every trick until then.
@@ -386,6 +405,15 @@ class Adjudicator:
         cannot ruff), once partner's masters of the suit may be gone too. The lower card may be
         any the hand still holds then (it may have followed with the others), so an opponent's
         card between c and the hand's lowest card of the suit is enough.
+
+        ``late``: the hand is P, L surely leads a master at the first trick (``_leads_a_master``)
+        and ``no_master_discard`` is on. Then a card above c that is a master now cannot go at
+        that trick: P does not lead it, follows low to L's master (``follow_low_to_partner``:
+        his lowest card of the suit is under c), has no low lead of L's to cover, and discards
+        no master while he holds a loser (his lowest card of the suit is one: an opponent's card
+        lies above it). Those cards go one a trick from the second trick on. ``partner_late``:
+        the same, the hand being L: P keeps his masters of a suit through the first trick when
+        he also holds a loser of it.
         """
         theirs = first | second
         until = self._winners(hand, theirs)
@@ -397,7 +425,11 @@ class Adjudicator:
             lowest = ours & -ours
             cover = 0
             if self.p.policy.no_duck_with_winner:
-                cover = popcount(partner & mask & ~((1 << (theirs & mask).bit_length()) - 1))
+                partners = partner & mask
+                masters = partners & ~((1 << (theirs & mask).bit_length()) - 1)
+                cover = popcount(masters)
+                if partner_late and masters and partners != masters:
+                    cover += 1  # he keeps them through the first trick
             rest = ours ^ lowest
             while rest:
                 card = rest.bit_length() - 1
@@ -408,7 +440,11 @@ class Adjudicator:
                     break  # no opponent's card under this one: nor under a lower one
                 above = mask & ~((2 << card) - 1)
                 theirs_gone = max(popcount(first & above), popcount(second & above))
-                until = min(until, max(max(popcount(ours & above), theirs_gone), cover))
+                higher = ours & above
+                own = popcount(higher)
+                if late and (higher & -higher) >> (theirs & mask).bit_length():
+                    own += 1  # his cards above c are all masters: none goes at the first trick
+                until = min(until, max(max(own, theirs_gone), cover))
         return until
 
     def _winners(self, hand: int, theirs: int) -> int:

@@ -599,6 +599,14 @@ def test_the_run_of_both_hands_is_at_most_the_brute_force_value_with_no_trump_ou
         # S8 S7 between: South may lead the 5 and lose. North, who can never win a trick (his
         # cards are all under South's), does not lead: one trick sure, and one taken.
         ("N:.2.32.2 87.3..3 A95.A.. .K.K.K4", "S", 1, 1),
+        # North leads a master whatever he picks; South follows low to it, or discards a loser,
+        # so his SJ, a master, stays through the first trick. Only then can his S8 be a lone
+        # spot-card master (West's ST gone) over the S4 (East's S7 between): two tricks sure.
+        ("N:A.Q.52. 7.543.. J84.A.. T6...32", "N", 2, 4),
+        # South leads the SA or the CA; North, who also holds the D3, keeps his DK through that
+        # trick, so the DK covers South's D7 (under the D9, a master once East's DT is gone,
+        # West's D8 between) for two tricks, not one: two tricks sure.
+        ("N:2.A.K3. 3.3.T.2 A..97.A 4.4.8.3", "S", 2, 4),
     ],
 )
 def test_the_run_of_both_hands_on_hand_made_endings(
