@@ -40,6 +40,7 @@ from solver.laws.normal_play import (
     is_master,
     legal,
     masters_bind,
+    masters_in,
     top_of,
     winner_so_far,
 )
@@ -326,7 +327,8 @@ class Adjudicator:
         if leader != self.p.claimer_side:
             lead_masters, partner_masters = partner_masters, lead_masters
         o1, o2 = self._opponents
-        winners = self._winners(hand_of(held, leader), hand_of(held, o1) | hand_of(held, o2))
+        theirs = hand_of(held, o1) | hand_of(held, o2)
+        winners = self._winners(hand_of(held, leader), theirs)
         if winners + partner_masters <= k:
             return 0  # it cannot cut the search: not worth working out
         run, partner_led = self._run(state, winners)
@@ -341,7 +343,7 @@ class Adjudicator:
                 + partner_led
             )
             total = run + max(max(lead_masters - run, partner_masters - partner_spends), 0)
-        if not (hand_of(held, o1) | hand_of(held, o2)) & self._trump_mask:
+        if not theirs & self._trump_mask:
             total = max(total, self._both_hands_run(held, leader))
         self._runs[key] = total
         return total
@@ -380,7 +382,7 @@ class Adjudicator:
         for suit in range(4):
             mask = SUIT_MASKS[suit]
             ours = hand & mask
-            masters = ours & ~((1 << (theirs & mask).bit_length()) - 1)
+            masters = masters_in(hand, theirs, suit)
             if not masters or (suit == self._idle_suit and hand & ~mask):
                 continue
             holds_one = True
@@ -425,10 +427,9 @@ class Adjudicator:
             lowest = ours & -ours
             cover = 0
             if self.p.policy.no_duck_with_winner:
-                partners = partner & mask
-                masters = partners & ~((1 << (theirs & mask).bit_length()) - 1)
+                masters = masters_in(partner, theirs, suit)
                 cover = popcount(masters)
-                if partner_late and masters and partners != masters:
+                if partner_late and masters and partner & mask != masters:
                     cover += 1  # he keeps them through the first trick
             rest = ours ^ lowest
             while rest:
@@ -453,8 +454,7 @@ class Adjudicator:
         winners = 0
         for suit in range(4):
             if suit != self._idle_suit:
-                mask = SUIT_MASKS[suit]
-                winners += popcount(hand & mask & ~((1 << (theirs & mask).bit_length()) - 1))
+                winners += popcount(masters_in(hand, theirs, suit))
         return winners
 
     def _children(self, state: State, bound: int, least_possible: int) -> int:
@@ -961,7 +961,7 @@ class Adjudicator:
             )
         if step.kind == "cash":
             assert step.suit is not None
-            return not _holds_master(ours, theirs, step.suit)
+            return not masters_in(ours, theirs, step.suit)
         if step.kind == "ruff":
             assert step.suit is not None and step.seat is not None and trump is not None
             ruffer = hand_of(held, step.seat.index)
@@ -1257,14 +1257,6 @@ def _all_masters(hand: int, theirs: int, suit: int) -> bool:
     """Is every card of the suit the hand holds (none, perhaps) above all of ``theirs``?"""
     mine = hand & SUIT_MASKS[suit]
     return not (theirs & SUIT_MASKS[suit] & ~((mine & -mine) - 1))
-
-
-def _holds_master(ours: int, theirs: int, suit: int) -> bool:
-    our_cards = ours & SUIT_MASKS[suit]
-    if not our_cards:
-        return False
-    top = our_cards.bit_length() - 1
-    return not (theirs & SUIT_MASKS[suit] & ~((1 << (top + 1)) - 1))
 
 
 def _no_winning_ruff(view: PlayView, cards: list[int]) -> list[int]:

@@ -280,7 +280,13 @@ def _masters(view: PlayView, hand: int, suit: int) -> int:
     for seat in range(4):
         if seat % 2 != view.claimer_side:
             theirs |= hand_of(view.held, seat)
-    return hand & SUIT_MASKS[suit] & ~((1 << (theirs & SUIT_MASKS[suit]).bit_length()) - 1)
+    return masters_in(hand, theirs, suit)
+
+
+def masters_in(hand: int, theirs: int, suit: int) -> int:
+    """The cards of ``hand`` in ``suit`` above every card of that suit in ``theirs`` (bit masks)."""
+    mask = SUIT_MASKS[suit]
+    return hand & mask & ~((1 << (theirs & mask).bit_length()) - 1)
 
 
 def top_of(hand: int, suit: int) -> int:
