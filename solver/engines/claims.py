@@ -119,16 +119,25 @@ class LinePlay:
 
 
 @dataclass(frozen=True, slots=True)
+class Proved:
+    """What a search proved at the start of tricks, by memo key: values, and lower bounds where
+    it was cut. Each holds as a lower bound for a problem whose lines are among these (the 70C
+    measure, ``opponents_ruff`` false): ``adjudicate``'s ``proved``. The keys number each suit's
+    pattern of cards (``Adjudicator._suit_id``); ``names`` is that numbering, which the later
+    search takes over so that its keys mean the same positions."""
+
+    bounds: dict[object, int]
+    names: tuple[dict[bytes, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Adjudication:
     claimer_tricks: int
     """Tricks of those left at the claim that the claimer's side takes on the worst normal line."""
     line: tuple[LinePlay, ...]
     positions: int
     elapsed: float
-    proved: dict[tuple[object, ...], int] = field(default_factory=dict, repr=False, compare=False)
-    """What the search proved at the start of tricks, by memo key: values, and lower bounds where
-    it was cut. Each holds as a lower bound for a problem whose lines are among these (the 70C
-    measure, ``opponents_ruff`` false): ``adjudicate``'s ``proved``."""
+    proved: Proved | None = field(default=None, repr=False, compare=False)
 
 
 class ClaimTimeout(EngineError):
@@ -147,10 +156,14 @@ State = tuple[tuple[int, int, int, int], int, tuple[int, ...], Plan, int]
 class Adjudicator:
     """Memoised minimum over normal claimer plays and any legal opponent plays."""
 
-    def __init__(self, problem: ClaimProblem, deadline: float = float("inf")) -> None:
+    def __init__(
+        self, problem: ClaimProblem, deadline: float = float("inf"), proved: Proved | None = None
+    ) -> None:
+        """``proved``: what a search of a problem admitting every line this one does proved
+        (``adjudicate``'s ``proved``), taken as lower bounds."""
         self.p = problem
         self.deadline = deadline
-        self.memo: dict[tuple[object, ...], int] = {}
+        self.memo: dict[object, int] = {}
         """What ``below`` proved at the start of a trick, by ``_key``: 2v + 1 for a value v,
         2v for "the claimer's side takes at least v tricks" (one table, one look-up)."""
         self.nodes = 0
@@ -165,14 +178,23 @@ class Adjudicator:
         self._void_mask = (0xF << (4 * (1 - side))) | (0xF << (4 * (3 - side)))
         """Only the opponents' known voids can change a normal play (``_sure_position``); the
         memo key keeps those that still can (``_live_voids``)."""
-        self._fragments: tuple[dict[int, bytes], ...] = ({}, {}, {}, {})
+        self._names: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
+        """Each suit's patterns (``_suit_key``) numbered in the order met: the memo key is made of
+        these numbers (one small integer hashes and compares faster than names). A search that
+        takes over another's bounds takes over its numbering, so the keys mean the same."""
+        if proved is not None:
+            self._names = tuple(dict(names) for names in proved.names)
+            self.memo = {key: 2 * tricks for key, tricks in proved.bounds.items()}
+        self._ids_by_cards_left: list[list[int]] = [[-1] * 8192 for _ in range(4)]
+        """``_suit_id`` at the start of a trick, by the suit's cards left (13 bits), -1 until
+        met: each card stays with the player dealt it, so those cards say who holds what."""
         self._trump_mask = 0 if problem.trump is None else SUIT_MASKS[problem.trump]
         self._trumps: dict[int, tuple[int, int, int]] = {}
         """``_trump_tricks`` by the lie of the trumps: the claimer's side's two hands and the
         opponents' (with their cards on the trick), 13 bits each."""
         self._trump_shift = 0 if problem.trump is None else 13 * problem.trump
-        self._runs: dict[tuple[bytes, bytes, bytes, bytes, int], int] = {}
-        """``_run_then_trumps`` by position (``_suit_part``, as in the memo key) and leader: many
+        self._runs: dict[int, int] = {}
+        """``_run_then_trumps`` by position (``_start_parts``, as in the memo key) and leader: many
         lines reach the same position, and keyed by the cards themselves the table grew to
         several times the memo's size (847,027 entries on trick-1 deal 13, against 365,150)."""
         policy = problem.policy
@@ -187,6 +209,10 @@ class Adjudicator:
         self._idle_suit = trump if policy.no_idle_trump_lead else -1
         """The trump suit when ``no_idle_trump_lead`` is on, else -1: its winners are not led in
         a run."""
+
+    def proved(self) -> Proved:
+        """What the search has proved so far, for a later search (``Proved``)."""
+        return Proved({key: known >> 1 for key, known in self.memo.items()}, self._names)
 
     def start(self) -> State:
         """The state at the claim: the statement's first step not already done."""
@@ -313,13 +339,7 @@ class Adjudicator:
         held, leader, _trick, plan, _voids = state
         if plan[0] < len(self.p.steps):
             return 0
-        key = (
-            self._suit_part(held, 0, 0),
-            self._suit_part(held, 0, 1),
-            self._suit_part(held, 0, 2),
-            self._suit_part(held, 0, 3),
-            leader,
-        )
+        key = self._start_parts(held) | leader << 4 * PART_BITS
         known = self._runs.get(key)
         if known is not None:
             return known
@@ -734,25 +754,38 @@ class Adjudicator:
         """The same for the opponents: whatever anyone plays, the claimer's side takes nothing."""
         return _takes_the_rest(state, 1 - self.p.claimer_side, self.p.trump)
 
-    def _key(self, state: State) -> tuple[object, ...]:
-        """The memo key: ``position_key`` (by suit), whose turn, the trick in progress, the
-        statement step reached and the opponents' known voids that can still change a normal
-        play (``_live_voids``; the claimer's side's are never read by the policy)."""
+    def _key(self, state: State) -> object:
+        """The memo key: ``position_key`` (by suit, each suit's pattern numbered: ``_suit_id``),
+        whose turn, the trick in progress, the statement step reached and the opponents' known
+        voids that can still change a normal play (``_live_voids``; the claimer's side's are
+        never read by the policy). One integer at the start of a trick; a tuple within one."""
         held, leader, trick, plan, voids = state
-        on_trick = 0
-        for card in trick:
-            on_trick |= 1 << card
         masked = self._live_voids(held, voids & self._void_mask)
-        return (
-            self._suit_part(held, on_trick, 0),
-            self._suit_part(held, on_trick, 1),
-            self._suit_part(held, on_trick, 2),
-            self._suit_part(held, on_trick, 3),
-            leader,
-            trick,
-            plan,
-            masked,
-        )
+        if trick:
+            on_trick = 0
+            for card in trick:
+                on_trick |= 1 << card
+            parts = 0
+            for suit in range(4):
+                parts |= self._suit_id(held, on_trick, suit) << PART_BITS * suit
+            return (parts | leader << 4 * PART_BITS, trick, plan, masked)
+        step, progress = plan
+        rest = leader | masked << 2 | progress << 18 | step << 26
+        return self._start_parts(held) | rest << 4 * PART_BITS
+
+    def _start_parts(self, held: tuple[int, int, int, int]) -> int:
+        """The four suits' ``_suit_id`` at the start of a trick, side by side (``PART_BITS``
+        each), looked up by the cards left: this is computed at every position searched."""
+        left = held[0] | held[1] | held[2] | held[3]
+        parts = 0
+        for suit in range(4):
+            ids = self._ids_by_cards_left[suit]
+            cards_left = (left >> (13 * suit)) & 0x1FFF
+            part = ids[cards_left]
+            if part < 0:
+                part = ids[cards_left] = self._suit_id(held, 0, suit)
+            parts |= part << PART_BITS * suit
+        return parts
 
     def _live_voids(self, held: tuple[int, int, int, int], voids: int) -> int:
         """The opponents' known voids that can still change a normal play; two positions that
@@ -785,21 +818,20 @@ class Adjudicator:
                 voids &= ~(1 << (4 * opponent + trump))
         return voids
 
-    def _suit_part(self, held: tuple[int, int, int, int], on_trick: int, suit: int) -> bytes:
-        """``_suit_key``, looked up by the suit's cards in each hand and on the trick."""
-        h0, h1, h2, h3 = held
-        shift = 13 * suit
-        code = (
-            ((h0 >> shift) & 0x1FFF)
-            | (((h1 >> shift) & 0x1FFF) << 13)
-            | (((h2 >> shift) & 0x1FFF) << 26)
-            | (((h3 >> shift) & 0x1FFF) << 39)
-            | (((on_trick >> shift) & 0x1FFF) << 52)
-        )
-        cache = self._fragments[suit]
-        part = cache.get(code)
+    def _suit_id(self, held: tuple[int, int, int, int], on_trick: int, suit: int) -> int:
+        """The number of the suit's pattern (``_suit_key``), numbered when first met.
+
+        At the start of a trick a suit's pattern depends only on which of its 13 cards are left,
+        so a search meets at most 8,192 of them, and a few more with a trick in progress (the
+        claim position's): the numbers fit in ``PART_BITS``."""
+        name = self._suit_key(held, on_trick, suit)
+        names = self._names[suit]
+        part = names.get(name)
         if part is None:
-            part = cache[code] = self._suit_key(held, on_trick, suit)
+            part = len(names)
+            if part >> PART_BITS:
+                raise EngineError("too many card patterns in one suit for the memo key")
+            names[name] = part
         return part
 
     def position_key(self, held: tuple[int, int, int, int], trick: tuple[int, ...] = ()) -> bytes:
@@ -1306,6 +1338,9 @@ def _reduce(
     return out
 
 
+PART_BITS: Final = 14
+"""Bits of a suit's pattern number in the memo key (``Adjudicator._suit_id``)."""
+
 PLAYOUTS: Final = 10
 """Random lines played for ``value``'s first bound: a few are as good as many."""
 
@@ -1314,16 +1349,14 @@ def adjudicate(
     problem: ClaimProblem,
     time_limit: float = 20.0,
     at_least: int = 0,
-    proved: dict[tuple[object, ...], int] | None = None,
+    proved: Proved | None = None,
 ) -> Adjudication:
     """The worst normal line for the claimer, exactly, or ``ClaimTimeout``. ``at_least``: a
     lower bound the caller knows; ``proved``: lower bounds by position (``Adjudication.proved``
     of a problem admitting every line this one does). They narrow the search, never change its
     result: a minimum over more lines is no higher."""
     started = time.monotonic()
-    solver = Adjudicator(problem, deadline=started + time_limit)
-    if proved:
-        solver.memo = {key: 2 * tricks for key, tricks in proved.items()}
+    solver = Adjudicator(problem, started + time_limit, proved)
     start = solver.start()
     try:
         tricks, line = with_room(lambda: (solver.value(start, at_least), solver.line(start)))
@@ -1331,5 +1364,4 @@ def adjudicate(
         timeout.at_least, timeout.at_most = solver.interval
         raise
     elapsed = time.monotonic() - started
-    proved_here = {key: known >> 1 for key, known in solver.memo.items()}
-    return Adjudication(tricks, tuple(line), solver.nodes, elapsed, proved_here)
+    return Adjudication(tricks, tuple(line), solver.nodes, elapsed, solver.proved())

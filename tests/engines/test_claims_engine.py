@@ -396,6 +396,26 @@ def test_without_winning_ruffs_the_forgotten_trump_costs_nothing() -> None:
     assert adjudicate(replace(problem, opponents_ruff=False)).claimer_tricks == 4
 
 
+def test_a_search_given_proved_bounds_reads_their_keys_as_the_same_positions() -> None:
+    """The memo key numbers each suit's card patterns in the order a search meets them. A search
+    given another's bounds (the 70C measure's) takes over that numbering: met in another order,
+    its own would give the same number to other patterns and the bounds to other positions."""
+    problem, _claim = claim_at("N:97...KT76 K5...J854 AQT32...3 J86...AQ9", "E", 2, "N")
+    first = Adjudicator(problem)
+    value = first.value(first.start())
+    rng = random.Random(3)
+    state, states = first.start(), []
+    while any(state[0]):
+        if not state[2]:
+            states.append(state)
+        state = first.play(state, rng.choice(first.moves(state)))[0]
+    keys = [first._key(state) for state in states]
+    assert len(set(keys)) == len(states) > 3
+    second = Adjudicator(replace(problem, opponents_ruff=False), proved=first.proved())
+    assert [second._key(state) for state in reversed(states)] == keys[::-1]
+    assert second.value(second.start()) >= value
+
+
 def test_the_position_key_tells_an_honour_from_a_spot_card() -> None:
     """Top-down binds a lone winner that is an honour (the ten), not a spot card (the nine):
     two positions that differ only there must not share a memo entry."""
@@ -404,7 +424,7 @@ def test_the_position_key_tells_an_honour_from_a_spot_card() -> None:
         problem, _ = claim_at(hands, "S", None, "S")
         adjudicator = Adjudicator(problem)
         state = start_state(adjudicator)
-        keys.append(adjudicator._key(state))
+        keys.append(adjudicator.position_key(state[0]))
         leads.append(adjudicator.admitted_plays(state))
     assert keys[0] != keys[1]
     assert leads == [[8], [0, 7]]
@@ -417,7 +437,7 @@ def test_the_position_key_does_not_tell_an_opponents_honour_from_a_spot_card() -
     for hands in ["N:.2.A. 3.3.. J8... T4...", "N:.2.A. 3.3.. J8... 94..."]:
         problem, _ = claim_at(hands, "S", None, "S")
         adjudicator = Adjudicator(problem)
-        keys.append(adjudicator._key(start_state(adjudicator)))
+        keys.append(adjudicator.position_key(start_state(adjudicator)[0]))
         values.append(adjudicate(problem).claimer_tricks)
     assert keys[0] == keys[1]
     assert values[0] == values[1] == brute_force(adjudicator, start_state(adjudicator))
@@ -691,5 +711,5 @@ def test_barring_winning_ruffs_never_lowers_the_value_so_it_starts_the_search(
     assert plain <= least
     assert adjudicate(barred, at_least=plain).claimer_tricks == least
     # And from every position the first search proved a bound for (what the ruling passes on).
-    assert first.proved
+    assert first.proved is not None and first.proved.bounds
     assert adjudicate(barred, at_least=plain, proved=first.proved).claimer_tricks == least
