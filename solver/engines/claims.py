@@ -138,6 +138,7 @@ class Adjudication:
     positions: int
     elapsed: float
     proved: Proved | None = field(default=None, repr=False, compare=False)
+    """What the search proved, for a later one (``adjudicate``'s ``proved``)."""
 
 
 class ClaimTimeout(EngineError):
