@@ -429,6 +429,16 @@ class Adjudicator:
         any the hand still holds then (it may have followed with the others), so an opponent's
         card between c and the hand's lowest card of the suit is enough.
 
+        Partner's masters of the suit go one a trick at most, and only to a lead of the suit or
+        as discards (the claimer's side leads every trick until then). To his own lead the hand
+        follows low, with a card under c; to the hand's lead he plays a master to cover a card
+        under c or a non-master above it, and to a master above c he follows low, a master only
+        once he holds no loser of the suit; and ``no_master_discard`` has him discard one only
+        once he holds no loser at all (``_holds_a_loser_until``). So when the hand's cards
+        under c (but one) and its non-masters above c are fewer than partner's masters, those
+        go only after his losers of the suit; and, beyond its masters above c too, only as
+        discards.
+
         ``late``: the hand is P, L surely leads a master at the first trick (``_leads_a_master``)
         and ``no_master_discard`` is on. Then a card above c that is a master now cannot go at
         that trick: P does not lead it, follows low to L's master (``follow_low_to_partner``:
@@ -440,17 +450,19 @@ class Adjudicator:
         """
         theirs = first | second
         until = self._winners(hand, theirs)
+        loserless = -1  # partner's ``_holds_a_loser_until``, worked out when needed
         for suit in range(4):
             mask = SUIT_MASKS[suit]
             ours = hand & mask
             if suit == self._idle_suit or not ours & (ours - 1):
                 continue  # not led while he holds another suit, or one card of it at most
             lowest = ours & -ours
-            cover = 0
+            covers = cover = partner_losers = 0
             if self.p.policy.no_duck_with_winner:
                 masters = masters_in(partner, theirs, suit)
-                cover = popcount(masters)
-                if partner_late and masters and partner & mask != masters:
+                covers = cover = popcount(masters)
+                partner_losers = popcount(partner & mask) - covers
+                if partner_late and masters and partner_losers:
                     cover += 1  # he keeps them through the first trick
             rest = ours ^ lowest
             while rest:
@@ -466,7 +478,21 @@ class Adjudicator:
                 own = popcount(higher)
                 if late and (higher & -higher) >> (theirs & mask).bit_length():
                     own += 1  # his cards above c are all masters: none goes at the first trick
-                until = min(until, max(max(own, theirs_gone), cover))
+                lasts = cover
+                # Partner's masters that go to the hand's leads of this suit while he may still
+                # hold a loser of it: its low leads he covers (keeping one card under c) and his
+                # leads the hand follows low to (taking those low cards), and its non-masters
+                # above c, which he covers too. Its masters above c he follows low to.
+                own_masters = higher & masters_in(hand, theirs, suit)
+                free = popcount(ours & ((1 << card) - 1)) - 1 + popcount(higher ^ own_masters)
+                if covers > free and self.p.policy.no_master_discard:
+                    lasts = max(lasts, covers + partner_losers)
+                    discarded = covers - free - popcount(own_masters)
+                    if discarded > 0:
+                        if loserless < 0:
+                            loserless = _holds_a_loser_until(partner, first, second)
+                        lasts = max(lasts, loserless + discarded)
+                until = min(until, max(max(own, theirs_gone), lasts))
         return until
 
     def _winners(self, hand: int, theirs: int) -> int:
@@ -1091,6 +1117,32 @@ def _with_card(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
     if count == 2:
         return (trick[0], trick[1], card)
     return (trick[0], trick[1], trick[2], card)
+
+
+def _holds_a_loser_until(hand: int, first: int, second: int) -> int:
+    """A trick (counted from 0) before which the hand surely holds a loser, a card of a suit
+    below an opponent's (``first``, ``second``): it parts with one card a trick, and a loser
+    becomes a master only once the opponents' cards above it are gone, one a trick each. With no
+    trump out (``_leads_win_until``), trumps are masters."""
+    theirs = first | second
+    promoted_at: list[int] = []
+    for suit in range(4):
+        mask = SUIT_MASKS[suit]
+        losers = hand & mask & ~masters_in(hand, theirs, suit)
+        while losers:
+            card = (losers & -losers).bit_length() - 1
+            losers &= losers - 1
+            above = mask & ~((2 << card) - 1)
+            promoted_at.append(max(popcount(first & above), popcount(second & above)))
+    trick = 0
+    while True:
+        still = 0
+        for at in promoted_at:
+            if at > trick:
+                still += 1
+        if still <= trick:
+            return trick  # the hand may have played every loser not promoted by now
+        trick += 1
 
 
 def _first_ruff(ours: int, first: int, second: int, first_ruffs: bool, second_ruffs: bool) -> int:

@@ -627,6 +627,15 @@ def test_the_run_of_both_hands_is_at_most_the_brute_force_value_with_no_trump_ou
         # trick, so the DK covers South's D7 (under the D9, a master once East's DT is gone,
         # West's D8 between) for two tricks, not one: two tricks sure.
         ("N:2.A.K3. 3.3.T.2 A..97.A 4.4.8.3", "S", 2, 4),
+        # South's D9 is a master over his D7 (West's D8 between), and North's DK Q cover a low
+        # diamond. North parts with them only to a diamond lead, to which South plays one of his
+        # two (no risk then), or as discards, and he discards no master while he holds the C3, a
+        # loser for two tricks at least (East's CJ 7 and West's C6 5 above it): three sure.
+        ("N:..KQ.A3 87...J7 ..97.KQ ..83.65", "S", 3, 4),
+        # But a partner who holds no loser may discard his masters: North leads the HT, South,
+        # void, holding nothing but masters, may throw his D8, and then North may lead the D3
+        # from his D6 3 (East's D5 between) and lose it: one trick sure, and one taken.
+        ("N:.T.63.8 .5.5.53 T76..8. 4..2.96", "N", 1, 1),
     ],
 )
 def test_the_run_of_both_hands_on_hand_made_endings(
