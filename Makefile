@@ -22,6 +22,7 @@ demo: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check setup.py solver tests benchmarks cases
+	$(BIN)/ruff format --check setup.py solver tests benchmarks cases
 	$(BIN)/mypy
 
 test: lint

@@ -95,4 +95,3 @@ def _best(
         else:
             results.append(_best(rest, leader, now, trump, declaring))
     return max(results) if seat % 2 == declaring else min(results)
-

@@ -149,9 +149,7 @@ def revoke_groups(
         repeats: tuple[Equity, ...] = ()
         if equity and example is not None and case.surplus is None:
             estimate, repeats = equity_estimates(case, example, adjustment)
-        groups.append(
-            RevokeGroup(key, count, adjustment, example, estimate, double_play, repeats)
-        )
+        groups.append(RevokeGroup(key, count, adjustment, example, estimate, double_play, repeats))
     return groups
 
 
