@@ -188,7 +188,8 @@ class Adjudicator:
             self.memo = {key: 2 * tricks for key, tricks in proved.bounds.items()}
         self._ids_by_cards_left: list[list[int]] = [[-1] * 8192 for _ in range(4)]
         """``_suit_id`` at the start of a trick, by the suit's cards left (13 bits), -1 until
-        met: each card stays with the player dealt it, so those cards say who holds what."""
+        met: each card stays with the player dealt it, so those cards say who holds what. Every
+        state given to the adjudicator must therefore come from its own problem's cards."""
         self._trump_mask = 0 if problem.trump is None else SUIT_MASKS[problem.trump]
         self._trumps: dict[int, tuple[int, int, int]] = {}
         """``_trump_tricks`` by the lie of the trumps: the claimer's side's two hands and the
