@@ -458,6 +458,7 @@ class Adjudicator:
             if suit == self._idle_suit or not ours & (ours - 1):
                 continue  # not led while he holds another suit, or one card of it at most
             lowest = ours & -ours
+            hand_masters = masters_in(hand, theirs, suit)
             covers = cover = partner_losers = 0
             if self.p.policy.no_duck_with_winner:
                 masters = masters_in(partner, theirs, suit)
@@ -476,15 +477,15 @@ class Adjudicator:
                 above = mask & ~((2 << card) - 1)
                 theirs_gone = max(popcount(first & above), popcount(second & above))
                 higher = ours & above
+                own_masters = higher & hand_masters
                 own = popcount(higher)
-                if late and (higher & -higher) >> (theirs & mask).bit_length():
+                if late and higher and higher == own_masters:
                     own += 1  # his cards above c are all masters: none goes at the first trick
                 lasts = cover
                 # Partner's masters that go to the hand's leads of this suit while he may still
                 # hold a loser of it: its low leads he covers (keeping one card under c) and his
                 # leads the hand follows low to (taking those low cards), and its non-masters
                 # above c, which he covers too. Its masters above c he follows low to.
-                own_masters = higher & masters_in(hand, theirs, suit)
                 free = popcount(ours & ((1 << card) - 1)) - 1 + popcount(higher ^ own_masters)
                 if covers > free and self.p.policy.no_master_discard:
                     lasts = max(lasts, covers + partner_losers)
@@ -837,12 +838,16 @@ class Adjudicator:
             for suit in range(4):
                 bit = 1 << (4 * opponent + suit)
                 if voids & bit and suit != self._trump_suit:
-                    if _all_masters(before, theirs, suit):
+                    if masters_in(before, theirs, suit) == before & SUIT_MASKS[suit]:
                         voids &= ~bit
                     else:
                         side_suits += 1
             trump = self._trump_suit
-            if trump >= 0 and not side_suits and _all_masters(before, theirs, trump):
+            if (
+                trump >= 0
+                and not side_suits
+                and masters_in(before, theirs, trump) == before & SUIT_MASKS[trump]
+            ):
                 voids &= ~(1 << (4 * opponent + trump))
         return voids
 
@@ -1135,15 +1140,12 @@ def _holds_a_loser_until(hand: int, first: int, second: int) -> int:
             losers &= losers - 1
             above = mask & ~((2 << card) - 1)
             promoted_at.append(max(popcount(first & above), popcount(second & above)))
+    # By trick t it may have played the t losers promoted latest, if the others are by then.
+    promoted_at.sort(reverse=True)
     trick = 0
-    while True:
-        still = 0
-        for at in promoted_at:
-            if at > trick:
-                still += 1
-        if still <= trick:
-            return trick  # the hand may have played every loser not promoted by now
+    while trick < len(promoted_at) and promoted_at[trick] > trick:
         trick += 1
+    return trick
 
 
 def _first_ruff(ours: int, first: int, second: int, first_ruffs: bool, second_ruffs: bool) -> int:
@@ -1337,12 +1339,6 @@ def _lowest(hand: int, suit: int) -> list[int] | None:
     """The hand's lowest card of the suit, alone in a list; None when it holds none."""
     cards = hand & SUIT_MASKS[suit]
     return [(cards & -cards).bit_length() - 1] if cards else None
-
-
-def _all_masters(hand: int, theirs: int, suit: int) -> bool:
-    """Is every card of the suit the hand holds (none, perhaps) above all of ``theirs``?"""
-    mine = hand & SUIT_MASKS[suit]
-    return not (theirs & SUIT_MASKS[suit] & ~((mine & -mine) - 1))
 
 
 def _no_winning_ruff(view: PlayView, cards: list[int]) -> list[int]:
