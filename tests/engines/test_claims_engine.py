@@ -153,6 +153,15 @@ def random_claim(
 # --- the reference ------------------------------------------------------------------------------
 
 
+def random_line(adjudicator: Adjudicator, rng: random.Random) -> list[State]:
+    """The positions of a random admitted line from the claim to the last card."""
+    state, states = start_state(adjudicator), []
+    while any(state[0]):
+        states.append(state)
+        state = adjudicator.play(state, rng.choice(adjudicator.admitted_plays(state)))[0]
+    return states
+
+
 def brute_force(adjudicator: Adjudicator, state: State) -> int:
     """The least number of tricks the claimer's side takes over every allowed joint play."""
     problem = adjudicator.p
@@ -403,12 +412,7 @@ def test_a_search_given_proved_bounds_reads_their_keys_as_the_same_positions() -
     problem, _claim = claim_at("N:97...KT76 K5...J854 AQT32...3 J86...AQ9", "E", 2, "N")
     first = Adjudicator(problem)
     value = first.value(first.start())
-    rng = random.Random(3)
-    state, states = first.start(), []
-    while any(state[0]):
-        if not state[2]:
-            states.append(state)
-        state = first.play(state, rng.choice(first.moves(state)))[0]
+    states = [state for state in random_line(first, random.Random(3)) if not state[2]]
     keys = [first._key(state) for state in states]
     assert len(set(keys)) == len(states) > 3
     second = Adjudicator(replace(problem, opponents_ruff=False), proved=first.proved())
@@ -529,14 +533,12 @@ def test_every_sure_bound_is_at_most_the_brute_force_value_along_a_random_line(
     else:
         problem = replace(strong_claim(rng, rng.randint(2, 4)), leader=rng.randrange(4))
     adjudicator = Adjudicator(problem)
-    state = start_state(adjudicator)
-    while any(state[0]):
+    for state in random_line(adjudicator, rng):
         held, leader, trick = state[0], state[1], state[2]
         left = held[(leader + len(trick)) % 4].bit_count()
         least = brute_force(adjudicator, state)
         for k in range(-1, left + 1):  # every k: each bound, and each shortcut, is reached
             assert adjudicator._sure_tricks(state, k, left) <= least
-        state, _gained = adjudicator.play(state, rng.choice(adjudicator.admitted_plays(state)))
 
 
 @pytest.mark.parametrize(
@@ -600,12 +602,10 @@ def test_the_run_of_both_hands_is_at_most_the_brute_force_value_with_no_trump_ou
     suits = [suit for suit in range(4) if not theirs & SUIT_MASKS[suit]]
     problem = replace(problem, trump=rng.choice([*suits, None]), steps=())
     adjudicator = Adjudicator(problem)
-    state = start_state(adjudicator)
-    while any(state[0]):
+    for state in random_line(adjudicator, rng):
         held, leader, trick = state[0], state[1], state[2]
         if adjudicator._cashing and not trick and leader % 2 == 0:
             assert adjudicator._both_hands_run(held, leader) <= brute_force(adjudicator, state)
-        state, _gained = adjudicator.play(state, rng.choice(adjudicator.admitted_plays(state)))
 
 
 @pytest.mark.parametrize(
