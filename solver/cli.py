@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import traceback
 from collections.abc import Sequence
@@ -45,7 +46,7 @@ def main_parser() -> argparse.ArgumentParser:
     )
     check.add_argument(
         "--time-limit",
-        type=float,
+        type=_positive_seconds,
         default=20.0,
         metavar="S",
         help="seconds allowed for counting (default 20)",
@@ -81,6 +82,18 @@ def _non_negative(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    """A time limit: float() alone lets through nan (a search that never stops, every
+    comparison with it being false), inf and limits of 0 or less, which end nothing."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import yaml
 
-from solver.cli import main
+from solver.cli import main, main_parser
 
 ROOT = Path(__file__).parents[1]
 CASES = ROOT / "cases"
@@ -165,3 +165,30 @@ def test_broken_file_as_a_subprocess_exits_2_without_traceback() -> None:
     assert done.stderr == documented_error(path) + "\n"
     assert "Traceback" not in done.stderr
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "value", ["nan", "NaN", "inf", "-inf", "1e400", "-1", "0", "0.0", "-0", "abc", ""]
+)
+def test_time_limit_that_is_not_a_positive_finite_number_is_refused(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Parsing only: before the check, nan made the count run for ever, and 0 or -1 gave a
+    report saying it "did not finish within -1 s"."""
+    with pytest.raises(SystemExit) as stop:
+        main_parser().parse_args(["check", DEMO, f"--time-limit={value}"])
+    captured = capsys.readouterr()
+    assert stop.value.code == 2
+    assert "argument --time-limit: expected a positive number of seconds" in captured.err
+    assert repr(value) in captured.err
+    assert captured.out == ""
+
+
+@pytest.mark.parametrize(("value", "seconds"), [("0.5", 0.5), ("60", 60.0), ("1e-3", 0.001)])
+def test_time_limit_accepts_positive_seconds(value: str, seconds: float) -> None:
+    args = main_parser().parse_args(["check", DEMO, f"--time-limit={value}"])
+    assert args.time_limit == seconds
+
+
+def test_time_limit_defaults_to_20_seconds() -> None:
+    assert main_parser().parse_args(["check", DEMO]).time_limit == 20.0
