@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from solver.errors import SolverError
 from solver.laws.normal_play import PRESETS, NormalPolicy
+from solver.version import tool_version
 
 if TYPE_CHECKING:
     from solver.facts import Case
@@ -27,6 +28,7 @@ def main_parser() -> argparse.ArgumentParser:
         prog="ruling",
         description="Verify disputed bridge tricks: every consistent play history, and the ruling.",
     )
+    parser.add_argument("--version", action="version", version=f"ruling {tool_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="analyse one case file and rule on it")
     check.add_argument("path", help="the case file (YAML, see docs/case-format.md)")

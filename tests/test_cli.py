@@ -9,13 +9,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
+import solver.version
 from solver.cli import main, main_parser
+from solver.version import tool_version
 
 ROOT = Path(__file__).parents[1]
 CASES = ROOT / "cases"
@@ -192,3 +195,28 @@ def test_time_limit_accepts_positive_seconds(value: str, seconds: float) -> None
 
 def test_time_limit_defaults_to_20_seconds() -> None:
     assert main_parser().parse_args(["check", DEMO]).time_limit == 20.0
+
+
+def test_version_prints_the_installed_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--version"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == f"ruling {metadata.version('bridge-ruling-solver')}\n"
+    assert captured.err == ""
+
+
+def test_tool_version_is_the_package_version() -> None:
+    version = tool_version()
+    assert isinstance(version, str)
+    assert version == metadata.version("bridge-ruling-solver")
+
+
+def test_tool_version_without_package_metadata_is_unknown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Run from a tree that was never installed, the reports still print a version."""
+
+    def missing(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(solver.version, "version", missing)
+    assert solver.version.tool_version() == "unknown"
