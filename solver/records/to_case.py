@@ -10,6 +10,8 @@ Cards of an unfinished last trick are left out: every row holds the same number 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -18,28 +20,39 @@ import yaml
 from solver.bridge import Card, Seat
 from solver.bridge.seats import SEATS
 from solver.errors import CaseFileError
+from solver.facts import MixedWhen
 from solver.records.record import Record, suit_order_key
 
-MIXED_WHEN = ("before-agreement", "after-dispute", "after-agreement")
+MIXED_WHEN = tuple(when.value for when in MixedWhen)
 """When a mixed row lost its order (CASE-FORMAT.md ``when``)."""
+
+MixedRows = (
+    Mapping[Seat, MixedWhen | str]
+    | Mapping[str, MixedWhen | str]
+    | Mapping[Seat | str, MixedWhen | str]
+)
+"""``mixed``: seats (``Seat.WEST`` or ``"W"``) to when their rows were mixed."""
 
 
 def case_from_record(
     record: Record,
     *,
     title: str | None = None,
-    mixed: dict[Seat, str] | None = None,
+    mixed: MixedRows | None = None,
     marks: bool = True,
-    drop_marks: set[Card] | None = None,
-    flip_marks: set[Card] | None = None,
-    statements: list[dict[str, Any]] | None = None,
+    drop_marks: Iterable[Card | str] | None = None,
+    flip_marks: Iterable[Card | str] | None = None,
+    statements: Sequence[Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The case dict of ``record``: board, deal, contract and the rows of its complete tricks.
 
-    ``mixed`` maps a seat to when its row was mixed (``before-agreement``, ``after-dispute``
-    or ``after-agreement``); ``drop_marks`` and ``flip_marks`` name cards of intact rows whose
-    mark is left out or reversed; ``statements`` are copied as given. A record without a
-    contract (passed out) cannot be a case: CaseFileError.
+    ``mixed`` maps a seat (``Seat.WEST`` or ``"W"``) to when its row was mixed
+    (``before-agreement``, ``after-dispute``, ``after-agreement`` or a ``MixedWhen``);
+    ``drop_marks`` and ``flip_marks`` name cards (``Card`` or ``"CA"``) of intact rows whose
+    mark is left out or reversed; ``statements`` are copied, seats, sides and cards in them
+    written as in a case file. Anything else in these raises ValueError naming it: a key of the
+    wrong type must not be silently ignored. A record without a contract (passed out) cannot
+    be a case: CaseFileError.
     """
     if record.contract is None or record.declarer is None:
         raise CaseFileError(
@@ -47,7 +60,11 @@ def case_from_record(
             record.label(),
             "no contract (passed out, or the record gives none): there is no play to rule on",
         )
-    _check_options(record, mixed or {}, drop_marks or set(), flip_marks or set())
+    mixed_rows = _mixed_rows(mixed)
+    dropped = _cards("drop_marks", drop_marks)
+    flipped = _cards("flip_marks", flip_marks)
+    said = _statements(statements)
+    _check_options(record, mixed_rows, dropped, flipped)
     case: dict[str, Any] = {"title": title or default_title(record)}
     if record.board is not None:
         case["board"] = record.board
@@ -58,9 +75,9 @@ def case_from_record(
     leader = record.opening_leader
     if leader is not None and leader is not record.declarer.lho:
         case["opening_leader"] = str(leader)
-    rows = _rows(record, mixed or {}, marks, drop_marks or set(), flip_marks or set())
+    rows = _rows(record, mixed_rows, marks, dropped, flipped)
     case["play"] = {"rows": rows}
-    case["statements"] = [dict(statement) for statement in statements or []]
+    case["statements"] = said
     case["source"] = f"{Path(record.source).name}, {record.label()}"
     if record.notes:
         case["notes"] = " ".join(record.notes)
@@ -94,7 +111,7 @@ def case_yaml(case: dict[str, Any]) -> str:
 
 def _rows(
     record: Record,
-    mixed: dict[Seat, str],
+    mixed: dict[Seat, MixedWhen],
     marks: bool,
     drop_marks: set[Card],
     flip_marks: set[Card],
@@ -108,7 +125,7 @@ def _rows(
         cards = [trick.card_of(seat) for trick in record.tricks]
         if seat in mixed:
             listed = " ".join(str(card) for card in sorted(cards, key=suit_order_key))
-            rows[str(seat)] = {"mixed": listed, "when": mixed[seat]}
+            rows[str(seat)] = {"mixed": listed, "when": mixed[seat].value}
             continue
         tokens = []
         for card, winner in zip(cards, winners, strict=True):
@@ -127,13 +144,104 @@ def _mark(card: Card, won: bool, marks: bool, drop_marks: set[Card], flip_marks:
     return "+" if won else "-"
 
 
+def _mixed_rows(mixed: MixedRows | None) -> dict[Seat, MixedWhen]:
+    """``mixed`` with each key read as a seat and each value as a MixedWhen; raises ValueError."""
+    if mixed is None:
+        return {}
+    if not isinstance(mixed, Mapping):
+        raise ValueError(
+            f"mixed: got {mixed!r} (expected a mapping of seat to when, "
+            "like {'W': 'after-dispute'})"
+        )
+    rows: dict[Seat, MixedWhen] = {}
+    for key, when in mixed.items():
+        seat = _seat_key(key)
+        if seat in rows:
+            raise ValueError(f"mixed: {seat.full_name}'s row is given twice ({key!r})")
+        rows[seat] = _when(seat, when)
+    return rows
+
+
+def _seat_key(key: object) -> Seat:
+    """A key of ``mixed``: a Seat, or its letter in any case."""
+    if isinstance(key, Seat):
+        return key
+    if isinstance(key, str) and key.strip().upper() in ("N", "E", "S", "W"):
+        return Seat.parse(key)
+    raise ValueError(
+        f"mixed: key {key!r} is not a seat (expected Seat.NORTH ... Seat.WEST or 'N', 'E', "
+        "'S', 'W')"
+    )
+
+
+def _when(seat: Seat, when: object) -> MixedWhen:
+    """A value of ``mixed``: a MixedWhen, or its value as a case file writes it."""
+    if isinstance(when, MixedWhen):
+        return when
+    if isinstance(when, str) and when.strip().lower() in MIXED_WHEN:
+        return MixedWhen(when.strip().lower())
+    raise ValueError(f"mixed[{seat}] is {when!r} (expected one of {', '.join(MIXED_WHEN)})")
+
+
+def _cards(name: str, cards: Iterable[Card | str] | None) -> set[Card]:
+    """``drop_marks`` or ``flip_marks`` as a set of cards, each a Card or its name ("CA")."""
+    if cards is None:
+        return set()
+    if isinstance(cards, str | Mapping) or not isinstance(cards, Iterable):
+        raise ValueError(f"{name}: got {cards!r} (expected a set of cards, like {{'CA', 'H10'}})")
+    return {_card(name, card) for card in cards}
+
+
+def _card(name: str, card: object) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        try:
+            return Card.parse(card)
+        except ValueError:
+            pass
+    raise ValueError(
+        f"{name}: {card!r} is not a card (expected a Card or a name like 'CA' or 'H10')"
+    )
+
+
+def _statements(statements: Sequence[Mapping[str, Any]] | None) -> list[dict[str, Any]]:
+    """Copies of the statements, seats, sides and cards in them written as a case file does."""
+    if statements is None:
+        return []
+    if isinstance(statements, str | Mapping) or not isinstance(statements, Sequence):
+        raise ValueError(
+            f"statements: got {statements!r} (expected a list of mappings, "
+            "like [{'by': 'NS', 'declarer_tricks': 9}])"
+        )
+    copied: list[dict[str, Any]] = []
+    for number, statement in enumerate(statements):
+        if not isinstance(statement, Mapping):
+            raise ValueError(
+                f"statements[{number}]: got {statement!r} (expected a mapping, "
+                "like {'by': 'NS', 'declarer_tricks': 9})"
+            )
+        copied.append({_as_written(key): _as_written(value) for key, value in statement.items()})
+    return copied
+
+
+def _as_written(value: Any) -> Any:
+    """``value`` as a case file writes it: Seat.EAST as 'E', a Card as 'H2', through mappings."""
+    if isinstance(value, Enum) and isinstance(value.value, str):
+        return value.value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {_as_written(key): _as_written(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_as_written(item) for item in value]
+    return value
+
+
 def _check_options(
-    record: Record, mixed: dict[Seat, str], drop_marks: set[Card], flip_marks: set[Card]
+    record: Record, mixed: dict[Seat, MixedWhen], drop_marks: set[Card], flip_marks: set[Card]
 ) -> None:
-    """Arguments that name something the case cannot hold raise ValueError."""
-    for seat, when in mixed.items():
-        if when not in MIXED_WHEN:
-            raise ValueError(f"mixed[{seat}] is {when!r} (expected one of {', '.join(MIXED_WHEN)})")
+    """Cards that the case cannot mark raise ValueError."""
     player = {trick.card_of(seat): seat for trick in record.tricks for seat in SEATS}
     for name, chosen in (("drop_marks", drop_marks), ("flip_marks", flip_marks)):
         for card in sorted(chosen):

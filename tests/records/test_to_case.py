@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 import yaml
 
-from solver.bridge import Card, Seat
+from solver import analyse
+from solver.bridge import Card, Seat, Side
 from solver.errors import CaseFileError
+from solver.facts import MixedWhen
 from solver.records import lin, pbn
 from solver.records import record as record_module
 from solver.records import to_case as to_case_module
@@ -178,3 +180,82 @@ def test_the_case_loader_accepts_every_converted_real_board() -> None:
             loaded = case_from_dict(yaml.safe_load(text), record.label())
             assert loaded.tricks_played == len(record.tricks)
             assert loaded.deal == record.deal and loaded.board == record.board
+
+
+def test_mixed_takes_seat_letters_in_any_case_and_when_as_text_or_mixed_when() -> None:
+    record = usbf()
+    by_seat = case_from_record(record, mixed={Seat.WEST: "after-dispute"})
+    assert by_seat["play"]["rows"]["W"] == {"mixed": "HA DQ D4 C9 C3", "when": "after-dispute"}
+    for key in ("W", "w", " W ", Seat.WEST):
+        for when in ("after-dispute", "After-Dispute", MixedWhen.AFTER_DISPUTE):
+            assert case_from_record(record, mixed={key: when}) == by_seat, (key, when)
+
+
+def test_three_rows_mixed_by_letter_count_as_many_histories_as_by_seat() -> None:
+    """The trap: letters as keys were ignored, so the rows stayed intact (one history)."""
+    record = usbf()
+    seats = (Seat.NORTH, Seat.EAST, Seat.WEST)
+    counts = []
+    for mixed in (
+        {seat: "after-dispute" for seat in seats},
+        {str(seat): "after-dispute" for seat in seats},
+        {"n": MixedWhen.AFTER_DISPUTE, Seat.EAST: "after-dispute", "W": "after-dispute"},
+    ):
+        case = case_from_dict(case_from_record(record, mixed=mixed), "mixed")
+        assert [seat for seat, row in case.rows.items() if row.mixed] == list(seats)
+        counts.append(analyse(case).found.outcomes)
+    assert counts[0] == counts[1] == counts[2] and sum(counts[0].values()) > 1
+
+
+@pytest.mark.parametrize(
+    ("mixed", "message"),
+    [
+        ({"West": "after-dispute"}, "mixed: key 'West' is not a seat"),
+        ({1: "after-dispute"}, "mixed: key 1 is not a seat"),
+        ({Side.EW: "after-dispute"}, "mixed: key Side.EW is not a seat"),
+        ({"W": "later"}, r"mixed\[W\] is 'later' \(expected one of before-agreement"),
+        ({"W": None}, r"mixed\[W\] is None"),
+        ({"W": "after-dispute", Seat.WEST: "after-dispute"}, "West's row is given twice"),
+        ({"W"}, "mixed: got {'W'} \\(expected a mapping of seat to when"),
+        ([Seat.WEST], "expected a mapping of seat to when"),
+    ],
+)
+def test_mixed_refuses_what_is_not_a_seat_or_a_when(mixed: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        case_from_record(usbf(), mixed=mixed)
+
+
+def test_marked_cards_may_be_named_and_other_values_are_refused() -> None:
+    record = usbf()
+    by_card = case_from_record(
+        record, drop_marks={Card.parse("CA")}, flip_marks=[Card.parse("C2"), Card.parse("CJ")]
+    )
+    by_name = case_from_record(record, drop_marks={"ca"}, flip_marks=("C2", Card.parse("CJ")))
+    assert by_name == by_card and by_card["play"]["rows"]["N"].startswith("CA ")
+    for name in ("drop_marks", "flip_marks"):
+        with pytest.raises(ValueError, match=f"{name}: got 'CA' \\(expected a set of cards"):
+            case_from_record(record, **{name: "CA"})
+        with pytest.raises(ValueError, match=f"{name}: 'C1' is not a card"):
+            case_from_record(record, **{name: {"C1"}})
+        with pytest.raises(ValueError, match=f"{name}: 51 is not a card"):
+            case_from_record(record, **{name: [51]})
+        with pytest.raises(ValueError, match=f"{name}: CA is in N's row, which is mixed"):
+            case_from_record(record, mixed={"N": "after-dispute"}, **{name: {"CA"}})
+
+
+def test_statements_are_written_as_a_case_file_and_must_be_mappings() -> None:
+    record = usbf()
+    said = [
+        {"by": Side.NS, "declarer_tricks": 3},
+        {"by": Seat.EAST, "played": {Seat.WEST: Card.parse("C3")}, "trick": 1},
+    ]
+    case = case_from_record(record, statements=said)
+    assert case["statements"] == [
+        {"by": "NS", "declarer_tricks": 3},
+        {"by": "E", "played": {"W": "C3"}, "trick": 1},
+    ]
+    assert len(case_from_dict(yaml.safe_load(case_yaml(case)), "said").statements) == 2
+    with pytest.raises(ValueError, match=r"statements: got .* \(expected a list of mappings"):
+        case_from_record(record, statements={"by": "NS", "declarer_tricks": 3})  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"statements\[1\]: got 'NS 3' \(expected a mapping"):
+        case_from_record(record, statements=[{"by": "NS"}, "NS 3"])  # type: ignore[list-item]
