@@ -8,6 +8,7 @@ Every problem becomes a ``CaseFileError`` naming the file, the field path and wh
 from __future__ import annotations
 
 import difflib
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -87,17 +88,67 @@ def load_case(path: str | Path) -> Case:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise CaseFileError(name, "", "no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
+        _refuse_record(name, Path(path).read_bytes().decode("latin-1"))  # PBN may be Latin-1
+        raise CaseFileError(name, "", f"cannot be read ({error})") from None
+    except OSError as error:
         raise CaseFileError(name, "", f"cannot be read ({error})") from None
     return loads_case(text, name)
 
 
 def loads_case(text: str, source: str = "<case>") -> Case:
     """Validate a case given as YAML text; ``source`` names it in messages."""
+    _refuse_record(source, text)
     data = load_yaml(text, source)
     if not isinstance(data, dict):
         raise CaseFileError(source, "", "expected a mapping of fields (title, deal, contract, ...)")
     return case_from_dict(data, source)
+
+
+_PBN_TAG = re.compile(r'\[\s*[A-Za-z][A-Za-z0-9_]*\s+"(?:[^"\\]|\\.)*"\s*\]\s*')
+"""A PBN tag line, ``[Event "..."]``: no case file starts with one (a case is a mapping)."""
+_LIN_START = re.compile(r"[A-Za-z]{2}\|")
+_LIN_KEY = re.compile(r"(?:^|\|)(?:pn|md|qx|vg|mb|pc|ah|sv)\|", re.MULTILINE)
+"""LIN ``key|value|`` pairs, the keys that only a LIN record of a board would hold."""
+
+
+def record_format(source: str, text: str) -> str | None:
+    """The format, "PBN" or "LIN", when ``source`` is a record of play, not a case; else None.
+
+    By the file's suffix, else by its first line that is not blank or a PBN comment; a YAML
+    case cannot start with either form, so a case is never taken for a record.
+    """
+    suffix = Path(source).suffix.lower()
+    if suffix in (".pbn", ".lin"):
+        return suffix[1:].upper()
+    lines = (line.strip() for line in text.removeprefix("\ufeff").splitlines())
+    first = next((line for line in lines if line and line[0] not in "%;"), "")
+    if _PBN_TAG.fullmatch(first):
+        return "PBN"
+    if _LIN_START.match(first) and _LIN_KEY.search(text):
+        return "LIN"
+    return None
+
+
+def _refuse_record(source: str, text: str) -> None:
+    """A PBN or LIN file given as a case: say so, and how to make a case of it, instead of
+    the YAML parser's "not valid YAML" (or a stranger message about its fields)."""
+    kind = record_format(source, text)
+    if kind is None:
+        return
+    reader = kind.lower()
+    example = (
+        f"from pathlib import Path; from solver.records import {reader}, to_case; "
+        "Path('board.yaml').write_text(to_case.case_yaml(to_case.case_from_record("
+        f"{reader}.load({source!r})[0])), encoding='utf-8')"
+    )
+    raise CaseFileError(
+        source,
+        "",
+        f"a {kind} record of play, not a case file (YAML, docs/case-format.md); make a case "
+        "of one of its boards (here the first, [0]), then write the facts in dispute into it: "
+        f'python -c "{example}"',
+    )
 
 
 def case_from_dict(data: dict[str, Any], source: str = "<case>") -> Case:
