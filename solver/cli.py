@@ -18,6 +18,8 @@ from solver.laws.normal_play import PRESETS, NormalPolicy
 from solver.version import tool_version
 
 if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
     from solver.facts import Case
 
 EXIT_BAD_INPUT = 2
@@ -115,14 +117,21 @@ def _check(args: argparse.Namespace) -> int:
     from solver.rulings.report import text_report
 
     case = load_case(args.path)
-    analysis = analyse(
-        case,
-        engine=args.engine,
-        list_limit=args.list,
-        time_limit=args.time_limit,
-        policy=_policy(case, args.policy, args.switch),
-        claimer_view=args.claimer_view,
-    )
+    policy = _policy(case, args.policy, args.switch)
+    bar = _LayoutBar(args.time_limit) if args.claimer_view and sys.stderr.isatty() else None
+    try:
+        analysis = analyse(
+            case,
+            engine=args.engine,
+            list_limit=args.list,
+            time_limit=args.time_limit,
+            policy=policy,
+            claimer_view=args.claimer_view,
+            progress=bar,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
     if args.json:
         print(json.dumps(analysis.to_json(), indent=2))
     else:
@@ -156,6 +165,45 @@ def _policy(case: Case, preset: str | None, switches: list[str]) -> NormalPolicy
         except ValueError as error:
             _error(f"--switch {item!r}: {error}", EXIT_BAD_INPUT)
     return policy
+
+
+class _LayoutBar:
+    """A progress bar on stderr for the claimer's view, which can run for the whole time limit
+    with no other output. Made only when stderr is a terminal (pipes, logs and tests stay
+    clean), and shown from the first layout on; ``transient``: it leaves nothing behind."""
+
+    def __init__(self, time_limit: float) -> None:
+        self._time_limit = time_limit
+        self._bar: Progress | None = None
+        self._task: TaskID | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is None:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
+            self._bar = Progress(
+                TextColumn(f"claimer's view (at most {self._time_limit:g} s): layouts"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=Console(file=sys.stderr),
+                transient=True,
+            )
+            self._bar.start()
+            self._task = self._bar.add_task("layouts", total=total)
+        assert self._task is not None
+        self._bar.update(self._task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
 
 
 def _error(message: str, code: int) -> NoReturn:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from solver.engines import compile_case, find_consistent
@@ -24,17 +25,20 @@ def analyse(
     time_limit: float = 20.0,
     policy: NormalPolicy | None = None,
     claimer_view: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """Find the consistent histories of a case and rule on them (or on its claim).
 
     ``policy``: the normal-play policy for a claim; None uses the one the case file gives in
-    ``claim.policy`` and ``claim.switches`` (WBF2017 when it gives none)."""
+    ``claim.policy`` and ``claim.switches`` (WBF2017 when it gives none).
+    ``progress``: called as ``progress(layouts done, layouts in all)`` while the claimer's view
+    runs, the step that can take many seconds with no other sign of life (a terminal's bar)."""
     if case.claim is not None:
         analysis = _analyse_claim(case, engine, list_limit, time_limit, policy)
         if claimer_view:
             from solver.rulings.claimer_view import claimer_view as view_of
 
-            analysis.claimer_view = view_of(case, time_limit)
+            analysis.claimer_view = view_of(case, time_limit, progress)
         return analysis
     problem = compile_case(case)
     found = find_consistent(problem, engine=engine, time_limit=time_limit, list_limit=list_limit)

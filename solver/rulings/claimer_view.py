@@ -12,7 +12,9 @@ lower, and the report says so.
 from __future__ import annotations
 
 import itertools
+import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from solver.bridge import SUITS, Card, Seat
@@ -31,7 +33,14 @@ class ClaimerView:
     """The two unseen hands of a layout that gives ``worst``, as 'S.H.D.C' strings."""
 
 
-def claimer_view(case: Case, time_limit: float = 20.0) -> ClaimerView:
+def claimer_view(
+    case: Case,
+    time_limit: float = 20.0,
+    progress: Callable[[int, int], None] | None = None,
+) -> ClaimerView:
+    """``progress(done, total)``, if given, is called before the first layout and after each
+    one: a claim early in the play has thousands of layouts, each solved double dummy, and
+    takes many seconds. ``total`` is the number of layouts that agree with the voids shown."""
     from solver.engines import dds
 
     claim = case.claim
@@ -44,6 +53,10 @@ def claimer_view(case: Case, time_limit: float = 20.0) -> ClaimerView:
     worst: int | None = None
     worst_layout: dict[str, str] | None = None
     count = 0
+    total = 0
+    if progress is not None:
+        total = _layouts(claim, hidden, pool, size)
+        progress(0, total)
     for chosen in itertools.combinations(pool, size):
         if time.monotonic() - started > time_limit:
             return ClaimerView(count, False, worst, worst_layout)
@@ -63,6 +76,8 @@ def claimer_view(case: Case, time_limit: float = 20.0) -> ClaimerView:
             claim.side,
         )
         count += 1
+        if progress is not None:
+            progress(count, total)
         if worst is None or value < worst:
             worst = value
             worst_layout = {str(hidden[0]): _pbn(first), str(hidden[1]): _pbn(second)}
@@ -76,6 +91,19 @@ def _hidden_seats(case: Case, claim: Claim) -> tuple[Seat, Seat]:
     if len(hidden) == 3:
         hidden = [s for s in hidden if s != case.declarer]
     return hidden[0], hidden[1]
+
+
+def _layouts(claim: Claim, hidden: tuple[Seat, Seat], pool: list[Card], size: int) -> int:
+    """How many of the ``size``-card hands for ``hidden[0]`` from ``pool`` agree with the voids
+    (``_agrees`` for both hands), counted without listing them: a suit one hidden hand is void
+    in goes to the other, and the cards left are shared freely."""
+    voids = [claim.shown_out.get(seat, frozenset()) for seat in hidden]
+    to_first = sum(card.suit_index in voids[1] for card in pool)
+    to_second = sum(card.suit_index in voids[0] for card in pool)
+    if any(card.suit_index in voids[0] and card.suit_index in voids[1] for card in pool):
+        return 0
+    free, wanted = len(pool) - to_first - to_second, size - to_first
+    return math.comb(free, wanted) if 0 <= wanted <= free else 0
 
 
 def _agrees(claim: Claim, seat: Seat, hand: frozenset[Card]) -> bool:
