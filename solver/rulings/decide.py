@@ -110,18 +110,18 @@ def _against(
         ),
         Reason("79B", f"the Director rules the score on {total} tricks for declarer's side"),
     )
-    consequence = (
-        "the Director rules in favour of the other side (66D)"
+    # 66D itself rules for the other side; 65D only jeopardises rights, which leaves the
+    # Director free to weigh the probabilities (85A) instead.
+    text = (
+        "the Director rules in favour of the other side (66D); this ruling follows 66D and "
+        f"takes the least favourable total for {side} among the consistent histories, with no "
+        "weighing of the balance of probabilities."
         if citation == "66D"
-        else f"{side}'s rights to doubtful tricks are jeopardised (65D)"
+        else f"{side}'s rights to doubtful tricks are jeopardised (65D); this ruling takes the "
+        f"least favourable total for {side} among the consistent histories. The Director may "
+        "instead weigh the balance of probabilities (85A)."
     )
-    assumption = Assumption(
-        "least-favourable-total",
-        citation,
-        f"{consequence}; this ruling takes the least favourable total for {side} among the "
-        "consistent histories. The Director may instead weigh the balance of probabilities "
-        "(85A).",
-    )
+    assumption = Assumption("least-favourable-total", citation, text)
     return _decided(case, total, reasons, (assumption,), offenders)
 
 
