@@ -8,10 +8,21 @@ from solver.bridge import SEATS, Card, Seat
 from solver.engines.problem import CARDS_WEIGHT, History
 from solver.facts import Case
 from solver.rulings.ruling import Analysis, board_score, history_json
+from solver.version import tool_version
 
 
 def text_report(analysis: Analysis, listed: int = 1) -> str:
     """The report a director reads at the table."""
+    return "\n".join([*_body(analysis, listed), "", provenance(analysis)]) + "\n"
+
+
+def provenance(analysis: Analysis) -> str:
+    """Which tool and Laws produced the report, so that a ruling can be traced when the tool or
+    the Laws change (the JSON contract does not carry it)."""
+    return f"ruling {tool_version()} (bridge-ruling-solver), Laws edition {analysis.case.edition}"
+
+
+def _body(analysis: Analysis, listed: int) -> list[str]:
     case = analysis.case
     parts = [
         _heading(case),
@@ -26,7 +37,7 @@ def text_report(analysis: Analysis, listed: int = 1) -> str:
     if analysis.claim is not None:
         parts += ["", *_claim_section(analysis)]
     parts += ["", *_ruling(analysis)]
-    return "\n".join(parts) + "\n"
+    return parts
 
 
 def _heading(case: Case) -> str:
@@ -283,8 +294,10 @@ def html_report(analysis: Analysis) -> str:
     summary = f"<b>{html.escape(ruling.status)}</b>"
     if ruling.result:
         summary += f": {html.escape(ruling.result)} ({ruling.declarer_tricks} tricks)"
+    body = "\n".join(_body(analysis, 1)) + "\n"
     return (
         f"<div><h4>{html.escape(analysis.case.title)}</h4>{table}"
         f"<p>Ruling: {summary}</p><ul>{reasons}</ul>"
-        f"<pre>{html.escape(text_report(analysis))}</pre></div>"
+        f"<pre>{html.escape(body)}</pre>"
+        f"<p><small>{html.escape(provenance(analysis))}</small></p></div>"
     )
