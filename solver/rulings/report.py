@@ -10,6 +10,10 @@ from solver.facts import Case
 from solver.rulings.ruling import Analysis, board_score, history_json
 from solver.version import tool_version
 
+IN_PLAY_LABEL = "tricks won in play (before any revoke transfer or claim adjustment)"
+"""What the outcome totals count, said wherever a ruled figure on another basis stands beside
+them (after a revoke transfer or a claim the two differ)."""
+
 
 def text_report(analysis: Analysis, listed: int = 1) -> str:
     """The report a director reads at the table."""
@@ -134,7 +138,10 @@ def _outcomes(analysis: Analysis) -> list[str]:
     hints = [f"Hint: {hint}" for hint in analysis.hints]
     if analysis.revoke_groups is not None:
         return _revoke_outcomes(analysis) + hints
-    lines = ["Outcomes (declarer's side tricks: histories; tricks whose winner varies)"]
+    lines = [
+        f"Outcomes (declarer's side tricks {_plain_where(analysis)}: histories; tricks whose "
+        "winner varies)"
+    ]
     for total, count in sorted(found.outcomes.items()):
         shown = "not counted" if count is None else f"{count:,}"
         winners = found.trick_winners.get(total, [])
@@ -142,6 +149,11 @@ def _outcomes(analysis: Analysis) -> list[str]:
         vary = f"; winner varies at tricks {', '.join(varying)}" if varying else ""
         lines.append(f"  {total:>2} tricks: {shown}{vary}")
     return lines + hints
+
+
+def _plain_where(analysis: Analysis) -> str:
+    """What a total without revokes counts: after a claim, only the tricks played before it."""
+    return "won in play before the claim" if analysis.claim is not None else "won in play"
 
 
 def _revoke_outcomes(analysis: Analysis) -> list[str]:
@@ -266,7 +278,7 @@ def _ruling(analysis: Analysis) -> list[str]:
     ruling = analysis.ruling
     lines = [f"Ruling: {ruling.status.upper()}"]
     if ruling.declarer_tricks is not None:
-        lines.append(f"  declarer's side: {ruling.declarer_tricks} tricks")
+        lines.append(f"  {_credited(ruling.declarer_tricks)}")
     if ruling.result is not None and ruling.score is not None:
         ns, ew = ruling.score["NS"], ruling.score["EW"]
         lines.append(f"  result {ruling.result}, score NS {ns:+d}, EW {ew:+d}")
@@ -279,21 +291,33 @@ def _ruling(analysis: Analysis) -> list[str]:
     return lines
 
 
+def _credited(tricks: int) -> str:
+    """The ruled figure, named as such: after a revoke transfer or a claim it is not a total
+    the histories show in play."""
+    return f"declarer's side credited with {tricks} tricks (the ruled figure)"
+
+
 def html_report(analysis: Analysis) -> str:
-    """A compact HTML rendering for Jupyter: the report, with the outcome table as a table."""
+    """A compact HTML rendering for Jupyter: the report, with the outcome table as a table.
+
+    The table counts tricks won in play and the ruling may credit another figure (after a
+    revoke transfer or a claim), so each is labelled with what it is."""
     rows = "".join(
         f"<tr><td>{total}</td><td>{'—' if count is None else f'{count:,}'}</td></tr>"
         for total, count in sorted(analysis.found.outcomes.items())
     )
     table = (
-        "<table><thead><tr><th>declarer tricks</th><th>histories</th></tr></thead>"
+        f"<table><caption>Declarer's side: {html.escape(IN_PLAY_LABEL)}</caption>"
+        "<thead><tr><th>tricks won in play</th><th>histories</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>"
     )
     ruling = analysis.ruling
     reasons = "".join(f"<li>{html.escape(str(r))}</li>" for r in ruling.reasons)
     summary = f"<b>{html.escape(ruling.status)}</b>"
     if ruling.result:
-        summary += f": {html.escape(ruling.result)} ({ruling.declarer_tricks} tricks)"
+        summary += f": {html.escape(ruling.result)}"
+    if ruling.declarer_tricks is not None:
+        summary += f"; {html.escape(_credited(ruling.declarer_tricks))}"
     body = "\n".join(_body(analysis, 1)) + "\n"
     return (
         f"<div><h4>{html.escape(analysis.case.title)}</h4>{table}"
