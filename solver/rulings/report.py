@@ -5,8 +5,9 @@ from __future__ import annotations
 import html
 
 from solver.bridge import SEATS, Card, Seat
-from solver.engines.problem import CARDS_WEIGHT, History
+from solver.engines.problem import CARDS_WEIGHT, History, key_total
 from solver.facts import Case
+from solver.rulings.revokes import RevokeGroup
 from solver.rulings.ruling import Analysis, board_score, history_json
 from solver.version import tool_version
 
@@ -15,9 +16,14 @@ IN_PLAY_LABEL = "tricks won in play (before any revoke transfer or claim adjustm
 them (after a revoke transfer or a claim the two differ)."""
 
 
-def text_report(analysis: Analysis, listed: int = 1) -> str:
-    """The report a director reads at the table."""
-    return "\n".join([*_body(analysis, listed), "", provenance(analysis)]) + "\n"
+def text_report(analysis: Analysis, listed: int = 1, *, examples: bool = False) -> str:
+    """The report a director reads at the table.
+
+    ``listed``: how many of the engine's listed histories to show (at most those it kept,
+    ``analysis.found.listed``, in its stable order). ``examples``: also show one history per
+    outcome group, so that each possible total can be checked trick by trick.
+    """
+    return "\n".join([*_body(analysis, listed, examples), "", provenance(analysis)]) + "\n"
 
 
 def provenance(analysis: Analysis) -> str:
@@ -26,7 +32,7 @@ def provenance(analysis: Analysis) -> str:
     return f"ruling {tool_version()} (bridge-ruling-solver), Laws edition {analysis.case.edition}"
 
 
-def _body(analysis: Analysis, listed: int) -> list[str]:
+def _body(analysis: Analysis, listed: int, examples: bool) -> list[str]:
     case = analysis.case
     parts = [
         _heading(case),
@@ -36,8 +42,15 @@ def _body(analysis: Analysis, listed: int) -> list[str]:
     ]
     if analysis.found.engine != "none":
         parts += ["", *_histories(analysis), "", *_outcomes(analysis)]
-    for history in analysis.found.listed[:listed]:
-        parts += ["", "A consistent history", *_trick_table(case, history)]
+    shown = analysis.found.listed[: max(listed, 0)]
+    for number, history in enumerate(shown, start=1):
+        parts += [
+            "",
+            f"Consistent history {number} of {len(shown)} shown",
+            *_trick_table(case, history),
+        ]
+    if examples and analysis.found.engine != "none" and analysis.status != "impossible":
+        parts += _group_examples(analysis)
     if analysis.claim is not None:
         parts += ["", *_claim_section(analysis)]
     parts += ["", *_ruling(analysis)]
@@ -156,16 +169,60 @@ def _plain_where(analysis: Analysis) -> str:
     return "won in play before the claim" if analysis.claim is not None else "won in play"
 
 
+def _revoke_where(analysis: Analysis) -> str:
+    """What a revoke group's first total counts: after a claim, the claim's tricks too."""
+    return "in play and by the claim" if analysis.claim is not None else "in play"
+
+
+def _histories_of(count: int | None) -> str:
+    return "histories not counted" if count is None else f"{count:,} histories"
+
+
+def _revoke_label(analysis: Analysis, group: RevokeGroup, width: int = 2) -> str:
+    """One revoke group, as the outcome table and its example both name it."""
+    where, histories = _revoke_where(analysis), _histories_of(group.histories)
+    return (
+        f"{group.in_play:>{width}} tricks {where}, {histories}: "
+        f"{group.final} after adjustment{_score_of(analysis.case, group.final)}"
+    )
+
+
+def _group_examples(analysis: Analysis) -> list[str]:
+    """One history per outcome group, headed as the outcome table names the group. A group the
+    engine established without keeping a history of it (by optimisation, or an engine that
+    keeps none) is said to have none, not left out."""
+    found = analysis.found
+    entries: list[tuple[str, int | None, History | None]]
+    if analysis.revoke_groups is not None:
+        entries = [
+            (_revoke_label(analysis, g, 1), g.histories, g.example) for g in analysis.revoke_groups
+        ]
+    else:
+        where = _plain_where(analysis)
+        entries = []
+        for key, count in sorted((found.groups or found.outcomes).items()):
+            label = f"{key_total(key)} tricks {where}, {_histories_of(count)}"
+            entries.append((label, count, found.group_examples.get(key)))
+    lines: list[str] = []
+    for number, (label, count, example) in enumerate(entries, start=1):
+        lines += ["", f"Example {number} of {len(entries)} (one per outcome): {label}"]
+        if example is not None:
+            lines += _trick_table(analysis.case, example)
+        elif count is None:
+            lines.append("  no example listed: this total was established by optimisation")
+        else:
+            lines.append(
+                f"  no example listed: the {found.engine} engine kept none of this outcome"
+            )
+    return lines
+
+
 def _revoke_outcomes(analysis: Analysis) -> list[str]:
     """Each group: tricks in play, its revokes with their adjustment, the final count."""
-    where = "in play and by the claim" if analysis.claim is not None else "in play"
+    where = _revoke_where(analysis)
     lines = [f"Outcomes (declarer's side tricks {where}, revokes, tricks after Laws 62-64)"]
     for group in analysis.revoke_groups:
-        shown = "not counted" if group.histories is None else f"{group.histories:,}"
-        lines.append(
-            f"  {group.in_play:>2} tricks {where}, {shown} histories: "
-            f"{group.final} after adjustment{_score_of(analysis.case, group.final)}"
-        )
+        lines.append(f"  {_revoke_label(analysis, group)}")
         double = group.double_play
         if double is not None:
             lines.append(
@@ -297,7 +354,7 @@ def _credited(tricks: int) -> str:
     return f"declarer's side credited with {tricks} tricks (the ruled figure)"
 
 
-def html_report(analysis: Analysis) -> str:
+def html_report(analysis: Analysis, listed: int = 1, *, examples: bool = False) -> str:
     """A compact HTML rendering for Jupyter: the report, with the outcome table as a table.
 
     The table counts tricks won in play and the ruling may credit another figure (after a
@@ -318,7 +375,7 @@ def html_report(analysis: Analysis) -> str:
         summary += f": {html.escape(ruling.result)}"
     if ruling.declarer_tricks is not None:
         summary += f"; {html.escape(_credited(ruling.declarer_tricks))}"
-    body = "\n".join(_body(analysis, 1)) + "\n"
+    body = "\n".join(_body(analysis, listed, examples)) + "\n"
     return (
         f"<div><h4>{html.escape(analysis.case.title)}</h4>{table}"
         f"<p>Ruling: {summary}</p><ul>{reasons}</ul>"
