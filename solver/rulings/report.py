@@ -311,15 +311,17 @@ def _claim_section(analysis: Analysis) -> list[str]:
         f"{claimed.adjudication.claimer_tricks} tricks; double dummy: {claimed.double_dummy}"
     )
     side = claim.by.index % 2
+    before = _before_claim(position.leader, position.current_trick)
     current: list[str] = []
     for play in claimed.adjudication.line:
         current.append(f"{SEATS[play.seat]} {Card.from_index(play.card)}")
         if play.wins_trick is not None:
             lost = "" if play.wins_trick % 2 == side else "   <- lost by the claimer's side"
             lines.append(
-                f"  {play.trick:>2}: {', '.join(current)}; won by {SEATS[play.wins_trick]}{lost}"
+                f"  {play.trick:>2}: {before}{', '.join(current)}; won by "
+                f"{SEATS[play.wins_trick]}{lost}"
             )
-            current = []
+            before, current = "", []
     view = analysis.claimer_view
     if view is not None:
         done = "all" if view.complete else "the first (time ran out)"
@@ -329,6 +331,15 @@ def _claim_section(analysis: Analysis) -> list[str]:
             f"({view.worst_layout}); no plan for every layout can guarantee more"
         )
     return lines
+
+
+def _before_claim(leader: Seat, cards: tuple[Card, ...]) -> str:
+    """The cards already on the trick in progress, and where the claim came: the line starts
+    after them, but a reader checks the first trick whole."""
+    if not cards:
+        return ""
+    played = ", ".join(f"{Seat.from_index(leader.index + i)} {c}" for i, c in enumerate(cards))
+    return f"{played}, then the claim: "
 
 
 def _ruling(analysis: Analysis) -> list[str]:

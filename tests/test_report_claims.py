@@ -1,0 +1,65 @@
+"""A claim made in the middle of a trick: the worst normal line starts after the cards already
+on the table, and the report shows that first trick whole, with where the claim came."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import solver
+from solver.rulings.report import text_report
+
+CLAIMS = Path(__file__).parents[1] / "cases" / "claims"
+MID_TRICK = [
+    path
+    for path in sorted(CLAIMS.glob("*.yaml"))
+    if (claim := solver.load_case(path).claim) is not None and claim.position.current_trick
+]
+
+
+def line_of(report: str) -> list[str]:
+    """The worst normal line's tricks, as printed."""
+    after = report[report.index("Worst normal line for the claimer") :].splitlines()[1:]
+    return [line for line in after if re.match(r"^ +\d+: ", line)]
+
+
+def test_the_mid_trick_case_shows_the_cards_already_led() -> None:
+    report = text_report(
+        solver.analyse(solver.load_case(CLAIMS / "mid-trick-claim-trump-not-mentioned.yaml"))
+    )
+    tricks = line_of(report)
+    assert tricks[0] == "   1: W HK, N H3, then the claim: E H9, S HA; won by S"
+    assert tricks[1] == "   2: S DA, W C7, N D3, E S2; won by E   <- lost by the claimer's side"
+
+
+def test_there_are_mid_trick_claim_cases() -> None:
+    assert len(MID_TRICK) >= 2
+
+
+@pytest.mark.parametrize("path", MID_TRICK, ids=[p.stem for p in MID_TRICK])
+def test_every_trick_of_the_line_is_whole(path: Path) -> None:
+    case = solver.load_case(path)
+    report = text_report(solver.analyse(case))
+    tricks = line_of(report)
+    assert claim_left(case) == len(tricks)
+    for trick in tricks:
+        plays = re.findall(r"\b[NESW] [SHDC][2-9TJQKA]\b", trick)
+        assert len(plays) == 4, trick
+        assert len({play[0] for play in plays}) == 4, trick
+    assert tricks[0].count("then the claim") == 1
+    assert all("then the claim" not in trick for trick in tricks[1:])
+
+
+def test_a_claim_between_tricks_has_no_claim_mark() -> None:
+    case = solver.load_case(CLAIMS / "top-down-ak5-opposite-42.yaml")
+    assert case.claim is not None and not case.claim.position.current_trick
+    tricks = line_of(text_report(solver.analyse(case)))
+    assert tricks and all("then the claim" not in trick for trick in tricks)
+    assert all(len(re.findall(r"\b[NESW] [SHDC][2-9TJQKA]\b", t)) == 4 for t in tricks)
+
+
+def claim_left(case: solver.Case) -> int:
+    assert case.claim is not None
+    return case.claim.position.tricks_left
