@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from solver.facts import Case
 
 EXIT_BAD_INPUT = 2
+JSON_LISTED = 5
+"""Histories listed in the JSON when ``--list`` is not given."""
+REPORT_LISTED = 1
+"""Histories shown in the report when ``--list`` is not given: one table of 13 tricks is what
+a director reads at the table; ``--list N`` and ``--examples`` show more."""
 
 
 def main_parser() -> argparse.ArgumentParser:
@@ -38,9 +43,14 @@ def main_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--list",
         type=_non_negative,
-        default=5,
+        default=None,
         metavar="N",
-        help="list at most N consistent histories (default 5)",
+        help="list at most N consistent histories (default: 5 in the JSON, 1 in the report)",
+    )
+    check.add_argument(
+        "--examples",
+        action="store_true",
+        help="report: also show one consistent history for each outcome group",
     )
     check.add_argument(
         "--engine",
@@ -123,7 +133,7 @@ def _check(args: argparse.Namespace) -> int:
         analysis = analyse(
             case,
             engine=args.engine,
-            list_limit=args.list,
+            list_limit=JSON_LISTED if args.list is None else args.list,
             time_limit=args.time_limit,
             policy=policy,
             claimer_view=args.claimer_view,
@@ -135,7 +145,8 @@ def _check(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(analysis.to_json(), indent=2))
     else:
-        print(text_report(analysis, listed=min(args.list, 1)), end="")
+        listed = REPORT_LISTED if args.list is None else args.list
+        print(text_report(analysis, listed=listed, examples=args.examples), end="")
     return analysis.ruling.exit_code
 
 

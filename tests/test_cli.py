@@ -220,3 +220,21 @@ def test_tool_version_without_package_metadata_is_unknown(
 
     monkeypatch.setattr(solver.version, "version", missing)
     assert solver.version.tool_version() == "unknown"
+
+
+def test_the_report_shows_one_history_unless_list_asks_for_more(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The first-use trap: the report showed at most one history whatever --list said."""
+    assert run(["check", DEMO]) == 0
+    assert capsys.readouterr().out.count("won by") == 1
+    assert run(["check", DEMO, "--list", "3"]) == 0
+    assert capsys.readouterr().out.count("won by") == 3
+    assert run(["check", DEMO, "--list", "0"]) == 0
+    assert capsys.readouterr().out.count("won by") == 0
+
+
+def test_examples_show_a_history_for_each_outcome(capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo has two totals (9 and 10 tricks): --examples adds one table for each."""
+    assert run(["check", DEMO, "--examples", "--list", "0"]) == 0
+    assert capsys.readouterr().out.count("won by") == 2
