@@ -22,6 +22,10 @@ class Suit(Enum):
     def __str__(self) -> str:
         return self.value
 
+    def __repr__(self) -> str:
+        """``Suit.SPADES``, which evaluates (the default ``<Suit.SPADES: 'S'>`` does not)."""
+        return f"Suit.{self.name}"
+
 
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 RANK_CHARS = "23456789TJQKA"
@@ -32,7 +36,7 @@ class Card:
     """One of the 52 cards.
 
     >>> Card.parse("SA"), Card.parse("h10"), Card.parse("D2").index
-    (Card('SA'), Card('HT'), 26)
+    (Card.parse('SA'), Card.parse('HT'), 26)
     >>> Card.parse("SA") > Card.parse("SK")
     True
     """
@@ -72,7 +76,8 @@ class Card:
         return f"{'SHDC'[self.suit_index]}{RANK_CHARS[self.rank - 2]}"
 
     def __repr__(self) -> str:
-        return f"Card({str(self)!r})"
+        """``Card.parse('SA')``: readable, and it evaluates (the constructor takes two ints)."""
+        return f"Card.parse({str(self)!r})"
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in range(4) for r in range(2, 15))

@@ -18,6 +18,8 @@ class Deal:
     ['C5', 'C6', 'CJ', 'CQ']
     >>> deal.to_pbn() == text
     True
+    >>> Deal.from_pbn("N:A... K... Q... J...", allow_short=True)
+    Deal.from_pbn('N:A... K... Q... J...', allow_short=True)
     """
 
     hands: tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
@@ -49,6 +51,14 @@ class Deal:
             counts = ", ".join(f"{s} {len(hands[s.index])}" for s in SEATS)
             raise ValueError(f"the four hands must hold the same number of cards ({counts})")
         return Deal((hands[0], hands[1], hands[2], hands[3]))
+
+    def __repr__(self) -> str:
+        """The PBN string as a call that reads it back: one line, where the fields are 52 cards."""
+        sizes = {len(hand) for hand in self.hands}
+        if len(sizes) != 1 or len(frozenset().union(*self.hands)) != 4 * len(self.hands[0]):
+            return f"Deal(hands={self.hands!r})"  # not a deal from_pbn would read
+        short = "" if sizes == {13} else ", allow_short=True"
+        return f"Deal.from_pbn({self.to_pbn()!r}{short})"
 
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
         parts = [_format_hand(self.hands[(first.index + i) % 4]) for i in range(4)]

@@ -8,14 +8,23 @@ from enum import Enum
 class Seat(Enum):
     """A seat at the table.
 
+    The short names are aliases, so that the compact repr evaluates; iteration and ``len``
+    still see four seats.
+
     >>> Seat.NORTH.lho, Seat.NORTH.rho, Seat.NORTH.partner, Seat.NORTH.side
     (Seat.E, Seat.W, Seat.S, Side.NS)
+    >>> Seat.W is Seat.WEST, len(Seat)
+    (True, 4)
     """
 
     NORTH = "N"
     EAST = "E"
     SOUTH = "S"
     WEST = "W"
+    N = NORTH
+    E = EAST
+    S = SOUTH
+    W = WEST
 
     @property
     def index(self) -> int:
@@ -60,6 +69,7 @@ class Seat(Enum):
         return self.value
 
     def __repr__(self) -> str:
+        """``Seat.E``: short in dicts and lists, and it evaluates (the alias of EAST)."""
         return f"Seat.{self.value}"
 
 

@@ -1,0 +1,1 @@
+"""Tests of the table's values: cards, seats, sides, suits, contracts, deals, tricks."""
