@@ -36,6 +36,8 @@ SUITS = "SHDC"
 RANKS = "23456789TJQKA"
 CARDS_TIER = 1000
 """A cards-tier unit outweighs any number of statements."""
+SIDE_OF_SEAT = {"N": "NS", "S": "NS", "NS": "NS", "E": "EW", "W": "EW", "EW": "EW"}
+"""A statement belongs to its side's account: N and S speak for NS, E and W for EW."""
 
 Cards = tuple[int, int, int, int]
 """The card each seat (N, E, S, W) played to a trick."""
@@ -112,6 +114,8 @@ class Dispute:
     totals: list[tuple[int | None, int]] = field(default_factory=list)
     cards_units: set[int] = field(default_factory=set)
     units: int = 0
+    accounts: dict[int, str] = field(default_factory=dict)
+    """Statement unit -> the side whose account it belongs to (NS or EW)."""
     revoke_tricks: set[tuple[int, int]] = field(default_factory=set)
     """(trick from 0, seat) where an allegation permits a revoke."""
     revoke_suits: list[tuple[int, int]] = field(default_factory=list)
@@ -135,7 +139,10 @@ class Dispute:
         return self.units - 1
 
     def weight(self, units: frozenset[int]) -> int:
-        return sum(CARDS_TIER if u in self.cards_units else 1 for u in units)
+        """Cards-tier units one by one, then the sides with some statement contradicted: a
+        side's account is one unit however many statements it holds."""
+        sides = {self.accounts[u] for u in units if u not in self.cards_units}
+        return CARDS_TIER * sum(1 for u in units if u in self.cards_units) + len(sides)
 
 
 def read(data: dict[str, Any]) -> Dispute:
@@ -204,6 +211,8 @@ def read_statement(dispute: Dispute, statement: dict[str, Any]) -> None:
         return
     agreed = str(statement["by"]).lower() == "agreed"
     unit = None if agreed else dispute.new_unit(cards_tier=False)
+    if unit is not None:
+        dispute.accounts[unit] = SIDE_OF_SEAT[str(statement["by"]).upper()]
     if statement.get("declarer_tricks") is not None:
         dispute.totals.append((unit, int(statement["declarer_tricks"])))
         return

@@ -35,7 +35,9 @@ from ortools.sat.python import cp_model
 
 from solver.bridge import Card
 from solver.engines.problem import (
+    CARDS_WEIGHT,
     PHANTOM,
+    STATEMENT_WEIGHT,
     SUIT_MASKS,
     History,
     PlayedTrick,
@@ -667,9 +669,23 @@ def _add_orientation_units(m: CpsatModel) -> None:
 
 
 def _add_cost(m: CpsatModel) -> None:
-    """CASE-FORMAT "cost": cards-tier units weigh 1000, statements-tier units 1."""
-    weights = {unit: m.problem.unit_weight(unit) for unit in m.ok}
-    m.cost = sum(weights[u] * (1 - m.ok[u]) for u in sorted(m.ok))
+    """The cost (docs/case-format.md, "Semantics"): each cards-tier unit weighs 1000; the
+    statements tier counts sides, each side's account one literal ``broken`` that is true
+    exactly when one of its statements is contradicted (exactly, so that fixing the cost in
+    enumeration admits each history once)."""
+    problem = m.problem
+    cards = [u for u in sorted(m.ok) if problem.unit_sides[u] < 0]
+    accounts: list[Any] = []
+    for side, name in enumerate(("NS", "EW")):
+        units = [u for u in sorted(m.ok) if problem.unit_sides[u] == side]
+        if not units:
+            continue
+        broken = m.model.new_bool_var(f"account_contradicted:{name}")
+        m.model.add_bool_or([~m.ok[u] for u in units]).only_enforce_if(broken)
+        for unit in units:
+            m.model.add_implication(~m.ok[unit], broken)
+        accounts.append(broken)
+    m.cost = CARDS_WEIGHT * sum(1 - m.ok[u] for u in cards) + STATEMENT_WEIGHT * sum(accounts)
 
 
 # --------------------------------------------------------------------------------------------

@@ -25,12 +25,18 @@ History = tuple[PlayedTrick, ...]
 
 STATEMENT_WEIGHT: Final = 1
 CARDS_WEIGHT: Final = 1000
-"""Costs are one integer: cards-tier units * 1000 + statements-tier units (lexicographic)."""
+"""Costs are one integer: cards-tier units * 1000 + sides whose account is contradicted
+(lexicographic: at most two sides, far below 1000)."""
 
 
 def split_cost(cost: int) -> tuple[int, int]:
-    """(cards units, statements units) of an integer cost."""
+    """(cards units, sides contradicted) of an integer cost."""
     return divmod(cost, CARDS_WEIGHT)
+
+
+def sides_count(sides: int) -> int:
+    """How many sides a two-bit set of sides holds."""
+    return (sides & 1) + (sides >> 1)
 
 
 def suit_of(card: int) -> int:
@@ -190,12 +196,14 @@ class RevokeEvent:
 TOTAL_MASK: Final = 15
 SUIT_WINS_SHIFT: Final = 4
 DOUBLE_PLAY_SHIFT: Final = 20
+SIDES_SHIFT: Final = 37
 EVENTS_SHIFT: Final = 40
 EVENT_BITS: Final = 24
 EVENT_MASK: Final = (1 << EVENT_BITS) - 1
 """An outcome key is one int: declarer tricks (4 bits), then (1997 only) which seat won a
 later trick with which suit (16 bits), then a double play (Law 67B2: 17 bits, see
-``double_play_bits``), then the revokes, earliest in the lowest slot."""
+``double_play_bits``), then (the search's bookkeeping) the sides whose account the history
+contradicts (2 bits: 1 NS, 2 EW), then the revokes, earliest in the lowest slot."""
 
 
 def pack_event(event: RevokeEvent) -> int:
@@ -247,8 +255,14 @@ def key_events(key: int) -> tuple[RevokeEvent, ...]:
 
 
 def public_key(key: int) -> int:
-    """The key without its 1997 bookkeeping: what an outcome group is keyed by."""
-    return key & ~(0xFFFF << SUIT_WINS_SHIFT)
+    """The key without its 1997 bookkeeping and without the sides it contradicts: what an
+    outcome group is keyed by."""
+    return key & ~(0xFFFF << SUIT_WINS_SHIFT) & ~(3 << SIDES_SHIFT)
+
+
+def key_sides(key: int) -> int:
+    """The sides (bit 0 NS, bit 1 EW) whose account a history of this key contradicts."""
+    return (key >> SIDES_SHIFT) & 3
 
 
 DoublePlay = tuple[int, int, int]
@@ -314,6 +328,9 @@ class Problem:
     """The player who played two cards to one trick (Law 67B2): he plays a pair there once,
     as a follower, and the last trick (``tricks`` - 1) is played after the card that Law 67B2
     returns to his hand (see ``surplus_counted``) is back."""
+    unit_sides: tuple[int, ...] = ()
+    """Per unit: -1 for a cards-tier unit; for a statements-tier unit, the side whose account it
+    belongs to (0 NS, 1 EW)."""
 
     def row_card(self, seat: int, trick: int, played: int) -> int | None:
         """The card an intact row puts at this trick (the short row shifts after its gap, the
@@ -367,8 +384,30 @@ class Problem:
             for p in self.permits
         )
 
-    def unit_weight(self, unit: int) -> int:
-        return STATEMENT_WEIGHT if self.units[unit].tier == "statements" else CARDS_WEIGHT
+    def cost_of(self, contradicted: frozenset[int] | set[int]) -> int:
+        """The cost of a history that contradicts these units: each cards-tier unit weighs
+        ``CARDS_WEIGHT``; the statements tier counts sides, not statements (a side's account
+        is contradicted once, however many of its statements are).
+
+        >>> from solver.records import load_case
+        >>> problem = compile_case(load_case("cases/example-mixed-row.yaml"))
+        >>> problem.unit_sides[-2:]  # the last two units: NS's statement, EW's statement
+        (0, 1)
+        >>> ns, ew = len(problem.units) - 2, len(problem.units) - 1
+        >>> problem.cost_of({ew}), problem.cost_of({0, ns, ew})  # unit 0: North's row order
+        (1, 1002)
+        """
+        cards = sum(1 for unit in contradicted if self.unit_sides[unit] < 0)
+        return cards * CARDS_WEIGHT + STATEMENT_WEIGHT * sides_count(self.sides_of(contradicted))
+
+    def sides_of(self, units: frozenset[int] | set[int] | list[int]) -> int:
+        """The sides (bit 0 NS, bit 1 EW) whose account some of these units belong to."""
+        sides = 0
+        for unit in units:
+            side = self.unit_sides[unit]
+            if side >= 0:
+                sides |= 1 << side
+        return sides
 
     @property
     def tricks_checks(self) -> tuple[StatementCheck, ...]:
@@ -442,6 +481,7 @@ def compile_case(case: Case) -> Problem:
         track_suit_wins=bool(permits) and case.edition == 1997,
         short_seat=None if short_seat is None else short_seat.index,
         surplus_seat=None if case.surplus is None else case.surplus.index,
+        unit_sides=tuple(-1 if u.tier == "cards" else 0 if u.side is Side.NS else 1 for u in units),
     )
 
 
@@ -498,7 +538,7 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
     if failure is None:
         failure = _hard_statement_failure(problem, history, winners, declarer_tricks)
     contradicted = _contradicted_units(problem, history, winners, declarer_tricks)
-    cost = sum(problem.unit_weight(u) for u in contradicted)
+    cost = problem.cost_of(contradicted)
     revokes = revokes_in(problem, history, winners) if failure is None else ()
     double_play = next(
         (

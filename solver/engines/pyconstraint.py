@@ -556,15 +556,14 @@ def histories(problem: Problem) -> Iterator[tuple[History, tuple[int, ...]]]:
 def price(
     problem: Problem, history: History, winners: tuple[int, ...]
 ) -> tuple[int, frozenset[int]]:
-    """Cost (cards units * 1000 + statement units) and the units a history contradicts."""
+    """Cost (cards units * 1000 + sides whose account is contradicted) and the units a history
+    contradicts. A side's statements are one account: two of them broken cost what one does."""
     broken = _broken_row_orders(problem, history)
     broken |= _broken_marks(problem, history, winners)
     broken |= _broken_statements(problem, history, winners)
-    cost = sum(
-        STATEMENT_WEIGHT if problem.units[unit].kind == "statement" else CARDS_WEIGHT
-        for unit in broken
-    )
-    return cost, frozenset(broken)
+    cards = sum(1 for unit in broken if problem.units[unit].kind != "statement")
+    sides = {problem.units[unit].side for unit in broken if problem.units[unit].kind == "statement"}
+    return cards * CARDS_WEIGHT + len(sides) * STATEMENT_WEIGHT, frozenset(broken)
 
 
 def _broken_row_orders(problem: Problem, history: History) -> set[int]:

@@ -7,6 +7,11 @@ How it stays fast enough for a director at the table:
 * Iterative deepening on the cards tier: first only histories that contradict no quitted card
   (intact rows then fix their player's card at each trick), then one contradicted unit, and so on.
   The first budget with any history is the minimum.
+* Statements weigh by side: a history's statements-tier cost is the number of sides with some
+  statement contradicted, which does not add up trick by trick. So a trick step's cost is its
+  cards-tier units only, and the sides it contradicts go into the outcome key (two bits): each
+  summary keeps, per declarer total and set of sides, the cheapest continuations, and the root
+  prices each set once.
 * Equivalent cards: two cards of one player in one suit, with no other player's unplayed card
   between them and named in no fact, can be swapped in any history without changing its
   legality, its winners or its cost. The search plays only the highest of each such class and
@@ -26,6 +31,8 @@ from solver.engines.problem import (
     EVENT_BITS,
     EVENTS_SHIFT,
     PHANTOM,
+    SIDES_SHIFT,
+    STATEMENT_WEIGHT,
     SUIT_MASKS,
     SUIT_WINS_SHIFT,
     TOTAL_MASK,
@@ -38,9 +45,11 @@ from solver.engines.problem import (
     cards_in,
     double_play_bits,
     is_revoke,
+    key_sides,
     key_total,
     pack_event,
     public_key,
+    sides_count,
     surplus_counted,
     trick_winner,
 )
@@ -63,8 +72,9 @@ PAIR = 64
 """A double play as one option: ``PAIR * (surplus card + 1) + counted card``."""
 
 Summary = dict[int, tuple[int, int, int, int, int]]
-"""Outcome key from here (declarer tricks, and revokes when allegations admit them; see
-``problem.outcome_key``) -> (minimum cost from here, number of histories at that cost,
+"""Outcome key from here (declarer tricks, the sides whose account is contradicted from here,
+and revokes when allegations admit them; see ``problem.outcome_key``) -> (minimum cards-tier
+cost from here, number of histories at that cost,
 units contradicted by some of them (bit mask), trick winners in some of them (bit 4*trick+seat),
 units contradicted by all of them (bit mask)).
 """
@@ -88,6 +98,10 @@ class TrickStep:
     """Evidence units this trick contradicts (bit mask)."""
     revokers: tuple[int, ...] = ()
     """Seats that revoked in this trick (only when allegations admit revokes)."""
+    sides: int = 0
+    """Sides (bit 0 NS, bit 1 EW) with a statement this trick contradicts. The statements
+    tier counts sides, not statements, so its cost is not a sum over tricks: the sides ride
+    in the outcome key (``SIDES_SHIFT``) and are priced once, at the root."""
 
 
 class Searcher:
@@ -272,6 +286,8 @@ class Searcher:
                     total = child_key + gained  # the total is in the key's low bits
                 else:
                     total = self.step_key(trick, leader, child_played, step, child_key)
+                if step.sides:
+                    total |= step.sides << SIDES_SHIFT
                 new_cost = cost + step.cost
                 current = summary.get(total)
                 if current is None or new_cost < current[0]:
@@ -387,9 +403,9 @@ class Searcher:
                 continue
             if not self._trick_checks_pass(trick, leader, cards, winner, units):
                 continue
-            cost += sum(p.unit_weight(u) for u in units if p.units[u].tier == "statements")
             mask = sum(1 << u for u in units)
-            out.append(TrickStep(cards, weight, winner, cost, new_flags, mask, revokers))
+            sides = p.sides_of(units)
+            out.append(TrickStep(cards, weight, winner, cost, new_flags, mask, revokers, sides))
         return out
 
     def _restored_steps(self, played: int, leader: int, flags: int) -> list[TrickStep]:
@@ -717,7 +733,8 @@ class Optimum:
     budget: int
     min_cost: int
     suffix_cost: dict[int, int]
-    """Outcome key -> cost of its best histories before declarer-total statements.
+    """Outcome key -> cards-tier cost of its best histories (the statements tier is priced
+    from the key's sides and the declarer-total statements).
     (Every dict here is keyed by outcome key: the declarer total, with revokes if any.)"""
     counts: dict[int, int]
     units: dict[int, int]
@@ -735,7 +752,7 @@ def find_optimum(searcher: Searcher, budgets: range | None = None) -> Optimum | 
     for budget in budgets if budgets is not None else range(cards_units + 1):
         summary = searcher.solve(0, p.opening_leader, 0, budget)
         priced = {
-            key: (entry[0] + _total_statement_cost(p, key_total(key)), entry[1])
+            key: (entry[0] + _statements_cost(p, key), entry[1])
             for key, entry in summary.items()
             if _total_hard_checks_hold(p, key_total(key), searcher.hard_units)
         }
@@ -754,12 +771,14 @@ def find_optimum(searcher: Searcher, budgets: range | None = None) -> Optimum | 
     return None
 
 
-def _total_statement_cost(problem: Problem, total: int) -> int:
-    return sum(
-        problem.unit_weight(c.unit)
-        for c in problem.tricks_checks
-        if c.unit is not None and c.total != total
+def _statements_cost(problem: Problem, key: int) -> int:
+    """The statements tier of a root outcome key: the sides contradicted at some trick (in the
+    key) or by a declarer-total statement, each side once."""
+    total = key_total(key)
+    sides = key_sides(key) | problem.sides_of(
+        [c.unit for c in problem.tricks_checks if c.unit is not None and c.total != total]
     )
+    return STATEMENT_WEIGHT * sides_count(sides)
 
 
 def _total_hard_checks_hold(problem: Problem, total: int, hard_units: frozenset[int]) -> bool:
@@ -815,54 +834,89 @@ def _optimal_steps(
     if steps is None:
         steps = searcher.steps(trick, played, leader, flags, budget)
         searcher.steps_cache[cache_key] = steps
+    need_sides = key_sides(need)
     for step in steps:
+        if step.sides & ~need_sides:
+            continue
         child_budget = budget - step.cost // CARDS_WEIGHT
         child_played = played | _mask(step.cards)
         child = searcher.solve(child_played, step.winner, step.flags, child_budget)
         if searcher.plain_keys:
-            child_need = need - (1 if step.winner % 2 == p.declarer_side else 0)
-            entry = child.get(child_need)
-            if entry is not None and entry[0] + step.cost == need_cost:
-                node = (child_played, step.winner, step.flags, child_budget, child_need, entry[0])
-                yield step, node
+            child_total = key_total(need) - (1 if step.winner % 2 == p.declarer_side else 0)
+            for child_sides in range(4):
+                if child_sides | step.sides != need_sides:
+                    continue
+                child_need = child_total | child_sides << SIDES_SHIFT
+                entry = child.get(child_need)
+                if entry is not None and entry[0] + step.cost == need_cost:
+                    node = (
+                        child_played,
+                        step.winner,
+                        step.flags,
+                        child_budget,
+                        child_need,
+                        entry[0],
+                    )
+                    yield step, node
             continue
         for child_key, entry in child.items():
-            if (
-                entry[0] + step.cost == need_cost
-                and searcher.step_key(trick, leader, child_played, step, child_key) == need
-            ):
+            key = searcher.step_key(trick, leader, child_played, step, child_key)
+            if entry[0] + step.cost == need_cost and key | step.sides << SIDES_SHIFT == need:
                 node = (child_played, step.winner, step.flags, child_budget, child_key, entry[0])
                 yield step, node
 
 
 def canonical_histories(searcher: Searcher, optimum: Optimum) -> Iterator[History]:
-    """Consistent histories with one representative per class of equivalent cards, in order."""
-    for key in sorted(optimum.counts):
-        yield from canonical_histories_of(searcher, optimum, key)
+    """Consistent histories with one representative per class of equivalent cards, in order:
+    by outcome key, then trick by trick by the cards played. The sides a history contradicts
+    are bookkeeping, not an outcome: the keys that differ only there are walked together, so
+    the order does not depend on whose account a history contradicts."""
+    for keys in _keys_by_outcome(optimum).values():
+        yield from canonical_histories_of(searcher, optimum, keys)
 
 
-def canonical_histories_of(searcher: Searcher, optimum: Optimum, key: int) -> Iterator[History]:
-    """The canonical consistent histories of one outcome key."""
+def _keys_by_outcome(optimum: Optimum) -> dict[int, list[int]]:
+    """The root keys of the consistent histories, by key without its sides, in order."""
+    grouped: dict[int, list[int]] = {}
+    for key in sorted(optimum.counts, key=lambda k: (k & ~(3 << SIDES_SHIFT), k)):
+        grouped.setdefault(key & ~(3 << SIDES_SHIFT), []).append(key)
+    return grouped
+
+
+Wants = tuple[tuple[int, int], ...]
+"""The (outcome key, cards-tier cost) pairs a walk still wants from a node."""
+
+
+def canonical_histories_of(
+    searcher: Searcher, optimum: Optimum, keys: list[int]
+) -> Iterator[History]:
+    """The canonical consistent histories of some root outcome keys, merged in one order."""
     p = searcher.problem
 
     def descend(
-        node: tuple[int, int, int, int, int, int], prefix: list[PlayedTrick]
+        node: tuple[int, int, int, int], wants: Wants, prefix: list[PlayedTrick]
     ) -> Iterator[History]:
-        played, leader, flags, budget, need, need_cost = node
+        played, leader, flags, budget = node
         if played.bit_count() // 4 == p.tricks:
             yield tuple(prefix)
             return
-        steps = sorted(
-            _optimal_steps(searcher, played, leader, flags, budget, need, need_cost),
-            key=lambda item: item[0].cards,
-        )
-        for step, child in steps:
+        children: dict[Cards, tuple[TrickStep, tuple[int, int, int, int], list[tuple[int, int]]]]
+        children = {}
+        for need, need_cost in wants:
+            for step, child in _optimal_steps(
+                searcher, played, leader, flags, budget, need, need_cost
+            ):
+                entry = children.setdefault(step.cards, (step, child[:4], []))
+                if (child[4], child[5]) not in entry[2]:
+                    entry[2].append((child[4], child[5]))
+        for cards in sorted(children):
+            step, child_node, child_wants = children[cards]
             prefix.append((leader, step.cards))
-            yield from descend(child, prefix)
+            yield from descend(child_node, tuple(child_wants), prefix)
             prefix.pop()
 
-    root = (0, p.opening_leader, 0, optimum.budget, key, optimum.suffix_cost[key])
-    yield from descend(root, [])
+    root = (0, p.opening_leader, 0, optimum.budget)
+    yield from descend(root, tuple((key, optimum.suffix_cost[key]) for key in keys), [])
 
 
 def expand_orbit(searcher: Searcher, history: History) -> Iterator[History]:
@@ -985,8 +1039,10 @@ def solve(
         total, group = key_total(key), public_key(key)
         outcomes[total] = (outcomes.get(total) or 0) + number
         groups[group] = (groups.get(group) or 0) + number
-        if searcher.revokes and group not in examples:
-            examples[group] = next(canonical_histories_of(searcher, optimum, key))
+    for keys in _keys_by_outcome(optimum).values():
+        group = public_key(keys[0])
+        if group not in examples:
+            examples[group] = next(canonical_histories_of(searcher, optimum, keys))
     return EngineResult(
         "search",
         feasible=True,

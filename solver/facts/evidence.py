@@ -1,6 +1,10 @@
-"""Evidence units: the facts that may turn out wrong, in two tiers (CASE-FORMAT "Semantics").
+"""Evidence units: the facts that may turn out wrong, in two tiers (docs/case-format.md,
+"Semantics").
 
 The cards tier (what the quitted cards show) outweighs the statements tier (what players say).
+Each statement is a unit of its own, so that a report can name the one contradicted; what a
+history costs in the statements tier is the number of sides with any of their units
+contradicted, not the number of units.
 """
 
 from __future__ import annotations
@@ -28,6 +32,14 @@ class EvidenceUnit:
     @property
     def tier(self) -> Literal["cards", "statements"]:
         return "statements" if self.kind == "statement" else "cards"
+
+    @property
+    def side(self) -> Side:
+        """The partnership this unit speaks for. A statements-tier unit belongs to its side's
+        account: partners are not independent witnesses, so the cost counts sides whose
+        account is contradicted, not statements (see ``solver.engines.problem.Problem.cost``).
+        """
+        return self.owner if isinstance(self.owner, Side) else self.owner.side
 
     @property
     def key(self) -> str:
