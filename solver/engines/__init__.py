@@ -75,7 +75,7 @@ def _auto(problem: Problem, time_limit: float, list_limit: int) -> EngineResult:
 
     optimised = cpsat.solve(problem, count_limit=0, time_limit=_left(started, time_limit))
     optimised.outcomes_elapsed = time.monotonic() - started
-    if optimised.feasible is not True or optimised.min_cost is None:
+    if optimised.feasible is not True or optimised.min_cost is None or not optimised.totals_proved:
         optimised.elapsed = time.monotonic() - started
         return optimised
     hard = frozenset(range(len(problem.units))) - (optimised.contradicted or frozenset())

@@ -801,8 +801,10 @@ def solve(
         totals, all_totals = _reachable_totals(session, result)
         result.contradicted = _contradicted_units(session, result)
         limits = _Limits(count_limit, list_limit, session.deadline)
-        _count_histories(problem, min_cost, totals, limits, result)
-        if not all_totals:
+        if all_totals:
+            _count_histories(problem, min_cost, totals, limits, result)
+        else:  # never a partial list of totals: a ruling on it could be wrong
+            result.totals_proved = False
             result.count = None
     result.elapsed = time.monotonic() - start
     return result

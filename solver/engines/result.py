@@ -21,7 +21,12 @@ class EngineResult:
     count_at_least: int = 0
     """A proven lower bound on the count (equal to ``count`` when that is known)."""
     outcomes: dict[int, int | None] = field(default_factory=dict)
-    """Declarer tricks -> number of consistent histories with that total (None: not counted)."""
+    """Declarer tricks -> number of consistent histories with that total (None: not counted).
+    Every total or none: an engine that could not prove it had found them all leaves it empty
+    (``totals_proved``), since a ruling on some of the totals could be a wrong ruling."""
+    totals_proved: bool = True
+    """False when time ran out before the engine proved which totals the consistent histories
+    reach (``outcomes`` is then empty, however many it had found)."""
     groups: dict[int, int | None] = field(default_factory=dict)
     """Outcome key (``problem.outcome_key``: declarer tricks and the revokes, if any) -> number
     of consistent histories in that group. Without revoke allegations a key is the total."""

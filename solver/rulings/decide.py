@@ -39,6 +39,8 @@ def decide(
         reason = Reason("79B", "no legal play history fits the agreed facts and the deal")
         return Ruling("impossible", None, None, None, (reason,))
     totals = sorted(found.outcomes)
+    if not totals:
+        return Ruling("undetermined", None, None, None, (_not_established(found),))
     if groups is not None:
         if not groups:
             reason = Reason(
@@ -51,6 +53,18 @@ def decide(
         ruling = _decide_totals(case, totals, found, contradicted)
         return _with_revoke_reasons(ruling, groups)
     return _decide_totals(case, totals, found, contradicted)
+
+
+def _not_established(found: EngineResult) -> Reason:
+    """The engines stopped before they knew every total: nothing is ruled on part of them."""
+    said = "; ".join(found.notes)
+    return Reason(
+        "85A",
+        "the possible trick totals were not established within the time limit"
+        + (f" ({said})" if said else "")
+        + ": raise --time-limit; until then the Director decides on the balance of "
+        "probabilities",
+    )
 
 
 def _with_revoke_reasons(ruling: Ruling, groups: list[RevokeGroup]) -> Ruling:

@@ -398,9 +398,12 @@ def test_a_time_limit_never_gives_a_partial_count() -> None:
     ]
     p = problem(rows, tricks=13)
     result = solve(p, time_limit=1.0, list_limit=3)
-    assert result.feasible is True
+    # On a loaded machine even feasibility may not be decided in 1 s: then nothing is claimed.
+    assert result.feasible in (True, None)
     assert result.count is None
     assert result.notes
     assert all(v is None for v in result.outcomes.values())
+    if result.feasible is None or not result.totals_proved:
+        assert result.outcomes == {}
     assert len(result.listed) == min(3, result.count_at_least)
     assert all(evaluate(p, history).legal for history in result.listed)
