@@ -37,6 +37,7 @@ from solver.laws.normal_play import (
     beats,
     claimer_options,
     current_winner,
+    for_defenders,
     is_master,
     legal,
     masters_bind,
@@ -82,6 +83,7 @@ class ClaimProblem:
         steps = claim.statement
         bound = (1 << side) | (1 << (side + 2))
         if claim.by_defender:
+            policy = for_defenders(policy)
             # 70D2: a defender's statement cannot choose his partner's plays; the partner's
             # cards it names are dropped, and the partner plays what the policy admits.
             bound = 1 << claim.by.index

@@ -11,11 +11,23 @@ Judgements (each a switch of ``NormalPolicy``):
 - ``top_down`` (Law 70E2; EBU WB 8.70.5; ACBL guideline 1; LAWS.md 11.12): a hand leading a
   suit whose top card is a winner leads that card when it is an honour (ten or higher) or the
   hand holds two or more winners of the suit: nobody leads the 5 from AK5 opposite 42 with the
-  J doubleton out. A lone spot-card winner does not bind: from 754 opposite a void with the 6
-  out, leading the 4 first can be merely careless, so any card of the suit is a normal lead.
+  J doubleton out. A lone spot-card winner binds only under ``spot_master_binds``.
+- ``spot_master_binds`` (ACBL guideline 1, "normally from the top"; on in the ``ACBL`` preset
+  only): a lone spot-card winner binds top-down too. Without it, from 754 opposite a void with
+  the 6 out, leading the 4 first can be merely careless (EBU WB 8.70.5, the White Book's
+  example), so any card of the suit is a normal lead. The WBF has no guidance of its own here
+  (70E2 leaves it to the regulating authority); its preset keeps the EBU's reading.
 - ``winners_first`` (EBU WB 8.70.5: a claimer who thinks all his cards good plays them in any
   order): a hand on lead that holds a winner leads a winner; the tricks he concedes come after
-  his winners. Without a winner in the hand on lead, any lead is normal (crossing to partner).
+  his winners. Without a winner in the hand on lead, any lead is normal (crossing to partner),
+  unless ``cross_to_partners_winners`` narrows it.
+- ``cross_to_partners_winners`` (Danish LKU-20 2.1: a line that strands partner's winners when
+  a connecting lead exists is irrational; the same "known losers before known winners" reading
+  of Law 70 as ``winners_first``): a hand on lead with no winner, whose partner holds a winner
+  in a suit the hand can lead, leads one of those suits: it crosses to the winners instead of
+  giving up the lead with them stranded. Any card of those suits is normal (low or high), and
+  the crossing card may still be ruffed or overtaken. With no such suit, any lead is normal.
+  Declarer's side only: a defender does not see his partner's hand (``for_defenders``).
 - ``follow_low_to_partner`` (normal play): following to a trick partner is sure to win (his card
   is a winner, or the player is last), a player plays his lowest card of the suit: overtaking a
   winner only to put the lead in the wrong hand is worse than careless. A suit the claimer did
@@ -69,6 +81,8 @@ class NormalPolicy:
     ruff_when_able: bool = True
     draw_trumps_when_aware: bool = True
     no_idle_trump_lead: bool = False
+    cross_to_partners_winners: bool = True
+    spot_master_binds: bool = False
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
         unknown = [name for name in switches if name not in self.__dataclass_fields__]
@@ -98,6 +112,16 @@ class NormalPolicy:
             ),
             "ruff_low": ("70", "ruffs are made as low as possible (ACBL guideline 5)"),
             "ruff_when_able": ("70", "a void player ruffs an opponents' winner, never partner's"),
+            "cross_to_partners_winners": (
+                "70",
+                "a hand on lead with no winner crosses to partner's winners when it can, rather "
+                "than give up the lead with them stranded (Danish LKU-20 2.1)",
+            ),
+            "spot_master_binds": (
+                "70E2",
+                "a suit whose top card is a winner is led from the top, even when that winner is "
+                "a lone spot card (ACBL guideline 1)",
+            ),
             "no_idle_trump_lead": (
                 "70",
                 "with both opponents void in trumps, the claimer is not made to lead a trump "
@@ -119,8 +143,17 @@ PRESETS: dict[str, NormalPolicy] = {
     "EBU": NormalPolicy(name="EBU"),
     # ACBL Laws Commission guidelines (2019): worst suit order, ruffs low, no credit for a
     # trump safety play; a claimer is not forced to draw trumps when both opponents are void.
-    "ACBL": NormalPolicy(name="ACBL", draw_trumps_when_aware=False, no_idle_trump_lead=True),
+    "ACBL": NormalPolicy(
+        name="ACBL", draw_trumps_when_aware=False, no_idle_trump_lead=True, spot_master_binds=True
+    ),
 }
+
+
+def for_defenders(policy: NormalPolicy) -> NormalPolicy:
+    """The policy for a defender's claim: a defender does not see his partner's hand, so the
+    judgement that a hand crosses to partner's winners (``cross_to_partners_winners``) is not
+    his to make; which card partner returns stays a choice among normal plays (70D2)."""
+    return replace(policy, cross_to_partners_winners=False)
 
 
 class PlayView:
@@ -245,9 +278,17 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     winner_suits = [s for s in suits if is_master(view, top_of(hand, s))]
     if policy.winners_first and winner_suits:
         suits = winner_suits
+    elif policy.cross_to_partners_winners and not winner_suits:
+        partner = hand_of(view.held, view.seat ^ 2)
+        crossing = [s for s in suits if _masters(view, partner, s)]
+        if crossing:
+            suits = crossing
     for suit in suits:
         cards = cards_in(hand & SUIT_MASKS[suit])
-        if policy.top_down and masters_bind(_masters(view, hand, suit), suit):
+        masters = _masters(view, hand, suit)
+        if policy.top_down and (
+            masters_bind(masters, suit) or (masters and policy.spot_master_binds)
+        ):
             out.append(cards[-1])
         else:
             out.extend(cards)

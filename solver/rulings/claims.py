@@ -23,7 +23,7 @@ from solver.laws.law70 import (
     policy_assumptions,
 )
 from solver.laws.law71 import law71b_unlosable_concession
-from solver.laws.normal_play import PRESETS, NormalPolicy
+from solver.laws.normal_play import PRESETS, NormalPolicy, for_defenders
 from solver.rulings.ruling import Ruling, board_score
 
 
@@ -83,6 +83,8 @@ def analyse_claim(
     claim = case.claim
     assert claim is not None
     chosen = policy or case_policy(claim)
+    if claim.by_defender:
+        chosen = for_defenders(chosen)
     trump = case.contract.strain.trump_suit_index
     started = time.monotonic()
     problem = ClaimProblem.from_claim(claim, trump, chosen)

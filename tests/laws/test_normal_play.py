@@ -44,7 +44,8 @@ def test_acbl_guideline_4_leaves_out_idle_trump_leads() -> None:
     assert claimer_options(PRESETS["ACBL"], position) == [card("H3")]
     # With a trump still out, or nothing but trumps, the switch changes nothing.
     trump_out = view(("HA", "D2"), ("S9", "C2"), ("S2", "H3"), ("H5", "C3"))
-    assert card("S2") in claimer_options(PRESETS["ACBL"], trump_out)
+    stranding_allowed = PRESETS["ACBL"].with_switches(cross_to_partners_winners=False)
+    assert card("S2") in claimer_options(stranding_allowed, trump_out)
     only_trumps = view(("HA", "D2"), ("H4", "C2"), ("S2", "S3"), ("H5", "C3"))
     # Two master trumps and nothing else: he leads them, from the top (top_down).
     assert claimer_options(PRESETS["ACBL"], only_trumps) == [card("S3")]
@@ -62,3 +63,27 @@ def test_ruff_low_with_only_trumps_and_partner_winning() -> None:
     )
     assert claimer_options(NormalPolicy(), position) == [card("S2")]
     assert set(claimer_options(NormalPolicy(ruff_low=False), position)) == {card("S2"), card("SK")}
+
+
+def test_a_hand_with_no_winner_crosses_to_partners_winners() -> None:
+    # South holds no winner (the S2 under East's S9, the H3 and D3 under West's cards); North
+    # holds the HA. Leading the H3 reaches it; the S2 or the D3 would give up the lead with it
+    # stranded (cross_to_partners_winners, LKU-20 2.1). Any heart would do.
+    position = view(("HA", "C2"), ("S9", "D4"), ("S2", "H3", "D3"), ("H5", "D5"))
+    assert claimer_options(NormalPolicy(), position) == [card("H3")]
+    stranding = NormalPolicy().with_switches(cross_to_partners_winners=False)
+    assert sorted(claimer_options(stranding, position)) == sorted(
+        card(c) for c in ("S2", "H3", "D3")
+    )
+    # Partner's winner in a suit South cannot lead: nothing to cross with, any lead is normal.
+    no_way = view(("CA", "H2"), ("S9", "D4"), ("S2", "H3", "D3"), ("H5", "D5"))
+    assert len(claimer_options(NormalPolicy(), no_way)) == 3
+
+
+def test_a_lone_spot_card_winner_binds_top_down_only_under_the_acbl() -> None:
+    # South's S7 S5 S4 over East's S6, spades trumps and nobody else holding one.
+    position = view(("HA", "DA", "CA"), ("S6", "H5", "D5"), ("S7", "S5", "S4"), ("H4", "D4", "C4"))
+    spots = [card(c) for c in ("S4", "S5", "S7")]
+    assert sorted(claimer_options(PRESETS["WBF2017"], position)) == spots
+    assert sorted(claimer_options(PRESETS["EBU"], position)) == spots
+    assert claimer_options(PRESETS["ACBL"], position) == [card("S7")]
