@@ -336,9 +336,12 @@ class Adjudicator:
         During the run L leads R cards, so at most R of its master trumps go; partner P follows,
         and plays a trump only to a trump lead (at most R, and at most L's trumps) or when he
         holds nothing else (after his other cards, one a trick): ``follow_low_to_partner`` and
-        ``ruff_when_able`` have him discard, not ruff, a trick L is winning, as L is through the
-        run. The master trumps left lie on tricks after the run, one a trick for each hand, as in
-        ``_trump_tricks``.
+        ``ruff_when_able`` have him discard, not ruff, a trick L is sure to win, as L is through
+        the run: L leads a master there (a card led under one wins only when P covers it with a
+        master of the suit, which he then holds, so he follows), and on P's trick of the run
+        (``_partner_leads_a_winner``) P leads one. A card of L's that an opponent may still
+        beat P would ruff, but the run stops before such a card. The master trumps left lie on
+        tricks after the run, one a trick for each hand, as in ``_trump_tricks``.
         """
         held, leader, _trick, plan, _voids = state
         if plan[0] < len(self.p.steps):

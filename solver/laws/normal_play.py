@@ -44,9 +44,14 @@ Judgements (each a switch of ``NormalPolicy``):
   card whose place is known, the defender behind having shown out, is credited). Applied
   before ``no_duck_with_winner``, which would make him win with his lowest *master*.
 - ``ruff_low`` (ACBL guideline 5): a ruff is made with the lowest trump that wins the trick; a
-  player with nothing but trumps, partner winning the trick, plays his lowest trump.
-- ``ruff_when_able`` (normal play): void, with the opponents winning the trick and a trump that
-  wins it, the player ruffs; with partner winning he discards and does not ruff.
+  player with nothing but trumps, partner sure to win the trick, plays his lowest trump.
+- ``ruff_when_able`` (normal play): void, with a trump that wins the trick, the player ruffs
+  unless partner is sure to win it (as for ``follow_low_to_partner``: the player is last, or
+  partner's card is a master), and then he discards and does not ruff. A card of partner's
+  that is only winning so far (an opponent holds a higher card of its suit, and one is still
+  to play) is ruffed like the opponents' (Law 70 footnote: throwing a card on it for the
+  opponent behind to win the trick is irrational, not careless). With the switch off, he may
+  ruff or discard on any card but partner's sure winner.
 - ``no_idle_trump_lead`` (ACBL guideline 4; on in the ``ACBL`` preset only): with neither
   opponent holding a trump, a hand on lead that has a side-suit card does not lead a trump. The
   guideline says the claimer is not forced to play trumps to his cost; in a minimum over normal
@@ -111,7 +116,11 @@ class NormalPolicy:
                 "winning card",
             ),
             "ruff_low": ("70", "ruffs are made as low as possible (ACBL guideline 5)"),
-            "ruff_when_able": ("70", "a void player ruffs an opponents' winner, never partner's"),
+            "ruff_when_able": (
+                "70",
+                "a void player ruffs a trick his partner is not sure to win, never partner's sure "
+                "winner",
+            ),
             "cross_to_partners_winners": (
                 "70",
                 "a hand on lead with no winner crosses to partner's winners when it can, rather "
@@ -355,10 +364,17 @@ def _sure_position(view: PlayView) -> bool:
     return True
 
 
+def _partner_sure(view: PlayView, best: int, partner_winning: bool) -> bool:
+    """Is the trick sure to be partner's: his card, ``best``, wins it so far and either the
+    player is last to play or it is a master (no opponent still holds a higher card of its suit)?
+    A card merely winning *so far* is not sure: the opponent still to play may beat it."""
+    return partner_winning and (len(view.trick) == 3 or is_master(view, best))
+
+
 def _follows(
     policy: NormalPolicy, view: PlayView, cards: list[int], best: int, partner_winning: bool
 ) -> list[int]:
-    if partner_winning and (len(view.trick) == 3 or is_master(view, best)):
+    if _partner_sure(view, best, partner_winning):
         return cards[:1] if policy.follow_low_to_partner else cards
     winners = [c for c in cards if beats(c, best, view.trump)]
     # win_when_sure first: a player sure of the trick wins it with his cheapest winning card
@@ -381,12 +397,16 @@ def _void_plays(
     trumps = [c for c in cards if trump is not None and c // 13 == trump]
     discards = [c for c in cards if trump is None or c // 13 != trump]
     winning_trumps = [c for c in trumps if beats(c, best, trump)]
-    if not partner_winning and winning_trumps and policy.ruff_when_able:
+    # As in ``_follows``, partner's card counts as winning only when it is sure to win: one the
+    # opponent still to play may beat (not a master) is ruffed like the opponents' card under
+    # ``ruff_when_able``; without it, ruffing and discarding are both normal plays.
+    sure = _partner_sure(view, best, partner_winning)
+    if not sure and winning_trumps and policy.ruff_when_able:
         return winning_trumps[:1] if policy.ruff_low else winning_trumps
     options = _normal_discards(policy, view, discards) if discards else []
-    if not discards and partner_winning and policy.ruff_low:
-        return trumps[:1]  # only trumps left and partner winning: the lowest one
-    if not partner_winning and not policy.ruff_when_able:
+    if not discards and sure and policy.ruff_low:
+        return trumps[:1]  # only trumps left and partner sure to win: the lowest one
+    if not sure and not policy.ruff_when_able:
         options += winning_trumps[:1] if policy.ruff_low else winning_trumps
     return options or cards
 

@@ -87,3 +87,56 @@ def test_a_lone_spot_card_winner_binds_top_down_only_under_the_acbl() -> None:
     assert sorted(claimer_options(PRESETS["WBF2017"], position)) == spots
     assert sorted(claimer_options(PRESETS["EBU"], position)) == spots
     assert claimer_options(PRESETS["ACBL"], position) == [card("S7")]
+
+
+def test_void_hand_ruffs_partners_card_unless_it_is_sure_to_win() -> None:
+    # North led the HQ, East played low: North's card is winning so far, but West, still to
+    # play, holds the HK. South, void in hearts, holds the S2 and two diamond winners.
+    beatable = view(
+        ("H5", "C2", "C3"),
+        ("H3", "CJ", "CT"),
+        ("S2", "DA", "DK"),
+        ("HK", "H9", "CK"),
+        trick=("HQ", "H4"),
+        leader=0,
+    )
+    # Not sure to win: ruffed, as the opponents' card would be (ruff_when_able, ruff_low).
+    assert claimer_options(NormalPolicy(), beatable) == [card("S2")]
+    # Without ruff_when_able the ruff is one normal play, discarding another.
+    assert set(claimer_options(NormalPolicy(ruff_when_able=False), beatable)) == {
+        card("S2"),
+        card("DA"),
+        card("DK"),
+    }
+    # North's HA (a master, no opponent holding a higher heart) is sure to win: South need
+    # not ruff it, and under ruff_when_able does not.
+    master = view(
+        ("H5", "C2", "C3"),
+        ("H3", "CJ", "CT"),
+        ("S2", "DA", "DK"),
+        ("HK", "H9", "CK"),
+        trick=("HA", "H4"),
+        leader=0,
+    )
+    assert set(claimer_options(NormalPolicy(), master)) == {card("DA"), card("DK")}
+    # Last to play (West led the H6, North won with the HQ, East the H4): North's HQ, not a
+    # master, holds the trick all the same.
+    last = view(
+        ("H5", "C2", "C3"),
+        ("H3", "CJ", "CT"),
+        ("S2", "DA", "DK"),
+        ("HK", "H9", "CK"),
+        trick=("H6", "HQ", "H4"),
+        leader=3,
+    )
+    assert set(claimer_options(NormalPolicy(), last)) == {card("DA"), card("DK")}
+    # An opponent's card winning: ruffed, as before.
+    theirs = view(
+        ("H5", "C2", "C3"),
+        ("H3", "CJ", "CT"),
+        ("S2", "DA", "DK"),
+        ("HK", "H9", "CK"),
+        trick=("HQ", "HJ"),
+        leader=0,
+    )
+    assert claimer_options(NormalPolicy(), theirs) == [card("S2")]
