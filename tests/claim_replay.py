@@ -32,17 +32,48 @@ def follows_law_44(hand: int, trick: Sequence[int], card: int) -> bool:
     return card // 13 == led or not holds_led
 
 
-def trick_winner(leader: int, cards: Sequence[int], trump: int | None) -> int:
-    """The seat (0 North .. 3 West) that wins a complete trick led by ``leader``."""
+def trick_winner(
+    leader: int, cards: Sequence[int], trump: int | None, dead: int = 0, side: int = 0
+) -> int:
+    """The seat (0 North .. 3 West) that wins a complete trick led by ``leader``.
+
+    70C's measure (``ClaimProblem.opponents_ruff`` false): the cards in ``dead`` (the opponents'
+    trumps at the claim, ``dead_trumps``) take no trick from side ``side`` (the claimer's) in a
+    suit led other than trumps: when one of them wins and, without them, a card of ``side``
+    would, that card wins."""
+    winner = _best_of(leader, cards, trump, 0)
+    if cards[0] // 13 != trump and (dead >> cards[(winner - leader) % 4]) & 1:
+        other = _best_of(leader, cards, trump, dead)
+        if other % 2 == side:
+            return other
+    return winner
+
+
+def _best_of(leader: int, cards: Sequence[int], trump: int | None, dead: int) -> int:
+    """Law 44E/F, passing over the cards in ``dead``: the seat with the highest trump, else the
+    highest card of the suit led."""
     best = 0
     for offset in (1, 2, 3):
         card, top = cards[offset], cards[best]
+        if (dead >> card) & 1:
+            continue
         if card // 13 == top // 13:
             if card > top:
                 best = offset
         elif card // 13 == trump:
             best = offset
     return (leader + best) % 4
+
+
+def dead_trumps(problem: ClaimProblem) -> int:
+    """The trumps that take no trick from the claimer's side in another suit: with
+    ``opponents_ruff`` false (70C's measure), those the opponents hold at the claim; otherwise
+    none."""
+    if problem.opponents_ruff or problem.trump is None:
+        return 0
+    side = problem.claimer_side
+    theirs = problem.held[1 - side] | problem.held[3 - side]
+    return theirs & (0x1FFF << (13 * problem.trump))
 
 
 def legal_cards(hand: int, trick: Sequence[int]) -> list[int]:
@@ -53,6 +84,7 @@ def replay(problem: ClaimProblem, line: Sequence[LinePlay]) -> int:
     """The claimer's side's tricks on ``line``; AssertionError at the first play that is wrong."""
     adjudicator = Adjudicator(problem)
     state = start_state(adjudicator)
+    dead = dead_trumps(problem)
     held = list(problem.held)
     leader, trick = problem.leader, list(problem.trick)
     taken = 0
@@ -69,7 +101,7 @@ def replay(problem: ClaimProblem, line: Sequence[LinePlay]) -> int:
         if len(trick) < 4:
             assert play.wins_trick is None, f"play {number}: a trick ended too early"
             continue
-        winner = trick_winner(leader, trick, problem.trump)
+        winner = trick_winner(leader, trick, problem.trump, dead, problem.claimer_side)
         assert play.wins_trick == winner, f"play {number}: the trick's winner is {winner}"
         taken += winner % 2 == problem.claimer_side
         leader, trick = winner, []

@@ -67,9 +67,12 @@ class ClaimProblem:
     """Bit per seat: the players whose plays the statement prescribes. Declarer's statement binds
     both hands of his side; a defender's binds only his own plays (70D2)."""
     opponents_ruff: bool = True
-    """False for the measure of 70C(3): the opponents may not win a trick by ruffing (or
-    overruffing) when they hold another legal card, so their trumps score only as trumps led or
-    followed with."""
+    """False for the measure of 70C(3), the trump unable to score by ruffing: a trump the
+    opponents held at the claim takes no trick from the claimer's side in a suit led other than
+    trumps. Where it would win such a trick that the claimer's side's card would win without it
+    (a ruff, an overruff; by choice, or because its holder holds nothing else), that card wins
+    it instead; their trumps still score as trumps led or followed with, and they play any
+    legal card."""
 
     @staticmethod
     def from_claim(claim: Claim, trump: int | None, policy: NormalPolicy) -> ClaimProblem:
@@ -123,8 +126,10 @@ class LinePlay:
 @dataclass(frozen=True, slots=True)
 class Proved:
     """What a search proved at the start of tricks, by memo key: values, and lower bounds where
-    it was cut. Each holds as a lower bound for a problem whose lines are among these (the 70C
-    measure, ``opponents_ruff`` false): ``adjudicate``'s ``proved``. The keys number each suit's
+    it was cut. Each holds as a lower bound for a problem whose lines are among these:
+    ``adjudicate``'s ``proved``. For the 70C measure (``opponents_ruff`` false) they are only a
+    guide (``solver/rulings/claims.py``): a trick that goes to the claimer's side there instead
+    of to the trump changes who leads, so its value may be lower. The keys number each suit's
     pattern of cards (``Adjudicator._suit_id``); ``names`` is that numbering, which the later
     search takes over so that its keys mean the same positions."""
 
@@ -193,6 +198,13 @@ class Adjudicator:
         met: each card stays with the player dealt it, so those cards say who holds what. Every
         state given to the adjudicator must therefore come from its own problem's cards."""
         self._trump_mask = 0 if problem.trump is None else SUIT_MASKS[problem.trump]
+        self._dead = 0
+        """With ``opponents_ruff`` false, the trumps the opponents hold at the claim: none of
+        them takes a trick from the claimer's side in a suit led other than trumps (``play``)."""
+        if not problem.opponents_ruff:
+            self._dead = (hand_of(problem.held, 1 - side) | hand_of(problem.held, 3 - side)) & (
+                self._trump_mask
+            )
         self._trumps: dict[int, tuple[int, int, int]] = {}
         """``_trump_tricks`` by the lie of the trumps: the claimer's side's two hands and the
         opponents' (with their cards on the trick), 13 bits each."""
@@ -918,11 +930,11 @@ class Adjudicator:
 
     def admitted_plays(self, state: State) -> list[int]:
         """Every play admitted here: for the claimer's side, the statement's or else the policy's
-        (Law 70); for the other side, any legal card (barred from winning ruffs for 70C's
-        measure, ``opponents_ruff``)."""
+        (Law 70); for the other side, any legal card (in 70C's measure too, ``opponents_ruff``:
+        there a ruff of theirs does not win, ``play``)."""
         held, leader, trick, plan, voids = state
         seat = (leader + len(trick)) % 4
-        if seat % 2 != self.p.claimer_side and self.p.opponents_ruff:
+        if seat % 2 != self.p.claimer_side:
             hand = hand_of(held, seat)
             if trick:
                 follow = hand & SUIT_MASKS[trick[0] // 13]
@@ -932,8 +944,6 @@ class Adjudicator:
         view = PlayView(
             seat, held, trick, leader, self.p.trump, self.p.claimer_side, voids, self.p.trumps_aware
         )
-        if seat % 2 != self.p.claimer_side:
-            return _no_winning_ruff(view, legal(view))
         stated = self.stated_plays(view, plan)
         return stated if stated is not None else claimer_options(self.p.policy, view)
 
@@ -974,6 +984,15 @@ class Adjudicator:
                 plan = self._advance_on_card(plan, seat, card, trick_after, held_after)
             return (held_after, leader, trick_after, plan, voids), 0
         winner = winner_so_far(leader, trick_after, self.p.trump)[0]
+        if (
+            self._dead
+            and winner % 2 != self.p.claimer_side
+            and trick_after[0] // 13 != self._trump_suit
+        ):
+            # 70C's measure: the opponents' trumps take no trick from the claimer's side.
+            other = _winner_without(leader, trick_after, self._trump_suit, self._dead)
+            if other % 2 == self.p.claimer_side:
+                winner = other
         if stated:
             plan = self._advance_on_card(plan, seat, card, trick_after, held_after)
             plan = self._advance_on_trick(plan, winner, trick_after, held_after)
@@ -1346,15 +1365,20 @@ def _lowest(hand: int, suit: int) -> list[int] | None:
     return [(cards & -cards).bit_length() - 1] if cards else None
 
 
-def _no_winning_ruff(view: PlayView, cards: list[int]) -> list[int]:
-    """The cards left when a player void in the suit led may not ruff to win the trick."""
-    trump = view.trump
-    if not view.trick or trump is None or cards[0] // 13 == view.trick[0] // 13:
-        return cards
-    winning = current_winner(view)
-    assert winning is not None
-    kept = [c for c in cards if not (c // 13 == trump and beats(c, winning[1], trump))]
-    return kept or cards
+def _winner_without(leader: int, cards: tuple[int, ...], trump: int, dead: int) -> int:
+    """The seat whose card would win a complete trick led in a side suit without the cards in
+    ``dead`` (trumps; 70C's measure): the highest other trump, else the highest card of the suit
+    led. The card led is never one of them: they are trumps."""
+    best = cards[0]
+    best_seat = leader
+    for offset in range(1, len(cards)):
+        card = cards[offset]
+        if (dead >> card) & 1:
+            continue
+        if beats(card, best, trump):
+            best = card
+            best_seat = (leader + offset) & 3
+    return best_seat
 
 
 def _reduce(
@@ -1409,7 +1433,9 @@ def adjudicate(
     """The worst normal line for the claimer, exactly, or ``ClaimTimeout``. ``at_least``: a
     lower bound the caller knows; ``proved``: lower bounds by position (``Adjudication.proved``
     of a problem admitting every line this one does). They narrow the search, never change its
-    result: a minimum over more lines is no higher."""
+    result: a minimum over more lines is no higher. (Bounds that do not hold, ``proved`` of the
+    plain problem given to the 70C measure's, can only raise the result, never lower it; and
+    from ``at_least``, a value above it is exact.)"""
     started = time.monotonic()
     solver = Adjudicator(problem, started + time_limit, proved)
     start = solver.start()

@@ -16,8 +16,9 @@ The model:
 * Law 44C: a player who does not follow suit plays no card of the suit led later (the cards he
   plays later are the cards he held);
 * Law 44E/F/G: the highest trump, else the highest card of the suit led, wins; the winner leads;
-* ``ClaimProblem.opponents_ruff`` false (the 70C measure): an opponent who ruffs to win a trick
-  so far held nothing else (his hand, void in the suit led, was all such trumps);
+* ``ClaimProblem.opponents_ruff`` false (the 70C measure): a trump an opponent held at the claim
+  takes no trick from the claimer's side in a suit led other than trumps (where it wins one that
+  a card of the claimer's side would win without it, that card wins it);
 * the policy: every play by the claimer's side is one that ``Adjudicator.moves`` allows after the
   plays before it (replayed with ``Adjudicator.play``, which keeps the statement step reached
   and the voids seen).
@@ -26,8 +27,8 @@ What is independent of ``adjudicate`` and what is not: the policy and the statem
 cards count as normal for the claimer's side at a turn, are the engine's own (``moves``, and the
 statement's progress kept by ``play``); this module does not re-derive them. Everything else is
 written here: Law 44 (legality, trick winners, who leads), the opponents' plays (every legal
-card, not grouped into runs of equivalent cards as the engine groups them), the rule without
-winning ruffs, the count of tricks and the minimisation, which is python-constraint's plain
+card, not grouped into runs of equivalent cards as the engine groups them), the 70C measure's
+trick winners, the count of tricks and the minimisation, which is python-constraint's plain
 enumeration of all solutions rather than the engine's memoised null-window search (no memo,
 no position key, no shortcut when the claimer takes the rest).
 """
@@ -132,17 +133,29 @@ class ClaimCSP:
                 self._add_seat_rule(csp, trick, seat, self._follows_suit)
                 if seat % 2 == self.p.claimer_side:
                     self._add_normal_play(csp, trick, seat)
-                elif not self.p.opponents_ruff and self.p.trump is not None:
-                    self._add_seat_rule(csp, trick, seat, self._no_winning_ruff)
         return csp
 
     def _add_winner_leads(self, csp: constraint.Problem, trick: int) -> None:
-        """Law 44E/F/G: the winner of trick ``t`` leads trick ``t + 1``."""
+        """Law 44E/F/G: the winner of trick ``t`` leads trick ``t + 1``. In the 70C measure
+        (``opponents_ruff`` false) a trump the opponents held at the claim takes no trick from
+        the claimer's side in a suit led other than trumps: where it wins and, passing over
+        those trumps, a card of the claimer's side would, that card wins."""
         trump = self.p.trump
+        dead: set[int] = set()
+        if not self.p.opponents_ruff and trump is not None:
+            side = self.p.claimer_side
+            for seat in (1 - side, 3 - side):
+                dead |= {card for card in cards_in(self.p.held[seat]) if card // 13 == trump}
 
         def winner_leads(leader: int, c0: int, c1: int, c2: int, c3: int, nxt: int) -> bool:
             cards = _in_order(leader, (c0, c1, c2, c3))
-            return nxt == (leader + _best(cards, trump)) % 4
+            best = _best(cards, trump)
+            if cards[best] in dead and cards[0] // 13 != trump:
+                live = [o for o in range(4) if cards[o] not in dead]
+                other = live[_best([cards[o] for o in live], trump)]
+                if (leader + other) % 2 == self.p.claimer_side:
+                    best = other
+            return nxt == (leader + best) % 4
 
         variables = [_lead(trick), *(_card(trick, s) for s in range(4)), _lead(trick + 1)]
         csp.addConstraint(constraint.FunctionConstraint(winner_leads), variables)
@@ -182,16 +195,6 @@ class ClaimCSP:
         if not before or mine // 13 == before[0] // 13:
             return True
         return all(card // 13 != before[0] // 13 for card in later)
-
-    def _no_winning_ruff(self, seat: int, before: list[int], mine: int, later: list[int]) -> bool:
-        """The 70C measure: no ruff that wins the trick so far while he holds another card."""
-        trump = self.p.trump
-        if not before or mine // 13 == before[0] // 13:
-            return True
-        best = before[_best(before, trump)]
-        hand = [mine, *later]
-        winning = [card for card in hand if card // 13 == trump and _beats(card, best, trump)]
-        return mine not in winning or len(winning) == len(hand)
 
     def _add_normal_play(self, csp: constraint.Problem, trick: int, seat: int) -> None:
         """The claimer's side plays a card ``Adjudicator.moves`` allows after the plays so far."""

@@ -14,8 +14,11 @@ over the claimer's side's normal plays consistent with his statement, and the ot
 legal plays), found by ``solver.engines.claims``; what "normal" admits is the named policy of
 ``solver.laws.normal_play``, each judgement shown as an assumption. 70D2 follows from the
 minimum, with a defender's statement binding only his own plays: his partner's normal plays are
-chosen against the claim too. 70C(3) is measured: the claim adjudicated again with the opponents
-unable to ruff to win a trick; 70C is named when the worst normal line credits fewer tricks.
+chosen against the claim too. 70C(3) is measured: when a trump the opponents held at the claim
+takes a trick from the claimer's side on the worst normal line (a ruff or an overruff, whatever
+judgement led to it), the claim is adjudicated again with those trumps unable to take a trick
+from his side in another suit; 70C is named, with the trick the trump takes, when the worst
+normal line credits fewer tricks.
 Not encoded: the class of player (the footnote's "careless or inferior for the class of player
 involved"); the Director's view that a claimer was or was not "at all likely" unaware of a
 trump beyond the ``trumps_mentioned`` flag.
@@ -45,31 +48,41 @@ def law70a_adjudicated(claim: Claim, claimer_tricks: int) -> Reason:
 
 
 def law70c_outstanding_trump(
-    claim: Claim, trump_outstanding: bool, cost: int | None
+    claim: Claim, trump_outstanding: bool, cost: int | None, taken: tuple[str, ...]
 ) -> Reason | None:
     """Law 70C: an unmentioned outstanding trump, the claimer at all likely unaware of it.
 
     Named only when all three conditions hold: (1) the claimer did not mention the trump, (2)
     he is taken as at all likely unaware of it (``trumps_mentioned`` false), (3) a normal play
-    loses a trick to it. ``cost`` is (3) measured: the tricks the claimer would be credited on
-    the worst normal line if no opponent could ruff to win a trick, less those credited on the
-    worst normal line (0: the trump takes no trick the claimer would otherwise get, so 70C
-    decides nothing; None: not settled within the time limit).
+    loses a trick to it. ``taken`` says which tricks of the worst normal line the trump takes
+    from the claimer's side ("trick 3 of those left (the board's 12th: West's D2 ruffs South's
+    HA)"): none, and it loses him nothing. ``cost`` is (3) measured: the tricks the claimer
+    would be credited on the worst normal line were that trump unable to take a trick from his
+    side in another suit, less those credited on the worst normal line (0: the trump takes no
+    trick he would otherwise get, so 70C decides nothing; None: not settled within the time
+    limit).
     """
-    if not trump_outstanding or claim.trumps_mentioned or cost == 0:
+    if not trump_outstanding or claim.trumps_mentioned or not taken or cost == 0:
         return None
+    tricks = _and(taken)
     if cost is None:
         return Reason(
             "70C",
             "an opponent held a trump the claimer did not mention; lines that ignore it are "
-            "normal, so it may score (whether it costs a trick was not settled in time)",
+            f"normal, and on the worst normal line it takes {tricks} (whether that costs the "
+            "claimer a trick was not settled in time)",
         )
     return Reason(
         "70C",
         f"an opponent held a trump the claimer did not mention and was at all likely unaware "
-        f"of; on a normal line that leaves it undrawn it ruffs, and the claimer loses {cost} "
-        "trick(s) he would otherwise take",
+        f"of; on the worst normal line, which leaves it undrawn, it takes {tricks}: were it "
+        f"unable to score, the claimer would be credited with {cost} more trick(s)",
     )
+
+
+def _and(items: tuple[str, ...]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def law70d2_defenders_claim(claim: Claim, declarer_side: int) -> Reason | None:

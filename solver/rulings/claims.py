@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.bridge import SEATS, Card
-from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, adjudicate
+from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, LinePlay, adjudicate
 from solver.facts import Case, Claim
 from solver.laws.citation import Reason
 from solver.laws.law69 import law69b_withdrawn_agreement
@@ -28,6 +28,52 @@ from solver.rulings.ruling import Ruling, board_score
 
 
 @dataclass(frozen=True, slots=True)
+class TrumpTrick:
+    """A trick of the worst normal line that a trump an opponent held at the claim takes from the
+    claimer's side (70C): led in another suit, it goes to that trump (a ruff, or an overruff),
+    and without the opponents' trumps it would go to a card of the claimer's side."""
+
+    trick: int
+    """Counted from the claim, as in the line (1: the trick in progress, or the next one)."""
+    seat: int
+    card: int
+    """The opponent and the trump that win the trick."""
+    instead_seat: int
+    instead: int
+    """The claimer's side's player, and his card, that would win it without that trump."""
+
+    def describe(self, before: int) -> str:
+        """'trick 3 of those left (the board's 12th: West's D2 ruffs South's HA)'; ``before``:
+        the tricks completed at the claim."""
+        verb = "overruffs" if self.instead // 13 == self.card // 13 else "ruffs"
+        return (
+            f"trick {self.trick} of those left (the board's {_ordinal(before + self.trick)}: "
+            f"{SEATS[self.seat].full_name}'s {Card.from_index(self.card)} {verb} "
+            f"{SEATS[self.instead_seat].full_name}'s {Card.from_index(self.instead)})"
+        )
+
+    def to_json(self, before: int) -> dict[str, Any]:
+        return {
+            "trick": self.trick,
+            "board_trick": before + self.trick,
+            "seat": str(SEATS[self.seat]),
+            "card": str(Card.from_index(self.card)),
+            "instead_seat": str(SEATS[self.instead_seat]),
+            "instead_card": str(Card.from_index(self.instead)),
+        }
+
+
+ORDINAL_SUFFIXES: dict[int, str] = {1: "st", 2: "nd", 3: "rd"}
+
+
+def _ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ORDINAL_SUFFIXES.get(number % 10, 'th')}"
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimAnalysis:
     """The adjudication of a claim, beside its double-dummy value."""
 
@@ -37,12 +83,17 @@ class ClaimAnalysis:
     """Tricks of those left that the claimer's side takes with best play (None if unavailable)."""
     policy: NormalPolicy
     unruffed_tricks: int | None = None
-    """With an outstanding trump the claimer did not mention (70C): the claimer's tricks on the
-    worst normal line on which no opponent ruffs to win a trick (when he can play another card).
-    None when no trump was outstanding unmentioned, when the claimer is credited with all he
-    could be anyway, or when that adjudication did not finish in time."""
+    """With an outstanding trump the claimer did not mention that takes a trick on the worst
+    normal line (``trump_tricks``; 70C): the claimer's tricks on the worst normal line were that
+    trump unable to score, i.e. with no trump the opponents held at the claim taking a trick
+    from his side in another suit (``ClaimProblem.opponents_ruff`` false). None when no such
+    trump takes a trick, when the claimer is credited with all he could be anyway, or when that
+    adjudication did not finish in time."""
     unruffed_checked: bool = True
-    """False when the adjudication without ruffs ran out of time."""
+    """False when the adjudication without the trump scoring ran out of time."""
+    trump_tricks: tuple[TrumpTrick, ...] = ()
+    """The tricks of the worst normal line that the opponents' trumps take from the claimer's
+    side (``TrumpTrick``), mentioned or not."""
 
     @property
     def upheld(self) -> bool:
@@ -66,6 +117,10 @@ class ClaimAnalysis:
                 for play in self.adjudication.line
             ],
             "claimer_tricks": self.adjudication.claimer_tricks,
+            "trump_tricks": [
+                taken.to_json(sum(self.claim.position.won)) for taken in self.trump_tricks
+            ],
+            "unruffed_tricks": self.unruffed_tricks,
             "double_dummy": self.double_dummy,
             "upheld": self.upheld,
             "policy": self.policy.name,
@@ -89,26 +144,91 @@ def analyse_claim(
     started = time.monotonic()
     problem = ClaimProblem.from_claim(claim, trump, chosen)
     adjudication = adjudicate(problem, time_limit)
+    taken = trump_tricks(claim, trump, adjudication.line)
     unruffed: int | None = None
     checked = True
-    credit = _credit_of(claim, adjudication.claimer_tricks)
-    could_gain = credit < _credit_of(claim, claim.position.tricks_left)
-    if not claim.trumps_mentioned and _trump_outstanding(claim, trump) and could_gain:
-        # 70C(3): does a normal line lose a trick to the trump, one the claimer would otherwise
-        # take? Compare with the worst normal line on which the opponents never ruff to win.
-        left = max(time_limit - (time.monotonic() - started), 0.0)
+    plain = adjudication.claimer_tricks
+    could_gain = _credit_of(claim, plain) < _credit_of(claim, claim.position.tricks_left)
+    if not claim.trumps_mentioned and taken and could_gain:
+        # 70C(3): the worst normal line loses a trick to the trump; is it one the claimer would
+        # otherwise take? Adjudicate again with that trump unable to score: no trump the
+        # opponents hold takes a trick from the claimer's side in another suit. (When the worst
+        # line gives the trump no trick, that line is one of the measure's too, so the measure
+        # is no higher: nothing to compare.)
+        measure = replace(problem, opponents_ruff=False)
         try:
-            # Barring the opponents' winning ruffs leaves them fewer lines: never fewer tricks,
-            # from the claim or from any position the first search went through.
+            # What the first search proved guides the second, but does not bind it: a trick that
+            # goes to the claimer's side instead changes who leads, which can cost him later, so
+            # from some positions the measure may be lower. A guided value is never too low; one
+            # that would credit the claimer with more is found again without the guide.
             unruffed = adjudicate(
-                replace(problem, opponents_ruff=False),
-                left,
-                adjudication.claimer_tricks,
-                adjudication.proved,
+                measure, _left(time_limit, started), plain, adjudication.proved
             ).claimer_tricks
+            if _credit_of(claim, unruffed) > _credit_of(claim, plain):
+                unruffed = adjudicate(measure, _left(time_limit, started), plain).claimer_tricks
         except ClaimTimeout:
-            checked = False
-    return ClaimAnalysis(claim, adjudication, _double_dummy(case, claim), chosen, unruffed, checked)
+            unruffed, checked = None, False
+    return ClaimAnalysis(
+        claim, adjudication, _double_dummy(case, claim), chosen, unruffed, checked, taken
+    )
+
+
+def _left(time_limit: float, started: float) -> float:
+    """What is left of the time limit."""
+    return max(time_limit - (time.monotonic() - started), 0.0)
+
+
+def trump_tricks(
+    claim: Claim, trump: int | None, line: tuple[LinePlay, ...]
+) -> tuple[TrumpTrick, ...]:
+    """The tricks of ``line`` (from the claim position) that a trump an opponent held at the
+    claim takes from the claimer's side: led in a suit other than trumps, won by that trump, and
+    won by a card of the claimer's side were the opponents' trumps played to it passed over
+    (70C; the measure of ``ClaimProblem.opponents_ruff`` false)."""
+    if trump is None:
+        return ()
+    position = claim.position
+    side = claim.by.index % 2
+    theirs = {
+        card.index
+        for seat in range(4)
+        if seat % 2 != side
+        for card in position.hands[seat]
+        if card.suit_index == trump
+    }
+    if not theirs:
+        return ()
+    out: list[TrumpTrick] = []
+    leader = position.leader.index
+    cards = [card.index for card in position.current_trick]
+    number = 1
+    for play in line:
+        cards.append(play.card)
+        if play.wins_trick is None:
+            continue
+        seats = [(leader + offset) % 4 for offset in range(4)]
+        winner = _winning(cards, trump, set())
+        if cards[0] // 13 != trump and cards[winner] in theirs:
+            instead = _winning(cards, trump, theirs)
+            if seats[instead] % 2 == side:
+                out.append(
+                    TrumpTrick(number, seats[winner], cards[winner], seats[instead], cards[instead])
+                )
+        leader, cards, number = play.wins_trick, [], number + 1
+    return tuple(out)
+
+
+def _winning(cards: list[int], trump: int, passed_over: set[int]) -> int:
+    """Law 44E/F: the position (in play order) of the card that wins a trick, the cards in
+    ``passed_over`` left out (never the card led, which is not a trump here)."""
+    best = 0
+    for position in range(1, len(cards)):
+        card, top = cards[position], cards[best]
+        if card in passed_over:
+            continue
+        if (card // 13 == top // 13 and card > top) or (card // 13 == trump and top // 13 != trump):
+            best = position
+    return best
 
 
 def case_policy(claim: Claim) -> NormalPolicy:
@@ -161,9 +281,13 @@ def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
         credited = min(adjudicated, claim.tricks)
     # Law 70C and 70D2, where they bore on the line.
     trump = case.contract.strain.trump_suit_index
+    completed = sum(claim.position.won)
     for extra in (
         law70c_outstanding_trump(
-            claim, _trump_outstanding(claim, trump), _trump_cost(claim, analysis)
+            claim,
+            _trump_outstanding(claim, trump),
+            _trump_cost(claim, analysis),
+            tuple(taken.describe(completed) for taken in analysis.trump_tricks),
         ),
         law70d2_defenders_claim(claim, case.declarer.index % 2),
     ):
@@ -180,11 +304,11 @@ def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
 
 def _trump_cost(claim: Claim, analysis: ClaimAnalysis) -> int | None:
     """Tricks credited to the claimer's side that the unmentioned trump costs him (70C(3)): the
-    credit on the worst normal line without winning ruffs by the opponents, less the credit on
-    the worst normal line; None if unknown."""
+    credit on the worst normal line were the opponents' trumps unable to take a trick from his
+    side in another suit, less the credit on the worst normal line; None if unknown."""
     if not analysis.unruffed_checked:
         return None
-    if analysis.unruffed_tricks is None:  # no unmentioned trump, or no trick left to lose
+    if analysis.unruffed_tricks is None:  # no trick to the trump, or none left to lose
         return 0
     unruffed = _credit_of(claim, analysis.unruffed_tricks)
     return max(unruffed - _credit_of(claim, analysis.adjudication.claimer_tricks), 0)

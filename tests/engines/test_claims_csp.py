@@ -33,7 +33,6 @@ from tests.engines.test_claims_engine import (
     claim_at,
     deterministic,
     random_claim,
-    wins_by_ruffing,
 )
 
 CLAIMS = Path(__file__).parents[2] / "cases" / "claims"
@@ -70,8 +69,6 @@ def joint_plays(adjudicator: Adjudicator, state: State) -> int:
     options = legal_cards(held[seat], trick)
     if seat % 2 == problem.claimer_side:
         options = adjudicator.admitted_plays(state)
-    elif not problem.opponents_ruff:
-        options = [c for c in options if not wins_by_ruffing(trick, c, problem.trump)] or options
     return sum(joint_plays(adjudicator, adjudicator.play(state, card)[0]) for card in options)
 
 
@@ -116,11 +113,12 @@ def test_there_are_small_bundled_claim_cases() -> None:
 
 def test_csp_finds_the_forgotten_trump_ruff_and_the_measure_without_it() -> None:
     # South, not mentioning trumps (diamonds), cashes SA SK: West ruffs the SK with the D2 and
-    # cashes the C5. Without winning ruffs West discards the C5 under the SK instead.
+    # cashes the C5. In the measure the D2 wins no trick in another suit: under the SK or, West
+    # holding nothing else, under the HA, it is a discard, and South takes all three.
     problem, _claim = claim_at("N:.3..32 QJ.K.. AK.A.. 8..2.5", "S", 2, "S")
     assert claimer_tricks_csp(problem) == adjudicate(problem).claimer_tricks == 1
     unruffed = replace(problem, opponents_ruff=False)
-    assert claimer_tricks_csp(unruffed) == adjudicate(unruffed).claimer_tricks == 2
+    assert claimer_tricks_csp(unruffed) == adjudicate(unruffed).claimer_tricks == 3
 
 
 def test_csp_refuses_endings_beyond_four_cards() -> None:
