@@ -23,6 +23,7 @@ from solver.engines.claims import ClaimProblem
 from solver.rulings.claims import ClaimAnalysis
 from solver.rulings.ruling import Analysis
 from tests.claim_replay import replay
+from tests.cli_helpers import TRICK_ONE_CLAIM
 
 CLAIMS = Path(__file__).parents[1] / "cases" / "claims"
 CASE_FILES = sorted(CLAIMS.glob("*.yaml"))
@@ -115,21 +116,6 @@ def test_claimer_takes_no_more_than_double_dummy(path: Path) -> None:
 
 
 # --- a claim the search cannot finish in time --------------------------------------------------
-
-TRICK_ONE_CLAIM = """
-title: 3NT by South, claiming all 13 after West's opening lead (benchmarks/claims.py, deal 18)
-deal: N:AKQ.A2.AKQ9.A852 9742.8764.843.T7 653.KQJT9.J.KQJ6 JT8.53.T7652.943
-contract: 3NT
-declarer: S
-claim:
-  by: S
-  tricks: 13
-  position:
-    hands: N:AKQ.A2.AKQ9.A852 9742.8764.843.T7 653.KQJT9.J.KQJ6 JT8.5.T7652.943
-    leader: W
-    current_trick: [H3]
-    won: {NS: 0, EW: 0}
-"""
 
 
 def test_a_claim_not_adjudicated_in_time_is_not_ruled_but_says_what_was_proved() -> None:

@@ -17,8 +17,9 @@ import pytest
 import yaml
 
 import solver.version
-from solver.cli import main, main_parser
+from solver.cli import main_parser
 from solver.version import tool_version
+from tests.cli_helpers import run
 
 ROOT = Path(__file__).parents[1]
 CASES = ROOT / "cases"
@@ -41,14 +42,6 @@ def documented_error(path: Path) -> str:
 def expected_status(path: Path) -> str:
     status: str = yaml.safe_load(path.read_text(encoding="utf-8"))["expect"]["status"]
     return status
-
-
-def run(argv: list[str]) -> int:
-    try:
-        return main(argv)
-    except SystemExit as stop:
-        assert isinstance(stop.code, int)
-        return stop.code
 
 
 @pytest.fixture(autouse=True)

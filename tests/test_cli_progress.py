@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import solver
-from solver.cli import main
 from solver.rulings.claimer_view import claimer_view
+from tests.cli_helpers import TRICK_ONE_CLAIM, run
 
 ROOT = Path(__file__).parents[1]
 CLAIMS = ROOT / "cases" / "claims"
@@ -25,29 +25,6 @@ SHOWN_OUT = CLAIMS / "finesse-marked-by-show-out.yaml"
 MANY = CLAIMS / "real-sample-b10-dummy-spades.yaml"
 """924 layouts, in under a second."""
 NO_VOIDS = CLAIMS / "fourth-hand-wins-with-the-queen.yaml"
-TRICK_ONE = """
-title: 3NT by South, claiming all 13 after West's opening lead (tests/test_claim_cases.py)
-deal: N:AKQ.A2.AKQ9.A852 9742.8764.843.T7 653.KQJT9.J.KQJ6 JT8.53.T7652.943
-contract: 3NT
-declarer: S
-claim:
-  by: S
-  tricks: 13
-  position:
-    hands: N:AKQ.A2.AKQ9.A852 9742.8764.843.T7 653.KQJT9.J.KQJ6 JT8.5.T7652.943
-    leader: W
-    current_trick: [H3]
-    won: {NS: 0, EW: 0}
-"""
-"""Millions of layouts: the claimer's view stops at its time limit."""
-
-
-def run(argv: list[str]) -> int:
-    try:
-        return main(argv)
-    except SystemExit as stop:
-        assert isinstance(stop.code, int)
-        return stop.code
 
 
 class Recorder:
@@ -88,7 +65,7 @@ def test_the_total_is_the_number_of_layouts_examined_in_every_claim_case(path: P
 
 def test_progress_stops_where_the_time_limit_stops_the_view() -> None:
     recorder = Recorder()
-    view = claimer_view(solver.loads_case(TRICK_ONE), 0.3, recorder)
+    view = claimer_view(solver.loads_case(TRICK_ONE_CLAIM), 0.3, recorder)
     assert not view.complete
     dones = [done for done, _ in recorder.calls]
     assert dones == list(range(view.layouts + 1))

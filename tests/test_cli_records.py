@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from solver.cli import main
 from solver.errors import CaseFileError
 from solver.records import loads_case
 from solver.records.casefile import record_format
+from tests.cli_helpers import run
 from tests.records import real_file
 
 ROOT = Path(__file__).parents[1]
@@ -38,14 +38,6 @@ PBN_TEXT = """% written by hand
 """
 LIN_TEXT = "pn|Ann,Bob,Cy,Di|st||md|3SAKQ2HK32DA32CK32,SJT9HQJTDKQJCQJT9,S876H987DT987C876,|\n"
 EXAMPLE = re.compile(r'python -c "(.*)"$')
-
-
-def run(argv: list[str]) -> int:
-    try:
-        return main(argv)
-    except SystemExit as stop:
-        assert isinstance(stop.code, int)
-        return stop.code
 
 
 def refused(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
