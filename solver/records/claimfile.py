@@ -62,12 +62,20 @@ class RawClaim(_Strict):
     position: RawPosition = Field(default_factory=RawPosition)
     statement: list[str] | None = None
     said: str | None = None
-    trumps_mentioned: bool = False
+    trumps_mentioned: bool | None = None
     shown_out: dict[str, str | list[str]] | None = None
     agreed: bool = False
     correction_period_over: bool = False
     policy: Any = None
     switches: Any = None
+
+
+def _trumps_mentioned(written: bool | None, steps: tuple[Step, ...]) -> bool:
+    """What the case says, else whether a step draws trumps: a claimer who says he will draw
+    trumps has mentioned them (Law 70C speaks of a claimer who did not)."""
+    if written is not None:
+        return written
+    return any(step.kind == "draw_trumps" for step in steps)
 
 
 SWITCH_NAMES = tuple(name for name in NormalPolicy.__dataclass_fields__ if name != "name")
@@ -243,7 +251,7 @@ class ClaimReader:
             position=position,
             statement=steps,
             said=raw.said or "",
-            trumps_mentioned=raw.trumps_mentioned,
+            trumps_mentioned=_trumps_mentioned(raw.trumps_mentioned, steps),
             shown_out=shown_out,
             agreed=raw.agreed,
             correction_period_over=raw.correction_period_over,

@@ -216,6 +216,18 @@ def test_steps_keep_their_order() -> None:
     assert [step.text for step in claim.statement] == texts
 
 
+def test_a_draw_trumps_step_mentions_trumps_unless_the_case_says_otherwise() -> None:
+    """A claimer who says he will draw trumps has mentioned them (Law 70C)."""
+    said = load(in_ending(statement=["draw trumps"])).claim
+    assert said is not None and said.trumps_mentioned
+    silent = load(in_ending(statement=["cash C"])).claim
+    assert silent is not None and not silent.trumps_mentioned
+    written = load(in_ending(statement=["draw trumps"], trumps_mentioned=False)).claim
+    assert written is not None and not written.trumps_mentioned
+    aware = load(in_ending(trumps_mentioned=True)).claim
+    assert aware is not None and aware.trumps_mentioned
+
+
 def test_empty_or_null_statement_says_nothing() -> None:
     statement: list[str] | None
     for statement in ([], None):
