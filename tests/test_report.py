@@ -82,7 +82,7 @@ def test_one_example_per_revoke_group_is_headed_like_its_outcome_line() -> None:
         assert (index, total) == (str(number), str(len(groups)))
         # the same label as the group's line in the outcome table
         assert any(line.strip() == label for line in outcome_lines), label
-    assert headings[0][2] == "9 tricks in play, 1 histories: 10 after adjustment, 2H+2, EW +170"
+    assert headings[0][2] == "9 tricks in play, 1 history: 10 after adjustment, 2H+2, EW +170"
     assert len(tables(report)) == len(groups)
 
 

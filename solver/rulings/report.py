@@ -175,7 +175,9 @@ def _revoke_where(analysis: Analysis) -> str:
 
 
 def _histories_of(count: int | None) -> str:
-    return "histories not counted" if count is None else f"{count:,} histories"
+    if count is None:
+        return "histories not counted"
+    return "1 history" if count == 1 else f"{count:,} histories"
 
 
 def _revoke_label(analysis: Analysis, group: RevokeGroup, width: int = 2) -> str:
