@@ -67,3 +67,15 @@ def test_text_outcomes_after_a_claim_say_before_the_claim() -> None:
     assert "Outcomes (declarer's side tricks won in play before the claim: histories;" in report
     assert re.search(r"^ +4 tricks: 1$", report, re.M)
     assert "declarer's side credited with 9 tricks (the ruled figure)" in report
+
+
+def test_the_79b_reason_after_a_revoke_names_the_adjusted_figure() -> None:
+    """The histories give 9 in play; the 79B reason speaks of the 10 after the transfer, and
+    says so (it once read as if the histories gave 10)."""
+    analysis = analysed("revoke-64a1-one-trick.yaml")
+    (reason,) = [r for r in analysis.ruling.reasons if r.citation == "79B"]
+    assert "10 tricks once the revoke adjustments are made (Laws 62-64)" in reason.text
+    plain = analysed("statement-vs-own-row.yaml")  # one history, no revoke
+    (reason,) = [r for r in plain.ruling.reasons if r.citation == "79B"]
+    assert reason.text.startswith("the one play history consistent with the facts gives")
+    assert "revoke" not in reason.text

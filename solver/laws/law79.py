@@ -12,10 +12,20 @@ from __future__ import annotations
 from solver.laws.citation import Reason
 
 
-def law79b_single_total(total: int, histories: int | None) -> Reason:
-    """Law 79B: the facts admit one total: that is the score."""
-    how_many = "every" if histories is None else f"all {histories}"
-    return Reason(
-        "79B",
-        f"{how_many} play histories consistent with the facts give declarer's side {total} tricks",
-    )
+def law79b_single_total(total: int, histories: int | None, *, adjusted: bool = False) -> Reason:
+    """Law 79B: the facts admit one total: that is the score. ``adjusted``: the total is the one
+    after the revoke adjustments of Laws 62-64, not the tricks won in play.
+
+    >>> print(law79b_single_total(9, 1))
+    Law 79B: the one play history consistent with the facts gives declarer's side 9 tricks
+    >>> law79b_single_total(10, 3, adjusted=True).text.endswith("once the revoke adjustments "
+    ...     "are made (Laws 62-64)")
+    True
+    """
+    if histories == 1:
+        said = "the one play history consistent with the facts gives"
+    else:
+        how_many = "every" if histories is None else f"all {histories}"
+        said = f"{how_many} play histories consistent with the facts give"
+    after = " once the revoke adjustments are made (Laws 62-64)" if adjusted else ""
+    return Reason("79B", f"{said} declarer's side {total} tricks{after}")

@@ -50,7 +50,7 @@ def decide(
             )
             return Ruling("undetermined", None, None, None, (reason,))
         totals = sorted({g.final for g in groups})
-        ruling = _decide_totals(case, totals, found, contradicted)
+        ruling = _decide_totals(case, totals, found, contradicted, adjusted=True)
         return _with_revoke_reasons(ruling, groups)
     return _decide_totals(case, totals, found, contradicted)
 
@@ -77,15 +77,20 @@ def _with_revoke_reasons(ruling: Ruling, groups: list[RevokeGroup]) -> Ruling:
 
 
 def _decide_totals(
-    case: Case, totals: list[int], found: EngineResult, contradicted: list[EvidenceUnit]
+    case: Case,
+    totals: list[int],
+    found: EngineResult,
+    contradicted: list[EvidenceUnit],
+    *,
+    adjusted: bool = False,
 ) -> Ruling:
-    """Steps 2-4 on a list of possible declarer totals."""
+    """Steps 2-4 on a list of possible declarer totals (``adjusted``: after Laws 62-64)."""
     offenders_66 = law66d_mixed_after_dispute(case)
     offenders_65 = law65c_disordered_rows(case) + law65b_contradicted_cards(contradicted)
     offenders = tuple(offenders_66 + offenders_65)
     # 2. One total: Law 79.
     if len(totals) == 1:
-        reasons = (law79b_single_total(totals[0], found.count),)
+        reasons = (law79b_single_total(totals[0], found.count, adjusted=adjusted),)
         return _decided(case, totals[0], reasons, (), offenders)
     # 3. Several totals: rule against the offending side, 66D before 65D.
     side_66 = _single_side(offenders_66)
