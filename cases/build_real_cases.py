@@ -5,7 +5,7 @@ Usage (from the repository root):
     .venv/bin/python cases/build_real_cases.py [REAL_RECORDS_DIR]
 
 Each case takes a real board's deal and played cards (the records listed in
-``shared/data/real-records/SOURCES.md``) through ``case_from_record``: intact rows in trick order,
+``data/real-records/SOURCES.md``) through ``case_from_record``: intact rows in trick order,
 each card pointed the way its trick went (Law 65B). The options then take that picture apart the
 way a dispute does: a row mixed, some cards left unpointed, a card pointed the wrong way, two cards
 of a row swapped, what each side says. ``case_yaml`` writes the case; ``source``, ``notes`` and
@@ -34,7 +34,7 @@ from solver.records.record import Record
 from solver.records.to_case import case_from_record, case_yaml
 
 CASES = Path(__file__).resolve().parent
-REAL_RECORDS = CASES.parent.parent / "shared" / "data" / "real-records"
+REAL_RECORDS = CASES.parent / "data" / "real-records"
 
 BEN = "lorserker_ben_Boards_BBO"
 EDGAR = "Rick-Wilson_EDGAR-Defense-Toolkit"
@@ -102,7 +102,8 @@ def write_all(built: dict[str, Written]) -> None:
 
 
 def records_root(argv: list[str]) -> Path | None:
-    """The real-records folder: the first argument, else the shared one; None (said) if absent."""
+    """The real-records folder: the first argument, else the repository's; None (said) if
+    absent."""
     root = Path(argv[0]) if argv else REAL_RECORDS
     if not root.is_dir():
         print(f"real records not found at {root}", file=sys.stderr)
@@ -341,8 +342,8 @@ def statements_contradict_rows(root: Path) -> tuple[dict[str, Any], str, str]:
         Real play: 11 tricks, 6D-1; at trick 11 South led the heart ten and West won with the
         jack. N/S remember it differently: South's ten held trick 11 and the slam made. All
         four rows are intact and pointed. What the cards show outweighs what the players say:
-        the only history that contradicts no row contradicts both N/S statements. 11 tricks,
-        6D-1 (79B).
+        the only history that contradicts no row contradicts both N/S statements. Those are one
+        side's account, set aside once (min_cost statements 1, not 2). 11 tricks, 6D-1 (79B).
         """
     return case, real(rel, 79), notes
 
@@ -410,7 +411,8 @@ def statement_vs_own_row(root: Path) -> tuple[dict[str, Any], str, str]:
         North now says his queen held the trick, so N/S say declarer made only 6. North's own
         row shows the spade queen at trick 8 pointed as lost, and the other rows agree. A
         player's statement does not outweigh the quitted cards, not even his own: 7 tricks,
-        3HX-2 (79B), with North's and N/S's statements set aside.
+        3HX-2 (79B), with North's and N/S's statements set aside: both are N/S's account, which
+        counts once (min_cost statements 1).
         """
     return case, real(rel, 1), notes
 
@@ -611,7 +613,7 @@ EXPECT: dict[str, dict[str, Any]] = {
     ),
     "statements-contradict-rows": _expect(
         "decided", 11, "6D-1", 1, {11: 1},
-        {"cards": 0, "statements": 2}, ["79B"],
+        {"cards": 0, "statements": 1}, ["79B"],
     ),
     "mixed-after-agreement": _expect(
         "undetermined", None, None, 192, {11: 128, 12: 64},
@@ -623,7 +625,7 @@ EXPECT: dict[str, dict[str, Any]] = {
     ),
     "statement-vs-own-row": _expect(
         "decided", 7, "3HX-2", 1, {7: 1},
-        {"cards": 0, "statements": 2}, ["79B"],
+        {"cards": 0, "statements": 1}, ["79B"],
     ),
     "laws-example-14": _expect(
         "decided", 9, "3NT=", 80, {9: 16, 10: 64},
