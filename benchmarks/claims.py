@@ -6,7 +6,7 @@ Two sets of claims, each adjudicated with ``solver.engines.claims.adjudicate`` u
 policy and the same time limit (20 s by default, the limit ``ruling check`` uses):
 
 - **Real claims**: every claim (or concession) in the LIN and PBN records of
-  ``/work/shared/data/real-records`` (the record's ``mc``/``*``), taken where play stopped,
+  ``data/real-records`` (the record's ``mc``/``*``), taken where play stopped,
   mid-trick included, with the claimer's side claiming the record's total and nothing said (an
   empty statement: the hardest case for the engine, every normal order is open). Grouped by the
   cards each player held at the claim (the trick in progress counted): up to 7, and 8 to 13.
@@ -54,7 +54,7 @@ from solver.native import is_compiled  # noqa: E402
 from solver.records import lin, pbn  # noqa: E402
 from solver.records.record import Record  # noqa: E402
 
-RECORDS = REPO.parent / "shared" / "data" / "real-records"
+RECORDS = REPO / "data" / "real-records"
 RESULTS = REPO / "benchmarks" / "claims-results.json"
 POLICY = PRESETS["WBF2017"]
 TOP_TRICKS = 10

@@ -7,7 +7,7 @@ stresses the engines differently. One to three rows mixed multiply the histories
 from thousands to 10^15 and more); losing the orientation marks as well takes away the facts that
 prune the search; a wrongly pointed card makes every history contradict some evidence, so the
 engines must first find the minimum cost. The plays are real, complete 13-trick plays from BBO
-records (``/work/shared/data/real-records``), not invented ones, because the engines' speed depends
+records (``data/real-records``), not invented ones, because the engines' speed depends
 on how the suits lie.
 
 For each scenario and board, each engine ("search", "cpsat", "auto") counts and groups every
@@ -60,7 +60,7 @@ from solver.records import pbn  # noqa: E402
 from solver.records.record import Record  # noqa: E402
 from solver.records.to_case import case_from_record  # noqa: E402
 
-RECORDS = REPO.parent / "shared" / "data" / "real-records" / "lorserker_ben_Boards_BBO"
+RECORDS = REPO / "data" / "real-records" / "lorserker_ben_Boards_BBO"
 RESULTS = REPO / "benchmarks" / "results.json"
 RESULTS_QUICK = REPO / "benchmarks" / "results-quick.json"
 """A quick run does not overwrite the figures of a full one."""
@@ -641,7 +641,11 @@ def main(argv: list[str] | None = None) -> int:
     from solver.engines import cpsat, search  # noqa: F401
 
     started = time.perf_counter()
-    meta = {"started": time.strftime("%Y-%m-%d %H:%M:%S"), "machine": machine(), **vars(args)}
+    meta = {
+        "started": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "machine": machine(),
+        **{key: _in_repo(value) for key, value in vars(args).items()},
+    }
     boards = load_boards(args.records, args.boards)
     scenarios = [s for s in SCENARIOS if not args.scenarios or s.key in args.scenarios]
     console.print(f"{len(boards)} boards x {len(scenarios)} scenarios, limit {args.time_limit:g} s")
@@ -656,6 +660,14 @@ def main(argv: list[str] | None = None) -> int:
     write_results(args.output, meta, results, runs)
     report(console, results, runs, args, meta)
     return 0
+
+
+def _in_repo(value: object) -> object:
+    """A path inside the repository as written from its top ("benchmarks/results.json"): the
+    results file records no machine's folders."""
+    if isinstance(value, Path) and value.resolve().is_relative_to(REPO):
+        return str(value.resolve().relative_to(REPO))
+    return value
 
 
 def write_results(

@@ -31,7 +31,7 @@ from solver.records.record import Record
 from solver.records.to_case import case_from_record
 from tests import independent_count
 
-ROOT = Path(__file__).resolve().parents[2] / "shared" / "data" / "real-records"
+ROOT = Path(__file__).resolve().parents[1] / "data" / "real-records"
 
 
 class _TooSlow(Exception):

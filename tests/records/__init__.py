@@ -8,29 +8,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from solver.bridge import Card, Seat
 from solver.records.record import Record
 
-REAL_RECORDS = Path(__file__).parents[2].parent / "shared" / "data" / "real-records"
-"""The real records copied for testing (see SOURCES.md there), beside the repository."""
+REAL_RECORDS = Path(__file__).resolve().parents[2] / "data" / "real-records"
+"""The real records kept in the repository for testing (origin and licence: SOURCES.md there)."""
 
 
 def real_file(relative: str) -> Path:
-    """A real record file, or skip the test when the folder is not there."""
-    if not REAL_RECORDS.is_dir():
-        pytest.skip(f"real records not found at {REAL_RECORDS} (shared/ is not beside the repo)")
+    """A real record file of the repository's collection."""
     path = REAL_RECORDS / relative
     assert path.is_file(), f"expected real record {path}"
     return path
 
 
 def real_files(pattern: str) -> list[Path]:
-    """Real record files matching a glob, or skip when the folder is not there."""
-    if not REAL_RECORDS.is_dir():
-        pytest.skip(f"real records not found at {REAL_RECORDS} (shared/ is not beside the repo)")
-    return sorted(REAL_RECORDS.glob(pattern))
+    """The real record files matching a glob (at least one: a pattern matching none is a typo)."""
+    found = sorted(REAL_RECORDS.glob(pattern))
+    assert found, f"no real record matches {pattern!r} in {REAL_RECORDS}"
+    return found
 
 
 def assert_legal_play(record: Record) -> None:

@@ -44,5 +44,5 @@ def test_every_notebook_cell_has_an_id() -> None:
 
 
 def test_pytest_summarises_why_tests_were_skipped() -> None:
-    """The real-record tests skip without shared/: ``-rs`` says so at the end of the run."""
+    """A skipped test is named with its reason at the end of the run (``-rs``)."""
     assert "-rs" in PYPROJECT["tool"]["pytest"]["ini_options"]["addopts"].split()
