@@ -990,7 +990,7 @@ class Adjudicator:
             and trick_after[0] // 13 != self._trump_suit
         ):
             # 70C's measure: the opponents' trumps take no trick from the claimer's side.
-            other = _winner_without(leader, trick_after, self._trump_suit, self._dead)
+            other = winner_without(leader, trick_after, self._trump_suit, self._dead)
             if other % 2 == self.p.claimer_side:
                 winner = other
         if stated:
@@ -1365,7 +1365,7 @@ def _lowest(hand: int, suit: int) -> list[int] | None:
     return [(cards & -cards).bit_length() - 1] if cards else None
 
 
-def _winner_without(leader: int, cards: tuple[int, ...], trump: int, dead: int) -> int:
+def winner_without(leader: int, cards: tuple[int, ...], trump: int, dead: int) -> int:
     """The seat whose card would win a complete trick led in a side suit without the cards in
     ``dead`` (trumps; 70C's measure): the highest other trump, else the highest card of the suit
     led. The card led is never one of them: they are trumps."""

@@ -266,12 +266,13 @@ def claimer_options(policy: NormalPolicy, view: PlayView) -> list[int]:
 def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     hand = hand_of(view.held, view.seat)
     trump = view.trump
+    theirs = _opponents_cards(view)
     if (
         policy.draw_trumps_when_aware
         and view.trumps_aware
         and trump is not None
         and hand & SUIT_MASKS[trump]
-        and _opponents_hold(view, trump)
+        and theirs & SUIT_MASKS[trump]
     ):
         suits = [trump]
     else:
@@ -279,25 +280,26 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
         if (
             policy.no_idle_trump_lead
             and trump is not None
-            and not _opponents_hold(view, trump)
+            and not theirs & SUIT_MASKS[trump]
             and any(s != trump for s in suits)
         ):
             suits = [s for s in suits if s != trump]
-    out: list[int] = []
-    winner_suits = [s for s in suits if is_master(view, top_of(hand, s))]
+    masters = [masters_in(hand, theirs, s) for s in range(4)]
+    winner_suits = [s for s in suits if masters[s]]  # the suits whose top card is a winner
     if policy.winners_first and winner_suits:
         suits = winner_suits
     elif policy.cross_to_partners_winners and not winner_suits:
         partner = hand_of(view.held, view.seat ^ 2)
-        crossing = [s for s in suits if _masters(view, partner, s)]
+        crossing = [s for s in suits if masters_in(partner, theirs, s)]
         if crossing:
             suits = crossing
+    out: list[int] = []
     for suit in suits:
         cards = cards_in(hand & SUIT_MASKS[suit])
-        masters = _masters(view, hand, suit)
-        if policy.top_down and (
-            masters_bind(masters, suit) or (masters and policy.spot_master_binds)
-        ):
+        binds = masters_bind(masters[suit], suit) or (
+            masters[suit] != 0 and policy.spot_master_binds
+        )
+        if policy.top_down and binds:
             out.append(cards[-1])
         else:
             out.extend(cards)
@@ -324,13 +326,9 @@ def masters_bind(masters: int, suit: int) -> bool:
     return masters.bit_length() - 1 - 13 * suit >= HONOURS or popcount(masters) >= 2
 
 
-def _masters(view: PlayView, hand: int, suit: int) -> int:
-    """The cards of ``hand`` in ``suit`` that no opponent of the claimer's side can beat."""
-    theirs = 0
-    for seat in range(4):
-        if seat % 2 != view.claimer_side:
-            theirs |= hand_of(view.held, seat)
-    return masters_in(hand, theirs, suit)
+def _opponents_cards(view: PlayView) -> int:
+    """The cards the claimer's side's opponents hold (a bit mask)."""
+    return hand_of(view.held, 1 - view.claimer_side) | hand_of(view.held, 3 - view.claimer_side)
 
 
 def masters_in(hand: int, theirs: int, suit: int) -> int:
@@ -342,12 +340,6 @@ def masters_in(hand: int, theirs: int, suit: int) -> int:
 def top_of(hand: int, suit: int) -> int:
     """The hand's highest card of the suit (-1 when it holds none)."""
     return (hand & SUIT_MASKS[suit]).bit_length() - 1
-
-
-def _opponents_hold(view: PlayView, suit: int) -> bool:
-    return any(
-        hand_of(view.held, s) & SUIT_MASKS[suit] for s in range(4) if s % 2 != view.claimer_side
-    )
 
 
 def _sure_position(view: PlayView) -> bool:

@@ -12,7 +12,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.bridge import SEATS, Card
-from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, LinePlay, adjudicate
+from solver.engines.claims import (
+    Adjudication,
+    ClaimProblem,
+    ClaimTimeout,
+    LinePlay,
+    adjudicate,
+    winner_without,
+)
 from solver.facts import Case, Claim
 from solver.laws.citation import Reason
 from solver.laws.law69 import law69b_withdrawn_agreement
@@ -198,6 +205,7 @@ def trump_tricks(
     }
     if not theirs:
         return ()
+    dead = sum(1 << card for card in theirs)
     out: list[TrumpTrick] = []
     leader = position.leader.index
     cards = [card.index for card in position.current_trick]
@@ -206,29 +214,16 @@ def trump_tricks(
         cards.append(play.card)
         if play.wins_trick is None:
             continue
-        seats = [(leader + offset) % 4 for offset in range(4)]
-        winner = _winning(cards, trump, set())
-        if cards[0] // 13 != trump and cards[winner] in theirs:
-            instead = _winning(cards, trump, theirs)
-            if seats[instead] % 2 == side:
-                out.append(
-                    TrumpTrick(number, seats[winner], cards[winner], seats[instead], cards[instead])
-                )
-        leader, cards, number = play.wins_trick, [], number + 1
+        trick = tuple(cards)
+        winner = play.wins_trick
+        won_with = trick[(winner - leader) % 4]
+        if trick[0] // 13 != trump and won_with in theirs:
+            instead = winner_without(leader, trick, trump, dead)
+            if instead % 2 == side:
+                instead_card = trick[(instead - leader) % 4]
+                out.append(TrumpTrick(number, winner, won_with, instead, instead_card))
+        leader, cards, number = winner, [], number + 1
     return tuple(out)
-
-
-def _winning(cards: list[int], trump: int, passed_over: set[int]) -> int:
-    """Law 44E/F: the position (in play order) of the card that wins a trick, the cards in
-    ``passed_over`` left out (never the card led, which is not a trump here)."""
-    best = 0
-    for position in range(1, len(cards)):
-        card, top = cards[position], cards[best]
-        if card in passed_over:
-            continue
-        if (card // 13 == top // 13 and card > top) or (card // 13 == trump and top // 13 != trump):
-            best = position
-    return best
 
 
 def case_policy(claim: Claim) -> NormalPolicy:
