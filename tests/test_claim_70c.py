@@ -259,12 +259,14 @@ def test_law70c_is_named_only_with_a_trick_to_the_trump() -> None:
     claim = case.claim
     assert claim is not None
     taken = (FORCED_TRICK,)
-    assert law70c_outstanding_trump(claim, True, 1, ()) is None  # no trick goes to it
-    assert law70c_outstanding_trump(claim, True, 0, taken) is None  # it costs nothing
-    assert law70c_outstanding_trump(claim, False, 1, taken) is None  # none outstanding
+    assert law70c_outstanding_trump(claim, False, True, 1, ()) is None  # no trick goes to it
+    assert law70c_outstanding_trump(claim, False, True, 0, taken) is None  # it costs nothing
+    assert law70c_outstanding_trump(claim, False, False, 1, taken) is None  # none outstanding
     mentioned = replace(claim, trumps_mentioned=True)
-    assert law70c_outstanding_trump(mentioned, True, 1, taken) is None
-    reason = law70c_outstanding_trump(claim, True, 1, taken)
+    assert law70c_outstanding_trump(mentioned, True, True, 1, taken) is None
+    # Taken as aware without a word (trumps in both hands: aware_of_split_trumps).
+    assert law70c_outstanding_trump(claim, True, True, 1, taken) is None
+    reason = law70c_outstanding_trump(claim, False, True, 1, taken)
     assert reason is not None and reason.citation == "70C" and FORCED_TRICK in reason.text
-    two = law70c_outstanding_trump(claim, True, 2, ("trick 1 (a)", "trick 2 (b)"))
+    two = law70c_outstanding_trump(claim, False, True, 2, ("trick 1 (a)", "trick 2 (b)"))
     assert two is not None and "trick 1 (a) and trick 2 (b)" in two.text

@@ -5,8 +5,8 @@ without it the case file's policy (else WBF2017) is the base; ``--switch`` is ap
 
 The position is cases/claims/acbl-guideline-4-cross-ruff-not-trumps.yaml, whose notes work the
 rulings out by hand: a cross-ruff with both defenders out of trumps. Under ACBL guideline 4
-(``no_idle_trump_lead``) South is not made to cash his trumps: 4 of 4, 4S=; under WBF2017 the
-worst normal line cashes them: 2 of 4, 4S-2.
+(``no_idle_trump_lead``, which the WBF2017 preset takes too) South is not made to cash his
+trumps: 4 of 4, 4S=; under the EBU's "any order" the worst normal line cashes them: 2 of 4, 4S-2.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from solver.rulings.claims import case_policy
 ROOT = Path(__file__).parents[1]
 CASE = ROOT / "cases" / "claims" / "acbl-guideline-4-cross-ruff-not-trumps.yaml"
 ACBL_RULING = (4, 10, "4S=")
-WBF_RULING = (2, 8, "4S-2")
+EBU_RULING = (2, 8, "4S-2")
 
 
 def case_text(**claim_fields: Any) -> str:
@@ -66,21 +66,21 @@ def test_case_file_names_acbl_and_the_claim_is_upheld() -> None:
     assert ruled(case) == ("ACBL", ACBL_RULING)
 
 
-def test_same_position_under_wbf2017_cashes_the_trumps() -> None:
+def test_same_position_under_ebu_cashes_the_trumps() -> None:
     case = solver.load_case(CASE)
-    assert ruled(case, policy=PRESETS["WBF2017"]) == ("WBF2017", WBF_RULING)
-    # The same without the field: the default is WBF2017.
+    assert ruled(case, policy=PRESETS["EBU"]) == ("EBU", EBU_RULING)
+    # Without the field the default is WBF2017, which takes guideline 4 as well.
     default = loads_case(case_text(policy=None))
     assert default.claim is not None and default.claim.policy is None
-    assert ruled(default) == ("WBF2017", WBF_RULING)
+    assert ruled(default) == ("WBF2017", ACBL_RULING)
 
 
 def test_the_difference_is_no_idle_trump_lead() -> None:
     case = solver.load_case(CASE)
     acbl_without = PRESETS["ACBL"].with_switches(no_idle_trump_lead=False)
-    wbf_with = PRESETS["WBF2017"].with_switches(no_idle_trump_lead=True)
-    assert ruled(case, policy=acbl_without)[1] == WBF_RULING
-    assert ruled(case, policy=wbf_with)[1] == ACBL_RULING
+    ebu_with = PRESETS["EBU"].with_switches(no_idle_trump_lead=True)
+    assert ruled(case, policy=acbl_without)[1] == EBU_RULING
+    assert ruled(case, policy=ebu_with)[1] == ACBL_RULING
 
 
 def test_case_file_switches_go_on_top_of_its_preset() -> None:
@@ -90,7 +90,7 @@ def test_case_file_switches_go_on_top_of_its_preset() -> None:
     policy = case_policy(case.claim)
     assert policy.name == "ACBL"
     assert not policy.no_idle_trump_lead and not policy.draw_trumps_when_aware
-    assert ruled(case) == ("ACBL", WBF_RULING)
+    assert ruled(case) == ("ACBL", EBU_RULING)
 
 
 @pytest.mark.parametrize(
@@ -150,11 +150,11 @@ def test_cli_reports_the_case_files_policy(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_cli_policy_overrides_the_case_file(capsys: pytest.CaptureFixture[str]) -> None:
-    result = cli_json([str(CASE), "--policy", "WBF2017"], capsys)
-    assert result["claim"]["policy"] == "WBF2017"
+    result = cli_json([str(CASE), "--policy", "EBU"], capsys)
+    assert result["claim"]["policy"] == "EBU"
     assert result["claim"]["claimer_tricks"] == 2
     assert result["ruling"]["result"] == "4S-2"
-    assert all(a["name"].startswith("WBF2017:") for a in result["ruling"]["assumptions"])
+    assert all(a["name"].startswith("EBU:") for a in result["ruling"]["assumptions"])
 
 
 def test_cli_switch_goes_on_top_of_the_case_files_policy(

@@ -34,6 +34,7 @@ from solver.laws.normal_play import (
     HONOURS,
     NormalPolicy,
     PlayView,
+    aware_of_trumps,
     beats,
     claimer_options,
     current_winner,
@@ -105,7 +106,9 @@ class ClaimProblem:
             claimer_side=side,
             steps=steps,
             voids=voids,
-            trumps_aware=claim.trumps_mentioned,
+            trumps_aware=aware_of_trumps(
+                policy, claim.trumps_mentioned, (held[0], held[1], held[2], held[3]), side, trump
+            ),
             policy=policy,
             bound=bound,
         )

@@ -21,7 +21,8 @@ from his side in another suit; 70C is named, with the trick the trump takes, whe
 normal line credits fewer tricks.
 Not encoded: the class of player (the footnote's "careless or inferior for the class of player
 involved"); the Director's view that a claimer was or was not "at all likely" unaware of a
-trump beyond the ``trumps_mentioned`` flag.
+trump beyond the ``trumps_mentioned`` flag and the policy's ``aware_of_split_trumps``
+(both opponents holding a trump at the claim).
 """
 
 from __future__ import annotations
@@ -48,12 +49,13 @@ def law70a_adjudicated(claim: Claim, claimer_tricks: int) -> Reason:
 
 
 def law70c_outstanding_trump(
-    claim: Claim, trump_outstanding: bool, cost: int | None, taken: tuple[str, ...]
+    claim: Claim, aware: bool, trump_outstanding: bool, cost: int | None, taken: tuple[str, ...]
 ) -> Reason | None:
     """Law 70C: an unmentioned outstanding trump, the claimer at all likely unaware of it.
 
     Named only when all three conditions hold: (1) the claimer did not mention the trump, (2)
-    he is taken as at all likely unaware of it (``trumps_mentioned`` false), (3) a normal play
+    he is taken as at all likely unaware of it (``aware`` false: he did not mention trumps, and
+    the policy's ``aware_of_trumps`` does not find him aware), (3) a normal play
     loses a trick to it. ``taken`` says which tricks of the worst normal line the trump takes
     from the claimer's side ("trick 3 of those left (the board's 12th: West's D2 ruffs South's
     HA)"): none, and it loses him nothing. ``cost`` is (3) measured: the tricks the claimer
@@ -62,7 +64,7 @@ def law70c_outstanding_trump(
     trick he would otherwise get, so 70C decides nothing; None: not settled within the time
     limit).
     """
-    if not trump_outstanding or claim.trumps_mentioned or not taken or cost == 0:
+    if not trump_outstanding or aware or claim.trumps_mentioned or not taken or cost == 0:
         return None
     tricks = _and(taken)
     if cost is None:

@@ -85,9 +85,11 @@ class NormalPolicy:
     ruff_low: bool = True
     ruff_when_able: bool = True
     draw_trumps_when_aware: bool = True
-    no_idle_trump_lead: bool = False
+    no_idle_trump_lead: bool = True
     cross_to_partners_winners: bool = True
-    spot_master_binds: bool = False
+    spot_master_binds: bool = True
+    follow_low_when_lost: bool = True
+    aware_of_split_trumps: bool = True
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
         unknown = [name for name in switches if name not in self.__dataclass_fields__]
@@ -131,6 +133,16 @@ class NormalPolicy:
                 "a suit whose top card is a winner is led from the top, even when that winner is "
                 "a lone spot card (ACBL guideline 1)",
             ),
+            "follow_low_when_lost": (
+                "70",
+                "a player following suit to a trick the opponents are sure to win plays his "
+                "lowest card of the suit, not a card that could win a later trick",
+            ),
+            "aware_of_split_trumps": (
+                "70C",
+                "a claimer is not taken as unaware of the opponents' trumps when both opponents "
+                "hold one at the claim",
+            ),
             "no_idle_trump_lead": (
                 "70",
                 "with both opponents void in trumps, the claimer is not made to lead a trump "
@@ -146,16 +158,43 @@ class NormalPolicy:
 
 
 PRESETS: dict[str, NormalPolicy] = {
+    # The WBF has no guidance of its own on the order of a claimer's cards (70E2 leaves it to
+    # the regulating authority): its preset takes "from the top" for every suit led (ACBL
+    # guideline 1, the default most often proposed) and the ACBL's guideline 4 on idle trumps.
     "WBF2017": NormalPolicy(),
-    # EBU White Book 8.70.4-5: as the default; the EBU treats an unaware claimer as careless
-    # in the order of his winners, which the default already allows.
-    "EBU": NormalPolicy(name="EBU"),
+    # EBU White Book 8.70.4-5: a lone spot-card winner led under a lower outstanding spot (754
+    # opposite a void, the 6 out) can be merely careless, so it stays a normal line there.
+    # Its "a claimer who thinks all his cards good plays them in any order" keeps cashing
+    # trumps with both opponents void a normal line too (no_idle_trump_lead off).
+    "EBU": NormalPolicy(name="EBU", spot_master_binds=False, no_idle_trump_lead=False),
     # ACBL Laws Commission guidelines (2019): worst suit order, ruffs low, no credit for a
     # trump safety play; a claimer is not forced to draw trumps when both opponents are void.
-    "ACBL": NormalPolicy(
-        name="ACBL", draw_trumps_when_aware=False, no_idle_trump_lead=True, spot_master_binds=True
-    ),
+    "ACBL": NormalPolicy(name="ACBL", draw_trumps_when_aware=False),
 }
+
+
+def aware_of_trumps(
+    policy: NormalPolicy,
+    mentioned: bool,
+    held: tuple[int, int, int, int],
+    claimer_side: int,
+    trump: int | None,
+) -> bool:
+    """Is the claimer taken as aware of the opponents' trumps (70C2: "at all likely unaware")?
+
+    When he mentioned them, yes. Otherwise, under ``aware_of_split_trumps``, when both
+    opponents hold a trump at the claim: 70C2 asks about his awareness at the time of the
+    claim, and with trumps in both hands no one has shown out, so he cannot believe them all
+    drawn; he draws them (``draw_trumps_when_aware``) and 70C does not arise. Trumps left in
+    one hand only (the other opponent showed out) are the forgotten trump of 70C: a claimer
+    may well have missed them.
+    """
+    if mentioned:
+        return True
+    if trump is None or not policy.aware_of_split_trumps:
+        return False
+    mask = SUIT_MASKS[trump]
+    return bool(hand_of(held, 1 - claimer_side) & mask and hand_of(held, 3 - claimer_side) & mask)
 
 
 def for_defenders(policy: NormalPolicy) -> NormalPolicy:
@@ -363,12 +402,38 @@ def _partner_sure(view: PlayView, best: int, partner_winning: bool) -> bool:
     return partner_winning and (len(view.trick) == 3 or is_master(view, best))
 
 
+def _opponents_sure(view: PlayView, best: int, partner_winning: bool) -> bool:
+    """Is the trick sure to be the opponents': their card, ``best``, wins it so far, and the
+    player's partner, if still to play, can neither beat it in its suit nor ruff it (he holds a
+    card of the suit led, or no trump)? Declarer sees dummy; a defender's partner's hand is
+    taken as the claimer shows it (his claim faces his cards)."""
+    if partner_winning:
+        return False
+    if len(view.trick) >= 2:  # partner has played: the player is third or last
+        return True
+    partner = hand_of(view.held, view.seat ^ 2)
+    led = view.trick[0] // 13
+    suit = best // 13
+    if partner & SUIT_MASKS[suit] & ~((1 << (best + 1)) - 1):
+        return False
+    trump = view.trump
+    can_ruff = (
+        trump is not None
+        and suit != trump
+        and not partner & SUIT_MASKS[led]
+        and partner & SUIT_MASKS[trump]
+    )
+    return not can_ruff
+
+
 def _follows(
     policy: NormalPolicy, view: PlayView, cards: list[int], best: int, partner_winning: bool
 ) -> list[int]:
     if _partner_sure(view, best, partner_winning):
         return cards[:1] if policy.follow_low_to_partner else cards
     winners = [c for c in cards if beats(c, best, view.trump)]
+    if policy.follow_low_when_lost and not winners and _opponents_sure(view, best, partner_winning):
+        return cards[:1]
     # win_when_sure first: a player sure of the trick wins it with his cheapest winning card
     # (the CQ from CA Q in fourth seat, the leader still holding the CK), not with his lowest
     # master (70E1: a card whose place is known is played against, so the finesse against it

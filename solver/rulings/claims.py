@@ -101,6 +101,9 @@ class ClaimAnalysis:
     trump_tricks: tuple[TrumpTrick, ...] = ()
     """The tricks of the worst normal line that the opponents' trumps take from the claimer's
     side (``TrumpTrick``), mentioned or not."""
+    trumps_aware: bool = False
+    """Whether the claimer is taken as aware of the opponents' trumps (mentioned, or several
+    out: ``normal_play.aware_of_trumps``); when he is, 70C does not arise."""
 
     @property
     def upheld(self) -> bool:
@@ -156,7 +159,7 @@ def analyse_claim(
     checked = True
     plain = adjudication.claimer_tricks
     could_gain = _credit_of(claim, plain) < _credit_of(claim, claim.position.tricks_left)
-    if not claim.trumps_mentioned and taken and could_gain:
+    if not problem.trumps_aware and taken and could_gain:
         # 70C(3): the worst normal line loses a trick to the trump; is it one the claimer would
         # otherwise take? Adjudicate again with that trump unable to score: no trump the
         # opponents hold takes a trick from the claimer's side in another suit. (When the worst
@@ -176,7 +179,14 @@ def analyse_claim(
         except ClaimTimeout:
             unruffed, checked = None, False
     return ClaimAnalysis(
-        claim, adjudication, _double_dummy(case, claim), chosen, unruffed, checked, taken
+        claim,
+        adjudication,
+        _double_dummy(case, claim),
+        chosen,
+        unruffed,
+        checked,
+        taken,
+        problem.trumps_aware,
     )
 
 
@@ -280,6 +290,7 @@ def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
     for extra in (
         law70c_outstanding_trump(
             claim,
+            analysis.trumps_aware,
             _trump_outstanding(claim, trump),
             _trump_cost(claim, analysis),
             tuple(taken.describe(completed) for taken in analysis.trump_tricks),

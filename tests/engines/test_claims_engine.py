@@ -256,7 +256,7 @@ def claim_at(
     statement: tuple[Step, ...] = (),
     by_defender: bool = False,
 ) -> tuple[ClaimProblem, Claim]:
-    """A claim from a PBN-like ending ("N:S.H.D.C E... S... W...") with the default policy."""
+    """A claim from a PBN-like ending ("N:S.H.D.C E... S... W...") under ``HAND_MADE``."""
     texts = hands.partition(":")[2].split()
     parsed = []
     for text in texts:
@@ -273,7 +273,13 @@ def claim_at(
         (parsed[0], parsed[1], parsed[2], parsed[3]), Seat.parse(leader), on_trick, (13 - left, 0)
     )
     claim = Claim(Seat.parse(by), left, position, statement, by_defender=by_defender)
-    return ClaimProblem.from_claim(claim, trump, PRESETS["WBF2017"]), claim
+    return ClaimProblem.from_claim(claim, trump, HAND_MADE), claim
+
+
+HAND_MADE = PRESETS["EBU"].with_switches(follow_low_when_lost=False, aware_of_split_trumps=False)
+"""The policy the hand-made endings here were worked out under: the EBU preset (a lone spot-card
+winner does not bind, trumps may be cashed with both opponents void) without the two judgements
+added later. The random endings are held to the brute force under every preset and switch."""
 
 
 def first_moves(problem: ClaimProblem, *cards: str) -> list[str]:

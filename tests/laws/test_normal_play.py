@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from solver.bridge import Card
-from solver.laws.normal_play import PRESETS, NormalPolicy, PlayView, claimer_options
+from solver.laws.normal_play import (
+    PRESETS,
+    NormalPolicy,
+    PlayView,
+    aware_of_trumps,
+    claimer_options,
+)
 
 
 def mask(*cards: str) -> int:
@@ -38,10 +44,12 @@ def view(
 
 
 def test_acbl_guideline_4_leaves_out_idle_trump_leads() -> None:
-    # Neither opponent holds a spade: under ACBL guideline 4 South is not made to lead his trump.
+    # Neither opponent holds a spade: under ACBL guideline 4 South is not made to lead his trump
+    # (the WBF2017 preset takes the guideline too; the EBU's "any order" does not).
     position = view(("HA", "D2"), ("H4", "C2"), ("S2", "H3"), ("H5", "C3"))
-    assert card("S2") in claimer_options(NormalPolicy(), position)
+    assert card("S2") in claimer_options(PRESETS["EBU"], position)
     assert claimer_options(PRESETS["ACBL"], position) == [card("H3")]
+    assert claimer_options(PRESETS["WBF2017"], position) == [card("H3")]
     # With a trump still out, or nothing but trumps, the switch changes nothing.
     trump_out = view(("HA", "D2"), ("S9", "C2"), ("S2", "H3"), ("H5", "C3"))
     stranding_allowed = PRESETS["ACBL"].with_switches(cross_to_partners_winners=False)
@@ -80,12 +88,12 @@ def test_a_hand_with_no_winner_crosses_to_partners_winners() -> None:
     assert len(claimer_options(NormalPolicy(), no_way)) == 3
 
 
-def test_a_lone_spot_card_winner_binds_top_down_only_under_the_acbl() -> None:
+def test_a_lone_spot_card_winner_binds_top_down_except_under_the_ebu() -> None:
     # South's S7 S5 S4 over East's S6, spades trumps and nobody else holding one.
     position = view(("HA", "DA", "CA"), ("S6", "H5", "D5"), ("S7", "S5", "S4"), ("H4", "D4", "C4"))
     spots = [card(c) for c in ("S4", "S5", "S7")]
-    assert sorted(claimer_options(PRESETS["WBF2017"], position)) == spots
     assert sorted(claimer_options(PRESETS["EBU"], position)) == spots
+    assert claimer_options(PRESETS["WBF2017"], position) == [card("S7")]
     assert claimer_options(PRESETS["ACBL"], position) == [card("S7")]
 
 
@@ -140,3 +148,44 @@ def test_void_hand_ruffs_partners_card_unless_it_is_sure_to_win() -> None:
         leader=0,
     )
     assert claimer_options(NormalPolicy(), theirs) == [card("S2")]
+
+
+def test_a_player_follows_low_to_a_trick_the_opponents_are_sure_to_win() -> None:
+    # East led the DA; South holds DQ D4 and cannot beat it; North, still to play, holds only a
+    # diamond lower than the ace: the trick is East-West's. Throwing the DQ (the master once the
+    # ace is gone) is not normal (follow_low_when_lost); the D4 is.
+    lost = view(
+        ("D2", "C2"),
+        ("DA", "C3"),
+        ("DQ", "D4"),
+        ("DK", "C4"),
+        seat=2,
+        trick=("DA",),
+        leader=1,
+    )
+    assert claimer_options(NormalPolicy(), lost) == [card("D4")]
+    careless = NormalPolicy().with_switches(follow_low_when_lost=False)
+    assert set(claimer_options(careless, lost)) == {card("DQ"), card("D4")}
+    # North could still ruff (void in diamonds, holding a trump): the trick is not lost yet.
+    open_trick = view(
+        ("S2", "C2"),
+        ("DA", "C3"),
+        ("DQ", "D4"),
+        ("DK", "C4"),
+        seat=2,
+        trick=("DA",),
+        leader=1,
+    )
+    assert set(claimer_options(NormalPolicy(), open_trick)) == {card("DQ"), card("D4")}
+
+
+def test_trumps_in_both_opponents_hands_make_the_claimer_aware_of_them() -> None:
+    # Spades trumps: with a trump in each opponent's hand a claimer who said nothing is still
+    # taken as aware (aware_of_split_trumps); with them in one hand he may have missed them (70C).
+    held = (mask("SA", "SK"), mask("S3", "H2"), mask("SQ", "H4"), mask("S5", "H6"))
+    assert aware_of_trumps(NormalPolicy(), False, held, 0, 0)
+    assert not aware_of_trumps(NormalPolicy(aware_of_split_trumps=False), False, held, 0, 0)
+    one_hand = (mask("SA", "SK"), mask("S3", "S2"), mask("SQ", "H4"), mask("H5", "H6"))
+    assert not aware_of_trumps(NormalPolicy(), False, one_hand, 0, 0)
+    assert aware_of_trumps(NormalPolicy(), True, one_hand, 0, 0)
+    assert not aware_of_trumps(NormalPolicy(), False, held, 0, None)
