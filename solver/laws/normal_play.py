@@ -90,6 +90,8 @@ class NormalPolicy:
     spot_master_binds: bool = True
     follow_low_when_lost: bool = True
     aware_of_split_trumps: bool = True
+    unblock_short_hand_first: bool = True
+    third_hand_contests: bool = True
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
         unknown = [name for name in switches if name not in self.__dataclass_fields__]
@@ -142,6 +144,17 @@ class NormalPolicy:
                 "70C",
                 "a claimer is not taken as unaware of the opponents' trumps when both opponents "
                 "hold one at the claim",
+            ),
+            "unblock_short_hand_first": (
+                "70",
+                "a hand leading its winners does not lead one that partner must overtake while "
+                "it holds one partner can follow under (the short hand's winners first)",
+            ),
+            "third_hand_contests": (
+                "70",
+                "third to play, with partner's spot card or an opponent's card winning the trick "
+                "so far, a player who can beat it plays a card that does, an honour if he can "
+                "(third hand high)",
             ),
             "no_idle_trump_lead": (
                 "70",
@@ -342,7 +355,19 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
             out.append(cards[-1])
         else:
             out.extend(cards)
+    if policy.unblock_short_hand_first and policy.winners_first and winner_suits:
+        partner = hand_of(view.held, view.seat ^ 2)
+        kept = [card for card in out if not _partner_must_overtake(partner, card)]
+        if kept:
+            return kept
     return out
+
+
+def _partner_must_overtake(partner: int, card: int) -> bool:
+    """Does partner hold cards of the card's suit, all of them higher (the lead hands him the
+    trick whatever he plays, with the lead)?"""
+    suit = partner & SUIT_MASKS[card // 13]
+    return suit != 0 and suit & ((1 << card) - 1) == 0
 
 
 HONOURS: Final = 8
@@ -444,6 +469,14 @@ def _follows(
         masters = [c for c in winners if is_master(view, c)]
         if masters:
             return masters[:1]
+    if (
+        policy.third_hand_contests
+        and winners
+        and len(view.trick) == 2
+        and not (partner_winning and best % 13 >= HONOURS)
+    ):
+        honours = [c for c in winners if c % 13 >= HONOURS]
+        return honours or winners
     return cards
 
 
