@@ -12,11 +12,11 @@ Judgements (each a switch of ``NormalPolicy``):
   suit whose top card is a winner leads that card when it is an honour (ten or higher) or the
   hand holds two or more winners of the suit: nobody leads the 5 from AK5 opposite 42 with the
   J doubleton out. A lone spot-card winner binds only under ``spot_master_binds``.
-- ``spot_master_binds`` (ACBL guideline 1, "normally from the top"; on in the ``ACBL`` preset
-  only): a lone spot-card winner binds top-down too. Without it, from 754 opposite a void with
-  the 6 out, leading the 4 first can be merely careless (EBU WB 8.70.5, the White Book's
+- ``spot_master_binds`` (ACBL guideline 1, "normally from the top"; off in the ``EBU``
+  preset): a lone spot-card winner binds top-down too. Without it, from 754 opposite a void
+  with the 6 out, leading the 4 first can be merely careless (EBU WB 8.70.5, the White Book's
   example), so any card of the suit is a normal lead. The WBF has no guidance of its own here
-  (70E2 leaves it to the regulating authority); its preset keeps the EBU's reading.
+  (70E2 leaves it to the regulating authority); its preset takes the ACBL's reading.
 - ``winners_first`` (EBU WB 8.70.5: a claimer who thinks all his cards good plays them in any
   order): a hand on lead that holds a winner leads a winner; the tricks he concedes come after
   his winners. Without a winner in the hand on lead, any lead is normal (crossing to partner),
@@ -52,11 +52,29 @@ Judgements (each a switch of ``NormalPolicy``):
   to play) is ruffed like the opponents' (Law 70 footnote: throwing a card on it for the
   opponent behind to win the trick is irrational, not careless). With the switch off, he may
   ruff or discard on any card but partner's sure winner.
-- ``no_idle_trump_lead`` (ACBL guideline 4; on in the ``ACBL`` preset only): with neither
-  opponent holding a trump, a hand on lead that has a side-suit card does not lead a trump. The
-  guideline says the claimer is not forced to play trumps to his cost; in a minimum over normal
-  lines that is the same as leaving the trump leads out (a trump lead that costs nothing cannot
-  lower the minimum over the side-suit leads, and one that costs is not normal).
+- ``no_idle_trump_lead`` (ACBL guideline 4; off in the ``EBU`` preset, whose "any order"
+  keeps cashing trumps normal): with neither opponent holding a trump, a hand on lead that has
+  a side-suit card does not lead a trump. The guideline says the claimer is not forced to play
+  trumps to his cost; in a minimum over normal lines that is the same as leaving the trump
+  leads out (a trump lead that costs nothing cannot lower the minimum over the side-suit
+  leads, and one that costs is not normal).
+- ``follow_low_when_lost`` (normal play): following suit to a trick the opponents are sure
+  to win (their card wins so far, and partner, if still to play, can neither beat it in its
+  suit nor ruff it), a player plays his lowest card of the suit: throwing a card that would
+  win a later trick under a trick already lost is irrational, not careless.
+- ``third_hand_contests`` (normal play, "third hand high"): third to play, with an opponent's
+  card or partner's spot card winning so far, a player who can beat it plays a card that
+  does, an honour if he holds one that does: ducking from K J T 2 to let the fourth hand win
+  with a small card is not careless play. Partner's honour winning so far is left alone
+  (overtaking it is not assumed).
+- ``unblock_short_hand_first`` (Danish LKU-20 2.1, as ``cross_to_partners_winners``): a hand
+  leading its winners does not lead one that partner must overtake (his cards of the suit are
+  all higher) while it holds a winner partner can follow under: the short hand's winners
+  first, not a lead that strands the hand's other winners.
+- ``aware_of_split_trumps`` (70C2, "at the time of his claim"): a claimer who did not mention
+  trumps is taken as aware of them when both opponents hold one at the claim: nobody has
+  shown out, so he cannot think them drawn (``aware_of_trumps``). Trumps in one hand only are
+  the forgotten trump of 70C.
 - ``draw_trumps_when_aware`` (70C, EBU WB 8.70.4): when the claimer mentioned trumps (or is
   otherwise aware of them) and an opponent still holds one, the claimer's side leads trumps
   before anything else; when he did not mention an outstanding trump he is treated as at all

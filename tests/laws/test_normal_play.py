@@ -189,3 +189,48 @@ def test_trumps_in_both_opponents_hands_make_the_claimer_aware_of_them() -> None
     assert not aware_of_trumps(NormalPolicy(), False, one_hand, 0, 0)
     assert aware_of_trumps(NormalPolicy(), True, one_hand, 0, 0)
     assert not aware_of_trumps(NormalPolicy(), False, held, 0, None)
+
+
+def test_the_short_hand_cashes_first_rather_than_force_partners_overtake() -> None:
+    # South leads: his DQ would have to be overtaken by North's bare DA DK (unblock_short_hand_
+    # first); his CK is a winner North can follow under with the C2. No spade is out.
+    position = view(
+        ("DA", "DK", "C2"),
+        ("H2", "H3", "H4"),
+        ("DQ", "CK", "D2"),
+        ("H5", "H6", "H7"),
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("CK")]
+    blocking = NormalPolicy().with_switches(unblock_short_hand_first=False)
+    assert set(claimer_options(blocking, position)) == {card("DQ"), card("CK")}
+    # Every winner he holds forces the overtake: then any of them is a normal lead.
+    forced = view(("DA", "DK", "CA"), ("H2", "H3", "H4"), ("DQ", "CK", "D2"), ("H5", "H6", "H7"))
+    assert set(claimer_options(NormalPolicy(), forced)) == {card("DQ"), card("CK")}
+
+
+def test_third_hand_plays_an_honour_that_beats_the_card_winning_so_far() -> None:
+    # South led the D3, West the D4; North, third, holds DK DJ DT D2 and must beat the D4 with
+    # an honour (third_hand_contests), not duck with the D2 for East's D6 to win.
+    third = view(
+        ("DK", "DJ", "DT", "D2"),
+        ("DQ", "D6", "H2", "H3"),
+        ("D3", "C2", "C3", "C4"),
+        ("D4", "DA", "H4", "H5"),
+        seat=0,
+        trick=("D3", "D4"),
+        leader=2,
+    )
+    assert set(claimer_options(NormalPolicy(), third)) == {card("DT"), card("DJ"), card("DK")}
+    ducking = NormalPolicy().with_switches(third_hand_contests=False)
+    assert card("D2") in claimer_options(ducking, third)
+    # Partner's honour winning so far is left alone: no overtake is assumed.
+    honour = view(
+        ("DK", "D2", "C5", "C6"),
+        ("DA", "D6", "H2", "H3"),
+        ("DQ", "C2", "C3", "C4"),
+        ("D4", "D5", "H4", "H5"),
+        seat=0,
+        trick=("DQ", "D4"),
+        leader=2,
+    )
+    assert card("D2") in claimer_options(NormalPolicy(), honour)
