@@ -117,8 +117,9 @@ class NormalPolicy:
             raise ValueError(f"unknown policy switch {unknown[0]!r}")
         return replace(self, **switches)  # type: ignore[arg-type]
 
-    def assumptions(self) -> list[tuple[str, str, str]]:
-        """(switch, citation, text) for every judgement in force, for the report."""
+    def assumptions(self, every: bool = False) -> list[tuple[str, str, str]]:
+        """(switch, citation, text) for every judgement in force (``every``: every judgement,
+        in force or not), for the report."""
         texts = {
             "top_down": (
                 "70E2",
@@ -185,7 +186,7 @@ class NormalPolicy:
                 "it may cash side winners before it is drawn",
             ),
         }
-        return [(k, *texts[k]) for k in texts if getattr(self, k)]
+        return [(k, *texts[k]) for k in texts if every or getattr(self, k)]
 
 
 PRESETS: dict[str, NormalPolicy] = {

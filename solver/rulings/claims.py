@@ -70,6 +70,40 @@ class TrumpTrick:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class JudgementCost:
+    """Where the ruling turns: one judgement of the policy, turned the other way alone, and the
+    claimer's side's tricks on the worst normal line then (Law 70; docs/claims.md)."""
+
+    switch: str
+    citation: str
+    in_force: bool
+    """The judgement's value in the policy the claim was ruled under."""
+    claimer_tricks: int | None
+    """With the judgement turned the other way; None when that was not settled in time."""
+    declarer_tricks: int | None
+    """The board's total for declarer's side that would then be credited (70A, 71B)."""
+
+    def describe(self) -> str:
+        turned = "off" if self.in_force else "on"
+        if self.claimer_tricks is None:
+            return f"with {self.switch} {turned} (Law {self.citation}): not settled in time"
+        return (
+            f"with {self.switch} {turned} (Law {self.citation}), the worst normal line gives the "
+            f"claimer's side {self.claimer_tricks}: declarer {self.declarer_tricks} tricks"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "switch": self.switch,
+            "citation": self.citation,
+            "in_force": self.in_force,
+            "turned": "off" if self.in_force else "on",
+            "claimer_tricks": self.claimer_tricks,
+            "declarer_tricks": self.declarer_tricks,
+        }
+
+
 ORDINAL_SUFFIXES: dict[int, str] = {1: "st", 2: "nd", 3: "rd"}
 
 
@@ -102,8 +136,11 @@ class ClaimAnalysis:
     """The tricks of the worst normal line that the opponents' trumps take from the claimer's
     side (``TrumpTrick``), mentioned or not."""
     trumps_aware: bool = False
-    """Whether the claimer is taken as aware of the opponents' trumps (mentioned, or several
-    out: ``normal_play.aware_of_trumps``); when he is, 70C does not arise."""
+    """Whether the claimer is taken as aware of the opponents' trumps (mentioned, or held by
+    both opponents: ``normal_play.aware_of_trumps``); when he is, 70C does not arise."""
+    judgements: tuple[JudgementCost, ...] = ()
+    """The judgements the ruling turns on: each one that, turned the other way alone, changes
+    the claimer's tricks on the worst normal line (or could not be settled in time)."""
 
     @property
     def upheld(self) -> bool:
@@ -130,6 +167,7 @@ class ClaimAnalysis:
             "trump_tricks": [
                 taken.to_json(sum(self.claim.position.won)) for taken in self.trump_tricks
             ],
+            "judgements": [cost.to_json() for cost in self.judgements],
             "unruffed_tricks": self.unruffed_tricks,
             "double_dummy": self.double_dummy,
             "upheld": self.upheld,
@@ -178,6 +216,7 @@ def analyse_claim(
                 unruffed = adjudicate(measure, _left(time_limit, started), plain).claimer_tricks
         except ClaimTimeout:
             unruffed, checked = None, False
+    costs = judgement_costs(case, chosen, adjudication.claimer_tricks, time_limit)
     return ClaimAnalysis(
         claim,
         adjudication,
@@ -187,7 +226,53 @@ def analyse_claim(
         checked,
         taken,
         problem.trumps_aware,
+        costs,
     )
+
+
+def judgement_costs(
+    case: Case, policy: NormalPolicy, claimer_tricks: int, time_limit: float
+) -> tuple[JudgementCost, ...]:
+    """Each judgement of ``policy`` turned the other way alone, where it changes the worst
+    normal line's tricks (``claimer_tricks``): what a director or committee needs to see where
+    the ruling turns. The adjudications share ``time_limit``; one that does not finish in its
+    share is listed as not settled."""
+    claim = case.claim
+    assert claim is not None
+    trump = case.contract.strain.trump_suit_index
+    switches = [
+        (name, citation)
+        for name, citation, _text in policy.assumptions(every=True)
+        if not (claim.by_defender and name in DEFENDERS_FIXED)
+    ]
+    started = time.monotonic()
+    out = []
+    for done, (name, citation) in enumerate(switches):
+        share = _left(time_limit, started) / (len(switches) - done)
+        flipped = policy.with_switches(**{name: not getattr(policy, name)})
+        try:
+            value: int | None = adjudicate(
+                ClaimProblem.from_claim(claim, trump, flipped), share
+            ).claimer_tricks
+        except ClaimTimeout:
+            value = None
+        if value == claimer_tricks:
+            continue
+        total = None if value is None else _declarer_total(case, claim, _credit_of(claim, value))
+        out.append(JudgementCost(name, citation, getattr(policy, name), value, total))
+    return tuple(out)
+
+
+DEFENDERS_FIXED = ("cross_to_partners_winners",)
+"""Judgements ``for_defenders`` sets for a defender's claim, whatever the policy says."""
+
+
+def _declarer_total(case: Case, claim: Claim, credited: int) -> int:
+    """Declarer's side's total when the claimer's side is credited ``credited`` of those left."""
+    declaring = case.declarer.index % 2
+    left = claim.position.tricks_left
+    more = credited if claim.by.index % 2 == declaring else left - credited
+    return claim.position.won[declaring] + more
 
 
 def _left(time_limit: float, started: float) -> float:
@@ -341,10 +426,7 @@ def _trump_outstanding(claim: Claim, trump: int | None) -> bool:
 def _credit(
     case: Case, claim: Claim, credited: int, reasons: list[Reason], policy: NormalPolicy
 ) -> Ruling:
-    declaring = case.declarer.index % 2
-    left = claim.position.tricks_left
-    declarer_more = credited if claim.by.index % 2 == declaring else left - credited
-    total = claim.position.won[declaring] + declarer_more
+    total = _declarer_total(case, claim, credited)
     reasons.append(Reason("79B", f"declarer's side is credited with {total} tricks in all"))
     result, scores = board_score(case, total)
     return Ruling("decided", total, result, scores, tuple(reasons), policy_assumptions(policy))

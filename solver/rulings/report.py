@@ -324,6 +324,9 @@ def _claim_section(analysis: Analysis) -> list[str]:
                 f"{SEATS[play.wins_trick]}{lost}"
             )
             before, current = "", []
+    if claimed.judgements:
+        lines.append("Where the ruling turns (each judgement turned the other way alone):")
+        lines.extend(f"  {cost.describe()}" for cost in claimed.judgements)
     view = analysis.claimer_view
     if view is not None:
         done = "all" if view.complete else "the first (time ran out)"

@@ -1,0 +1,95 @@
+"""Where a claim ruling turns: each judgement of the normal-play policy turned the other way
+alone, with the tricks the worst normal line would then give (solver/rulings/claims.py,
+``judgement_costs``), in the JSON (``claim.judgements``) and the text report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import solver
+from solver.cli import main
+from solver.engines.claims import ClaimProblem, adjudicate
+from solver.laws.normal_play import PRESETS, NormalPolicy
+from solver.rulings.claims import judgement_costs
+
+SWITCHES = [name for name in NormalPolicy.__dataclass_fields__ if name != "name"]
+
+CLAIMS = Path(__file__).parents[1] / "cases" / "claims"
+
+
+def test_the_report_says_where_the_ruling_turns(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each judgement that, turned the other way alone, changes the worst normal line is shown
+    with the tricks it would give: the claim of real-usbf-b47-open-unblock-short-hand-first
+    stands on unblock_short_hand_first (4 of 9, 3NT-2, without it)."""
+    case = CLAIMS / "real-usbf-b47-open-unblock-short-hand-first.yaml"
+    assert main(["check", str(case), "--json"]) == 0
+    judgements = json.loads(capsys.readouterr().out)["claim"]["judgements"]
+    by_switch = {j["switch"]: j for j in judgements}
+    assert by_switch["unblock_short_hand_first"] == {
+        "switch": "unblock_short_hand_first",
+        "citation": "70",
+        "in_force": True,
+        "turned": "off",
+        "claimer_tricks": 4,
+        "declarer_tricks": 7,
+    }
+    assert "third_hand_contests" not in by_switch  # turned off, it changes nothing here
+    assert main(["check", str(case)]) == 0
+    text = capsys.readouterr().out
+    assert "Where the ruling turns" in text
+    assert (
+        "with unblock_short_hand_first off (Law 70), the worst normal line gives the claimer's "
+        "side 4: declarer 7 tricks" in text
+    )
+
+
+def test_every_listed_judgement_changes_the_line_and_none_is_missed() -> None:
+    """Recomputed one by one: a switch is listed exactly when turning it changes the worst
+    normal line's tricks (the 754 ending under the EBU preset: only spot_master_binds does)."""
+    case = solver.load_case(CLAIMS / "754-opposite-void-singleton-6.yaml")
+    policy = PRESETS["EBU"]
+    analysis = solver.analyse(case)
+    assert analysis.claim is not None
+    tricks = analysis.claim.adjudication.claimer_tricks
+    costs = judgement_costs(case, policy, tricks, 60.0)
+    assert [(c.switch, c.in_force, c.claimer_tricks, c.declarer_tricks) for c in costs] == [
+        ("spot_master_binds", False, 3, 9)
+    ]
+    assert analysis.claim.judgements == costs
+
+
+def test_a_defenders_claim_does_not_turn_what_for_defenders_fixes() -> None:
+    case = solver.load_case(CLAIMS / "defender-claim-partner-must-discard.yaml")
+    analysis = solver.analyse(case)
+    assert analysis.claim is not None
+    assert all(c.switch != "cross_to_partners_winners" for c in analysis.claim.judgements)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "real-usbf-b47-open-unblock-short-hand-first",
+        "real-usbf-b55-open-trumps-in-both-hands",
+        "acbl-guideline-4-cross-ruff-not-trumps",
+        "void-hand-ruffs-partners-beatable-card",
+    ],
+)
+def test_the_list_is_every_switch_whose_turn_changes_the_line(name: str) -> None:
+    """Each switch turned by hand, the claim adjudicated again: listed exactly when the tricks
+    differ, with those tricks."""
+    case = solver.load_case(CLAIMS / f"{name}.yaml")
+    analysis = solver.analyse(case)
+    claimed = analysis.claim
+    assert claimed is not None and case.claim is not None
+    trump = case.contract.strain.trump_suit_index
+    expected = {}
+    for switch in SWITCHES:
+        turned = claimed.policy.with_switches(**{switch: not getattr(claimed.policy, switch)})
+        tricks = adjudicate(ClaimProblem.from_claim(case.claim, trump, turned)).claimer_tricks
+        if tricks != claimed.adjudication.claimer_tricks:
+            expected[switch] = tricks
+    assert {c.switch: c.claimer_tricks for c in claimed.judgements} == expected
+    assert expected  # each of these cases turns on at least one judgement
