@@ -1286,8 +1286,9 @@ def _step_leads(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] |
         if step.seat.index != view.seat and hand & SUIT_MASKS[step.suit]:
             return cards_in(hand & SUIT_MASKS[step.suit])
         return None
-    if step.kind == "concede":
-        return cards_in(hand)
+    # ``concede``: no lead of its own. The tricks are given up in the natural way, as the
+    # policy plays them (winners first, the losers after: Laws 70, 71); leading any card here
+    # let the side give up the lead before cashing its winners, worse than saying nothing.
     return None
 
 
