@@ -304,7 +304,17 @@ def _claim_section(analysis: Analysis) -> list[str]:
         lines.append(f"  {position.leader.full_name} to lead")
     if claim.said:
         lines.append(f"  said: {claim.said!r}")
-    steps = "; ".join(step.text for step in claim.statement) or "nothing"
+    opponents = claim.side.other.seats
+    steps = "; ".join(
+        step.text
+        + (
+            ""
+            if step.holds_on(position.hands, opponents)
+            else " (not so at the claim: passed over)"
+        )
+        for step in claim.statement
+    )
+    steps = steps or "nothing"
     lines.append(
         f"  statement: {steps}; trumps mentioned: {'yes' if claim.trumps_mentioned else 'no'}"
     )
