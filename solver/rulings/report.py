@@ -80,6 +80,8 @@ def _diagram(case: Case) -> str:
     north, east, south, west = (_hand_lines(case, s) for s in SEATS)
     pad = " " * 16
     lines = [pad + "North"] + [pad + line for line in north]
+    if not case.deal_given:
+        lines.insert(0, "No deal given: the hands at the start of the trick of the claim")
     lines.append(f"{'West':<32}East")
     lines += [f"{w:<32}{e}" for w, e in zip(west, east, strict=True)]
     lines += [pad + "South"] + [pad + line for line in south]
