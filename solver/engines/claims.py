@@ -84,7 +84,10 @@ class ClaimProblem:
             for suit in suits:
                 voids |= 1 << (4 * seat.index + suit)
         side = claim.by.index % 2
-        steps = claim.statement
+        # A conditional step ("if spades 4-1: ...") is tested on the hands at the claim: the
+        # lie of the suit the claimer learns in the play (docs/claims.md).
+        opponents = claim.side.other.seats
+        steps = tuple(step for step in claim.statement if step.holds_on(position.hands, opponents))
         bound = (1 << side) | (1 << (side + 2))
         if claim.by_defender:
             policy = for_defenders(policy)
@@ -1029,9 +1032,12 @@ class Adjudicator:
             if winner % 2 != self.p.claimer_side:
                 progress += 1
             plan = (index, progress)
-        if index < len(self.p.steps) and self.p.steps[index].kind == "finesse":
+        step = self.p.steps[index] if index < len(self.p.steps) else None
+        if step is not None and step.kind == "draw_round" and trick[0] // 13 == self._trump_suit:
+            plan = (index, 1)  # one round of trumps: the first trick led in trumps
+        if step is not None and (step.kind == "finesse" or step.kind == "ruffing_finesse"):
             # The finesse is taken (or lost) by the first trick played in its suit.
-            card = self.p.steps[index].cards[0].index
+            card = step.cards[0].index
             if trick[0] // 13 == card // 13 or card in trick:
                 plan = (index, 1)
         return self._skip_done(plan, held)
@@ -1047,19 +1053,24 @@ class Adjudicator:
         ours = hand_of(held, side) | hand_of(held, side + 2)
         theirs = hand_of(held, 1 - side) | hand_of(held, 3 - side)
         trump = self.p.trump
-        if step.kind == "draw_trumps":
+        if step.kind == "draw_trumps" or step.kind == "draw_round":
             return (
-                trump is None or not (theirs & SUIT_MASKS[trump]) or not (ours & SUIT_MASKS[trump])
+                (step.kind == "draw_round" and progress >= 1)
+                or trump is None
+                or not (theirs & SUIT_MASKS[trump])
+                or not (ours & SUIT_MASKS[trump])
             )
         if step.kind == "cash":
             assert step.suit is not None
             return not masters_in(ours, theirs, step.suit)
+        if step.kind == "cash_any":
+            return not any(masters_in(ours, theirs, suit) for suit in step.suits)
         if step.kind == "ruff":
             assert step.suit is not None and step.seat is not None and trump is not None
             ruffer = hand_of(held, step.seat.index)
             other = hand_of(held, (step.seat.index + 2) % 4)
             return not (ruffer & SUIT_MASKS[trump]) or not (other & SUIT_MASKS[step.suit])
-        if step.kind == "finesse":
+        if step.kind == "finesse" or step.kind == "ruffing_finesse":
             return progress >= 1
         if step.kind == "concede":
             return progress >= step.count
@@ -1259,6 +1270,10 @@ def _step_plays(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] |
     hand = hand_of(view.held, view.seat)
     leading = not view.trick
     if step.kind == "play":
+        # The first named card the side still holds, played by its holder at his turn: on lead
+        # only, unless the step says its cards bind follows too (``(all)``).
+        if not (leading or step.follows):
+            return None
         ours = hand | hand_of(view.held, view.seat ^ 2)
         pending = [c.index for c in step.cards if (ours >> c.index) & 1]
         if pending and (hand >> pending[0]) & 1 and pending[0] in legal(view):
@@ -1266,6 +1281,8 @@ def _step_plays(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] |
         return None
     if step.kind == "finesse":
         return _finesse_plays(step.cards[0], view, policy)
+    if step.kind == "ruffing_finesse":
+        return _ruffing_finesse_plays(step.cards[0], view, policy)
     if not leading:
         return _ruff_follow(step, view)
     return _step_leads(step, view, policy)
@@ -1274,24 +1291,42 @@ def _step_plays(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] |
 def _step_leads(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] | None:
     hand = hand_of(view.held, view.seat)
     trump = view.trump
-    if step.kind == "draw_trumps" and trump is not None and hand & SUIT_MASKS[trump]:
+    drawing = step.kind == "draw_trumps" or step.kind == "draw_round"
+    if drawing and trump is not None and hand & SUIT_MASKS[trump]:
         return [top_of(hand, trump)]
     if step.kind == "cash":
         assert step.suit is not None
-        if not hand & SUIT_MASKS[step.suit]:
-            return None
-        top = top_of(hand, step.suit)
-        if is_master(view, top) or not policy.top_down:
-            return [top]
-        return cards_in(hand & SUIT_MASKS[step.suit])
+        return _cash_leads(step.suit, view, policy)
+    if step.kind == "cash_any":
+        # Any stated suit the side still holds a winner of, each from the top as ``cash``.
+        ours = hand | hand_of(view.held, view.seat ^ 2)
+        theirs = hand_of(view.held, view.seat ^ 1) | hand_of(view.held, view.seat ^ 3)
+        leads: list[int] = []
+        for suit in step.suits:
+            if masters_in(ours, theirs, suit):
+                leads += _cash_leads(suit, view, policy) or []
+        return leads or None
     if step.kind == "ruff":
         assert step.suit is not None and step.seat is not None
         if step.seat.index != view.seat and hand & SUIT_MASKS[step.suit]:
             return cards_in(hand & SUIT_MASKS[step.suit])
         return None
-    if step.kind == "concede":
-        return cards_in(hand)
+    # ``concede``: no lead of its own. The tricks are given up in the natural way, as the
+    # policy plays them (winners first, the losers after: Laws 70, 71); leading any card here
+    # let the side give up the lead before cashing its winners, worse than saying nothing.
     return None
+
+
+def _cash_leads(suit: int, view: PlayView, policy: NormalPolicy) -> list[int] | None:
+    """``cash <suit>``'s leads: the hand's top card of the suit while it is a master, any card of
+    it when not (the top one if ``top_down`` is off); None when the hand holds none."""
+    hand = hand_of(view.held, view.seat)
+    if not hand & SUIT_MASKS[suit]:
+        return None
+    top = top_of(hand, suit)
+    if is_master(view, top) or not policy.top_down:
+        return [top]
+    return cards_in(hand & SUIT_MASKS[suit])
 
 
 def _ruff_follow(step: Step, view: PlayView) -> list[int] | None:
@@ -1348,6 +1383,31 @@ def _finesse_plays(card: Card, view: PlayView, policy: NormalPolicy) -> list[int
         # X led and not covered: partner lets it run.
         return _lowest(hand, suit)
     return None
+
+
+def _ruffing_finesse_plays(card: Card, view: PlayView, policy: NormalPolicy) -> list[int] | None:
+    """Law 68C: "ruffing finesse X" (see ``docs/claims.md``): X's holder, on lead, leads X;
+    partner, void in its suit, ruffs when the next player has covered it (with his lowest trump
+    that wins the trick) and otherwise discards, as the policy admits, letting X run. The step
+    says nothing of other plays, and ends with the first trick led in X's suit."""
+    hand = hand_of(view.held, view.seat)
+    if not view.trick:
+        return [card.index] if (hand >> card.index) & 1 else None
+    if view.trick[0] != card.index or view.seat != view.leader ^ 2 or view.trump is None:
+        return None
+    if hand & SUIT_MASKS[card.suit_index]:
+        return None  # partner is not void after all: he follows as the policy admits
+    trumps = hand & SUIT_MASKS[view.trump]
+    winning = current_winner(view)
+    assert winning is not None
+    if winning[1] != card.index:
+        # Covered (or ruffed): ruff, with the lowest trump that wins the trick.
+        winners = [c for c in cards_in(trumps) if beats(c, winning[1], view.trump)]
+        return winners[:1] or None
+    if hand == trumps:
+        return None  # nothing to discard: the policy chooses among his trumps
+    discarding = view.with_held(_with_hand(view.held, view.seat, hand & ~trumps))
+    return claimer_options(policy, discarding)
 
 
 def _running(card: Card, hand: int, partner: int) -> bool:

@@ -25,7 +25,10 @@ The model:
 
 What is independent of ``adjudicate`` and what is not: the policy and the statement, i.e. which
 cards count as normal for the claimer's side at a turn, are the engine's own (``moves``, and the
-statement's progress kept by ``play``); this module does not re-derive them. Everything else is
+statement's progress kept by ``play``); this module does not re-derive them. So every step form
+of docs/claims.md is modelled here as the engine plays it (a conditional step is resolved before
+either sees it, by ``ClaimProblem.from_claim``), and tests/engines/test_claims_csp.py draws
+random statements of every form. Everything else is
 written here: Law 44 (legality, trick winners, who leads), the opponents' plays (every legal
 card, not grouped into runs of equivalent cards as the engine groups them), the 70C measure's
 trick winners, the count of tricks and the minimisation, which is python-constraint's plain

@@ -128,6 +128,10 @@ class Case:
     """The expected ruling written in the case file, checked by the test suite."""
     claim: Claim | None = None
     """A contested claim or concession, when the dispute is about one (Laws 68-71)."""
+    deal_given: bool = True
+    """False for a claim case given as its ending, without ``deal:``: ``deal`` then holds the
+    hands at the start of the trick of the claim (fewer than 13 cards each), and the play
+    before the claim is not known (no rows, agreed tricks or statements)."""
     unplayed: dict[Seat, Card] = field(default_factory=dict)
     """A defective trick (Law 67): the player who finished with a card left over, and that
     card. His row is one card short: he did not play to one trick."""

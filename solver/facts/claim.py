@@ -7,7 +7,17 @@ from typing import Literal
 
 from solver.bridge import Card, Seat, Side
 
-StepKind = Literal["draw_trumps", "cash", "ruff", "finesse", "concede", "play"]
+StepKind = Literal[
+    "draw_trumps",
+    "draw_round",
+    "cash",
+    "cash_any",
+    "ruff",
+    "finesse",
+    "ruffing_finesse",
+    "concede",
+    "play",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,12 +29,33 @@ class Step:
     """The step as written in the case file, for messages and the report."""
     suit: int | None = None
     """For ``cash`` and ``ruff``: the suit (0 spades .. 3 clubs)."""
+    suits: tuple[int, ...] = ()
+    """For ``cash_any``: the suits whose winners are cashed, in any order (as written)."""
     seat: Seat | None = None
     """For ``ruff``: the hand that ruffs; for ``cash``, optionally the hand it is cashed from."""
     cards: tuple[Card, ...] = ()
-    """For ``play``: the cards in order; for ``finesse``: the card finessed."""
+    """For ``play``: the cards in order; for ``finesse`` and ``ruffing_finesse``: the card
+    finessed (led, for a ruffing finesse)."""
     count: int = 0
     """For ``concede``: how many tricks."""
+    follows: bool = False
+    """For ``play``: the cards bind their holders when following too (``play <cards> (all)``);
+    otherwise only when leading."""
+    condition: tuple[int, int, int] | None = None
+    """For a conditional step (``if spades 4-1: ...``): the suit and the two lengths, longer
+    first, in which the opponents hold it at the claim. The step is part of the statement only
+    when they hold it so (``holds_on``); otherwise it is passed over."""
+
+    def holds_on(self, hands: tuple[frozenset[Card], ...], opponents: tuple[Seat, Seat]) -> bool:
+        """Whether the step's condition holds on these hands (always, without a condition)."""
+        if self.condition is None:
+            return True
+        suit, longer, shorter = self.condition
+        lengths = sorted(
+            (sum(1 for card in hands[seat.index] if card.suit_index == suit) for seat in opponents),
+            reverse=True,
+        )
+        return lengths == [longer, shorter]
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from solver.bridge import Card, Contract, Deal, Seat, Side
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
-from solver.records.claimfile import ClaimReader, RawClaim, claim_model_at
+from solver.records.claimfile import ClaimReader, RawClaim, claim_model_at, parse_hands
 from solver.records.yamlload import load_yaml
 
 VULNERABILITY = {
@@ -70,7 +70,7 @@ class RawCase(_Strict):
     edition: Literal[2017, 2007, 1997] = 2017
     board: int | None = None
     vulnerable: str | None = "None"
-    deal: str
+    deal: str | None = None
     contract: str
     declarer: str
     opening_leader: str | None = None
@@ -214,6 +214,24 @@ def _model_at(location: tuple[int | str, ...]) -> type[BaseModel]:
     return RawCase
 
 
+def _trick_in_progress(
+    leader: str | None, trick: str | list[str] | None
+) -> list[tuple[Seat, Card]]:
+    """The cards of ``claim.position.current_trick`` with their players, as far as they can be
+    read: the claim reader checks them and names any problem."""
+    if trick is None:
+        return []
+    if isinstance(trick, str) and ":" in trick:
+        leader, _colon, trick = trick.partition(":")
+    tokens = trick.split() if isinstance(trick, str) else [str(token) for token in trick]
+    try:
+        first = Seat.parse(str(leader))
+        cards = [Card.parse(token) for token in tokens]
+    except ValueError:
+        return []
+    return [(Seat.from_index(first.index + offset), card) for offset, card in enumerate(cards)]
+
+
 class _CaseBuilder:
     """Turns the validated shape into a Case, checking the bridge facts field by field."""
 
@@ -225,6 +243,8 @@ class _CaseBuilder:
         self.surplus: Seat | None = None
         self.stop_note: str | None = None
         """Why play stopped early, when not because every row holds that many cards."""
+        self.deal_given = True
+        """False for a claim case given as its ending (no ``deal:``, ``_ending``)."""
 
     def error(self, location: str, message: str) -> CaseFileError:
         return CaseFileError(self.source, location, message)
@@ -265,6 +285,7 @@ class _CaseBuilder:
             source=self.source,
             expect=raw.expect,
             claim=claim,
+            deal_given=self.deal_given,
         )
 
     def _parse(self, parser: Any, value: str, location: str) -> Any:
@@ -282,8 +303,46 @@ class _CaseBuilder:
         return result
 
     def _deal(self) -> Deal:
+        if self.raw.deal is None:
+            return self._ending()
         result: Deal = self._parse(Deal.from_pbn, self.raw.deal, "deal")
         return result
+
+    def _ending(self) -> Deal:
+        """A claim case given as its ending, without ``deal:``: the hands at the start of the
+        trick of the claim, from ``claim.position`` (the cards held, and those already played to
+        the trick in progress given back to their players). Nothing before the claim is known,
+        so no fact about that play may be given."""
+        position = None if self.raw_claim is None else self.raw_claim.position
+        if position is None or position.hands is None:
+            why = (
+                " (a claim case may leave it out when claim.position.hands gives the cards "
+                "held at the claim)"
+                if self.raw_claim is not None
+                else ""
+            )
+            raise self.error("deal", f"required field is missing{why}")
+        play = self.raw.play
+        given = {"play.rows": play.rows, "play.tricks": play.tricks, "play.unplayed": play.unplayed}
+        given["statements"] = self.raw.statements
+        for location, value in given.items():
+            if value:
+                raise self.error(
+                    location,
+                    "needs the deal: without deal, the case is the ending at the claim "
+                    "(claim.position), and the play before it is not known; give deal, or "
+                    f"leave out {location}",
+                )
+        try:
+            hands = [set(hand) for hand in parse_hands(position.hands)]
+        except ValueError as error:
+            raise self.error("claim.position.hands", str(error)) from None
+        for seat, card in _trick_in_progress(position.leader, position.current_trick):
+            hands[seat.index].add(card)
+        self.deal_given = False
+        return Deal(
+            (frozenset(hands[0]), frozenset(hands[1]), frozenset(hands[2]), frozenset(hands[3]))
+        )
 
     def _vulnerable(self) -> str:
         value = "None" if self.raw.vulnerable is None else str(self.raw.vulnerable)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -37,10 +38,13 @@ SEAT_WORDS = {
     **{seat.full_name.lower(): seat for seat in SEATS},
 }
 STEP_FORMS = (
-    "'draw trumps', 'cash <suit>', 'cash <suit> from <seat>', 'ruff <suit> in <seat>', "
-    "'finesse <card>', 'concede <number>', 'play <cards>'"
+    "'draw trumps', 'draw one round of trumps', 'cash <suit>', 'cash <suit> from <seat>', "
+    "'cash <suits> in any order', 'ruff <suit> in <seat>', 'finesse <card>', "
+    "'ruffing finesse <card>', 'concede <number>', 'play <cards>', 'play <cards> (all)', "
+    "'if <suit> <n>-<m>: <step>'"
 )
 """The accepted forms of a step, for the message naming an unknown one."""
+PLAY_FORMS = "'play <cards>' or 'play <cards> (all)'"
 
 Hands = tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
 
@@ -60,7 +64,7 @@ class RawClaim(_Strict):
     by: str
     tricks: int
     position: RawPosition = Field(default_factory=RawPosition)
-    statement: list[str] | None = None
+    statement: list[Any] | None = None
     said: str | None = None
     trumps_mentioned: bool | None = None
     shown_out: dict[str, str | list[str]] | None = None
@@ -75,7 +79,7 @@ def _trumps_mentioned(written: bool | None, steps: tuple[Step, ...]) -> bool:
     trumps has mentioned them (Law 70C speaks of a claimer who did not)."""
     if written is not None:
         return written
-    return any(step.kind == "draw_trumps" for step in steps)
+    return any(step.kind in ("draw_trumps", "draw_round") for step in steps)
 
 
 SWITCH_NAMES = tuple(name for name in NormalPolicy.__dataclass_fields__ if name != "name")
@@ -572,13 +576,34 @@ class PositionReader:
 
 
 _STEP_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("draw_trumps", re.compile(r"draw (?:the )?trumps?")),
+    ("draw_trumps", re.compile(r"draw (?:the )?trumps")),
+    (
+        "draw_round",
+        re.compile(r"draw (?:(?:one|a) round of trumps?|the last trump|(?:the )?trump)"),
+    ),
+    ("cash_any", re.compile(r"cash (.+) in any order")),
     ("cash", re.compile(r"cash (\S+)(?: from (\S+))?")),
     ("ruff", re.compile(r"ruff (\S+) in (\S+)")),
     ("finesse", re.compile(r"finesse (\S+)")),
+    ("ruffing_finesse", re.compile(r"ruffing finesse (\S+)")),
     ("concede", re.compile(r"concede (\S+)(?: tricks?)?")),
-    ("play", re.compile(r"play (.+)")),
+    ("play", re.compile(r"play (.+?) ?(\(all\))?")),
 )
+
+_CONDITION = re.compile(r"if (\S+) (\d+) ?- ?(\d+):? (.+)")
+CONDITION_FORM = "'if <suit> <n>-<m>: <step>', like 'if spades 4-1: ruffing finesse SQ'"
+
+
+def _step_text(value: Any) -> str | None:
+    """A step as text: a string, or a conditional step YAML read as a mapping (``- if spades
+    3-2: cash S`` unquoted is ``{'if spades 3-2': 'cash S'}``); None for anything else."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and len(value) == 1:
+        ((key, step),) = value.items()
+        if isinstance(key, str) and key.lower().startswith("if ") and isinstance(step, str):
+            return f"{key}: {step}"
+    return None
 
 
 class StepReader:
@@ -594,15 +619,23 @@ class StepReader:
     def error(self, message: str) -> CaseFileError:
         return self.claim.error(self.location, f"{self.text!r}: {message}")
 
-    def steps(self, texts: list[str]) -> tuple[Step, ...]:
+    def steps(self, texts: list[Any]) -> tuple[Step, ...]:
         out = []
         for index, text in enumerate(texts):
-            self.location, self.text = f"statement.{index}", text
-            out.append(self._step(text))
+            self.location = f"statement.{index}"
+            step_text = _step_text(text)
+            if step_text is None:
+                raise self.claim.error(
+                    self.location, f"got {text!r}; input should be a valid string"
+                )
+            self.text = step_text
+            out.append(self._step(step_text))
         return tuple(out)
 
     def _step(self, text: str) -> Step:
         normal = " ".join(text.split()).lower()
+        if normal.startswith("if "):
+            return self._conditional(normal)
         for kind, pattern in _STEP_PATTERNS:
             match = pattern.fullmatch(normal)
             if match is not None:
@@ -610,9 +643,13 @@ class StepReader:
         raise self.error(f"unknown step (expected one of: {STEP_FORMS})")
 
     def _read(self, kind: str, groups: Sequence[str | None]) -> Step:
-        if kind == "draw_trumps":
+        if kind in ("draw_trumps", "draw_round"):
             self._trumps("there are no trumps to draw")
-            return Step("draw_trumps", self.text)
+            return Step("draw_round" if kind == "draw_round" else "draw_trumps", self.text)
+        if kind == "cash_any":
+            return self._cash_any(str(groups[0]))
+        if kind == "ruffing_finesse":
+            return self._ruffing_finesse(str(groups[0]))
         if kind == "cash":
             return self._cash(str(groups[0]), groups[1])
         if kind == "ruff":
@@ -623,7 +660,7 @@ class StepReader:
             return Step("finesse", self.text, cards=(card,))
         if kind == "concede":
             return self._concede(str(groups[0]))
-        return self._play(str(groups[0]))
+        return self._play(str(groups[0]), groups[1] is not None)
 
     # -- pieces --------------------------------------------------------------------------------
 
@@ -680,6 +717,61 @@ class StepReader:
             raise self.error(f"{seat.full_name} holds no {SUIT_PLURAL[suit]}")
         return Step("cash", self.text, suit=suit, seat=seat)
 
+    def _cash_any(self, tokens: str) -> Step:
+        words = [word for word in tokens.replace(",", " ").split() if word != "and"]
+        suits: list[int] = []
+        for word in words:
+            suit = self._suit(word)
+            if suit in suits:
+                raise self.error(f"{SUIT_PLURAL[suit]} are listed twice")
+            if not any(self._holds(seat, suit) for seat in self.side.seats):
+                raise self.error(f"{self._side_names()} holds a {SUIT_SINGULAR[suit]}")
+            suits.append(suit)
+        return Step("cash_any", self.text, suits=tuple(suits))
+
+    def _ruffing_finesse(self, token: str) -> Step:
+        card = self._card(token)
+        self._held_by_side(card)
+        trumps = self._trumps("there are no trumps to ruff with")
+        suit = card.suit_index
+        if suit == trumps:
+            raise self.error(f"{card} is a trump (expected a card of a side suit)")
+        holder = next(seat for seat in self.side.seats if card in self.position.hands[seat.index])
+        ruffer = holder.partner
+        if self._holds(ruffer, suit):
+            raise self.error(
+                f"{ruffer.full_name} holds {SUIT_PLURAL[suit]} (expected {ruffer.full_name}, "
+                f"opposite the {card}, void in them, to ruff)"
+            )
+        if not self._holds(ruffer, trumps):
+            raise self.error(f"{ruffer.full_name} holds no trumps")
+        return Step("ruffing_finesse", self.text, cards=(card,))
+
+    def _conditional(self, normal: str) -> Step:
+        match = _CONDITION.fullmatch(normal)
+        if match is None:
+            raise self.error(f"expected {CONDITION_FORM}")
+        suit_token, first, second, inner = match.groups()
+        suit = self._suit(suit_token)
+        out = sum(
+            1
+            for seat in self.side.other.seats
+            for card in self.position.hands[seat.index]
+            if card.suit_index == suit
+        )
+        longer, shorter = max(int(first), int(second)), min(int(first), int(second))
+        if longer + shorter != out:
+            name = SUIT_PLURAL[suit] if out != 1 else SUIT_SINGULAR[suit]
+            raise self.error(
+                f"the opponents hold {out} {name} "
+                f"at the claim, not {longer + shorter} (expected a split of {out}, like "
+                f"'{(out + 1) // 2}-{out // 2}')"
+            )
+        if inner.startswith("if "):
+            raise self.error(f"one condition to a step (expected {CONDITION_FORM})")
+        step = self._step(inner)
+        return replace(step, text=self.text, condition=(suit, longer, shorter))
+
     def _ruff(self, suit_token: str, seat_token: str) -> Step:
         suit = self._suit(suit_token)
         trumps = self._trumps("there are no trumps to ruff with")
@@ -698,12 +790,17 @@ class StepReader:
             raise self.error(f"got {count} (expected 1 to {left}, the tricks left)")
         return Step("concede", self.text, count=count)
 
-    def _play(self, tokens: str) -> Step:
+    def _play(self, tokens: str, follows: bool) -> Step:
         cards: list[Card] = []
-        for token in tokens.split():
+        for token in tokens.replace(",", " ").split():
+            if "(" in token or ")" in token:
+                raise self.error(
+                    f"unexpected {token!r} (expected {PLAY_FORMS}: the cards, then '(all)' "
+                    "when they bind follows too)"
+                )
             card = self._card(token)
             if card in cards:
                 raise self.error(f"card {card} is listed twice")
             self._held_by_side(card)
             cards.append(card)
-        return Step("play", self.text, cards=tuple(cards))
+        return Step("play", self.text, cards=tuple(cards), follows=follows)

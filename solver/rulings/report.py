@@ -80,6 +80,8 @@ def _diagram(case: Case) -> str:
     north, east, south, west = (_hand_lines(case, s) for s in SEATS)
     pad = " " * 16
     lines = [pad + "North"] + [pad + line for line in north]
+    if not case.deal_given:
+        lines.insert(0, "No deal given: the hands at the start of the trick of the claim")
     lines.append(f"{'West':<32}East")
     lines += [f"{w:<32}{e}" for w, e in zip(west, east, strict=True)]
     lines += [pad + "South"] + [pad + line for line in south]
@@ -304,7 +306,17 @@ def _claim_section(analysis: Analysis) -> list[str]:
         lines.append(f"  {position.leader.full_name} to lead")
     if claim.said:
         lines.append(f"  said: {claim.said!r}")
-    steps = "; ".join(step.text for step in claim.statement) or "nothing"
+    opponents = claim.side.other.seats
+    steps = "; ".join(
+        step.text
+        + (
+            ""
+            if step.holds_on(position.hands, opponents)
+            else " (not so at the claim: passed over)"
+        )
+        for step in claim.statement
+    )
+    steps = steps or "nothing"
     lines.append(
         f"  statement: {steps}; trumps mentioned: {'yes' if claim.trumps_mentioned else 'no'}"
     )

@@ -29,6 +29,7 @@ from solver.errors import EngineError
 from solver.laws.normal_play import PRESETS
 from tests.claim_replay import legal_cards, start_state
 from tests.engines.test_claims_engine import (
+    MORE_KINDS,
     STEP_KINDS,
     claim_at,
     deterministic,
@@ -36,7 +37,7 @@ from tests.engines.test_claims_engine import (
 )
 
 CLAIMS = Path(__file__).parents[2] / "cases" / "claims"
-ALL_KINDS = (*STEP_KINDS, "finesse", "concede")
+ALL_KINDS = (*STEP_KINDS, *MORE_KINDS, "finesse", "concede")
 
 
 def small_cases() -> list[Path]:

@@ -37,7 +37,10 @@ from tests.claim_replay import dead_trumps, legal_cards, replay, start_state, tr
 
 SUIT_LETTERS = "SHDC"
 SWITCHES = [name for name in NormalPolicy.__dataclass_fields__ if name != "name"]
-STEP_KINDS = ("draw_trumps", "cash", "play")
+STEP_KINDS = ("draw_trumps", "cash", "play", "play_all")
+MORE_KINDS = ("draw_round", "cash_any", "ruffing_finesse", "if")
+"""The forms of docs/claims.md added later: one round of trumps, an unordered cash, a ruffing
+finesse, a conditional step (tests/engines/test_claim_statements.py)."""
 
 deterministic = settings(
     deadline=None,
@@ -84,15 +87,38 @@ def random_statement(
         elif kind == "cash" and ours:
             suit = rng.choice(sorted({c // 13 for c in ours}))
             steps.append(Step("cash", f"cash {SUIT_LETTERS[suit]}", suit=suit))
-        elif kind == "play" and ours:
+        elif kind in ("play", "play_all") and ours:
             chosen = rng.sample(ours, rng.randint(1, min(3, len(ours))))
             cards = tuple(Card.from_index(c) for c in chosen)
-            steps.append(Step("play", "play " + " ".join(map(str, cards)), cards=cards))
+            text = "play " + " ".join(map(str, cards)) + " (all)" * (kind == "play_all")
+            steps.append(Step("play", text, cards=cards, follows=kind == "play_all"))
         elif kind == "concede":
             steps.append(Step("concede", "concede 1", count=1))
         elif kind == "finesse" and ours:
             card = Card.from_index(rng.choice(ours))
             steps.append(Step("finesse", f"finesse {card}", cards=(card,)))
+        elif kind == "ruffing_finesse" and ours:
+            card = Card.from_index(rng.choice(ours))
+            steps.append(Step("ruffing_finesse", f"ruffing finesse {card}", cards=(card,)))
+        elif kind == "draw_round" and trump is not None:
+            steps.append(Step("draw_round", "draw one round of trumps"))
+        elif kind == "cash_any" and ours:
+            held_suits = sorted({c // 13 for c in ours})
+            suits = tuple(rng.sample(held_suits, rng.randint(1, len(held_suits))))
+            text = "cash " + " ".join(SUIT_LETTERS[suit] for suit in suits) + " in any order"
+            steps.append(Step("cash_any", text, suits=suits))
+        elif kind == "if":
+            inner = random_statement(rng, held, trump, side, ("draw_trumps", "cash", "play"))[:1]
+            if inner:
+                suit = rng.randrange(4)
+                out = sum(
+                    (held[seat] >> c) & 1
+                    for seat in (1 - side, 3 - side)
+                    for c in range(13 * suit, 13 * suit + 13)
+                )
+                longer = rng.randint((out + 1) // 2, out)
+                text = f"if {SUIT_LETTERS[suit]} {longer}-{out - longer}: {inner[0].text}"
+                steps.append(replace(inner[0], text=text, condition=(suit, longer, out - longer)))
     return tuple(steps)
 
 

@@ -188,6 +188,41 @@ STEPS = [
     ("concede 2 tricks", Step("concede", "concede 2 tricks", count=2)),
     ("play SA HA", Step("play", "play SA HA", cards=(Card.parse("SA"), Card.parse("HA")))),
     ("play ck c10 h7", Step("play", "play ck c10 h7", cards=tuple(parse_cards("CK CT H7")))),
+    ("play SA, HA", Step("play", "play SA, HA", cards=tuple(parse_cards("SA HA")))),
+    (
+        "play SA HA (all)",
+        Step("play", "play SA HA (all)", cards=tuple(parse_cards("SA HA")), follows=True),
+    ),
+    ("draw one round of trumps", Step("draw_round", "draw one round of trumps")),
+    ("draw a round of trump", Step("draw_round", "draw a round of trump")),
+    ("draw the last trump", Step("draw_round", "draw the last trump")),
+    ("draw trump", Step("draw_round", "draw trump")),
+    (
+        "cash S, H and C in any order",
+        Step("cash_any", "cash S, H and C in any order", suits=(0, 1, 3)),
+    ),
+    (
+        "cash clubs spades in any order",
+        Step("cash_any", "cash clubs spades in any order", suits=(3, 0)),
+    ),
+    (
+        "if spades 3-2: cash C",
+        Step("cash", "if spades 3-2: cash C", suit=3, condition=(0, 3, 2)),
+    ),
+    (
+        "If S 2-3 play SA HA (all)",
+        Step(
+            "play",
+            "If S 2-3 play SA HA (all)",
+            cards=tuple(parse_cards("SA HA")),
+            follows=True,
+            condition=(0, 3, 2),
+        ),
+    ),
+    (
+        "Play sa ha(ALL)",
+        Step("play", "Play sa ha(ALL)", cards=tuple(parse_cards("SA HA")), follows=True),
+    ),
 ]
 
 
@@ -199,6 +234,47 @@ def test_every_step_kind_is_read(text: str, step: Step) -> None:
     claim = load(data).claim
     assert claim is not None
     assert claim.statement == (step,)
+
+
+def test_ruffing_finesse_is_read_when_partner_is_void_with_a_trump() -> None:
+    hands = "N:A.Q..A Q.K..K J.A.2. 6.T..T"  # South's D2 opposite North's void and SA
+    claim = load(in_ending(position={"hands": hands}, statement=["ruffing finesse D2"])).claim
+    assert claim is not None
+    assert claim.statement == (
+        Step("ruffing_finesse", "ruffing finesse D2", cards=(Card.parse("D2"),)),
+    )
+
+
+def test_a_conditional_step_written_without_quotes_is_read() -> None:
+    """YAML reads ``- if spades 3-2: cash C`` as a mapping: it is taken as the step."""
+    claim = load(after_three(statement=[{"if spades 3-2": "cash C"}])).claim
+    assert claim is not None
+    assert claim.statement == (Step("cash", "if spades 3-2: cash C", suit=3, condition=(0, 3, 2)),)
+
+
+def without_deal(**claim: Any) -> dict[str, Any]:
+    """A claim case given as its ending: no deal, the position given."""
+    data = in_ending(**claim)
+    del data["deal"]
+    return data
+
+
+def test_a_claim_case_may_be_given_as_its_ending_without_a_deal() -> None:
+    loaded = load(without_deal())
+    assert not loaded.deal_given
+    assert loaded.claim is not None
+    assert loaded.claim.position.hands == loaded.deal.hands  # the ending, 3 cards a hand
+    assert (loaded.tricks_played, loaded.claim.position.won) == (10, (7, 3))
+    assert load(in_ending()).deal_given
+
+
+def test_an_ending_without_a_deal_gives_the_trick_in_progress_back_to_its_players() -> None:
+    position = {"hands": "N:A.Q..A Q.K..K J.A.. 6.T..T", "current_trick": "S: CQ"}
+    loaded = load(without_deal(position=position))
+    assert loaded.claim is not None
+    assert loaded.claim.position.current_trick == (Card.parse("CQ"),)
+    assert Card.parse("CQ") in loaded.deal.hand(Seat.SOUTH)
+    assert {len(hand) for hand in loaded.deal.hands} == {3}
 
 
 def test_steps_keep_their_order() -> None:
@@ -597,9 +673,11 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         "step-unknown",
         after_three(statement=["draw trumps", "squeeze East"]),
         "claim.statement.1",
-        "'squeeze East': unknown step (expected one of: 'draw trumps', 'cash <suit>', "
-        "'cash <suit> from <seat>', 'ruff <suit> in <seat>', 'finesse <card>', "
-        "'concede <number>', 'play <cards>')",
+        "'squeeze East': unknown step (expected one of: 'draw trumps', "
+        "'draw one round of trumps', 'cash <suit>', 'cash <suit> from <seat>', "
+        "'cash <suits> in any order', 'ruff <suit> in <seat>', 'finesse <card>', "
+        "'ruffing finesse <card>', 'concede <number>', 'play <cards>', 'play <cards> (all)', "
+        "'if <suit> <n>-<m>: <step>')",
     ),
     (
         "step-draw-trumps-at-notrump",
@@ -714,6 +792,144 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         after_three(statement=["play SA HA SA"]),
         "claim.statement.0",
         "'play SA HA SA': card SA is listed twice",
+    ),
+    (
+        "step-draw-round-at-notrump",
+        after_three(statement=["draw one round of trumps"]) | {"contract": "3NT"},
+        "claim.statement.0",
+        "'draw one round of trumps': the contract is 3NT, so there are no trumps to draw",
+    ),
+    (
+        "step-cash-any-suit-twice",
+        after_three(statement=["cash S H S in any order"]),
+        "claim.statement.0",
+        "'cash S H S in any order': spades are listed twice",
+    ),
+    (
+        "step-cash-any-suit-not-held",
+        after_three(statement=["cash S D in any order"]),
+        "claim.statement.0",
+        "'cash S D in any order': neither North nor South holds a diamond",
+    ),
+    (
+        "step-cash-any-not-a-suit",
+        after_three(statement=["cash S X in any order"]),
+        "claim.statement.0",
+        "'cash S X in any order': unknown suit 'x' (expected S, H, D or C)",
+    ),
+    (
+        "step-ruffing-finesse-at-notrump",
+        after_three(statement=["ruffing finesse HA"]) | {"contract": "3NT"},
+        "claim.statement.0",
+        "'ruffing finesse HA': the contract is 3NT, so there are no trumps to ruff with",
+    ),
+    (
+        "step-ruffing-finesse-trump",
+        after_three(statement=["ruffing finesse SA"]),
+        "claim.statement.0",
+        "'ruffing finesse SA': SA is a trump (expected a card of a side suit)",
+    ),
+    (
+        "step-ruffing-finesse-partner-not-void",
+        after_three(statement=["ruffing finesse HA"]),
+        "claim.statement.0",
+        "'ruffing finesse HA': North holds hearts (expected North, opposite the HA, void in "
+        "them, to ruff)",
+    ),
+    (
+        "step-ruffing-finesse-partner-without-trumps",
+        in_ending(
+            position={"hands": "N:.Q..AJ Q.K..K J.A.2. 6.T..T"},
+            statement=["ruffing finesse D2"],
+        ),
+        "claim.statement.0",
+        "'ruffing finesse D2': North holds no trumps",
+    ),
+    (
+        "step-ruffing-finesse-card-not-held",
+        after_three(statement=["ruffing finesse DQ"]),
+        "claim.statement.0",
+        "'ruffing finesse DQ': neither North nor South holds DQ",
+    ),
+    (
+        "step-condition-bad-form",
+        after_three(statement=["if spades 4/1: cash C"]),
+        "claim.statement.0",
+        "'if spades 4/1: cash C': expected 'if <suit> <n>-<m>: <step>', like "
+        "'if spades 4-1: ruffing finesse SQ'",
+    ),
+    (
+        "step-condition-split",
+        after_three(statement=["if spades 3-3: cash C"]),
+        "claim.statement.0",
+        "'if spades 3-3: cash C': the opponents hold 5 spades at the claim, not 6 "
+        "(expected a split of 5, like '3-2')",
+    ),
+    (
+        "step-condition-not-a-suit",
+        after_three(statement=["if x 3-2: cash C"]),
+        "claim.statement.0",
+        "'if x 3-2: cash C': unknown suit 'x' (expected S, H, D or C)",
+    ),
+    (
+        "step-condition-twice",
+        after_three(statement=["if spades 3-2: if hearts 3-3: cash C"]),
+        "claim.statement.0",
+        "'if spades 3-2: if hearts 3-3: cash C': one condition to a step (expected "
+        "'if <suit> <n>-<m>: <step>', like 'if spades 4-1: ruffing finesse SQ')",
+    ),
+    (
+        "step-condition-bad-step",
+        after_three(statement=["if spades 3-2: cash X"]),
+        "claim.statement.0",
+        "'if spades 3-2: cash X': unknown suit 'x' (expected S, H, D or C)",
+    ),
+    (
+        "step-play-bad-bracket",
+        after_three(statement=["play SA (al)"]),
+        "claim.statement.0",
+        "'play SA (al)': unexpected '(al)' (expected 'play <cards>' or 'play <cards> (all)': "
+        "the cards, then '(all)' when they bind follows too)",
+    ),
+    (
+        "step-play-all-without-cards",
+        after_three(statement=["play (all)"]),
+        "claim.statement.0",
+        "'play (all)': unexpected '(all)' (expected 'play <cards>' or 'play <cards> (all)': "
+        "the cards, then '(all)' when they bind follows too)",
+    ),
+    (
+        "no-deal-no-claim",
+        {"title": "a board", "contract": "4S", "declarer": "S"},
+        "deal",
+        "required field is missing",
+    ),
+    (
+        "no-deal-no-hands",
+        {key: value for key, value in after_three().items() if key != "deal"},
+        "deal",
+        "required field is missing (a claim case may leave it out when claim.position.hands "
+        "gives the cards held at the claim)",
+    ),
+    (
+        "no-deal-with-play-tricks",
+        without_deal() | {"play": {"tricks": {1: "W: D3 D9 DQ DA"}}},
+        "play.tricks",
+        "needs the deal: without deal, the case is the ending at the claim (claim.position), "
+        "and the play before it is not known; give deal, or leave out play.tricks",
+    ),
+    (
+        "no-deal-without-won",
+        without_deal(position={"won": None}),
+        "claim.position.won",
+        "required field is missing (play.tricks do not give every trick before the claim, "
+        "so who won them is not known)",
+    ),
+    (
+        "no-deal-card-twice",
+        without_deal(position={"hands": "N:A.Q..A Q.K..K J.A..Q A.T..T"}),
+        "claim.position.hands",
+        "card SA is given to both N and W",
     ),
     (
         "step-not-text",

@@ -1,0 +1,238 @@
+"""Statement steps in the claims engine: what each step binds, on hand-made endings and as
+properties on random ones (docs/claims.md "Statement steps").
+
+The random examples are derandomised: the same positions run every time.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.bridge import Card, Seat
+from solver.engines.claims import Adjudicator, ClaimProblem, adjudicate
+from solver.facts import Step
+from tests.claim_replay import replay, start_state
+from tests.engines.test_claims_engine import (
+    MORE_KINDS,
+    STEP_KINDS,
+    brute_force,
+    claim_at,
+    deterministic,
+    double_dummy,
+    first_moves,
+    random_claim,
+)
+
+
+def concede(count: int) -> Step:
+    return Step("concede", f"concede {count}", count=count)
+
+
+def with_statement(problem: ClaimProblem, *steps: Step) -> ClaimProblem:
+    return replace(problem, steps=steps)
+
+
+def play(text: str) -> Step:
+    """A ``play`` step: ``play SA HA`` binds leads, ``play SA HA (all)`` every turn."""
+    names = text.removesuffix(" (all)").split()
+    cards = tuple(Card.parse(name) for name in names)
+    return Step("play", f"play {text}", cards=cards, follows=text.endswith("(all)"))
+
+
+# --- concede ------------------------------------------------------------------------------------
+
+
+def test_conceding_gives_up_the_losers_after_the_winners() -> None:
+    # South holds SA K and the D2, East the DA and West the HK Q: "concede 1" (the diamond).
+    # Giving up the lead first lets West cash the HK Q as well (1 trick); the natural way cashes
+    # the spades first and then loses the diamond: 2, as with nothing said.
+    problem, _claim = claim_at("N:32.4.. 4.J.A. AK..2. .KQ.3.", "S", None, "S")
+    assert adjudicate(problem).claimer_tricks == 2
+    assert adjudicate(with_statement(problem, concede(1))).claimer_tricks == 2
+
+
+@settings(deterministic, max_examples=120)
+@given(st.randoms(use_true_random=False))
+def test_conceding_the_double_dummy_losers_is_never_worse_than_silence(
+    rng: random.Random,
+) -> None:
+    """``concede k``, k the tricks the claimer's side cannot win double dummy, never gives the
+    claimer fewer tricks than the same claim with nothing said; nor does it after another step."""
+    problem, claim = random_claim(rng, max_cards=4, kinds=STEP_KINDS)
+    left = max(len(hand) for hand in claim.position.hands)
+    lost = left - double_dummy(claim, problem.trump)
+    if lost == 0:
+        return
+    silent = adjudicate(with_statement(problem)).claimer_tricks
+    assert adjudicate(with_statement(problem, concede(lost))).claimer_tricks >= silent
+    if problem.steps:
+        first = problem.steps[0]
+        before = adjudicate(with_statement(problem, first)).claimer_tricks
+        after = adjudicate(with_statement(problem, first, concede(lost))).claimer_tricks
+        assert after >= before
+
+
+# --- play ---------------------------------------------------------------------------------------
+
+
+def test_play_binds_the_lead_not_a_discard() -> None:
+    # West leads the CK; South, void, holds DA HA S2 and says "play DA HA": the aces are his
+    # leads, so he discards the S2 (East's S4 beats it) and takes two tricks. With "(all)" the
+    # DA is thrown on the club, as stated.
+    position = "N:3.2..2 4.3..3 2.A.A. .5.5.K"
+    leads, _claim = claim_at(position, "S", None, "W", statement=(play("DA HA"),))
+    assert first_moves(leads, "CK", "C2", "C3") == ["S2"]
+    assert adjudicate(leads).claimer_tricks == 2
+    every, _claim = claim_at(position, "S", None, "W", statement=(play("DA HA (all)"),))
+    assert first_moves(every, "CK", "C2", "C3") == ["DA"]
+    assert adjudicate(every).claimer_tricks == 0
+
+
+def test_play_all_binds_the_overtake() -> None:
+    # Singleton DK opposite AQJT: "play DK DA" leads the K and leaves dummy's card to the policy
+    # (low: the suit is blocked); "play DK DA (all)" overtakes.
+    position = "N:..AQJT. AK...43 32..K.2 .5432.."
+    leads, _claim = claim_at(position, "S", None, "S", statement=(play("DK DA"),))
+    assert first_moves(leads) == ["DK"]
+    assert first_moves(leads, "DK", "H5") == ["DT"]
+    assert adjudicate(leads).claimer_tricks == 1
+    every, _claim = claim_at(position, "S", None, "S", statement=(play("DK DA (all)"),))
+    assert first_moves(every, "DK", "H5") == ["DA"]
+    assert adjudicate(every).claimer_tricks == 4
+
+
+# --- one round of trumps ------------------------------------------------------------------------
+
+ONE_ROUND = Step("draw_round", "draw one round of trumps")
+DRAW = Step("draw_trumps", "draw trumps")
+RUFF_H_IN_N = Step("ruff", "ruff H in N", suit=1, seat=Seat.NORTH)
+ROUND_ENDING = "N:54..2.2 7.AQ..3 AK.2.A. Q8.K.3."
+"""Spades trumps: South SA K H2 DA, dummy S5 4 D2 C2, West SQ 8 HK D3, East S7 HA Q C3."""
+
+
+def test_one_round_of_trumps_leaves_dummy_a_trump_to_ruff_with() -> None:
+    # "One round, ruff a heart, draw the last trump": 4. "Draw trumps" first takes both of
+    # dummy's trumps, and the heart is lost: 3.
+    once, _claim = claim_at(ROUND_ENDING, "S", 0, "S", statement=(ONE_ROUND, RUFF_H_IN_N, DRAW))
+    assert first_moves(once) == ["SA"]
+    assert first_moves(once, "SA", "S8", "S4", "S7") == ["H2"]
+    assert adjudicate(once).claimer_tricks == 4
+    drawn, _claim = claim_at(ROUND_ENDING, "S", 0, "S", statement=(DRAW, RUFF_H_IN_N))
+    assert first_moves(drawn, "SA", "S8", "S4", "S7") == ["SK"]
+    assert adjudicate(drawn).claimer_tricks == 3
+
+
+def test_one_round_ends_with_the_first_trick_led_in_trumps_even_with_trumps_out() -> None:
+    problem, _claim = claim_at(ROUND_ENDING, "S", 0, "S", statement=(ONE_ROUND,))
+    adjudicator = Adjudicator(problem)
+    state = start_state(adjudicator)
+    assert state[3] == (0, 0)
+    for card in ("SA", "S8", "S4", "S7"):
+        state, _gained = adjudicator.play(state, Card.parse(card).index)
+    assert state[3] == (1, 0)  # West still holds the SQ: the step is over all the same
+
+
+# --- cash in any order --------------------------------------------------------------------------
+
+ANY_ORDER_ENDING = "N:.AK.3.3 J.QJ.A. AK.2..2 Q...AKQ"
+"""No trumps: South SA K H2 C2, dummy HA K D3 C3; hearts first strands South's spades."""
+
+
+def test_cash_in_any_order_plays_the_worst_order_of_the_stated_suits() -> None:
+    unordered = Step("cash_any", "cash H S in any order", suits=(1, 0))
+    problem, _claim = claim_at(ANY_ORDER_ENDING, "S", None, "S", statement=(unordered,))
+    assert sorted(first_moves(problem)) == ["H2", "SA"]
+    assert adjudicate(problem).claimer_tricks == 2
+    ordered = (Step("cash", "cash S", suit=0), Step("cash", "cash H", suit=1))
+    assert adjudicate(with_statement(problem, *ordered)).claimer_tricks == 4
+    assert adjudicate(with_statement(problem)).claimer_tricks == 4
+
+
+def test_cash_in_any_order_comes_before_anything_else() -> None:
+    # South SA K and DA, dummy's hearts: "spades and hearts in any order" leaves the DA for
+    # later; nothing said, the DA is a winner South may lead first.
+    problem, _claim = claim_at(
+        "N:.AK.3.3 J.QJ.K. AK.2.A. Q..Q2.2",
+        "S",
+        None,
+        "S",
+        statement=(Step("cash_any", "cash S H in any order", suits=(0, 1)),),
+    )
+    assert sorted(first_moves(problem)) == ["H2", "SA"]
+    assert "DA" in first_moves(with_statement(problem))
+
+
+# --- ruffing finesse ----------------------------------------------------------------------------
+
+
+def ruffing_finesse(card: str) -> Step:
+    return Step("ruffing_finesse", f"ruffing finesse {card}", cards=(Card.parse(card),))
+
+
+ONSIDE = "N:.2.2.2 76...A QJ..A. K5...3"
+"""Hearts trumps: South SQ J DA, dummy H2 D2 C2 (void in spades), West SK 5 C3, East S7 6 CA."""
+OFFSIDE = "N:.2.2.2 K5...A QJ..A. 76...3"
+
+
+def test_ruffing_finesse_ruffs_the_cover_and_discards_when_not_covered() -> None:
+    problem, _claim = claim_at(ONSIDE, "S", 1, "S", statement=(ruffing_finesse("SQ"),))
+    assert first_moves(problem) == ["SQ"]
+    assert first_moves(problem, "SQ", "SK") == ["H2"]
+    assert first_moves(problem, "SQ", "S5") == ["C2"]  # the loser; the D2 is a winner
+    assert adjudicate(problem).claimer_tricks == 3
+    assert adjudicate(with_statement(problem)).claimer_tricks == 2
+
+
+def test_ruffing_finesse_loses_to_the_king_behind() -> None:
+    problem, _claim = claim_at(OFFSIDE, "S", 1, "S", statement=(ruffing_finesse("SQ"),))
+    assert first_moves(problem, "SQ", "S6") == ["C2"]
+    assert adjudicate(problem).claimer_tricks == 2
+
+
+def test_ruffing_finesse_overruffs_a_ruff_and_ends_after_the_suits_first_trick() -> None:
+    # West, void in spades, ruffs the SQ with the H5: dummy overruffs with the H9.
+    problem, _claim = claim_at(
+        "N:.9.2.2 76...A QJ..A. .5.K.3", "S", 1, "S", statement=(ruffing_finesse("SQ"),)
+    )
+    assert first_moves(problem, "SQ", "H5") == ["H9"]
+    adjudicator = Adjudicator(problem)
+    state = start_state(adjudicator)
+    for card in ("SQ", "H5", "H9", "S6"):
+        state, _gained = adjudicator.play(state, Card.parse(card).index)
+    assert state[3] == (1, 0)
+
+
+# --- conditional steps --------------------------------------------------------------------------
+
+
+def test_a_conditional_step_is_tested_on_the_split_at_the_claim() -> None:
+    _problem, claim = claim_at(ONSIDE, "S", 1, "S")
+    step = ruffing_finesse("SQ")
+    two_two = replace(step, text="if spades 2-2: ruffing finesse SQ", condition=(0, 2, 2))
+    three_one = replace(step, text="if spades 3-1: ruffing finesse SQ", condition=(0, 3, 1))
+    policy = _problem.policy
+    holds = ClaimProblem.from_claim(replace(claim, statement=(two_two,)), 1, policy)
+    assert holds.steps == (two_two,)
+    assert adjudicate(holds).claimer_tricks == 3
+    passed = ClaimProblem.from_claim(replace(claim, statement=(three_one,)), 1, policy)
+    assert passed.steps == ()
+    assert adjudicate(passed).claimer_tricks == 2
+
+
+# --- every form against the brute force ---------------------------------------------------------
+
+
+@settings(deterministic, max_examples=150)
+@given(st.randoms(use_true_random=False))
+def test_adjudication_equals_brute_force_with_every_form(rng: random.Random) -> None:
+    problem, _claim = random_claim(
+        rng, max_cards=4, kinds=(*STEP_KINDS, *MORE_KINDS, "finesse", "concede"), defenders=True
+    )
+    adjudicator = Adjudicator(problem)
+    adjudication = adjudicate(problem)
+    assert adjudication.claimer_tricks == brute_force(adjudicator, start_state(adjudicator))
+    assert replay(problem, adjudication.line) == adjudication.claimer_tricks
