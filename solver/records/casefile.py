@@ -12,11 +12,12 @@ import re
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from solver.bridge import Card, Contract, Deal, Seat, Side
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
+from solver.laws.normal_play import PRESETS
 from solver.records.claimfile import ClaimReader, RawClaim, claim_model_at, parse_hands
 from solver.records.yamlload import load_yaml
 
@@ -65,6 +66,34 @@ class RawStatement(_Strict):
     ) = None
 
 
+class RawPublished(_Strict):
+    """Where a ruling on the case was published and what it gave (``published:``; extension).
+
+    For the calibration corpus of published claim rulings (cases/claims/published): the tool
+    never reads it; benchmarks/published_claims.py compares its ``declarer_tricks`` with the
+    tool's ruling under the preset named by ``jurisdiction``.
+    """
+
+    source: str
+    body: str
+    ruled_by: Literal[
+        "director", "appeals committee", "laws commission", "expert panel", "forum view"
+    ]
+    edition: Literal[2017, 2007, 1997, 1987]
+    jurisdiction: str
+    declarer_tricks: int = Field(ge=0, le=13)
+    claimer_tricks: int | None = Field(default=None, ge=0, le=13)
+    date: str | None = None
+    summary: str | None = None
+
+    @field_validator("jurisdiction")
+    @classmethod
+    def _a_preset(cls, value: str) -> str:
+        if value not in PRESETS:
+            raise ValueError(f"expected one of the presets {', '.join(PRESETS)}")
+        return value
+
+
 class RawCase(_Strict):
     title: str
     edition: Literal[2017, 2007, 1997] = 2017
@@ -79,6 +108,7 @@ class RawCase(_Strict):
     expect: dict[str, Any] | None = None
     source: str | None = None
     notes: str | None = None
+    published: RawPublished | None = None
 
 
 def load_case(path: str | Path) -> Case:
@@ -211,6 +241,8 @@ def _model_at(location: tuple[int | str, ...]) -> type[BaseModel]:
         return RawPlay
     if location[0] == "statements":
         return RawRevoke if "revoke" in location[2:3] else RawStatement
+    if location[0] == "published":
+        return RawPublished
     return RawCase
 
 

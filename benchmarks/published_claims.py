@@ -1,0 +1,198 @@
+"""How often the tool's claim rulings agree with published ones, per normal-play preset.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/published_claims.py [--policy WBF2017 EBU ACBL]
+        [--time-limit S] [--output FILE] [CASE ...]
+
+Every case in ``cases/claims/published/`` (or the case files named) is a claim that a director,
+an appeals committee, a laws commission or a clear forum consensus ruled on, with the ruling's
+total for declarer's side in its ``published`` block. Each case is analysed under the preset its
+jurisdiction uses (``published.jurisdiction``, which is also the claim's ``policy``) and under
+every preset of ``solver.laws.normal_play.PRESETS``, and the tool's ruled total is compared with
+the published one. A difference is counted from the claimer's side: "tool harsher" means the
+tool gives the claimer's side fewer tricks than the published ruling (for a declarer's claim,
+fewer declarer tricks; for a defender's claim, more). Each disagreement under the case's own
+preset is listed with the judgement it turns on, taken from the rule codes of the claims
+catalogue named in the case's ``published.summary``. This measures; it asserts nothing. The
+figures go to the terminal and to ``--output`` (default
+``benchmarks/published-claims-results.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:  # run from a checkout without installing the package
+    sys.path.insert(0, str(REPO))
+
+import yaml  # noqa: E402
+from rich.console import Console  # noqa: E402
+from rich.table import Table  # noqa: E402
+
+import solver  # noqa: E402
+from solver.laws.normal_play import PRESETS  # noqa: E402
+
+CASES = REPO / "cases" / "claims" / "published"
+RESULTS = REPO / "benchmarks" / "published-claims-results.json"
+RULE_CODES = re.compile(r"\brules? ((?:(?:[A-I]\d|P\d)(?:, | and |,| )?)+)")
+
+
+@dataclass
+class Outcome:
+    preset: str
+    declarer_tricks: int | None
+    """The tool's ruled total for declarer's side; None when undetermined (out of time)."""
+    claimer_tricks: int | None
+    diff: int | None
+    """Tool minus published, counted for the claimer's side (negative: the tool is harsher)."""
+    seconds: float
+
+    @property
+    def verdict(self) -> str:
+        if self.diff is None:
+            return "undecided"
+        return "agree" if self.diff == 0 else ("tool harsher" if self.diff < 0 else "tool kinder")
+
+
+@dataclass
+class Verdicts:
+    case: str
+    body: str
+    ruled_by: str
+    jurisdiction: str
+    published: int
+    claimer_is_declarer: bool
+    judgement: str
+    outcomes: dict[str, Outcome] = field(default_factory=dict)
+
+
+def judgement_of(summary: str) -> str:
+    """The rule codes of the claims catalogue a summary names ("A1, A3"), else "-"."""
+    codes: list[str] = []
+    for match in RULE_CODES.finditer(summary):
+        codes += [c for c in re.findall(r"[A-I]\d|P\d", match.group(1)) if c not in codes]
+    return ", ".join(codes) or "-"
+
+
+def judge(path: Path, presets: list[str], limit: float) -> Verdicts:
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    published = data["published"]
+    case = solver.load_case(path)
+    if case.claim is None:
+        raise ValueError(f"{path.name}: the case has no claim")
+    on_declarer_side = case.claim.by.index % 2 == case.declarer.index % 2
+    verdicts = Verdicts(
+        case=path.stem,
+        body=published["body"],
+        ruled_by=published["ruled_by"],
+        jurisdiction=published["jurisdiction"],
+        published=published["declarer_tricks"],
+        claimer_is_declarer=on_declarer_side,
+        judgement=judgement_of(published.get("summary", "")),
+    )
+    wanted = list(dict.fromkeys([published["jurisdiction"], *presets]))
+    for preset in wanted:
+        started = time.monotonic()
+        analysis = solver.analyse(case, policy=PRESETS[preset], time_limit=limit)
+        tricks = analysis.ruling.declarer_tricks
+        claimed = None if analysis.claim is None else analysis.claim.adjudication.claimer_tricks
+        diff = None
+        if tricks is not None:
+            diff = tricks - verdicts.published
+            diff = diff if on_declarer_side else -diff
+        verdicts.outcomes[preset] = Outcome(
+            preset, tricks, claimed, diff, round(time.monotonic() - started, 2)
+        )
+    return verdicts
+
+
+def summary_row(label: str, outcomes: list[Outcome]) -> list[str]:
+    counts = {v: sum(o.verdict == v for o in outcomes) for v in ("agree", "tool harsher")}
+    kinder = sum(o.verdict == "tool kinder" for o in outcomes)
+    undecided = sum(o.verdict == "undecided" for o in outcomes)
+    diffs = [o.diff for o in outcomes if o.diff is not None]
+    total = len(outcomes)
+    return [
+        label,
+        str(total),
+        f"{counts['agree']} ({100 * counts['agree'] / max(total, 1):.0f}%)",
+        str(counts["tool harsher"]),
+        str(kinder),
+        str(undecided),
+        f"{sum(abs(d) for d in diffs) / max(len(diffs), 1):.2f}",
+        f"{sum(diffs):+d}",
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("cases", nargs="*", type=Path, help="case files (default: the corpus)")
+    parser.add_argument("--policy", nargs="+", default=list(PRESETS), choices=list(PRESETS))
+    parser.add_argument("--time-limit", type=float, default=300.0)
+    parser.add_argument("--output", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+    paths = args.cases or sorted(CASES.glob("*.yaml"))
+    console = Console(width=180)
+    verdicts = []
+    for path in paths:
+        verdicts.append(judge(path, args.policy, args.time_limit))
+        console.print(f"[dim]{path.stem}[/dim]")
+
+    summary = Table(title="Published claim rulings: the tool's total against the published one")
+    for column in (
+        "preset",
+        "cases",
+        "agree",
+        "tool harsher",
+        "tool kinder",
+        "undecided",
+        "mean |diff|",
+        "sum diff",
+    ):
+        summary.add_column(column)
+    summary.add_row(*summary_row("own", [v.outcomes[v.jurisdiction] for v in verdicts]))
+    for preset in args.policy:
+        summary.add_row(*summary_row(preset, [v.outcomes[preset] for v in verdicts]))
+
+    detail = Table(title="Disagreements under each case's own preset (diff: claimer's side)")
+    for column in ("case", "body", "ruled by", "preset", "published", "tool", "diff", "judgement"):
+        detail.add_column(column)
+    for v in verdicts:
+        own = v.outcomes[v.jurisdiction]
+        if own.verdict == "agree":
+            continue
+        detail.add_row(
+            v.case,
+            v.body,
+            v.ruled_by,
+            v.jurisdiction,
+            str(v.published),
+            "-" if own.declarer_tricks is None else str(own.declarer_tricks),
+            "-" if own.diff is None else f"{own.diff:+d}",
+            v.judgement,
+        )
+    console.print(detail)
+    console.print(summary)
+
+    report = {
+        v.case: {
+            **{key: value for key, value in asdict(v).items() if key != "outcomes"},
+            "outcomes": {
+                preset: {**asdict(o), "verdict": o.verdict} for preset, o in v.outcomes.items()
+            },
+        }
+        for v in verdicts
+    }
+    args.output.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

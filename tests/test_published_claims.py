@@ -1,0 +1,92 @@
+"""The corpus of published claim rulings (cases/claims/published): every case loads, says where
+and by whom it was ruled, is ruled under its jurisdiction's preset, and is analysed to a decided
+ruling.
+
+Agreement with the published figures is not asserted here: benchmarks/published_claims.py
+measures it (the normal-play model changes; the published rulings do not).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import solver
+from solver.laws.normal_play import PRESETS
+from solver.rulings.ruling import Analysis
+
+PUBLISHED = Path(__file__).parents[1] / "cases" / "claims" / "published"
+CASE_FILES = sorted(PUBLISHED.glob("*.yaml"))
+MINIMUM_CASES = 30
+FOUND_SO_FAR = len(CASE_FILES)
+TIME_LIMIT = 600.0
+"""Seconds allowed per adjudication: the trick-1 claim of the corpus needs about two minutes
+interpreted."""
+RULED_BY = {"director", "appeals committee", "laws commission", "expert panel", "forum view"}
+
+by_stem = pytest.mark.parametrize("path", CASE_FILES, ids=[p.stem for p in CASE_FILES])
+
+
+def raw(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def analysed(path: Path) -> Analysis:
+    return solver.analyse(solver.load_case(path), time_limit=TIME_LIMIT)
+
+
+@pytest.mark.xfail(
+    FOUND_SO_FAR < MINIMUM_CASES,
+    strict=True,
+    reason=f"the corpus holds {FOUND_SO_FAR} published rulings; the target is {MINIMUM_CASES}",
+)
+def test_the_corpus_has_at_least_thirty_cases() -> None:
+    assert len(CASE_FILES) >= MINIMUM_CASES, [p.name for p in CASE_FILES]
+
+
+def test_the_corpus_is_not_empty() -> None:
+    assert CASE_FILES
+
+
+@by_stem
+def test_case_has_a_published_block_and_says_where_it_comes_from(path: Path) -> None:
+    data = raw(path)
+    assert data.get("title") and data.get("notes") and data.get("source")
+    assert "expect" not in data
+    published = data["published"]
+    assert published["source"].startswith(("http://", "https://"))
+    assert published["ruled_by"] in RULED_BY
+    assert published["jurisdiction"] in PRESETS
+    assert 0 <= published["declarer_tricks"] <= 13
+
+
+@by_stem
+def test_claim_is_ruled_under_the_jurisdictions_preset(path: Path) -> None:
+    data = raw(path)
+    assert data["claim"]["policy"] == data["published"]["jurisdiction"]
+    case = solver.load_case(path)
+    assert case.claim is not None and case.claim.policy == data["published"]["jurisdiction"]
+
+
+@by_stem
+def test_published_claimer_tricks_fit_the_position(path: Path) -> None:
+    published = raw(path)["published"]
+    case = solver.load_case(path)
+    assert case.claim is not None
+    if "claimer_tricks" in published:
+        assert 0 <= published["claimer_tricks"] <= case.claim.position.tricks_left
+
+
+@by_stem
+def test_case_is_analysed_to_a_decided_ruling(path: Path) -> None:
+    analysis = analysed(path)
+    assert analysis.claim is not None
+    assert analysis.ruling.status == "decided"
+    assert analysis.ruling.declarer_tricks is not None
+    assert analysis.claim.policy.name == raw(path)["published"]["jurisdiction"]
