@@ -12,7 +12,9 @@ the published one. A difference is counted from the claimer's side: "tool harshe
 tool gives the claimer's side fewer tricks than the published ruling (for a declarer's claim,
 fewer declarer tricks; for a defender's claim, more). Each disagreement under the case's own
 preset is listed with the judgement it turns on, taken from the rule codes of the claims
-catalogue named in the case's ``published.summary``. This measures; it asserts nothing. The
+catalogue named in the case's ``published.summary``, and with the judgements of the policy
+that, turned the other way alone, would give the published total ("agrees with"; the ruling's
+``claim.judgements``). This measures; it asserts nothing. The
 figures go to the terminal and to ``--output`` (default
 ``benchmarks/published-claims-results.json``).
 """
@@ -53,6 +55,9 @@ class Outcome:
     diff: int | None
     """Tool minus published, counted for the claimer's side (negative: the tool is harsher)."""
     seconds: float
+    agreeing_turns: list[str] = field(default_factory=list)
+    """The judgements which, turned the other way alone, would give the published total
+    (``claim.judgements`` of the analysis: where the ruling turns)."""
 
     @property
     def verdict(self) -> str:
@@ -107,8 +112,14 @@ def judge(path: Path, presets: list[str], limit: float) -> Verdicts:
         if tricks is not None:
             diff = tricks - verdicts.published
             diff = diff if on_declarer_side else -diff
+        turns = [] if analysis.claim is None else list(analysis.claim.judgements)
+        agreeing = [
+            f"{cost.switch}={cost.to_json()['turned']}"
+            for cost in turns
+            if cost.declarer_tricks == verdicts.published
+        ]
         verdicts.outcomes[preset] = Outcome(
-            preset, tricks, claimed, diff, round(time.monotonic() - started, 2)
+            preset, tricks, claimed, diff, round(time.monotonic() - started, 2), agreeing
         )
     return verdicts
 
@@ -162,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
         summary.add_row(*summary_row(preset, [v.outcomes[preset] for v in verdicts]))
 
     detail = Table(title="Disagreements under each case's own preset (diff: claimer's side)")
-    for column in ("case", "body", "ruled by", "preset", "published", "tool", "diff", "judgement"):
+    columns = ("case", "body", "ruled by", "preset", "published", "tool", "diff", "judgement")
+    for column in (*columns, "agrees with"):
         detail.add_column(column)
     for v in verdicts:
         own = v.outcomes[v.jurisdiction]
@@ -177,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
             "-" if own.declarer_tricks is None else str(own.declarer_tricks),
             "-" if own.diff is None else f"{own.diff:+d}",
             v.judgement,
+            ", ".join(own.agreeing_turns) or "-",
         )
     console.print(detail)
     console.print(summary)
