@@ -65,7 +65,11 @@ def test_a_defenders_claim_does_not_turn_what_for_defenders_fixes() -> None:
     case = solver.load_case(CLAIMS / "defender-claim-partner-must-discard.yaml")
     analysis = solver.analyse(case)
     assert analysis.claim is not None
-    assert all(c.switch != "cross_to_partners_winners" for c in analysis.claim.judgements)
+    fixed = {"cross_to_partners_winners", "unblock_short_hand_first", "keep_guards"}
+    assert not fixed & {c.switch for c in analysis.claim.judgements}
+    # Turned on for a defender they would read his partner's unseen hand: the claim would
+    # stand on keep_guards, which for_defenders leaves out (70D2).
+    assert analysis.claim.adjudication.claimer_tricks == 2
 
 
 @pytest.mark.parametrize(

@@ -71,6 +71,12 @@ Judgements (each a switch of ``NormalPolicy``):
   leading its winners does not lead one that partner must overtake (his cards of the suit are
   all higher) while it holds a winner partner can follow under: the short hand's winners
   first, not a lead that strands the hand's other winners.
+- ``keep_guards`` (the catalogue's D1 and D2, where the need is evident): a hand holding
+  nothing but winners, which ``no_master_discard`` lets discard any of them, does not discard
+  the side's last card above the opponents' highest of a suit (that card would become their
+  winner) while it holds a winner whose discard promotes nothing: throwing the ace that guards
+  the suit the opponents are about to lead, and keeping a winner of a suit they cannot win, is
+  not careless play. With every discard promoting something, any of them is normal.
 - ``aware_of_split_trumps`` (70C2, "at the time of his claim"): a claimer who did not mention
   trumps is taken as aware of them when both opponents hold one at the claim: nobody has
   shown out, so he cannot think them drawn (``aware_of_trumps``). Trumps in one hand only are
@@ -110,6 +116,7 @@ class NormalPolicy:
     aware_of_split_trumps: bool = True
     unblock_short_hand_first: bool = True
     third_hand_contests: bool = True
+    keep_guards: bool = True
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
         unknown = [name for name in switches if name not in self.__dataclass_fields__]
@@ -175,6 +182,12 @@ class NormalPolicy:
                 "so far, a player who can beat it plays a card that does, an honour if he can "
                 "(third hand high)",
             ),
+            "keep_guards": (
+                "70",
+                "a hand of nothing but winners does not discard the side's last card above the "
+                "opponents' highest of a suit while it holds a winner whose discard promotes "
+                "nothing",
+            ),
             "no_idle_trump_lead": (
                 "70",
                 "with both opponents void in trumps, the claimer is not made to lead a trump "
@@ -231,9 +244,16 @@ def aware_of_trumps(
 
 def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     """The policy for a defender's claim: a defender does not see his partner's hand, so the
-    judgement that a hand crosses to partner's winners (``cross_to_partners_winners``) is not
-    his to make; which card partner returns stays a choice among normal plays (70D2)."""
-    return replace(policy, cross_to_partners_winners=False)
+    judgements that read it are not his to make: crossing to partner's winners
+    (``cross_to_partners_winners``), the short hand's winners first
+    (``unblock_short_hand_first``) and which winner guards a suit (``keep_guards``); which
+    card partner plays stays a choice among normal plays (70D2)."""
+    return replace(
+        policy,
+        cross_to_partners_winners=False,
+        unblock_short_hand_first=False,
+        keep_guards=False,
+    )
 
 
 class PlayView:
@@ -524,4 +544,19 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
     if not policy.no_master_discard:
         return discards
     losers = [c for c in discards if not is_master(view, c)]
-    return losers or discards
+    if losers:
+        return losers
+    if policy.keep_guards:
+        safe = [c for c in discards if not _promotes(view, c)]
+        if safe:
+            return safe
+    return discards
+
+
+def _promotes(view: PlayView, card: int) -> bool:
+    """Would discarding ``card`` make an opponent's card of its suit a master: the side's last
+    card above the opponents' highest of the suit going?"""
+    mask = SUIT_MASKS[card // 13]
+    ours = (hand_of(view.held, view.seat) | hand_of(view.held, view.seat ^ 2)) & mask
+    theirs = _opponents_cards(view) & mask
+    return theirs != 0 and (ours & ~(1 << card)).bit_length() < theirs.bit_length()

@@ -263,7 +263,7 @@ def judgement_costs(
     return tuple(out)
 
 
-DEFENDERS_FIXED = ("cross_to_partners_winners",)
+DEFENDERS_FIXED = ("cross_to_partners_winners", "unblock_short_hand_first", "keep_guards")
 """Judgements ``for_defenders`` sets for a defender's claim, whatever the policy says."""
 
 

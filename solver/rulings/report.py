@@ -336,9 +336,15 @@ def _claim_section(analysis: Analysis) -> list[str]:
                 f"{SEATS[play.wins_trick]}{lost}"
             )
             before, current = "", []
+    settled = [cost for cost in claimed.judgements if cost.claimer_tricks is not None]
+    unsettled = [cost.switch for cost in claimed.judgements if cost.claimer_tricks is None]
     if claimed.judgements:
         lines.append("Where the ruling turns (each judgement turned the other way alone):")
-        lines.extend(f"  {cost.describe()}" for cost in claimed.judgements)
+        lines.extend(f"  {cost.describe()}" for cost in settled)
+        if not settled:
+            lines.append("  no judgement turned alone changes the line, of those settled in time")
+        if unsettled:
+            lines.append(f"  not settled in time: {', '.join(unsettled)}")
     view = analysis.claimer_view
     if view is not None:
         done = "all" if view.complete else "the first (time ran out)"

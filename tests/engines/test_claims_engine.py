@@ -302,9 +302,14 @@ def claim_at(
     return ClaimProblem.from_claim(claim, trump, HAND_MADE), claim
 
 
-HAND_MADE = PRESETS["EBU"].with_switches(follow_low_when_lost=False, aware_of_split_trumps=False)
+HAND_MADE = PRESETS["EBU"].with_switches(
+    follow_low_when_lost=False,
+    aware_of_split_trumps=False,
+    unblock_short_hand_first=False,
+    third_hand_contests=False,
+)
 """The policy the hand-made endings here were worked out under: the EBU preset (a lone spot-card
-winner does not bind, trumps may be cashed with both opponents void) without the two judgements
+winner does not bind, trumps may be cashed with both opponents void) without the four judgements
 added later. The random endings are held to the brute force under every preset and switch."""
 
 

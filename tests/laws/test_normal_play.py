@@ -234,3 +234,21 @@ def test_third_hand_plays_an_honour_that_beats_the_card_winning_so_far() -> None
         leader=2,
     )
     assert card("D2") in claimer_options(NormalPolicy(), honour)
+
+
+def test_a_hand_of_winners_keeps_the_last_guard_of_a_suit() -> None:
+    # South, void in the suit led (clubs, West's CA winning), holds only winners: the DK, the
+    # side's last diamond above East's DQ, and the HA, with North's HK behind it. Throwing the
+    # DK would make the DQ a winner; the HA promotes nothing (keep_guards).
+    position = view(
+        ("HK", "C2"),
+        ("DQ", "C3"),
+        ("DK", "HA"),
+        ("CA", "C4"),
+        seat=2,
+        trick=("CA", "C2", "C3"),
+        leader=3,
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("HA")]
+    careless = NormalPolicy().with_switches(keep_guards=False)
+    assert set(claimer_options(careless, position)) == {card("DK"), card("HA")}
