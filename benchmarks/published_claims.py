@@ -105,7 +105,8 @@ def judge(path: Path, presets: list[str], limit: float) -> Verdicts:
     wanted = list(dict.fromkeys([published["jurisdiction"], *presets]))
     for preset in wanted:
         started = time.monotonic()
-        analysis = solver.analyse(case, policy=PRESETS[preset], time_limit=limit)
+        own = preset == published["jurisdiction"]
+        analysis = solver.analyse(case, policy=PRESETS[preset], time_limit=limit, judgements=own)
         tricks = analysis.ruling.declarer_tricks
         claimed = None if analysis.claim is None else analysis.claim.adjudication.claimer_tricks
         diff = None

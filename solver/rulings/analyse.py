@@ -26,15 +26,18 @@ def analyse(
     policy: NormalPolicy | None = None,
     claimer_view: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    judgements: bool = True,
 ) -> Analysis:
     """Find the consistent histories of a case and rule on them (or on its claim).
 
     ``policy``: the normal-play policy for a claim; None uses the one the case file gives in
     ``claim.policy`` and ``claim.switches`` (WBF2017 when it gives none).
     ``progress``: called as ``progress(layouts done, layouts in all)`` while the claimer's view
-    runs, the step that can take many seconds with no other sign of life (a terminal's bar)."""
+    runs, the step that can take many seconds with no other sign of life (a terminal's bar).
+    ``judgements``: for a claim, also find where the ruling turns (each judgement of the policy
+    turned alone; up to ``time_limit`` more); off for a batch that needs only the rulings."""
     if case.claim is not None:
-        analysis = _analyse_claim(case, engine, list_limit, time_limit, policy)
+        analysis = _analyse_claim(case, engine, list_limit, time_limit, policy, judgements)
         if claimer_view:
             from solver.rulings.claimer_view import claimer_view as view_of
 
@@ -63,7 +66,12 @@ def analyse(
 
 
 def _analyse_claim(
-    case: Case, engine: str, list_limit: int, time_limit: float, policy: NormalPolicy | None
+    case: Case,
+    engine: str,
+    list_limit: int,
+    time_limit: float,
+    policy: NormalPolicy | None,
+    judgements: bool = True,
 ) -> Analysis:
     from solver.engines.claims import ClaimTimeout
     from solver.laws.citation import Reason
@@ -71,7 +79,7 @@ def _analyse_claim(
     from solver.rulings.ruling import Ruling
 
     try:
-        claimed = analyse_claim(case, policy, time_limit)
+        claimed = analyse_claim(case, policy, time_limit, judgements)
     except ClaimTimeout as timeout:
         reason = Reason("70A", _unfinished(case, timeout, time_limit))
         timed_out = EngineResult("none", feasible=True, notes=[reason.text])

@@ -178,7 +178,10 @@ class ClaimAnalysis:
 
 
 def analyse_claim(
-    case: Case, policy: NormalPolicy | None = None, time_limit: float = 20.0
+    case: Case,
+    policy: NormalPolicy | None = None,
+    time_limit: float = 20.0,
+    judgements: bool = True,
 ) -> ClaimAnalysis:
     """Adjudicate the case's claim: the worst normal line, and the double-dummy value.
 
@@ -216,7 +219,9 @@ def analyse_claim(
                 unruffed = adjudicate(measure, _left(time_limit, started), plain).claimer_tricks
         except ClaimTimeout:
             unruffed, checked = None, False
-    costs = judgement_costs(case, chosen, adjudication.claimer_tricks, time_limit)
+    costs = (
+        judgement_costs(case, chosen, adjudication.claimer_tricks, time_limit) if judgements else ()
+    )
     return ClaimAnalysis(
         claim,
         adjudication,
