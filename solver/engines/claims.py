@@ -1150,10 +1150,14 @@ def _with_card(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _holds_a_loser_until(hand: int, first: int, second: int) -> int:
-    """A trick (counted from 0) before which the hand surely holds a loser, a card of a suit
-    below an opponent's (``first``, ``second``): it parts with one card a trick, and a loser
-    becomes a master only once the opponents' cards above it are gone, one a trick each. With no
-    trump out (``_leads_win_until``), trumps are masters."""
+    """A trick (counted from 0) before which the hand surely holds a loser when it plays to the
+    trick, a card of a suit below an opponent's (``first``, ``second``): it parts with one card a
+    trick, and a loser becomes a master only once the opponents' cards above it are gone, one a
+    trick each. An opponent who plays before the hand parts with his card of a trick before the
+    hand plays to it, so one with n cards above a loser may have parted with the last of them
+    when the hand plays to the trick n - 1 (counted from 0): from there the hand may hold only
+    masters, and discard one (the ST thrown by East, who plays before South, makes South's S9 a
+    master at the first trick). With no trump out (``_leads_win_until``), trumps are masters."""
     theirs = first | second
     promoted_at: list[int] = []
     for suit in range(4):
@@ -1163,8 +1167,8 @@ def _holds_a_loser_until(hand: int, first: int, second: int) -> int:
             card = (losers & -losers).bit_length() - 1
             losers &= losers - 1
             above = mask & ~((2 << card) - 1)
-            promoted_at.append(max(popcount(first & above), popcount(second & above)))
-    # By trick t it may have played the t losers promoted latest, if the others are by then.
+            promoted_at.append(max(popcount(first & above), popcount(second & above)) - 1)
+    # At trick t it may have played the t losers promoted latest, if the others are by then.
     promoted_at.sort(reverse=True)
     trick = 0
     while trick < len(promoted_at) and promoted_at[trick] > trick:
