@@ -368,7 +368,11 @@ class Adjudicator:
         o1, o2 = self._opponents
         theirs = hand_of(held, o1) | hand_of(held, o2)
         winners = self._winners(hand_of(held, leader), theirs)
-        if winners + partner_masters <= k:
+        trump_out = bool(theirs & self._trump_mask)
+        reach = winners + partner_masters
+        if not trump_out and self.p.policy.cross_to_partners_winners:
+            reach = max(reach, winners + 1 + self._winners(hand_of(held, leader ^ 2), theirs))
+        if reach <= k:
             return 0  # it cannot cut the search: not worth working out
         run, partner_led = self._run(state, winners)
         total = run
@@ -382,8 +386,10 @@ class Adjudicator:
                 + partner_led
             )
             total = run + max(max(lead_masters - run, partner_masters - partner_spends), 0)
-        if not theirs & self._trump_mask:
-            total = max(total, self._both_hands_run(held, leader))
+        if not trump_out:
+            total = max(
+                total, self._both_hands_run(held, leader), self._crossing_run(state, winners)
+            )
         self._runs[key] = total
         return total
 
@@ -413,6 +419,70 @@ class Adjudicator:
             else:
                 return run  # P never wins a trick of L's run
         return min(run, max(self._leads_win_until(partner, lead, first, second, late, False), 1))
+
+    def _crossing_run(self, state: State, winners: int) -> int:
+        """With no trump out and ``cross_to_partners_winners``, a lower bound on the tricks the
+        claimer's side wins one after another when the hand on lead (L) cashes its T winners
+        (``winners``) and then, holding none, crosses to partner's (P's) winners, 0 when that is
+        not sure: T, the crossing trick, and P's tricks after it.
+
+        L leads its winners, keeping the lead, while ``_run``'s limits allow (``_run_limits``: no
+        trick lost nor the lead given up before T), so at the trick T it holds just its losers of
+        now, and none of them can be a master yet (the opponents' cards above each are more than
+        T, parted with one a trick each): it holds no winner, and ``cross_to_partners_winners``
+        has it lead a suit in which P then holds a master, when there is one. There is one when in
+        some suit L holds a loser and P surely still holds a master at T: he parts with his
+        masters of the suit only by following low to L's leads of it once his losers of it are
+        gone (at most L's masters of the suit, at most T less his losers of it), or by discards,
+        which ``no_master_discard`` holds back while he holds a loser (``_holds_a_loser_until``).
+        P wins that trick with a master (``no_duck_with_winner``; no one can ruff) and leads:
+        one more trick when his lead surely wins (``_partner_leads_a_winner``), and with no card
+        of L's left above P's lowest of a suit and no trump of L's, L never takes the lead from
+        him, so P's leads win until ``_leads_win_until`` says (counted from now, as it is: the
+        claimer's side leads every trick until then)."""
+        policy = self.p.policy
+        if not (policy.cross_to_partners_winners and policy.no_duck_with_winner):
+            return 0
+        stop, takes = self._run_limits(state)
+        if stop < winners or takes <= winners:
+            return 0
+        held, leader = state[0], state[1]
+        o1, o2 = self._opponents
+        first, second = hand_of(held, o1), hand_of(held, o2)
+        theirs = first | second
+        hand, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
+        cross = winners
+        discards = cross
+        if policy.no_master_discard:
+            discards = max(0, cross - _holds_a_loser_until(partner, first, second))
+        left = 0  # L's cards at the crossing trick
+        crossing = False
+        for suit in range(4):
+            mask = SUIT_MASKS[suit]
+            masters = masters_in(hand, theirs, suit)
+            if suit == self._idle_suit:
+                left |= hand & mask
+                continue
+            losers = hand & mask & ~masters
+            if not losers:
+                continue
+            left |= losers
+            above = mask & ~((2 << (losers.bit_length() - 1)) - 1)
+            if max(popcount(first & above), popcount(second & above)) <= cross:
+                return 0  # L's best loser of the suit may be a winner by then
+            partners = partner & mask
+            covers = popcount(masters_in(partner, theirs, suit))
+            partner_losers = popcount(partners) - covers
+            gone = min(popcount(masters), max(0, cross - partner_losers)) + discards
+            crossing = crossing or covers > gone
+        if not crossing:
+            return 0
+        total = cross + 1
+        if self._partner_leads_a_winner(state, cross + 1):
+            total += 1
+        if left & self._trump_mask or not _all_below(left, partner):
+            return total  # L may win a trick of P's and lead
+        return max(total, self._leads_win_until(partner, hand, first, second, False, False))
 
     def _leads_a_master(self, hand: int, theirs: int) -> bool:
         """Does the hand, on lead now, surely lead a master: it holds one, and in each suit whose
@@ -603,9 +673,27 @@ class Adjudicator:
         search finds without it). ``winners``: T, when the caller has counted it. Returned with
         whether partner may have led one of the run's tricks.
         """
+        if winners is None:
+            held, leader = state[0], state[1]
+            o1, o2 = self._opponents
+            winners = self._winners(hand_of(held, leader), hand_of(held, o1) | hand_of(held, o2))
+        stop, takes = self._run_limits(state)
+        limit = min(winners, stop)
+        if takes >= limit:
+            return limit, False
+        # Partner may take the lead at the trick ``takes`` - 1 or later; only then (a later
+        # one leaves at least ``takes`` + 1 tricks won) must his lead win the next trick.
+        if self._partner_leads_a_winner(state, takes):
+            return min(limit, takes + 1), True
+        return takes, False
+
+    def _run_limits(self, state: State) -> tuple[int, int]:
+        """For ``_run``: (the first trick at which L's run can stop with a trick lost, the
+        tricks won when partner can first take the lead), as ``_run`` describes; (0, 0) when
+        the run is not used (the statement not done, or trumps to be drawn first)."""
         held, leader, _trick, plan, _voids = state
         if plan[0] < len(self.p.steps):
-            return 0, False
+            return 0, 0
         o1, o2 = self._opponents
         first, second = hand_of(held, o1), hand_of(held, o2)
         partner = hand_of(held, leader ^ 2)
@@ -619,9 +707,7 @@ class Adjudicator:
             and self.p.trumps_aware
             and self.p.policy.draw_trumps_when_aware
         ):
-            return 0, False
-        if winners is None:
-            winners = self._winners(hand, first | second)
+            return 0, 0
         stop = takes = 13
         fewest, next_fewest, fewest_suit = _first_voids(hand, partner)
         for suit in range(4):
@@ -646,14 +732,7 @@ class Adjudicator:
                 stop = min(stop, popcount(partner & ~trumps))
             else:
                 takes = min(takes, popcount(partner & ~trumps) + 1)
-        limit = min(winners, stop)
-        if takes >= limit:
-            return limit, False
-        # Partner may take the lead at the trick ``takes`` - 1 or later; only then (a later
-        # one leaves at least ``takes`` + 1 tricks won) must his lead win the next trick.
-        if self._partner_leads_a_winner(state, takes):
-            return min(limit, takes + 1), True
-        return takes, False
+        return stop, takes
 
     def _partner_leads_a_winner(self, state: State, tricks: int) -> bool:
         """Partner (P) of the hand on lead, on lead himself after ``tricks`` tricks of its run,
@@ -1134,6 +1213,16 @@ def _suit_run(
             else:
                 stop = min(stop, ready)
     return stop, takes
+
+
+def _all_below(cards: int, other: int) -> bool:
+    """In each suit ``other`` holds, every one of ``cards`` is below its lowest card (bit masks):
+    none of them can win a trick that ``other`` leads a card of the suit to."""
+    for suit in range(4):
+        theirs = other & SUIT_MASKS[suit]
+        if theirs and (cards & SUIT_MASKS[suit]).bit_length() > (theirs & -theirs).bit_length():
+            return False
+    return True
 
 
 def _with_card(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
