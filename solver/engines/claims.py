@@ -423,23 +423,25 @@ class Adjudicator:
     def _crossing_run(self, state: State, winners: int) -> int:
         """With no trump out and ``cross_to_partners_winners``, a lower bound on the tricks the
         claimer's side wins one after another when the hand on lead (L) cashes its T winners
-        (``winners``) and then, holding none, crosses to partner's (P's) winners, 0 when that is
-        not sure: T, the crossing trick, and P's tricks after it.
+        (``winners``) and then, holding none, crosses to partner's (P's) winners; 0 when that is
+        not sure. Counted: T, the crossing trick, and P's tricks after it.
 
-        L leads its winners, keeping the lead, while ``_run``'s limits allow (``_run_limits``: no
-        trick lost nor the lead given up before T), so at the trick T it holds just its losers of
-        now, and none of them can be a master yet (the opponents' cards above each are more than
-        T, parted with one a trick each): it holds no winner, and ``cross_to_partners_winners``
-        has it lead a suit in which P then holds a master, when there is one. There is one when in
-        some suit L holds a loser and P surely still holds a master at T: he parts with his
-        masters of the suit only by following low to L's leads of it once his losers of it are
-        gone (at most L's masters of the suit, at most T less his losers of it), or by discards,
-        which ``no_master_discard`` holds back while he holds a loser (``_holds_a_loser_until``).
-        P wins that trick with a master (``no_duck_with_winner``; no one can ruff) and leads:
-        one more trick when his lead surely wins (``_partner_leads_a_winner``), and with no card
-        of L's left above P's lowest of a suit and no trump of L's, L never takes the lead from
-        him, so P's leads win until ``_leads_win_until`` says (counted from now, as it is: the
-        claimer's side leads every trick until then)."""
+        L leads its winners and keeps the lead while ``_run``'s limits allow (``_run_limits``:
+        no trick lost, nor the lead given up, before T), so at the trick T it holds just its
+        losers of now, none of them a master yet: an opponent keeps a card above each, as he has
+        parted only with cards of the suits L led, and with others only as discards once void in
+        the suit led (``_keeps``; by induction, L led a master of now at each trick before). So
+        L holds no winner, and ``cross_to_partners_winners`` has it lead a suit in which P then
+        holds a master, when there is one. There is one when in some suit L holds a loser and P
+        surely still holds a master at T: he parts with his masters of the suit only by
+        following low to L's leads of it once his losers of it are gone (at most L's masters of
+        the suit, at most T less his losers of it), or by discards, which ``no_master_discard``
+        holds back while he holds a loser (``_holds_a_loser_until``). P wins that trick with a
+        master (``no_duck_with_winner``; no one can ruff) and leads: one more trick when his lead
+        surely wins (``_partner_leads_a_winner``); and when no card of L's is left above P's
+        lowest of a suit and L holds no trump, L never takes the lead from him, so P's leads win
+        until ``_leads_win_until`` says (counted from now: the claimer's side leads every trick
+        until then)."""
         policy = self.p.policy
         if not (policy.cross_to_partners_winners and policy.no_duck_with_winner):
             return 0
@@ -455,6 +457,10 @@ class Adjudicator:
         discards = cross
         if policy.no_master_discard:
             discards = max(0, cross - _holds_a_loser_until(partner, first, second))
+        # L's masters of each suit: its leads before the crossing trick.
+        led = [
+            0 if s == self._idle_suit else popcount(masters_in(hand, theirs, s)) for s in range(4)
+        ]
         left = 0  # L's cards at the crossing trick
         crossing = False
         for suit in range(4):
@@ -468,7 +474,7 @@ class Adjudicator:
                 continue
             left |= losers
             above = mask & ~((2 << (losers.bit_length() - 1)) - 1)
-            if max(popcount(first & above), popcount(second & above)) <= cross:
+            if not (_keeps(first, above, led, suit) or _keeps(second, above, led, suit)):
                 return 0  # L's best loser of the suit may be a winner by then
             partners = partner & mask
             covers = popcount(masters_in(partner, theirs, suit))
@@ -1213,6 +1219,18 @@ def _suit_run(
             else:
                 stop = min(stop, ready)
     return stop, takes
+
+
+def _keeps(hand: int, above: int, led: list[int], suit: int) -> bool:
+    """For ``_crossing_run``: does the opponent surely still hold one of his cards in ``above``
+    (of ``suit``) after L's leads, ``led[u]`` of each suit u? He parts with a card of the suit
+    by following to a lead of it, or by a discard, when void in the suit led: on a lead of u only
+    once he has followed to it with all his cards of u."""
+    gone = led[suit]
+    for other in range(4):
+        if other != suit:
+            gone += max(0, led[other] - popcount(hand & SUIT_MASKS[other]))
+    return popcount(hand & above) > gone
 
 
 def _all_below(cards: int, other: int) -> bool:
