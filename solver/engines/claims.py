@@ -793,10 +793,61 @@ class Adjudicator:
 
     def _lead_wins(self, state: State) -> bool:
         """The claimer's side is to lead, and whatever card its leader leads wins the trick: each
-        is a master of its suit that no opponent can ruff (he holds the suit, or no trump)."""
-        held, leader, _trick, _plan, _voids = state
-        if leader % 2 != self.p.claimer_side:
+        is a master of its suit that no opponent can ruff (he holds the suit, or no trump), or
+        the leader must cross to partner's master (``_crossing_lead_wins``)."""
+        if state[1] % 2 != self.p.claimer_side:
             return False
+        return self._all_leads_master(state) or self._crossing_lead_wins(state)
+
+    def _crossing_lead_wins(self, state: State) -> bool:
+        """The claimer's side is to lead, its statement done, and its leader holds no winner it
+        may lead (as ``claimer_options`` reads the policy), so ``cross_to_partners_winners`` has
+        him lead a suit in which partner holds a master, and there is one: partner wins the trick
+        with it (``no_duck_with_winner``), as no opponent void in any such suit holds a trump."""
+        policy = self.p.policy
+        held, leader, _trick, plan, _voids = state
+        if not (policy.cross_to_partners_winners and policy.no_duck_with_winner):
+            return False
+        if plan[0] < len(self.p.steps):
+            return False
+        hand, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
+        o1, o2 = self._opponents
+        first, second = hand_of(held, o1), hand_of(held, o2)
+        theirs = first | second
+        trumps = self._trump_mask
+        suits = [suit for suit in range(4) if hand & SUIT_MASKS[suit]]
+        trump = self._trump_suit
+        if (
+            policy.draw_trumps_when_aware
+            and self.p.trumps_aware
+            and hand & trumps
+            and theirs & trumps
+        ):
+            suits = [trump]  # as ``claimer_options``: trumps drawn first
+        elif (
+            policy.no_idle_trump_lead
+            and trump >= 0
+            and not theirs & trumps
+            and any(suit != trump for suit in suits)
+        ):
+            suits = [suit for suit in suits if suit != trump]
+        crossing = False
+        for suit in suits:
+            if masters_in(hand, theirs, suit):
+                return False  # a winner of his own, led instead
+            if not masters_in(partner, theirs, suit):
+                continue
+            mask = SUIT_MASKS[suit]
+            crossing = True
+            if suit != trump and (
+                (not first & mask and first & trumps) or (not second & mask and second & trumps)
+            ):
+                return False  # an opponent void in the suit may ruff
+        return crossing
+
+    def _all_leads_master(self, state: State) -> bool:
+        """For ``_lead_wins``: every card of the leader is a master no opponent can ruff."""
+        held, leader, _trick, _plan, _voids = state
         hand = hand_of(held, leader)
         o1, o2 = self._opponents
         first, second = hand_of(held, o1), hand_of(held, o2)
