@@ -374,7 +374,11 @@ class Adjudicator:
         o1, o2 = self._opponents
         theirs = hand_of(held, o1) | hand_of(held, o2)
         winners = self._winners(hand_of(held, leader), theirs)
-        if winners + partner_masters <= k:
+        trump_out = bool(theirs & self._trump_mask)
+        reach = winners + partner_masters
+        if not trump_out and self.p.policy.cross_to_partners_winners:
+            reach = max(reach, winners + 1 + self._winners(hand_of(held, leader ^ 2), theirs))
+        if reach <= k:
             return 0  # it cannot cut the search: not worth working out
         run, partner_led = self._run(state, winners)
         total = run
@@ -388,8 +392,10 @@ class Adjudicator:
                 + partner_led
             )
             total = run + max(max(lead_masters - run, partner_masters - partner_spends), 0)
-        if not theirs & self._trump_mask:
-            total = max(total, self._both_hands_run(held, leader))
+        if not trump_out:
+            total = max(
+                total, self._both_hands_run(held, leader), self._crossing_run(state, winners)
+            )
         self._runs[key] = total
         return total
 
@@ -419,6 +425,76 @@ class Adjudicator:
             else:
                 return run  # P never wins a trick of L's run
         return min(run, max(self._leads_win_until(partner, lead, first, second, late, False), 1))
+
+    def _crossing_run(self, state: State, winners: int) -> int:
+        """With no trump out and ``cross_to_partners_winners``, a lower bound on the tricks the
+        claimer's side wins one after another when the hand on lead (L) cashes its T winners
+        (``winners``) and then, holding none, crosses to partner's (P's) winners; 0 when that is
+        not sure. Counted: T, the crossing trick, and P's tricks after it.
+
+        L leads its winners and keeps the lead while ``_run``'s limits allow (``_run_limits``:
+        no trick lost, nor the lead given up, before T), so at the trick T it holds just its
+        losers of now, none of them a master yet: an opponent keeps a card above each, as he has
+        parted only with cards of the suits L led, and with others only as discards once void in
+        the suit led (``_keeps``; by induction, L led a master of now at each trick before). So
+        L holds no winner, and ``cross_to_partners_winners`` has it lead a suit in which P then
+        holds a master, when there is one. There is one when in some suit L holds a loser and P
+        surely still holds a master at T: he parts with his masters of the suit only by
+        following low to L's leads of it once his losers of it are gone (at most L's masters of
+        the suit, at most T less his losers of it), or by discards, which ``no_master_discard``
+        holds back while he holds a loser (``_holds_a_loser_until``). P wins that trick with a
+        master (``no_duck_with_winner``; no one can ruff) and leads: one more trick when his lead
+        surely wins (``_partner_leads_a_winner``); and when no card of L's is left above P's
+        lowest of a suit and L holds no trump, L never takes the lead from him, so P's leads win
+        until ``_leads_win_until`` says (counted from now: the claimer's side leads every trick
+        until then)."""
+        policy = self.p.policy
+        if not (policy.cross_to_partners_winners and policy.no_duck_with_winner):
+            return 0
+        stop, takes = self._run_limits(state)
+        if stop < winners or takes <= winners:
+            return 0
+        held, leader = state[0], state[1]
+        o1, o2 = self._opponents
+        first, second = hand_of(held, o1), hand_of(held, o2)
+        theirs = first | second
+        hand, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
+        cross = winners
+        discards = cross
+        if policy.no_master_discard:
+            discards = max(0, cross - _holds_a_loser_until(partner, first, second))
+        # L's masters of each suit: its leads before the crossing trick.
+        led = [
+            0 if s == self._idle_suit else popcount(masters_in(hand, theirs, s)) for s in range(4)
+        ]
+        left = 0  # L's cards at the crossing trick
+        crossing = False
+        for suit in range(4):
+            mask = SUIT_MASKS[suit]
+            masters = masters_in(hand, theirs, suit)
+            if suit == self._idle_suit:
+                left |= hand & mask
+                continue
+            losers = hand & mask & ~masters
+            if not losers:
+                continue
+            left |= losers
+            above = mask & ~((2 << (losers.bit_length() - 1)) - 1)
+            if not (_keeps(first, above, led, suit) or _keeps(second, above, led, suit)):
+                return 0  # L's best loser of the suit may be a winner by then
+            partners = partner & mask
+            covers = popcount(masters_in(partner, theirs, suit))
+            partner_losers = popcount(partners) - covers
+            gone = min(popcount(masters), max(0, cross - partner_losers)) + discards
+            crossing = crossing or covers > gone
+        if not crossing:
+            return 0
+        total = cross + 1
+        if self._partner_leads_a_winner(state, cross + 1):
+            total += 1
+        if left & self._trump_mask or not _all_below(left, partner):
+            return total  # L may win a trick of P's and lead
+        return max(total, self._leads_win_until(partner, hand, first, second, False, False))
 
     def _leads_a_master(self, hand: int, theirs: int) -> bool:
         """Does the hand, on lead now, surely lead a master: it holds one, and in each suit whose
@@ -609,9 +685,27 @@ class Adjudicator:
         search finds without it). ``winners``: T, when the caller has counted it. Returned with
         whether partner may have led one of the run's tricks.
         """
+        if winners is None:
+            held, leader = state[0], state[1]
+            o1, o2 = self._opponents
+            winners = self._winners(hand_of(held, leader), hand_of(held, o1) | hand_of(held, o2))
+        stop, takes = self._run_limits(state)
+        limit = min(winners, stop)
+        if takes >= limit:
+            return limit, False
+        # Partner may take the lead at the trick ``takes`` - 1 or later; only then (a later
+        # one leaves at least ``takes`` + 1 tricks won) must his lead win the next trick.
+        if self._partner_leads_a_winner(state, takes):
+            return min(limit, takes + 1), True
+        return takes, False
+
+    def _run_limits(self, state: State) -> tuple[int, int]:
+        """For ``_run``: (the first trick at which L's run can stop with a trick lost, the
+        tricks won when partner can first take the lead), as ``_run`` describes; (0, 0) when
+        the run is not used (the statement not done, or trumps to be drawn first)."""
         held, leader, _trick, plan, _voids = state
         if plan[0] < len(self.p.steps):
-            return 0, False
+            return 0, 0
         o1, o2 = self._opponents
         first, second = hand_of(held, o1), hand_of(held, o2)
         partner = hand_of(held, leader ^ 2)
@@ -625,9 +719,7 @@ class Adjudicator:
             and self.p.trumps_aware
             and self.p.policy.draw_trumps_when_aware
         ):
-            return 0, False
-        if winners is None:
-            winners = self._winners(hand, first | second)
+            return 0, 0
         stop = takes = 13
         fewest, next_fewest, fewest_suit = _first_voids(hand, partner)
         for suit in range(4):
@@ -652,14 +744,7 @@ class Adjudicator:
                 stop = min(stop, popcount(partner & ~trumps))
             else:
                 takes = min(takes, popcount(partner & ~trumps) + 1)
-        limit = min(winners, stop)
-        if takes >= limit:
-            return limit, False
-        # Partner may take the lead at the trick ``takes`` - 1 or later; only then (a later
-        # one leaves at least ``takes`` + 1 tricks won) must his lead win the next trick.
-        if self._partner_leads_a_winner(state, takes):
-            return min(limit, takes + 1), True
-        return takes, False
+        return stop, takes
 
     def _partner_leads_a_winner(self, state: State, tricks: int) -> bool:
         """Partner (P) of the hand on lead, on lead himself after ``tricks`` tricks of its run,
@@ -714,10 +799,61 @@ class Adjudicator:
 
     def _lead_wins(self, state: State) -> bool:
         """The claimer's side is to lead, and whatever card its leader leads wins the trick: each
-        is a master of its suit that no opponent can ruff (he holds the suit, or no trump)."""
-        held, leader, _trick, _plan, _voids = state
-        if leader % 2 != self.p.claimer_side:
+        is a master of its suit that no opponent can ruff (he holds the suit, or no trump), or
+        the leader must cross to partner's master (``_crossing_lead_wins``)."""
+        if state[1] % 2 != self.p.claimer_side:
             return False
+        return self._all_leads_master(state) or self._crossing_lead_wins(state)
+
+    def _crossing_lead_wins(self, state: State) -> bool:
+        """The claimer's side is to lead, its statement done, and its leader holds no winner it
+        may lead (as ``claimer_options`` reads the policy), so ``cross_to_partners_winners`` has
+        him lead a suit in which partner holds a master, and there is one: partner wins the trick
+        with it (``no_duck_with_winner``), as no opponent void in any such suit holds a trump."""
+        policy = self.p.policy
+        held, leader, _trick, plan, _voids = state
+        if not (policy.cross_to_partners_winners and policy.no_duck_with_winner):
+            return False
+        if plan[0] < len(self.p.steps):
+            return False
+        hand, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
+        o1, o2 = self._opponents
+        first, second = hand_of(held, o1), hand_of(held, o2)
+        theirs = first | second
+        trumps = self._trump_mask
+        suits = [suit for suit in range(4) if hand & SUIT_MASKS[suit]]
+        trump = self._trump_suit
+        if (
+            policy.draw_trumps_when_aware
+            and self.p.trumps_aware
+            and hand & trumps
+            and theirs & trumps
+        ):
+            suits = [trump]  # as ``claimer_options``: trumps drawn first
+        elif (
+            policy.no_idle_trump_lead
+            and trump >= 0
+            and not theirs & trumps
+            and any(suit != trump for suit in suits)
+        ):
+            suits = [suit for suit in suits if suit != trump]
+        crossing = False
+        for suit in suits:
+            if masters_in(hand, theirs, suit):
+                return False  # a winner of his own, led instead
+            if not masters_in(partner, theirs, suit):
+                continue
+            mask = SUIT_MASKS[suit]
+            crossing = True
+            if suit != trump and (
+                (not first & mask and first & trumps) or (not second & mask and second & trumps)
+            ):
+                return False  # an opponent void in the suit may ruff
+        return crossing
+
+    def _all_leads_master(self, state: State) -> bool:
+        """For ``_lead_wins``: every card of the leader is a master no opponent can ruff."""
+        held, leader, _trick, _plan, _voids = state
         hand = hand_of(held, leader)
         o1, o2 = self._opponents
         first, second = hand_of(held, o1), hand_of(held, o2)
@@ -1150,6 +1286,28 @@ def _suit_run(
     return stop, takes
 
 
+def _keeps(hand: int, above: int, led: list[int], suit: int) -> bool:
+    """For ``_crossing_run``: does the opponent surely still hold one of his cards in ``above``
+    (of ``suit``) after L's leads, ``led[u]`` of each suit u? He parts with a card of the suit
+    by following to a lead of it, or by a discard, when void in the suit led: on a lead of u only
+    once he has followed to it with all his cards of u."""
+    gone = led[suit]
+    for other in range(4):
+        if other != suit:
+            gone += max(0, led[other] - popcount(hand & SUIT_MASKS[other]))
+    return popcount(hand & above) > gone
+
+
+def _all_below(cards: int, other: int) -> bool:
+    """In each suit ``other`` holds, every one of ``cards`` is below its lowest card (bit masks):
+    none of them can win a trick that ``other`` leads a card of the suit to."""
+    for suit in range(4):
+        theirs = other & SUIT_MASKS[suit]
+        if theirs and (cards & SUIT_MASKS[suit]).bit_length() > (theirs & -theirs).bit_length():
+            return False
+    return True
+
+
 def _with_card(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
     """``(*trick, card)`` for a trick of up to three cards, spelled out: compiled, the starred
     form builds a list and copies it."""
@@ -1164,10 +1322,14 @@ def _with_card(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _holds_a_loser_until(hand: int, first: int, second: int) -> int:
-    """A trick (counted from 0) before which the hand surely holds a loser, a card of a suit
-    below an opponent's (``first``, ``second``): it parts with one card a trick, and a loser
-    becomes a master only once the opponents' cards above it are gone, one a trick each. With no
-    trump out (``_leads_win_until``), trumps are masters."""
+    """A trick (counted from 0) before which the hand surely holds a loser when it plays to the
+    trick, a card of a suit below an opponent's (``first``, ``second``): it parts with one card a
+    trick, and a loser becomes a master only once the opponents' cards above it are gone, one a
+    trick each. An opponent who plays before the hand parts with his card of a trick before the
+    hand plays to it, so one with n cards above a loser may have parted with the last of them
+    when the hand plays to the trick n - 1 (counted from 0): from there the hand may hold only
+    masters, and discard one (the ST thrown by East, who plays before South, makes South's S9 a
+    master at the first trick). With no trump out (``_leads_win_until``), trumps are masters."""
     theirs = first | second
     promoted_at: list[int] = []
     for suit in range(4):
@@ -1177,8 +1339,8 @@ def _holds_a_loser_until(hand: int, first: int, second: int) -> int:
             card = (losers & -losers).bit_length() - 1
             losers &= losers - 1
             above = mask & ~((2 << card) - 1)
-            promoted_at.append(max(popcount(first & above), popcount(second & above)))
-    # By trick t it may have played the t losers promoted latest, if the others are by then.
+            promoted_at.append(max(popcount(first & above), popcount(second & above)) - 1)
+    # At trick t it may have played the t losers promoted latest, if the others are by then.
     promoted_at.sort(reverse=True)
     trick = 0
     while trick < len(promoted_at) and promoted_at[trick] > trick:
