@@ -245,16 +245,16 @@ def judgement_costs(
     claim = case.claim
     assert claim is not None
     trump = case.contract.strain.trump_suit_index
-    switches = [
-        (name, citation)
-        for name, citation, _text in policy.assumptions(every=True)
-        if not (claim.by_defender and name in DEFENDERS_FIXED)
-    ]
+    turns = []
+    for name, citation, _text in policy.assumptions(every=True):
+        flipped = policy.with_switches(**{name: not getattr(policy, name)})
+        # A judgement for_defenders fixes for a defender's claim does not turn there.
+        if not (claim.by_defender and for_defenders(flipped) == for_defenders(policy)):
+            turns.append((name, citation, flipped))
     started = time.monotonic()
     out = []
-    for done, (name, citation) in enumerate(switches):
-        share = _left(time_limit, started) / (len(switches) - done)
-        flipped = policy.with_switches(**{name: not getattr(policy, name)})
+    for done, (name, citation, flipped) in enumerate(turns):
+        share = _left(time_limit, started) / (len(turns) - done)
         try:
             value: int | None = adjudicate(
                 ClaimProblem.from_claim(claim, trump, flipped), share
@@ -266,10 +266,6 @@ def judgement_costs(
         total = None if value is None else _declarer_total(case, claim, _credit_of(claim, value))
         out.append(JudgementCost(name, citation, getattr(policy, name), value, total))
     return tuple(out)
-
-
-DEFENDERS_FIXED = ("cross_to_partners_winners", "unblock_short_hand_first", "keep_guards")
-"""Judgements ``for_defenders`` sets for a defender's claim, whatever the policy says."""
 
 
 def _declarer_total(case: Case, claim: Claim, credited: int) -> int:
