@@ -1,4 +1,4 @@
-"""Performance figures for the engines, runnable by anyone (DESIGN.md "Engines").
+"""Performance figures for the engines, runnable by anyone (docs/case-format.md, "Engines").
 
     .venv/bin/python benchmarks/run.py [--quick] [--time-limit S] [--boards N]
 
@@ -79,7 +79,7 @@ runs on different days compare; ``--boards N`` takes the first N."""
 ENGINES = ("search", "cpsat", "auto")
 CPSAT_RATE_CEILING = 50_000
 """Histories a second, several times the fastest CP-SAT enumeration seen here (about 10,000 a
-second in DESIGN.md): above ``ceiling * time limit`` histories CP-SAT cannot finish, so with
+second in the design): above ``ceiling * time limit`` histories CP-SAT cannot finish, so with
 ``--skip-cpsat`` (the default of ``--quick``) it is not run (the row says "skipped")."""
 HARD_CAP_FACTOR = 2.0
 HARD_CAP_EXTRA = 30.0

@@ -431,7 +431,7 @@ def laws_example_14(root: Path) -> tuple[dict[str, Any], str, str]:
         ],
     )
     notes = """
-        The worked example 14 of LAWS.md section 11 on a real deal: after play E/W say they
+        A worked example of Law 66D on a real deal: after play E/W say they
         won trick 8, N/S deny it. East had scrambled his row before the count was agreed, and
         the other rows do not settle trick 8 (nobody pointed its cards). Histories with 9 and
         with 10 tricks for declarer remain. Resolved against E/W (65D): 9 tricks, 3NT made

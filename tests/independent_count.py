@@ -1,6 +1,6 @@
 """A second, independent count of the consistent histories of a case, for the bundled examples.
 
-Written from CASE-FORMAT.md alone: it reads the case's YAML data itself and imports nothing from
+Written from the case format alone: it reads the case's YAML data itself and imports nothing from
 ``solver``, so that the examples' expectations do not rest only on the code under test. It is
 plain dynamic programming over (trick, leader, cards still held, rows already out of order,
 cards-tier budget left, suit revoke allegations unused), trying budgets 0, 1, 2, ... until some

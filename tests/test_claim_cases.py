@@ -2,8 +2,8 @@
 worst normal line is a legal line from the claim position that the policy and the statement allow.
 
 The expectations were established outside the code under test: by hand on the small endings, by
-reading the normal-play policy (solver/laws/normal_play.py) and Laws 68-71 (the examples of
-LAWS.md section 11), and by double dummy; each case's ``notes`` say how. Where the author is sure
+reading the normal-play policy (solver/laws/normal_play.py) and Laws 68-71 (their worked
+examples), and by double dummy; each case's ``notes`` say how. Where the author is sure
 the tool rules otherwise than it should, ``expect`` carries ``tool_disagrees`` (what the tool
 gives): that comparison is a strict expected failure, so that a fix shows up as XPASS.
 """

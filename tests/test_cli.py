@@ -80,7 +80,7 @@ def test_example_case_report_exits_by_status(
 
 
 def assert_contract_keys(data: dict[str, Any]) -> None:
-    """The names CASE-FORMAT.md "The command" promises."""
+    """The names docs/case-format.md "The command" promises."""
     assert isinstance(data["title"], str) and data["title"]
     assert data["status"] in EXIT_CODES
     histories = data["histories"]

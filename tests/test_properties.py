@@ -1,4 +1,4 @@
-"""Property tests on random deals and random legal plays (CASE-FORMAT semantics).
+"""Property tests on random deals and random legal plays (docs/case-format.md semantics).
 
 Rows are then mixed, cards turned the wrong way, statements made up. Every time:
 - with no injected error, the true history is consistent and found;

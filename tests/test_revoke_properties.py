@@ -4,7 +4,7 @@ A random legal play of thirteen tricks, with a revoke forced at a random trick (
 discards while holding the suit led); each true revoke is alleged; rows are then mixed at
 random. The true history must always be among the consistent histories (or cost no less than
 them), and the Law 64 transfer the project computes from it must equal an independent count
-written here from LAWS.md section 5.
+written here from Law 64.
 """
 
 from __future__ import annotations

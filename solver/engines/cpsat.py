@@ -1,4 +1,4 @@
-"""The CP-SAT model of the consistent histories (DESIGN "Engines", CASE-FORMAT "Semantics").
+"""The CP-SAT model of the consistent histories (docs/case-format.md, "Semantics").
 
 The same semantics as ``problem.evaluate``, stated as constraints over Booleans
 ``plays[t, c]`` (card ``c`` was played to trick ``t``). Every other variable (leaders, winners,
@@ -243,7 +243,7 @@ def _add_card_played_once(m: CpsatModel) -> None:
 
 
 def _add_rows(m: CpsatModel) -> None:
-    """Law 65C (CASE-FORMAT "Rows"): the cards of a row are the cards that player played.
+    """Law 65C (docs/case-format.md "Rows"): the cards of a row are the cards that player played.
 
     The player who missed a trick (Law 67) played his row and, once, no card: the phantom is
     played exactly once, so that no card outside his row takes the missed trick's place. The

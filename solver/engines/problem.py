@@ -4,7 +4,7 @@ Cards are 0..51 (``Card.index``), seats 0..3 clockwise from North, tricks 0-base
 (1-based everywhere a user sees them). A *history* is a tuple of tricks, each trick being
 ``(leader, cards)`` with ``cards[seat]`` the card that seat contributed.
 
-``evaluate`` is the reference reading of CASE-FORMAT "Semantics": every engine's answer is
+``evaluate`` is the reference reading of docs/case-format.md "Semantics": every engine's answer is
 checked against it in the tests.
 """
 

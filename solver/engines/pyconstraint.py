@@ -1,17 +1,17 @@
 """A plain constraint-satisfaction model of the play, solved with python-constraint2.
 
-The third, independent reference engine (DESIGN "Engines"): slow, but written from the facts
+The third, independent reference engine (docs/claims.md): slow, but written from the facts
 alone, so that the search and CP-SAT engines have something unrelated to disagree with on
 small positions (end positions, a few tricks) in the tests.
 
-The model holds the *hard* facts only (CASE-FORMAT "Semantics"):
+The model holds the *hard* facts only (docs/case-format.md "Semantics"):
 
 * ``("card", t, s)``: the card seat ``s`` played to trick ``t`` (0-based), its domain the cards
   that seat may play (its row, or its whole hand without a row);
 * ``("lead", t)``: the seat that led trick ``t``; ``("lead", tricks)`` is the winner of the last
   trick, so that "the winner of trick t" is always ``lead[t + 1]``;
 * Law 44A: ``lead[0]`` is the opening leader; a seat plays each card once (all different);
-* Law 65C / CASE-FORMAT "Rows": a row's cards are exactly the cards its player played;
+* Law 65C / docs/case-format.md "Rows": a row's cards are exactly the cards its player played;
 * Law 44C: a player who does not follow suit held no card of the suit led, counting every card
   of his hand not yet played (cards outside his row count as held), unless a revoke allegation
   admits the revoke (Law 61A; ``Problem.permits``, read as ``Problem.permit`` reads them);

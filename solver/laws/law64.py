@@ -1,6 +1,6 @@
 """Law 64: the trick adjustment after an established revoke, from one history's tricks.
 
-Each revoke is assessed on its own, in trick order (LAWS.md 13.3: the Laws do not say whether
+Each revoke is assessed on its own, in trick order (Law 70: the Laws do not say whether
 one later trick can pay for two transfers; the report names this as an assumption when it
 arises). The history supplies what 64A needs: who won the revoke trick and whether the
 offending side won a later trick. The case supplies when the revoke came to light (64B4,

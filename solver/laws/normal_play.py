@@ -4,11 +4,11 @@ Law 70's footnote: "normal" includes play that would be careless or inferior for
 player involved, but not irrational play. The Laws do not list plays; this module names each
 judgement, with its source, and lets a preset or a switch change it. The adjudication engine
 asks ``claimer_options`` for the plays it must consider for the claimer's side; the other side
-may play any legal card (DESIGN "Claims": doubtful points go against the claimer).
+may play any legal card (docs/claims.md: doubtful points go against the claimer).
 
 Judgements (each a switch of ``NormalPolicy``):
 
-- ``top_down`` (Law 70E2; EBU WB 8.70.5; ACBL guideline 1; LAWS.md 11.12): a hand leading a
+- ``top_down`` (Law 70E2; EBU WB 8.70.5; ACBL guideline 1; the 754 worked example): a hand leading a
   suit whose top card is a winner leads that card when it is an honour (ten or higher) or the
   hand holds two or more winners of the suit: nobody leads the 5 from AK5 opposite 42 with the
   J doubleton out. A lone spot-card winner binds only under ``spot_master_binds``.
@@ -32,10 +32,10 @@ Judgements (each a switch of ``NormalPolicy``):
   is a winner, or the player is last), a player plays his lowest card of the suit: overtaking a
   winner only to put the lead in the wrong hand is worse than careless. A suit the claimer did
   not say how to unblock stays blocked.
-- ``no_duck_with_winner`` (normal play, DESIGN "Claims"): a player who can win a trick with a
+- ``no_duck_with_winner`` (normal play, docs/claims.md): a player who can win a trick with a
   winner of the suit led, when the trick is not already sure to be his side's, does so, with
   his lowest such winner; ``win_when_sure`` is applied before it.
-- ``no_master_discard`` (normal play, DESIGN "Claims"): a player does not discard a winner
+- ``no_master_discard`` (normal play, docs/claims.md): a player does not discard a winner
   while he holds a card that is not one (outside trumps).
 - ``win_when_sure`` (normal play; 70E1): a player who is last to play to a trick the opponents
   are winning, and can win it, wins it with his cheapest winning card (the Q from AQ over a
@@ -419,9 +419,9 @@ def masters_bind(masters: int, suit: int) -> bool:
 
     When the top card is a winner and an honour, or the hand holds two or more winners of the
     suit (touching, since no opponent's card lies between them): nobody leads the 5 from AK5
-    (LAWS.md 11.12; EBU WB 8.70.5: "top-down, especially with solidity"). A lone spot-card
+    (the 754 worked example; EBU WB 8.70.5: "top-down, especially with solidity"). A lone spot-card
     winner does not bind: from 754 with the 6 out, leading the 4 first can be merely careless
-    (LAWS.md 11.12), so every card of the suit is a normal lead. The claim search's run of
+    (the 754 worked example), so every card of the suit is a normal lead. The claim search's run of
     winners asks the same of partner's masters (``solver/engines/claims.py``).
     """
     if not masters:

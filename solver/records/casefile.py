@@ -1,4 +1,4 @@
-"""Case files (YAML, CASE-FORMAT.md): load, validate and report errors by file and field.
+"""Case files (YAML, docs/case-format.md): load, validate and report errors by file and field.
 
 The shape is checked by pydantic models; the bridge facts (a card not in that player's hand,
 a card in two rows, a statement about a trick that was never played) by the checks below.

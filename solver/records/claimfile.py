@@ -1,4 +1,4 @@
-"""The ``claim:`` section of a case file (CASE-FORMAT.md "Claims"; Laws 68-71).
+"""The ``claim:`` section of a case file (docs/case-format.md "Claims"; Laws 68-71).
 
 A claim is read in two steps, because the position at the claim and the agreed tricks depend on
 each other. ``ClaimReader.tricks_played`` says how many tricks were complete when the claim was

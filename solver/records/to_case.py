@@ -1,4 +1,4 @@
-"""From a PBN or LIN record to a case (the YAML shape of CASE-FORMAT.md).
+"""From a PBN or LIN record to a case (the YAML shape of docs/case-format.md).
 
 The case's rows are the quitted cards as a careful player would have left them: each player's
 cards of the record's complete tricks in trick order, each pointed ``+`` when his side won the
@@ -24,7 +24,7 @@ from solver.facts import MixedWhen
 from solver.records.record import Record, suit_order_key
 
 MIXED_WHEN = tuple(when.value for when in MixedWhen)
-"""When a mixed row lost its order (CASE-FORMAT.md ``when``)."""
+"""When a mixed row lost its order (docs/case-format.md ``when``)."""
 
 MixedRows = (
     Mapping[Seat, MixedWhen | str]
@@ -94,7 +94,7 @@ def default_title(record: Record) -> str:
 
 
 def case_yaml(case: dict[str, Any]) -> str:
-    """The case as readable YAML, fields in the order of CASE-FORMAT.md, rows one per line.
+    """The case as readable YAML, fields in the order of docs/case-format.md, rows one per line.
 
     >>> print(case_yaml({"title": "t", "contract": "4S", "play": {"rows": {"N": "SA+ S2-"}}}))
     title: t

@@ -158,7 +158,7 @@ def equity_estimates(
 ) -> tuple[Equity | None, tuple[Equity, ...]]:
     """64C: the estimate from the first established revoke (64C1, or 64C2(b) when both sides
     revoked), and one from each repeated revoke in a suit (64C2(a), from the position after
-    the first: the WBF Laws Committee's reading in LAWS.md). None where DDS cannot help.
+    the first: the WBF Laws Committee's reading in the Laws). None where DDS cannot help.
     (Not given after a double play, Law 67B2: its player's hand is then a card short.)"""
     established = [f for f in adjustment.findings if f.established and not f.corrected]
     if not established or not case.play_complete:

@@ -1,4 +1,4 @@
-"""The ruling and the analysis behind it, with their JSON form (CASE-FORMAT "The command")."""
+"""The ruling and the analysis behind it, with their JSON form (docs/case-format.md)."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ class Analysis:
         return self.ruling.status
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of CASE-FORMAT.md (plus documented extensions)."""
+        """The JSON object of docs/case-format.md (plus documented extensions)."""
         return analysis_json(self)
 
     def _repr_html_(self) -> str:

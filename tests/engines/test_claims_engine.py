@@ -372,7 +372,7 @@ def test_worst_normal_line_traces_back_on_a_six_card_ending() -> None:
 
 
 def test_a_lone_spot_card_winner_does_not_bind_top_down_but_honours_do() -> None:
-    # 754 opposite a void, the 6 out: the 4 first can be merely careless (LAWS.md 11.12).
+    # 754 opposite a void, the 6 out: the 4 first can be merely careless (the 754 worked example).
     problem, _claim = claim_at("N:.A.A.A 6.5.5. 754... .4.4.4", "S", None, "S")
     assert sorted(first_moves(problem)) == ["S4", "S5", "S7"]
     # AK5 opposite 42, the J doubleton out: the A (honours, two winners) leads.

@@ -1,7 +1,7 @@
 """Laws 62D1, 63 and 64 on revoke events built by hand: every branch of the assessment.
 
 The events stand for what the engines report of a history (who won the revoke trick, what the
-offending side won later); each test states the expected transfer from LAWS.md section 5.
+offending side won later); each test states the expected transfer from Law 64.
 """
 
 from __future__ import annotations
