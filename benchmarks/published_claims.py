@@ -115,7 +115,7 @@ def judge(path: Path, presets: list[str], limit: float) -> Verdicts:
             diff = diff if on_declarer_side else -diff
         turns = [] if analysis.claim is None else list(analysis.claim.judgements)
         agreeing = [
-            f"{cost.switch}={cost.to_json()['turned']}"
+            f"{cost.switch}={cost.turned}"
             for cost in turns
             if cost.declarer_tricks == verdicts.published
         ]

@@ -84,13 +84,17 @@ class JudgementCost:
     declarer_tricks: int | None
     """The board's total for declarer's side that would then be credited (70A, 71B)."""
 
+    @property
+    def turned(self) -> str:
+        """How the judgement was turned: "off" when it was in force, else "on"."""
+        return "off" if self.in_force else "on"
+
     def describe(self) -> str:
-        turned = "off" if self.in_force else "on"
         if self.claimer_tricks is None:
-            return f"with {self.switch} {turned} (Law {self.citation}): not settled in time"
+            return f"with {self.switch} {self.turned} (Law {self.citation}): not settled in time"
         return (
-            f"with {self.switch} {turned} (Law {self.citation}), the worst normal line gives the "
-            f"claimer's side {self.claimer_tricks}: declarer {self.declarer_tricks} tricks"
+            f"with {self.switch} {self.turned} (Law {self.citation}), the worst normal line gives "
+            f"the claimer's side {self.claimer_tricks}: declarer {self.declarer_tricks} tricks"
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -98,7 +102,7 @@ class JudgementCost:
             "switch": self.switch,
             "citation": self.citation,
             "in_force": self.in_force,
-            "turned": "off" if self.in_force else "on",
+            "turned": self.turned,
             "claimer_tricks": self.claimer_tricks,
             "declarer_tricks": self.declarer_tricks,
         }
