@@ -21,8 +21,8 @@ demo: $(STAMP)
 	$(BIN)/ruling check cases/example-mixed-row.yaml; test $$? -le 1
 
 lint: $(STAMP)
-	$(BIN)/ruff check setup.py solver tests benchmarks cases
-	$(BIN)/ruff format --check setup.py solver tests benchmarks cases
+	$(BIN)/ruff check setup.py conftest.py solver tests benchmarks cases
+	$(BIN)/ruff format --check setup.py conftest.py solver tests benchmarks cases
 	$(BIN)/mypy
 
 test: lint

@@ -1,8 +1,8 @@
 """Verify disputed bridge tricks: every play history consistent with the facts, and the ruling.
 
->>> from solver import load_case, analyse          # doctest: +SKIP
->>> analysis = analyse(load_case("cases/example-mixed-row.yaml"))   # doctest: +SKIP
->>> analysis.ruling.result                           # doctest: +SKIP
+>>> from solver import load_case, analyse
+>>> analysis = analyse(load_case("cases/example-mixed-row.yaml"))
+>>> analysis.ruling.result
 '4S-1'
 """
 

@@ -1,6 +1,8 @@
 """The ``ruling`` command: argument parsing, output and exit codes; no bridge logic here.
 
-Exit codes: 0 the ruling is decided, 1 undetermined or the hard facts are impossible, 2 bad input.
+Exit codes: 0 the ruling is decided, 1 undetermined or the hard facts are impossible, 2 bad input
+(the message names the file, the field and what was expected), 3 a failure of the tool itself (a
+bug: the message says so, and ``--debug`` shows the traceback), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import traceback
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
-from solver.errors import SolverError
+from solver.errors import InternalError, SolverError
 from solver.laws.normal_play import PRESETS, NormalPolicy
 from solver.version import tool_version
 
@@ -23,6 +25,9 @@ if TYPE_CHECKING:
     from solver.facts import Case
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL_ERROR = 3
+EXIT_INTERRUPTED = 130
+BUG_NOTICE = "this is a bug, please report it with the case file; --debug shows the traceback"
 JSON_LISTED = 5
 """Histories listed in the JSON when ``--list`` is not given."""
 REPORT_LISTED = 1
@@ -115,10 +120,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = main_parser().parse_args(argv)
     try:
         return _check(args)
+    except InternalError as error:
+        _internal_error(str(error), args.debug)
     except SolverError as error:
         if args.debug:
             traceback.print_exc()
         _error(str(error), EXIT_BAD_INPUT)
+    except KeyboardInterrupt:
+        _error("interrupted", EXIT_INTERRUPTED)
+    except Exception as error:  # anything else is the tool's own failure
+        _internal_error(f"{type(error).__name__}: {error}", args.debug)
+
+
+def _internal_error(message: str, debug: bool) -> NoReturn:
+    """A failure of the tool, never of the input: exit 3, and say it is a bug (not "bad input",
+    which would send the director looking for a mistake in a case file that has none)."""
+    if debug:
+        traceback.print_exc()
+    _error(f"internal error: {message}: {BUG_NOTICE}", EXIT_INTERNAL_ERROR)
 
 
 def _check(args: argparse.Namespace) -> int:

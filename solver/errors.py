@@ -27,3 +27,9 @@ class CaseFileError(SolverError, ValueError):
 
 class EngineError(SolverError):
     """An engine could not answer (for instance, it does not handle positions that large)."""
+
+
+class InternalError(SolverError):
+    """A failure of the tool itself, not of its input: two engines that must agree do not, or a
+    result that must exist cannot be traced. The command exits 3 and asks for a report; bad
+    input stays exit 2."""

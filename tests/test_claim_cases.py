@@ -19,8 +19,9 @@ import pytest
 import yaml
 
 import solver
-from solver.engines.claims import ClaimProblem
-from solver.rulings.claims import ClaimAnalysis
+import solver.rulings.claims
+from solver.engines.claims import ClaimProblem, ClaimTimeout, adjudicate
+from solver.rulings.claims import ClaimAnalysis, case_policy
 from solver.rulings.ruling import Analysis
 from tests.claim_replay import replay
 from tests.cli_helpers import TRICK_ONE_CLAIM
@@ -127,6 +128,28 @@ def test_a_claim_not_adjudicated_in_time_is_not_ruled_but_says_what_was_proved()
     assert stopped.ruling.status == "undetermined" and stopped.ruling.declarer_tricks is None
     (reason,) = stopped.ruling.reasons
     assert reason.citation == "70A"
+    # What the report says it proved is what the search proved: not the defaults 0 and 13.
+    problem = ClaimProblem.from_claim(
+        case.claim, case.contract.strain.trump_suit_index, case_policy(case.claim)
+    )
+    with pytest.raises(ClaimTimeout) as proved:
+        adjudicate(problem, time_limit=0.0)
     low, high = (int(n) for n in re.findall(r"between (\d+) and (\d+) of the 13", reason.text)[0])
-    assert low <= 13 <= high
-    assert ("not upheld in full" in reason.text) == (high < 13)
+    assert (low, high) == (proved.value.at_least, proved.value.at_most)
+    assert 0 < low <= 13 <= high
+
+
+def test_an_unfinished_claim_says_it_is_not_upheld_in_full_when_a_line_gives_fewer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    case = solver.loads_case(TRICK_ONE_CLAIM)
+
+    def stopped(*_args: object, **_kwargs: object) -> None:
+        timeout = ClaimTimeout("out of time")
+        timeout.at_least, timeout.at_most = 9, 11
+        raise timeout
+
+    monkeypatch.setattr(solver.rulings.claims, "adjudicate", stopped)
+    (reason,) = solver.analyse(case).ruling.reasons
+    assert "between 9 and 11 of the 13 tricks left" in reason.text
+    assert "so the claim of 13 is not upheld in full" in reason.text

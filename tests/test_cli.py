@@ -16,8 +16,10 @@ from typing import Any
 import pytest
 import yaml
 
+import solver.rulings
 import solver.version
-from solver.cli import main_parser
+from solver.cli import BUG_NOTICE, main_parser
+from solver.errors import EngineError, InternalError
 from solver.version import tool_version
 from tests.cli_helpers import run
 
@@ -231,3 +233,61 @@ def test_examples_show_a_history_for_each_outcome(capsys: pytest.CaptureFixture[
     """The demo has two totals (9 and 10 tricks): --examples adds one table for each."""
     assert run(["check", DEMO, "--examples", "--list", "0"]) == 0
     assert capsys.readouterr().out.count("won by") == 2
+
+
+# --- failures of the tool itself: exit 3, never "bad input" -----------------------------------
+
+
+def _failing_analyse(error: Exception) -> Any:
+    def analyse(*_args: object, **_kwargs: object) -> None:
+        raise error
+
+    return analyse
+
+
+@pytest.mark.parametrize(
+    ("error", "shown"),
+    [
+        (InternalError("the search and CP-SAT disagree"), "the search and CP-SAT disagree"),
+        (ZeroDivisionError("division by zero"), "ZeroDivisionError: division by zero"),
+    ],
+    ids=["internal-error", "unexpected-exception"],
+)
+def test_a_failure_of_the_tool_exits_3_and_says_it_is_a_bug(
+    error: Exception,
+    shown: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(solver.rulings, "analyse", _failing_analyse(error))
+    assert run(["check", DEMO]) == 3
+    err = capsys.readouterr().err
+    assert err == f"error: internal error: {shown}: {BUG_NOTICE}\n"
+    assert "Traceback" not in err
+
+
+def test_debug_shows_the_traceback_of_a_failure_of_the_tool(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(solver.rulings, "analyse", _failing_analyse(KeyError("held")))
+    assert run(["check", DEMO, "--debug"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("Traceback (most recent call last):")
+    assert err.endswith(f"error: internal error: KeyError: 'held': {BUG_NOTICE}\n")
+
+
+def test_an_engine_that_cannot_answer_is_still_bad_input_not_a_bug(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    message = "pyconstraint: a missed trick and a double play in one problem"
+    monkeypatch.setattr(solver.rulings, "analyse", _failing_analyse(EngineError(message)))
+    assert run(["check", DEMO]) == 2
+    assert capsys.readouterr().err == f"error: {message}\n"
+
+
+def test_an_interrupted_check_exits_130_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(solver.rulings, "analyse", _failing_analyse(KeyboardInterrupt()))
+    assert run(["check", DEMO]) == 130
+    assert capsys.readouterr().err == "error: interrupted\n"

@@ -10,7 +10,7 @@ import time
 
 from solver.engines.problem import CARDS_WEIGHT, History, Problem, compile_case, evaluate
 from solver.engines.result import EngineResult
-from solver.errors import EngineError
+from solver.errors import InternalError
 
 ENGINES = ("auto", "search", "cpsat", "pyconstraint")
 
@@ -93,9 +93,9 @@ def _auto(problem: Problem, time_limit: float, list_limit: int) -> EngineResult:
         counted.elapsed = time.monotonic() - started
         return counted
     if counted.feasible:
-        raise EngineError(
+        raise InternalError(
             f"the search (minimum cost {counted.min_cost}) and CP-SAT (minimum cost "
-            f"{optimised.min_cost}) disagree: this is a bug; please report the case"
+            f"{optimised.min_cost}) disagree"
         )
     if optimised.min_cost:
         optimised.forced = cpsat.forced_units(
