@@ -290,7 +290,7 @@ def scenarios(root: Path) -> dict[str, tuple[dict[str, Any], str, str, dict[str,
     return {
         "revoke-64a1-two-tricks": single(
             root,
-            "{seat} ruffed trick {t} holding the suit and won it; his side won later (LAWS ex. 1)",
+            "{seat} ruffed trick {t} holding the suit and won it; his side won later",
             one_revoke(early, revoker_won_and_later),
             "64A1",
             2,
@@ -298,7 +298,7 @@ def scenarios(root: Path) -> dict[str, tuple[dict[str, Any], str, str, dict[str,
         ),
         "revoke-64a1-one-trick": single(
             root,
-            "{seat} won trick {t} with a revoke; his side won nothing later (LAWS ex. 2)",
+            "{seat} won trick {t} with a revoke; his side won nothing later",
             one_revoke(early, revoker_won_nothing_later),
             "64A1",
             1,
@@ -307,7 +307,7 @@ def scenarios(root: Path) -> dict[str, tuple[dict[str, Any], str, str, dict[str,
         ),
         "revoke-64a2-partner-wins": single(
             root,
-            "{seat} revoked at trick {t}; his partner won it (LAWS ex. 3)",
+            "{seat} revoked at trick {t}; his partner won it",
             one_revoke(early, partner_won),
             "64A2",
             1,
@@ -315,7 +315,7 @@ def scenarios(root: Path) -> dict[str, tuple[dict[str, Any], str, str, dict[str,
         ),
         "revoke-declarer-dummy-wins": single(
             root,
-            "Declarer revoked at trick {t}; dummy won it (LAWS ex. 4)",
+            "Declarer revoked at trick {t}; dummy won it",
             one_revoke(early, declarer_revokes_dummy_wins),
             "64A2",
             1,
@@ -324,7 +324,7 @@ def scenarios(root: Path) -> dict[str, tuple[dict[str, Any], str, str, dict[str,
         ),
         "revoke-64b1-nothing-from-the-revoke-on": single(
             root,
-            "{seat} revoked at trick {t}; his side won nothing from then on (LAWS ex. 5)",
+            "{seat} revoked at trick {t}; his side won nothing from then on",
             one_revoke(early, nothing_from_t),
             "64B1",
             0,
@@ -333,7 +333,7 @@ def scenarios(root: Path) -> dict[str, tuple[dict[str, Any], str, str, dict[str,
         ),
         "revoke-trick-12-corrected": single(
             root,
-            "{seat} revoked at trick 12, noticed before the hands were boarded (LAWS ex. 6)",
+            "{seat} revoked at trick 12, noticed before the hands were boarded",
             one_revoke(range(12, 13), lambda rec, t, s: True),
             "62D1",
             0,
@@ -344,7 +344,7 @@ def scenarios(root: Path) -> dict[str, tuple[dict[str, Any], str, str, dict[str,
         ),
         "revoke-trick-12-after-boarding": single(
             root,
-            "{seat} revoked at trick 12, noticed after the hands were boarded (LAWS ex. 6)",
+            "{seat} revoked at trick 12, noticed after the hands were boarded",
             one_revoke(range(12, 13), lambda rec, t, s: True),
             "64B6",
             0,
@@ -354,7 +354,7 @@ def scenarios(root: Path) -> dict[str, tuple[dict[str, Any], str, str, dict[str,
         ),
         "revoke-after-next-board": single(
             root,
-            "{seat}'s revoke at trick {t} noticed after the next board began (LAWS ex. 7)",
+            "{seat}'s revoke at trick {t} noticed after the next board began",
             one_revoke(early, revoker_won_and_later),
             "64B4",
             0,
@@ -415,7 +415,7 @@ def suit_allegation(root: Path) -> tuple[dict[str, Any], str, str, dict[str, Any
 
 
 def repeated_revokes(root: Path) -> tuple[dict[str, Any], str, str, dict[str, Any]]:
-    """One player revokes twice in the same suit (LAWS ex. 9)."""
+    """One player revokes twice in the same suit."""
 
     def wanted(rec: Record, injected: Injected, t: int, revoker: Seat) -> bool:
         del rec
@@ -460,7 +460,7 @@ def repeated_revokes(root: Path) -> tuple[dict[str, Any], str, str, dict[str, An
 
 
 def both_sides(root: Path) -> tuple[dict[str, Any], str, str, dict[str, Any]]:
-    """A defender and declarer each revoke once (LAWS ex. 8(b)): 64B7."""
+    """A defender and declarer each revoke once: 64B7."""
     first = one_revoke(range(1, 12), lambda rec, t, s: s.side != rec.declarer.side)
     for relative, rec in records(root):
         for t in range(1, 12):
@@ -723,12 +723,12 @@ def gap_tricks(rec: Record, seat: Seat, kept: Card) -> dict[int, tuple[int, bool
 def defective_case(
     root: Path, edition: int | None
 ) -> tuple[dict[str, Any], str, str, dict[str, Any]]:
-    """LAWS ex. 10: a defender did not play to trick 7; found at trick 10."""
+    """a defender did not play to trick 7; found at trick 10."""
     relative, rec, seat, kept = missed_trick(root, 7, 10)
     cut = dataclasses.replace(rec, tricks=rec.tricks[:10], claimed_total=None)
     case = case_from_record(
         cut,
-        title=f"{seat.full_name} did not play to trick 7; found at trick 10 (LAWS ex. 10)"
+        title=f"{seat.full_name} did not play to trick 7; found at trick 10"
         + (f", {edition} Laws" if edition else ""),
     )
     row = case["play"]["rows"][str(seat)].split()
