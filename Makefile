@@ -1,6 +1,7 @@
 # Two entry points for a fresh machine with Python 3.11 and make:
 #   make demo   installs and runs the main job on the bundled example case
 #   make test   installs and runs the whole suite (lint, types, tests, doctests, notebooks)
+#   make test-fast  the same without the slow tests and notebooks: the inner loop
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -29,7 +30,12 @@ test: lint
 	$(BIN)/pytest
 	$(BIN)/pytest --nbmake notebooks -o addopts=-q
 
+# The inner loop: lint, then every test but the slow ones (conftest.py), stopping at the first
+# failure. CI runs `make test`.
+test-fast: lint
+	$(BIN)/pytest -m "not slow" -x
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
-.PHONY: install demo lint test bench
+.PHONY: install demo lint test test-fast bench
