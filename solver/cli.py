@@ -11,6 +11,7 @@ import argparse
 import json
 import math
 import sys
+import time
 import traceback
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
     from solver.facts import Case
+    from solver.rulings.ruling import Analysis
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 3
@@ -71,6 +73,14 @@ def main_parser() -> argparse.ArgumentParser:
         help="seconds allowed for counting (default 20)",
     )
     check.add_argument(
+        "--memory-limit",
+        type=_memory_size,
+        default=DEFAULT_MEMORY_LIMIT,
+        metavar="SIZE",
+        help="resident memory at which counting stops with what it has counted, e.g. 512M, "
+        "4G (default 2G; bytes without a unit)",
+    )
+    check.add_argument(
         "--policy",
         choices=("WBF2017", "EBU", "ACBL"),
         default=None,
@@ -116,6 +126,25 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
+DEFAULT_MEMORY_LIMIT = 2 * 1024**3
+"""2 GiB, as ``solver.engines.DEFAULT_MEMORY_LIMIT`` (not imported: the engines load late)."""
+_SIZE_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
+
+
+def _memory_size(text: str) -> int:
+    """A size in bytes, with an optional binary unit: 2G, 2GiB, 512M, 1048576."""
+    cleaned = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = cleaned[-1:] if cleaned[-1:] in _SIZE_UNITS else ""
+    number = cleaned[: len(cleaned) - len(unit)]
+    try:
+        value = float(number) * _SIZE_UNITS[unit]
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a memory size such as 2G, got {text!r}")
+    return int(value)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = main_parser().parse_args(argv)
     try:
@@ -143,7 +172,7 @@ def _internal_error(message: str, debug: bool) -> NoReturn:
 def _check(args: argparse.Namespace) -> int:
     from solver.records import load_case
     from solver.rulings import analyse
-    from solver.rulings.report import text_report
+    from solver.rulings.report import count_report, text_report
 
     case = load_case(args.path)
     policy = _policy(case, args.policy, args.switch)
@@ -157,16 +186,37 @@ def _check(args: argparse.Namespace) -> int:
             policy=policy,
             claimer_view=args.claimer_view,
             progress=bar,
+            count=False,
         )
     finally:
         if bar is not None:
             bar.close()
+    listed = REPORT_LISTED if args.list is None else args.list
+    pending = analysis.pending_count is not None
+    if pending and not args.json:
+        # The ruling first: the count can take the rest of the time limit.
+        print(text_report(analysis, listed=listed, examples=args.examples), end="", flush=True)
+    if pending:
+        _count(analysis, args.time_limit, args.memory_limit)
     if args.json:
         print(json.dumps(analysis.to_json(), indent=2))
+    elif pending:
+        print(count_report(analysis), end="")
     else:
-        listed = REPORT_LISTED if args.list is None else args.list
         print(text_report(analysis, listed=listed, examples=args.examples), end="")
     return analysis.ruling.exit_code
+
+
+def _count(analysis: Analysis, time_limit: float, memory_limit: int) -> None:
+    """Make the count left pending by the ruling, with a progress display on a terminal."""
+    from solver.rulings.analyse import finish_count
+
+    bar = _CountBar(time_limit, memory_limit) if sys.stderr.isatty() else None
+    try:
+        finish_count(analysis, memory_limit=memory_limit, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def _policy(case: Case, preset: str | None, switches: list[str]) -> NormalPolicy | None:
@@ -234,6 +284,42 @@ class _LayoutBar:
     def close(self) -> None:
         if self._bar is not None:
             self._bar.stop()
+
+
+class _CountBar:
+    """Progress on stderr while the histories are counted after the ruling: the time used of
+    the limit, the positions searched and the memory resident against its cap. Made only when
+    stderr is a terminal; ``transient``: it leaves nothing behind."""
+
+    def __init__(self, time_limit: float, memory_limit: int) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self._started = time.monotonic()
+        self._time_limit = time_limit
+        self._memory_limit = memory_limit
+        self._bar = Progress(
+            TextColumn("counting histories (ruling above)"),
+            BarColumn(),
+            TextColumn("{task.fields[detail]}"),
+            TimeElapsedColumn(),
+            console=Console(file=sys.stderr),
+            transient=True,
+        )
+        self._bar.start()
+        self._task = self._bar.add_task("count", total=time_limit, detail="")
+
+    def __call__(self, positions: int) -> None:
+        from solver.engines.search import resident_bytes
+
+        used = resident_bytes() / 1024**2
+        cap = self._memory_limit / 1024**2
+        detail = f"{positions:,} positions, {used:,.0f} of {cap:,.0f} MiB"
+        elapsed = time.monotonic() - self._started
+        self._bar.update(self._task, completed=min(elapsed, self._time_limit), detail=detail)
+
+    def close(self) -> None:
+        self._bar.stop()
 
 
 def _error(message: str, code: int) -> NoReturn:

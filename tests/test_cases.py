@@ -44,7 +44,17 @@ by_stem = pytest.mark.parametrize("path", CASE_FILES, ids=[p.stem for p in CASE_
 
 @cache
 def analysed(path: Path) -> Analysis:
-    return solver.analyse(solver.load_case(path), list_limit=10)
+    """The analysis of a case; of a case too large to count (an ``expect`` without a count),
+    the ruling on the outcomes decided by optimisation, the count left pending."""
+    case = solver.load_case(path)
+    countable = case.expect is None or "count" in case.expect
+    return solver.analyse(case, list_limit=10, count=countable)
+
+
+def countable(path: Path) -> bool:
+    """False for a case whose expectation gives no count: too many histories to count."""
+    expect = yaml.safe_load(path.read_text(encoding="utf-8")).get("expect") or {}
+    return "count" in expect
 
 
 def observed(analysis: Analysis) -> dict[str, Any]:
@@ -156,6 +166,8 @@ def comparable(result: EngineResult) -> dict[str, Any]:
 
 @by_stem
 def test_engines_agree_on_every_case(path: Path) -> None:
+    if not countable(path):
+        pytest.skip("too many histories to count; the ruling is checked without the count")
     problem = compile_case(solver.load_case(path))
     reference = find_consistent(problem, engine="search", list_limit=0)
     assert reference.count is not None, f"{path}: search did not finish counting"
@@ -173,6 +185,8 @@ def test_engines_agree_on_every_case(path: Path) -> None:
 
 @by_stem
 def test_expectation_agrees_with_an_independent_count(path: Path) -> None:
+    if not countable(path):
+        pytest.skip("too many histories to count; the ruling is checked without the count")
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     expect = data["expect"]
     counted = independent_count.count(data)

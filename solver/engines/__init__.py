@@ -7,6 +7,8 @@ imports them only when an engine that needs them runs, so that a plain case star
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from solver.engines.problem import CARDS_WEIGHT, History, Problem, compile_case, evaluate
 from solver.engines.result import EngineResult
@@ -15,11 +17,14 @@ from solver.errors import InternalError
 ENGINES = ("auto", "search", "cpsat", "pyconstraint")
 
 __all__ = [
+    "DEFAULT_MEMORY_LIMIT",
     "ENGINES",
     "EngineResult",
     "History",
+    "PendingCount",
     "Problem",
     "compile_case",
+    "decide_outcomes",
     "evaluate",
     "find_consistent",
 ]
@@ -57,53 +62,158 @@ FIRST_SEARCH_SECONDS = 1.0
 (a quarter of it when three or four rows are free: those are the positions that take long)."""
 
 
+DEFAULT_MEMORY_LIMIT = 2 * 1024**3
+"""Bytes of resident memory at which a count stops with what it has counted (2 GiB)."""
+ESTIMATE_SHARE = 0.15
+"""Of the time left for counting, the share kept for the estimate should the count not finish
+(at most ``ESTIMATE_SECONDS``)."""
+ESTIMATE_SECONDS = 3.0
+
+
 def _auto(problem: Problem, time_limit: float, list_limit: int) -> EngineResult:
+    found, pending = decide_outcomes(problem, time_limit=time_limit, list_limit=list_limit)
+    return found if pending is None else pending.run()
+
+
+@dataclass
+class PendingCount:
+    """The count still to make once the outcomes (and so the ruling) are known: the search,
+    within the cards-tier budget and the facts optimisation proved to hold, for the time left."""
+
+    problem: Problem
+    decided: EngineResult
+    """The outcomes by optimisation, not counted: what the ruling is made from."""
+    started: float
+    time_limit: float
+    list_limit: int
+
+    def run(
+        self,
+        *,
+        memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
+        progress: Callable[[int], None] | None = None,
+        node_limit: int | None = None,
+        estimate: bool = True,
+    ) -> EngineResult:
+        """Count with what is left of the time limit; on success the counted result, else the
+        decided one with what was counted (a lower bound), why it stopped and an estimate
+        (unless ``estimate`` is off). ``node_limit``: stop after that many positions."""
+        from solver.engines import search
+
+        decided = self.decided
+        assert decided.min_cost is not None
+        hard = frozenset(range(len(self.problem.units))) - (decided.contradicted or frozenset())
+        cards_budget = decided.min_cost // CARDS_WEIGHT
+        left = _left(self.started, self.time_limit)
+        estimating = min(ESTIMATE_SECONDS, ESTIMATE_SHARE * left)
+        counted = search.solve(
+            self.problem,
+            time_limit=left - estimating,
+            list_limit=self.list_limit,
+            budgets=range(cards_budget, cards_budget + 1),
+            hard_units=hard,
+            known_min_cost=decided.min_cost,
+            memory_limit=memory_limit,
+            progress=progress,
+            estimate_seconds=estimating if estimate else 0.0,
+            node_limit=node_limit,
+        )
+        if counted.feasible and counted.min_cost == decided.min_cost:
+            counted.engine = "search+cpsat"
+            counted.outcomes_elapsed = decided.outcomes_elapsed
+            counted.elapsed = time.monotonic() - self.started
+            return counted
+        if counted.feasible:
+            raise InternalError(
+                f"the search (minimum cost {counted.min_cost}) and CP-SAT (minimum cost "
+                f"{decided.min_cost}) disagree"
+            )
+        found = replace(decided, outcomes=dict(decided.outcomes), notes=list(decided.notes))
+        found.count_at_least = max(found.count_at_least, counted.count_at_least)
+        found.count_stopped = counted.count_stopped or "time limit"
+        found.estimate = counted.estimate
+        if found.estimate is not None and found.estimate.low < found.count_at_least:
+            found.estimate = replace(
+                found.estimate,
+                low=float(found.count_at_least),
+                high=max(found.estimate.high, float(found.count_at_least)),
+            )
+        if found.count_stopped == "time limit":
+            found.notes = [
+                "the totals were decided by optimisation; counting did not finish within "
+                f"{self.time_limit:g} s (raise --time-limit to count)"
+            ]
+        elif found.count_stopped == "memory limit":
+            found.notes = [
+                "the totals were decided by optimisation; counting stopped at the memory limit "
+                f"of {_bytes(memory_limit)} (raise --memory-limit to count)"
+            ]
+        else:
+            found.notes = [
+                "the totals were decided by optimisation; counting stopped at its "
+                f"{found.count_stopped}"
+            ]
+        found.elapsed = time.monotonic() - self.started
+        return found
+
+
+def _bytes(size: int | None) -> str:
+    if size is None:
+        return "no limit"
+    for unit, scale in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
+        if size >= scale:
+            return f"{size / scale:g} {unit}"
+    return f"{size} bytes"
+
+
+def decide_outcomes(
+    problem: Problem,
+    *,
+    time_limit: float = 20.0,
+    list_limit: int = 5,
+    first_search: float = FIRST_SEARCH_SECONDS,
+) -> tuple[EngineResult, PendingCount | None]:
+    """What the ruling needs, as fast as it can be had: the outcome groups (the declarer
+    totals, and the revokes), the minimum cost and the facts contradicted; not the count.
+
+    The search first, briefly, with at most one quitted card contradicted (the usual case, no
+    solver start-up): when it finishes it has counted too, and nothing is pending. Else CP-SAT
+    decides the outcomes by optimisation and feasibility checks per total, and the count is
+    returned pending, for the time left once the ruling is out. ``first_search``: the seconds
+    the search has first (a quarter with three or four rows free); 0 goes to CP-SAT at once.
+    """
     from solver.engines import search
 
     started = time.monotonic()
     free_seats = sum(1 for seat in range(4) if problem.row_order[seat] is None)
-    first_limit = FIRST_SEARCH_SECONDS if free_seats < 3 else FIRST_SEARCH_SECONDS / 4
-    first = search.solve(
-        problem,
-        time_limit=min(time_limit, first_limit),
-        list_limit=list_limit,
-        budgets=range(2),
-    )
-    if first.feasible:
-        return first
+    first_limit = first_search if free_seats < 3 else first_search / 4
+    if first_limit > 0:
+        first = search.solve(
+            problem,
+            time_limit=min(time_limit, first_limit),
+            list_limit=list_limit,
+            budgets=range(2),
+        )
+        if first.feasible:
+            return first, None
     from solver.engines import cpsat
 
-    optimised = cpsat.solve(problem, count_limit=0, time_limit=_left(started, time_limit))
+    optimised = cpsat.solve(
+        problem, count_limit=0, time_limit=_left(started, time_limit), list_limit=list_limit
+    )
     optimised.outcomes_elapsed = time.monotonic() - started
     if optimised.feasible is not True or optimised.min_cost is None or not optimised.totals_proved:
         optimised.elapsed = time.monotonic() - started
-        return optimised
-    hard = frozenset(range(len(problem.units))) - (optimised.contradicted or frozenset())
-    cards_budget = optimised.min_cost // CARDS_WEIGHT
-    counted = search.solve(
-        problem,
-        time_limit=_left(started, time_limit),
-        list_limit=list_limit,
-        budgets=range(cards_budget, cards_budget + 1),
-        hard_units=hard,
-    )
-    if counted.feasible and counted.min_cost == optimised.min_cost:
-        counted.engine = "search+cpsat"
-        counted.outcomes_elapsed = optimised.outcomes_elapsed
-        counted.elapsed = time.monotonic() - started
-        return counted
-    if counted.feasible:
-        raise InternalError(
-            f"the search (minimum cost {counted.min_cost}) and CP-SAT (minimum cost "
-            f"{optimised.min_cost}) disagree"
-        )
+        return optimised, None
     if optimised.min_cost:
         optimised.forced = cpsat.forced_units(
             problem, optimised.min_cost, _left(started, time_limit)
         )
     else:
         optimised.forced = frozenset()
-    return _uncounted(optimised, started, time_limit)
+    decided = _uncounted(optimised, started, time_limit)
+    decided.notes = ["the totals were decided by optimisation; the count comes after the ruling"]
+    return decided, PendingCount(problem, decided, started, time_limit, list_limit)
 
 
 def _left(started: float, time_limit: float) -> float:

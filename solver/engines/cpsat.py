@@ -98,6 +98,8 @@ class CpsatModel:
     ok: dict[int, Lit] = field(default_factory=dict)
     """Unit -> true when the history does not contradict it."""
     cost: Any = 0
+    fixed_cost: bool = False
+    """The cost is constrained to the minimum: solutions are consistent histories."""
     facts: list[tuple[Lit, str]] = field(default_factory=list)
     """Explain mode: one assumption literal per hard fact, with its name."""
 
@@ -705,6 +707,8 @@ class _Session:
     undecided: bool = False
     """Some solve ran out of time without proving its answer."""
     workers: int = OPTIMISE_WORKERS
+    examples: dict[int, History] = field(default_factory=dict)
+    """Declarer total -> the first history seen with it (of minimum cost once that is fixed)."""
 
     def run(
         self,
@@ -732,7 +736,8 @@ class _Session:
             self.undecided = True
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None
-        self._record(solver)
+        minimum = objective is self.m.cost and not maximise and status == cp_model.OPTIMAL
+        self._record(solver, self.m.fixed_cost or minimum)
         return 0 if objective is None else round(solver.objective_value)
 
     def exhaust(self, pending: Callable[[], list[Lit]]) -> bool:
@@ -748,8 +753,19 @@ class _Session:
                 return not self.undecided
         return not self.undecided
 
-    def _record(self, solver: cp_model.CpSolver) -> None:
-        self.totals.add(int(solver.value(self.m.total)))
+    def _record(self, solver: cp_model.CpSolver, consistent: bool) -> None:
+        """Note the solution's total and units; ``consistent``: it is of minimum cost, a
+        consistent history (kept as the total's example if it has none)."""
+        total = int(solver.value(self.m.total))
+        self.totals.add(total)
+        if consistent and total not in self.examples:
+            m, value = self.m, solver.value
+            cards = [(value(n), value(e), value(s), value(w)) for n, e, s, w in m.card_at]
+            double = next(
+                ((t, int(value(m.extra_at[t]))) for t, lit in enumerate(m.doubled) if value(lit)),
+                None,
+            )
+            self.examples[total] = _history(m.problem, cards, double)
         for unit, ok in self.m.ok.items():
             (self.kept if solver.boolean_value(ok) else self.contradicted).add(unit)
 
@@ -798,11 +814,16 @@ def solve(
     min_cost = _minimum_cost(session, result)
     if min_cost is not None:
         session.m.model.add(session.m.cost == min_cost)
+        session.m.fixed_cost = True
         totals, all_totals = _reachable_totals(session, result)
         result.contradicted = _contradicted_units(session, result)
         limits = _Limits(count_limit, list_limit, session.deadline)
         if all_totals:
             _count_histories(problem, min_cost, totals, limits, result)
+            if count_limit == 0 and not problem.may_hold_revokes:
+                # Nothing was enumerated: one history per total from the checks above.
+                result.group_examples = dict(sorted(session.examples.items()))
+                result.listed = sorted(session.examples.values())[:list_limit]
         else:  # never a partial list of totals: a ruling on it could be wrong
             result.totals_proved = False
             result.count = None

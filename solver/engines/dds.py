@@ -10,7 +10,8 @@ trick:
 
 Plain project types go in and out; endplay's mutable ``Deal`` and its other types never leave this
 module. endplay is imported lazily inside the functions, so that importing ``solver`` stays fast,
-and only here, so that one DDS binding is loaded per process. Calls into DDS are serialised by a
+without its package ``__init__`` (which brings in matplotlib; see ``_bare_endplay``), and only
+here, so that one DDS binding is loaded per process. Calls into DDS are serialised by a
 lock (endplay always passes DDS thread index 0).
 
 What it does not do: it does not decide what play is *normal* for a claimer (the worst normal line
@@ -154,6 +155,7 @@ def _names(cards: Iterable[Card]) -> str:
 def _solve(position: Position, *, optimal_only: bool) -> list[tuple[Card, int]]:
     """DDS's answer for the player to play: (card, tricks for that player's side) pairs."""
     try:
+        _bare_endplay()
         from endplay.dds.solve import SolveMode, solve_board
     except (ImportError, RuntimeError) as error:  # endplay raises RuntimeError if DDS won't load
         raise EngineError(f"the DDS library (endplay) could not be loaded: {error}") from error
@@ -175,6 +177,36 @@ def _checked(solved: list[tuple[Card, int]], position: Position) -> list[tuple[C
             f"with {left} trick(s) left: {[(str(c), s) for c, s in solved]}"
         )
     return solved
+
+
+def _bare_endplay() -> None:
+    """Make ``endplay`` importable without running its package ``__init__``.
+
+    That ``__init__`` imports every part of endplay, ``endplay.dealer`` among them and with it
+    matplotlib: most of a second of start-up that double dummy does not need. The package is
+    registered bare (its path only), so that ``endplay.dds`` and ``endplay.types`` load on
+    their own; the first time anything asks the bare package for a name its ``__init__``
+    defines (``endplay.Deal``), the ``__init__`` runs then, so other users of endplay in the
+    same process see the whole package. Nothing is done when endplay is already imported.
+    """
+    import importlib.util
+    import sys
+
+    if "endplay" in sys.modules:
+        return
+    spec = importlib.util.find_spec("endplay")
+    if spec is None or spec.loader is None or spec.submodule_search_locations is None:
+        raise ImportError("endplay is not installed")
+    package = importlib.util.module_from_spec(spec)
+    loader = spec.loader
+
+    def complete(name: str) -> Any:
+        del package.__dict__["__getattr__"]
+        loader.exec_module(package)
+        return getattr(package, name)
+
+    package.__dict__["__getattr__"] = complete
+    sys.modules["endplay"] = package
 
 
 def _to_endplay(position: Position) -> Any:

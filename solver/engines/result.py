@@ -7,6 +7,33 @@ from dataclasses import dataclass, field
 from solver.engines.problem import History
 
 
+@dataclass(frozen=True, slots=True)
+class CountEstimate:
+    """An estimate of the number of consistent histories, never a count."""
+
+    value: float
+    low: float
+    high: float
+    """The approximate 95 % interval: mean of the probes ± 1.96 standard errors."""
+    probes: int
+    seed: int
+    exact_tricks: int
+    confidence: float = 0.95
+    method: str = "Knuth's tree-size estimator (random probes over the counting search)"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "value": self.value,
+            "low": self.low,
+            "high": self.high,
+            "confidence": self.confidence,
+            "method": self.method,
+            "probes": self.probes,
+            "seed": self.seed,
+            "exact_last_tricks": self.exact_tricks,
+        }
+
+
 @dataclass(slots=True)
 class EngineResult:
     """The consistent histories of a problem, as far as an engine could establish them."""
@@ -45,3 +72,8 @@ class EngineResult:
     """Seconds until the totals (and so the ruling) were known, when earlier than ``elapsed``."""
     notes: list[str] = field(default_factory=list)
     """What the engine wants a reader to know (time limits hit, and so on)."""
+    count_stopped: str | None = None
+    """Why counting stopped short ("time limit", "memory limit"), when it did; ``count`` is
+    then None and ``count_at_least`` is what was counted before it stopped."""
+    estimate: CountEstimate | None = None
+    """When counting stopped short: an estimate of the count (never a count)."""

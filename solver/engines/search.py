@@ -22,8 +22,11 @@ A history's cost and legality are always those of ``problem.evaluate``.
 
 from __future__ import annotations
 
+import math
+import random
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from solver.engines.problem import (
@@ -53,7 +56,7 @@ from solver.engines.problem import (
     surplus_counted,
     trick_winner,
 )
-from solver.engines.result import EngineResult
+from solver.engines.result import CountEstimate, EngineResult
 from solver.laws.law62 import TRICK_12, corrected_last_two
 
 TrickDeal = tuple[Cards, int, int, int, frozenset[int]]
@@ -81,7 +84,20 @@ units contradicted by all of them (bit mask)).
 
 
 class SearchTimeout(Exception):
-    """The search ran past its time limit; nothing it computed is reported as complete."""
+    """The search ran past its time limit (or its memory limit); nothing it computed is
+    reported as complete.
+
+    ``partial``: on the way out, each position being searched folds in the continuations it
+    had finished, so that at the root it holds the summary of the histories actually counted
+    (every count in it is exact for the histories it covers, none is extrapolated).
+    """
+
+    def __init__(self, reason: str = "time limit") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.partial: Summary = {}
+        self.root: tuple[int, Summary] | None = None
+        """(budget, what was counted) when the search stopped inside the root's search."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +143,14 @@ class Searcher:
         self.steps_cache: dict[tuple[int, int, int, int], list[TrickStep]] = {}
         """Trick steps by position, kept while reading the optimum back."""
         self.deadline = float("inf")
+        self.memory_limit: int | None = None
+        """Bytes of resident memory at which the search stops (``SearchTimeout("memory
+        limit")``): its memo tables are what grows."""
+        self.progress: Callable[[int], None] | None = None
+        """Called with the number of positions searched, now and then."""
+        self.node_stop = -1
+        """The position after which the search stops (``SearchTimeout("position limit")``),
+        -1 for none: a limit that cuts a count short at the same place on every machine."""
         self.nodes = 0
         self.special = self._cards_named_in_facts() if self.reduce else (1 << 52) - 1
         self.labels = self._card_labels()
@@ -236,8 +260,8 @@ class Searcher:
             self.raw_memo[raw] = found
             return found
         self.nodes += 1
-        if self.nodes & 1023 == 0 and time.monotonic() > self.deadline:
-            raise SearchTimeout
+        if self.nodes & 1023 == 1 or self.nodes == self.node_stop:
+            self._check_limits()
         trick = played.bit_count() // 4
         summary: Summary
         if trick == self.problem.tricks:
@@ -247,6 +271,23 @@ class Searcher:
         self.memo[key] = summary
         self.raw_memo[raw] = summary
         return summary
+
+    def forget(self) -> None:
+        """Empty the memo tables (their memory is what a long search grows)."""
+        self.memo.clear()
+        self.raw_memo.clear()
+        self.steps_cache.clear()
+
+    def _check_limits(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise SearchTimeout("time limit")
+        if self.nodes == self.node_stop:
+            raise SearchTimeout("position limit")
+        if self.nodes & 8191 == 1:
+            if self.memory_limit is not None and resident_bytes() > self.memory_limit:
+                raise SearchTimeout("memory limit")
+            if self.progress is not None:
+                self.progress(self.nodes)
 
     def _spent_permits(self, played: int, flags: int) -> int:
         """Mark as used the suit permits whose player has no card of that suit left: they can
@@ -268,45 +309,61 @@ class Searcher:
     def _combine(self, trick: int, played: int, leader: int, flags: int, budget: int) -> Summary:
         """Best continuations per declarer total, over every way to play this trick."""
         summary: Summary = {}
-        won_bit = self.problem.declarer_side
+        for step in self.steps(trick, played, leader, flags, budget):
+            try:
+                child = self.solve(
+                    played | _mask(step.cards),
+                    step.winner,
+                    step.flags,
+                    budget - step.cost // CARDS_WEIGHT,
+                )
+            except SearchTimeout as stopped:
+                self.fold(summary, trick, played, leader, step, stopped.partial)
+                stopped.partial = summary
+                raise
+            self.fold(summary, trick, played, leader, step, child)
+        return summary
+
+    def fold(
+        self,
+        summary: Summary,
+        trick: int,
+        played: int,
+        leader: int,
+        step: TrickStep,
+        child: Summary,
+    ) -> None:
+        """Add to ``summary`` the continuations ``child`` after this trick step."""
+        child_played = played | _mask(step.cards)
         plain = self.plain_keys
         track = self.problem.track_suit_wins
-        for step in self.steps(trick, played, leader, flags, budget):
-            child_played = played | _mask(step.cards)
-            child = self.solve(
-                child_played,
-                step.winner,
-                step.flags,
-                budget - step.cost // CARDS_WEIGHT,
-            )
-            gained = 1 if step.winner % 2 == won_bit else 0
-            winner_bit = 1 << (4 * trick + step.winner)
-            for child_key, (cost, count, units, winners, always) in child.items():
-                if plain or not (step.revokers or track or len(step.cards) == 5):
-                    total = child_key + gained  # the total is in the key's low bits
-                else:
-                    total = self.step_key(trick, leader, child_played, step, child_key)
-                if step.sides:
-                    total |= step.sides << SIDES_SHIFT
-                new_cost = cost + step.cost
-                current = summary.get(total)
-                if current is None or new_cost < current[0]:
-                    summary[total] = (
-                        new_cost,
-                        count * step.weight,
-                        units | step.units_mask,
-                        winners | winner_bit,
-                        always | step.units_mask,
-                    )
-                elif new_cost == current[0]:
-                    summary[total] = (
-                        new_cost,
-                        current[1] + count * step.weight,
-                        current[2] | units | step.units_mask,
-                        current[3] | winners | winner_bit,
-                        current[4] & (always | step.units_mask),
-                    )
-        return summary
+        gained = 1 if step.winner % 2 == self.problem.declarer_side else 0
+        winner_bit = 1 << (4 * trick + step.winner)
+        for child_key, (cost, count, units, winners, always) in child.items():
+            if plain or not (step.revokers or track or len(step.cards) == 5):
+                total = child_key + gained  # the total is in the key's low bits
+            else:
+                total = self.step_key(trick, leader, child_played, step, child_key)
+            if step.sides:
+                total |= step.sides << SIDES_SHIFT
+            new_cost = cost + step.cost
+            current = summary.get(total)
+            if current is None or new_cost < current[0]:
+                summary[total] = (
+                    new_cost,
+                    count * step.weight,
+                    units | step.units_mask,
+                    winners | winner_bit,
+                    always | step.units_mask,
+                )
+            elif new_cost == current[0]:
+                summary[total] = (
+                    new_cost,
+                    current[1] + count * step.weight,
+                    current[2] | units | step.units_mask,
+                    current[3] | winners | winner_bit,
+                    current[4] & (always | step.units_mask),
+                )
 
     def step_key(
         self, trick: int, leader: int, child_played: int, step: TrickStep, child_key: int
@@ -365,9 +422,16 @@ class Searcher:
     # -- one trick -------------------------------------------------------------------------
 
     def steps(
-        self, trick: int, played: int, leader: int, flags: int, budget: int
+        self,
+        trick: int,
+        played: int,
+        leader: int,
+        flags: int,
+        budget: int,
+        deals: Iterable[TrickDeal] | None = None,
     ) -> list[TrickStep]:
-        """Every way to play this trick (one per equivalence class), priced."""
+        """Every way to play this trick (one per equivalence class), priced; or only those of
+        ``deals`` that are legal here (the estimator's sampled deal)."""
         p = self.problem
         if trick == self.restored_trick:
             return self._restored_steps(played, leader, flags)
@@ -379,9 +443,9 @@ class Searcher:
         watch = self.watched[trick]
         marked = self.marked
         trump = p.trump
-        for cards, weight, order_cost, new_flags, order_units in self._deals_of_trick(
-            trick, played, leader, flags, budget, agreed
-        ):
+        if deals is None:
+            deals = self._deals_of_trick(trick, played, leader, flags, budget, agreed)
+        for cards, weight, order_cost, new_flags, order_units in deals:
             if self.surplus_seat is not None:
                 cards = _unpack_pair(cards, self.surplus_seat)
             winner = trick_winner(leader, cards, trump)
@@ -565,6 +629,43 @@ class Searcher:
                             new_flags,
                             broken,
                         )
+
+    def sample_deal(
+        self, trick: int, played: int, leader: int, flags: int, budget: int, rng: random.Random
+    ) -> tuple[TrickDeal | None, int]:
+        """One deal of ``_deals_of_trick``, each seat's option drawn uniformly in turn, and the
+        number of deals it stands for (the product of the numbers of options); (None, 0) when
+        the draw is not a deal there (a seat without a card, the budget overspent)."""
+        agreed = self.problem.agreed.get(trick)
+        leads = self._options(trick, played, leader, None, flags, budget, agreed)
+        if not leads:
+            return None, 0
+        lead = leads[rng.randrange(len(leads))]
+        suit = lead[0] // 13
+        chosen = [0, 0, 0, 0]
+        chosen[leader] = lead[0]
+        picked = [lead]
+        scale = len(leads)
+        for seat in ((leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4):
+            options = self._options(trick, played, seat, suit, flags, budget, agreed)
+            if not options:
+                return None, 0
+            option = options[rng.randrange(len(options))]
+            chosen[seat] = option[0]
+            picked.append(option)
+            scale *= len(options)
+        cost = sum(o[2] for o in picked)
+        if cost // CARDS_WEIGHT > budget:
+            return None, 0
+        new_flags = flags
+        if cost or self.flags_move:
+            new_flags = picked[0][3] | picked[1][3] | picked[2][3] | picked[3][3]
+        if self.counted_permits and _permit_clash(flags, picked[1][3], picked[2][3], picked[3][3]):
+            return None, 0
+        broken = frozenset(o[4] for o in picked if o[4] is not None) if cost else _NO_UNITS
+        weight = picked[0][1] * picked[1][1] * picked[2][1] * picked[3][1]
+        deal = ((chosen[0], chosen[1], chosen[2], chosen[3]), weight, cost, new_flags, broken)
+        return deal, scale
 
     def _options(
         self,
@@ -750,7 +851,11 @@ def find_optimum(searcher: Searcher, budgets: range | None = None) -> Optimum | 
     p = searcher.problem
     cards_units = sum(1 for u in p.units if u.tier == "cards")
     for budget in budgets if budgets is not None else range(cards_units + 1):
-        summary = searcher.solve(0, p.opening_leader, 0, budget)
+        try:
+            summary = searcher.solve(0, p.opening_leader, 0, budget)
+        except SearchTimeout as stopped:
+            stopped.root = (budget, stopped.partial)
+            raise
         priced = {
             key: (entry[0] + _statements_cost(p, key), entry[1])
             for key, entry in summary.items()
@@ -1000,6 +1105,12 @@ def solve(
     list_limit: int = 0,
     budgets: range | None = None,
     hard_units: frozenset[int] = frozenset(),
+    known_min_cost: int | None = None,
+    memory_limit: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    estimate_seconds: float = 0.0,
+    seed: int = 1,
+    node_limit: int | None = None,
 ) -> EngineResult:
     """Count and group every consistent history; list the first ``list_limit`` of them.
 
@@ -1008,10 +1119,20 @@ def solve(
     that optimisation proved to hold in every minimum-cost history. On time-out the result has
     ``feasible=None`` and ``count=None``: the caller decides the outcomes by optimisation
     instead (CP-SAT), never from a partial count.
+
+    When the caller knows the minimum cost (``known_min_cost``, from optimisation), a search
+    stopped at its time or memory limit (``memory_limit`` bytes resident) still says how many
+    consistent histories it had counted: ``count_at_least``, with ``count_stopped`` naming the
+    limit; and with ``estimate_seconds`` it then spends that long on ``estimate_count``.
+    ``progress`` is called with the positions searched so far, now and then; ``node_limit``
+    stops the search after that many positions.
     """
     started = time.monotonic()
     searcher = Searcher(problem, hard_units=hard_units)
     searcher.deadline = started + time_limit
+    searcher.memory_limit = memory_limit
+    searcher.progress = progress
+    searcher.node_stop = -1 if node_limit is None else node_limit + 1
     try:
         optimum = find_optimum(searcher, budgets)
         if optimum is None:
@@ -1024,13 +1145,30 @@ def solve(
             )
         readout = read_optimum(searcher, optimum)
         listed = _first_histories(searcher, optimum, list_limit)
-    except SearchTimeout:
-        return EngineResult(
+    except SearchTimeout as stopped:
+        result = EngineResult(
             "search",
             feasible=None,
             elapsed=time.monotonic() - started,
             notes=[f"search stopped at its time limit of {time_limit:g} s"],
         )
+        if stopped.reason != "time limit":
+            result.notes = [f"search stopped at its {stopped.reason}"]
+        if known_min_cost is not None and stopped.root is not None:
+            budget, partial = stopped.root
+            result.count_stopped = stopped.reason
+            result.count_at_least = counted(problem, partial, known_min_cost, hard_units)
+            if estimate_seconds > 0:
+                if stopped.reason == "memory limit":
+                    searcher.forget()
+                result.estimate = estimate_count(
+                    searcher,
+                    budget,
+                    known_min_cost,
+                    deadline=time.monotonic() + estimate_seconds,
+                    seed=seed,
+                )
+        return result
     count = sum(optimum.counts.values())
     outcomes: dict[int, int | None] = {}
     groups: dict[int, int | None] = {}
@@ -1071,3 +1209,136 @@ def _first_histories(searcher: Searcher, optimum: Optimum, limit: int) -> list[H
             if len(out) >= limit:
                 return out
     return out
+
+
+# -- when counting stops short -----------------------------------------------------------------
+
+
+def counted(
+    problem: Problem, summary: Summary, min_cost: int, hard_units: frozenset[int] = frozenset()
+) -> int:
+    """The consistent histories in a root summary (whole or partial): those of cost
+    ``min_cost``, the proved minimum. A partial summary holds only continuations searched to
+    the end, so this is a count of real histories, a lower bound on the whole count."""
+    return sum(
+        entry[1]
+        for key, entry in summary.items()
+        if _total_hard_checks_hold(problem, key_total(key), hard_units)
+        and entry[0] + _statements_cost(problem, key) == min_cost
+    )
+
+
+def resident_bytes() -> int:
+    """This process's resident memory now (Linux), else its peak so far; 0 when unknown."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            pages = int(statm.read().split()[1])
+        import resource
+
+        return pages * resource.getpagesize()
+    except (OSError, ValueError, IndexError, ImportError):
+        pass
+    try:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    except ImportError:
+        return 0
+    return int(peak) if sys.platform == "darwin" else int(peak) * 1024
+
+
+ESTIMATE_EXACT_TRICKS = 3
+"""The estimator's probes walk down at random until this many tricks are left, then count
+what lies below exactly (the memoised search): the last tricks, where the branching is
+narrowest and a random walk gains least, add no variance."""
+ESTIMATE_SAMPLED_SEATS = 3
+"""With this many seats free to play any card of theirs, a probe draws the trick card by card
+(``Searcher.sample_deal``) instead of listing every way to play it: thousands of ways, listed
+at every step of every probe, would leave few probes. With fewer free seats it lists them and
+draws one: no draw is then wasted on a trick the facts rule out."""
+ESTIMATE_MIN_PROBES = 30
+"""Fewer probes than this give no interval: the normal approximation needs a sample."""
+ESTIMATE_MEMO_LIMIT = 400_000
+"""Positions the estimator keeps memoised before starting its tables afresh."""
+CONFIDENCE_Z = 1.959964
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+def estimate_count(
+    searcher: Searcher,
+    budget: int,
+    min_cost: int,
+    *,
+    seed: int = 1,
+    probes: int | None = None,
+    deadline: float | None = None,
+    exact_tricks: int = ESTIMATE_EXACT_TRICKS,
+) -> CountEstimate | None:
+    """Knuth's estimator of a tree's size (Math. Comp. 29, 1975), over the counting search.
+
+    A probe walks from the first trick to the last ``exact_tricks`` tricks, choosing each trick
+    step uniformly at random among the legal ones (classes of equivalent cards weighted by
+    their size, as the search counts them; with ``ESTIMATE_SAMPLED_SEATS`` free seats, card by
+    card among each seat's options, a draw the facts rule out counting 0), then counts exactly
+    the consistent continuations
+    below (the memoised search). The number counted, times the product of the numbers of
+    choices on the way, is an unbiased estimate of the whole count; the mean of the probes is
+    the estimate, and mean ± 1.96 standard errors its approximate 95 % interval (a normal
+    approximation: with few probes and a skewed tree it can miss). Seeded: the same seed and
+    the same number of probes give the same estimate. Stops after ``probes`` probes or at
+    ``deadline`` (at least ``ESTIMATE_MIN_PROBES`` when the deadline allows); None when fewer
+    than ``ESTIMATE_MIN_PROBES`` probes were made.
+    """
+    rng = random.Random(seed)
+    searcher.deadline = float("inf")
+    searcher.memory_limit = None
+    searcher.progress = None
+    values: list[int] = []
+    while probes is None or len(values) < probes:
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        values.append(_probe(searcher, rng, budget, min_cost, exact_tricks))
+        if len(searcher.memo) > ESTIMATE_MEMO_LIMIT:
+            searcher.forget()
+    if len(values) < ESTIMATE_MIN_PROBES:
+        return None
+    n = len(values)
+    mean = math.fsum(values) / n
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = CONFIDENCE_Z * math.sqrt(variance / n)
+    return CountEstimate(mean, max(0.0, mean - half), mean + half, n, seed, exact_tricks)
+
+
+def _probe(searcher: Searcher, rng: random.Random, budget: int, min_cost: int, exact: int) -> int:
+    """One random descent and the exact count below it, scaled by the choices on the way."""
+    p = searcher.problem
+    played, leader, flags = 0, p.opening_leader, 0
+    path: list[tuple[int, int, int, TrickStep]] = []
+    scale = 1
+    while True:
+        trick = played.bit_count() // 4
+        if trick >= p.tricks - exact:
+            summary = searcher.solve(played, leader, flags, budget)
+            break
+        if searcher.counted_permits:
+            flags = searcher._spent_permits(played, flags)
+        free = sum(1 for seat in range(4) if p.row_order[seat] is None or (flags >> seat) & 1)
+        if trick == searcher.restored_trick or free < ESTIMATE_SAMPLED_SEATS:
+            steps = searcher.steps(trick, played, leader, flags, budget)
+            choices = len(steps)
+        else:
+            deal, choices = searcher.sample_deal(trick, played, leader, flags, budget, rng)
+            deals = () if deal is None else (deal,)
+            steps = searcher.steps(trick, played, leader, flags, budget, deals)
+        if not steps:
+            return 0
+        step = steps[rng.randrange(len(steps))]
+        scale *= choices
+        path.append((trick, played, leader, step))
+        played |= _mask(step.cards)
+        leader, flags, budget = step.winner, step.flags, budget - step.cost // CARDS_WEIGHT
+    for trick, before, lead, step in reversed(path):
+        parent: Summary = {}
+        searcher.fold(parent, trick, before, lead, step, summary)
+        summary = parent
+    return scale * counted(p, summary, min_cost, searcher.hard_units)

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from solver.engines import compile_case, find_consistent
+from solver.engines import (
+    DEFAULT_MEMORY_LIMIT,
+    PendingCount,
+    compile_case,
+    decide_outcomes,
+    find_consistent,
+)
+from solver.engines.problem import Problem
 from solver.engines.result import EngineResult
 from solver.facts import Case
 from solver.laws.normal_play import NormalPolicy
@@ -27,6 +34,9 @@ def analyse(
     claimer_view: bool = False,
     progress: Callable[[int, int], None] | None = None,
     judgements: bool = True,
+    count: bool = True,
+    memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
+    count_progress: Callable[[int], None] | None = None,
 ) -> Analysis:
     """Find the consistent histories of a case and rule on them (or on its claim).
 
@@ -35,7 +45,11 @@ def analyse(
     ``progress``: called as ``progress(layouts done, layouts in all)`` while the claimer's view
     runs, the step that can take many seconds with no other sign of life (a terminal's bar).
     ``judgements``: for a claim, also find where the ruling turns (each judgement of the policy
-    turned alone; up to ``time_limit`` more); off for a batch that needs only the rulings."""
+    turned alone; up to ``time_limit`` more); off for a batch that needs only the rulings.
+    ``count``: off, a case whose count takes long is ruled on without it (the outcomes are
+    decided by optimisation) and ``analysis.pending_count`` holds the count still to make,
+    for ``finish_count``; on, it is made before returning, within ``time_limit`` in all and
+    ``memory_limit`` bytes resident (``count_progress`` called with the positions searched)."""
     if case.claim is not None:
         analysis = _analyse_claim(case, engine, list_limit, time_limit, policy, judgements)
         if claimer_view:
@@ -44,14 +58,55 @@ def analyse(
             analysis.claimer_view = view_of(case, time_limit, progress)
         return analysis
     problem = compile_case(case)
-    found = find_consistent(problem, engine=engine, time_limit=time_limit, list_limit=list_limit)
+    pending: PendingCount | None = None
+    if engine == "auto":
+        found, pending = decide_outcomes(problem, time_limit=time_limit, list_limit=list_limit)
+        if pending is not None and problem.may_hold_revokes:
+            found, pending = pending.run(memory_limit=memory_limit), None  # groups need counts
+    else:
+        found = find_consistent(
+            problem, engine=engine, time_limit=time_limit, list_limit=list_limit
+        )
+    analysis = _rule(case, problem, found, time_limit)
+    analysis.pending_count = pending
+    if count:
+        finish_count(analysis, memory_limit=memory_limit, progress=count_progress)
+    return analysis
+
+
+def finish_count(
+    analysis: Analysis,
+    *,
+    memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
+    progress: Callable[[int], None] | None = None,
+) -> Analysis:
+    """Count the histories of an analysis whose ruling was made before counting (with the time
+    left of its limit), and rule again on the count: the same ruling, its reasons now giving
+    the number of histories where they give it. Nothing to do when nothing is pending."""
+    pending = analysis.pending_count
+    if pending is None:
+        return analysis
+    found = pending.run(memory_limit=memory_limit, progress=progress)
+    counted = _rule(analysis.case, pending.problem, found, pending.time_limit, analysis.hints)
+    for name in Analysis.__slots__:
+        setattr(analysis, name, getattr(counted, name))
+    return analysis
+
+
+def _rule(
+    case: Case,
+    problem: Problem,
+    found: EngineResult,
+    time_limit: float,
+    hints: list[str] | None = None,
+) -> Analysis:
+    """The ruling on the outcomes an engine found (counted or not: the Laws need the totals)."""
     units = [problem.units[u] for u in sorted(found.contradicted or ())]
     forced = [problem.units[u] for u in sorted(found.forced or ())]
     groups = None
-    hints: list[str] = []
     if problem.may_hold_revokes and found.feasible:
         groups = revoke_groups(case, found)
-    elif found.feasible:
+    elif found.feasible and hints is None:
         hints = revoke_hints(problem, found, time_limit)
     ruling = decide(case, found, units, groups)
     explanation = None
@@ -61,7 +116,7 @@ def analyse(
         explanation = cpsat.explain_impossible(problem, time_limit=time_limit)
     analysis = Analysis(case, found, ruling, units, explanation, forced)
     analysis.revoke_groups = groups
-    analysis.hints = hints
+    analysis.hints = hints or []
     return analysis
 
 

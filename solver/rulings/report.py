@@ -6,6 +6,7 @@ import html
 
 from solver.bridge import SEATS, Card, Seat
 from solver.engines.problem import CARDS_WEIGHT, History, key_total
+from solver.engines.result import EngineResult
 from solver.facts import Case
 from solver.rulings.revokes import RevokeGroup
 from solver.rulings.ruling import Analysis, board_score, history_json
@@ -129,8 +130,15 @@ def _histories(analysis: Analysis) -> list[str]:
         for fact in analysis.explanation or []:
             lines.append(f"  cannot all hold: {fact}")
         return lines
-    count = f"{found.count:,}" if found.count is not None else f"at least {found.count_at_least:,}"
+    if analysis.pending_count is not None:
+        count = "counted after the ruling, below"
+    elif found.count is not None:
+        count = f"{found.count:,}"
+    else:
+        count = f"at least {found.count_at_least:,}"
     lines = [f"Consistent histories: {count} (engine: {found.engine})"]
+    if found.count_stopped is not None:
+        lines += _stopped_count(found)
     if found.min_cost is not None:
         cards, statements = divmod(found.min_cost, CARDS_WEIGHT)
         lines.append(
@@ -144,6 +152,40 @@ def _histories(analysis: Analysis) -> list[str]:
         )
     lines += [f"  note: {note}" for note in found.notes]
     return lines
+
+
+def _stopped_count(found: EngineResult) -> list[str]:
+    """A count stopped short: what it counted is a lower bound, and the estimate is labelled."""
+    lines = [
+        f"  counting stopped at its {found.count_stopped}: {found.count_at_least:,} histories "
+        "counted, a lower bound"
+    ]
+    estimate = found.estimate
+    if estimate is None:
+        lines.append("  estimate: none (too few probes in the time left)")
+    else:
+        lines.append(
+            f"  estimate (not a count): about {estimate.value:.3g} histories, "
+            f"{estimate.confidence:.0%} interval {estimate.low:.3g} to {estimate.high:.3g} "
+            f"({estimate.method}; {estimate.probes:,} probes, seed {estimate.seed})"
+        )
+    return lines
+
+
+def count_report(analysis: Analysis) -> str:
+    """The count made after the ruling was printed: it does not change the ruling."""
+    found = analysis.found
+    lines = ["", "Count (made after the ruling; it does not change it)"]
+    if found.count is not None:
+        lines.append(f"  Consistent histories: {found.count:,} (engine: {found.engine})")
+        for total, number in sorted(found.outcomes.items()):
+            shown = "not counted" if number is None else f"{number:,}"
+            lines.append(f"  {total:>2} tricks: {shown}")
+    else:
+        lines.append(f"  Consistent histories: at least {found.count_at_least:,}")
+        lines += _stopped_count(found)
+    lines += [f"  note: {note}" for note in found.notes]
+    return "\n".join(lines) + "\n"
 
 
 def _outcomes(analysis: Analysis) -> list[str]:

@@ -61,6 +61,9 @@ class Analysis:
     """With revoke allegations: the ``RevokeGroup`` list (solver.rulings.revokes)."""
     hints: list[str] = field(default_factory=list)
     """Things the Director may want to ask about (a revoke that would explain the rows)."""
+    pending_count: Any = None
+    """When the ruling was made before counting: the ``PendingCount`` (solver.engines) still
+    to run (``solver.rulings.analyse.finish_count``); None once counted."""
 
     @property
     def status(self) -> Status:
@@ -122,6 +125,10 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "forced": [unit.to_json(case) for unit in analysis.forced],
         "listed": [history_json(case, h) for h in found.listed],
     }
+    if found.count_stopped is not None and not impossible:
+        histories["count_stopped"] = found.count_stopped
+        histories["count_is_lower_bound"] = found.count is None
+        histories["estimate"] = None if found.estimate is None else found.estimate.to_json()
     outcomes = []
     if analysis.revoke_groups is not None and not impossible:
         entries = [group.to_json() for group in analysis.revoke_groups]
