@@ -58,6 +58,8 @@ def test_ruling_before_counting_is_the_ruling_after_it(path: Path) -> None:
         assert analysis.ruling.result == full.ruling.result
         assert analysis.ruling.citations == full.ruling.citations
         assert sorted(analysis.found.outcomes) == sorted(full.found.outcomes)
+    assert decided.forced == full.found.forced  # by optimisation, as the search found them
+    assert decided.contradicted == full.found.contradicted
     assert cut.count is None
     assert cut.count_stopped == "position limit"
     assert full.found.count is not None

@@ -205,12 +205,12 @@ def decide_outcomes(
     if optimised.feasible is not True or optimised.min_cost is None or not optimised.totals_proved:
         optimised.elapsed = time.monotonic() - started
         return optimised, None
-    if optimised.min_cost:
+    if not optimised.min_cost:
+        optimised.forced = frozenset()
+    elif optimised.forced is None:  # with revokes, or out of time in the session
         optimised.forced = cpsat.forced_units(
             problem, optimised.min_cost, _left(started, time_limit)
         )
-    else:
-        optimised.forced = frozenset()
     decided = _uncounted(optimised, started, time_limit)
     decided.notes = ["the totals were decided by optimisation; the count comes after the ruling"]
     return decided, PendingCount(problem, decided, started, time_limit, list_limit)

@@ -821,9 +821,11 @@ def solve(
         if all_totals:
             _count_histories(problem, min_cost, totals, limits, result)
             if count_limit == 0 and not problem.may_hold_revokes:
-                # Nothing was enumerated: one history per total from the checks above.
+                # Nothing was enumerated: one history per total from the checks above, and
+                # the units every history contradicts, in the same session.
                 result.group_examples = dict(sorted(session.examples.items()))
                 result.listed = sorted(session.examples.values())[:list_limit]
+                result.forced = _forced_in(session)
         else:  # never a partial list of totals: a ruling on it could be wrong
             result.totals_proved = False
             result.count = None
@@ -1033,11 +1035,18 @@ def forced_units(problem: Problem, min_cost: int, time_limit: float = 10.0) -> f
     Empty when no such history exists or when the time limit is reached before it is proved.
     """
     session = _session(problem, time.monotonic() + time_limit, min_cost)
-    m = session.m
     if session.run() is None:
         return frozenset()
+    return _forced_in(session) or frozenset()
+
+
+def _forced_in(session: _Session) -> frozenset[int] | None:
+    """In a session whose cost is fixed at the minimum and which has found a history: the
+    units no history keeps (each check asks for one keeping a unit not yet seen kept). None
+    when the time limit is reached before that is proved."""
+    m = session.m
     if not session.exhaust(lambda: [m.ok[u] for u in sorted(m.ok) if u not in session.kept]):
-        return frozenset()
+        return None
     return frozenset(m.ok) - session.kept
 
 
