@@ -83,6 +83,12 @@ units contradicted by all of them (bit mask)).
 """
 
 
+RAW_MEMO_LIMIT = 1 << 17
+"""Entries of the raw memo (positions by their played cards, a shortcut in front of the memo
+by position labels) past which it starts afresh: a long count makes several times as many
+raw keys as positions, and they were most of its memory growth."""
+
+
 class SearchTimeout(Exception):
     """The search ran past its time limit (or its memory limit); nothing it computed is
     reported as complete.
@@ -279,6 +285,8 @@ class Searcher:
         self.steps_cache.clear()
 
     def _check_limits(self) -> None:
+        if len(self.raw_memo) > RAW_MEMO_LIMIT:
+            self.raw_memo.clear()  # only a shortcut to ``memo``, and its largest table
         if time.monotonic() > self.deadline:
             raise SearchTimeout("time limit")
         if self.nodes == self.node_stop:
