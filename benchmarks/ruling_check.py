@@ -21,7 +21,8 @@ counted and the ruling comes from the outcomes alone. For each it keeps the medi
 to show how a long count grows and where ``--memory-limit`` stops it (``--memory-limit`` is
 passed on when given). ``--source DIR`` runs another checkout's code on the same case files
 (to compare before and after a change). Nothing here asserts a time; results go to the
-terminal and, with ``--output``, to a JSON file.
+terminal and, with ``--output``, to a JSON file (``benchmarks/ruling-check-results.json`` holds
+a run of this checkout). The machine's load average at the start is kept with them.
 """
 
 from __future__ import annotations
@@ -130,7 +131,10 @@ def main(argv: list[str] | None = None) -> int:
     extra = ["--time-limit", f"{args.time_limit:g}"]
     if args.memory_limit:
         extra += ["--memory-limit", args.memory_limit]
-    results: dict[str, Any] = {"source": str(args.source), "time_limit": args.time_limit}
+    source = "this checkout" if args.source.resolve() == REPO else args.source.name
+    results: dict[str, Any] = {"source": source, "time_limit": args.time_limit}
+    if hasattr(os, "getloadavg"):
+        results["load_average_at_start"] = os.getloadavg()[0]
     print(
         f"{'case':<16} {'ruling s':>9} {'ruling cpu':>10} {'wall s':>8} {'cpu s':>7} "
         f"{'peak MiB':>9}  runs"
