@@ -1282,7 +1282,7 @@ def estimate_count(
     deadline: float | None = None,
     exact_tricks: int = ESTIMATE_EXACT_TRICKS,
 ) -> CountEstimate | None:
-    """Knuth's estimator of a tree's size (Math. Comp. 29, 1975), over the counting search.
+    """Knuth's estimator of the size of a search tree, over the counting search.
 
     A probe walks from the first trick to the last ``exact_tricks`` tricks, choosing each trick
     step uniformly at random among the legal ones (classes of equivalent cards weighted by
