@@ -34,17 +34,24 @@ def problem_of(path: Path) -> Problem:
     return compile_case(solver.load_case(path))
 
 
+RULED_FIRST = [path for path in COUNTED if not problem_of(path).may_hold_revokes]
+"""Of those, the ones ruled before their count: revoke groups are counted before the ruling
+(their groups need counts)."""
+
+
 def hard_units(problem: Problem, contradicted: frozenset[int] | None) -> frozenset[int]:
     return frozenset(range(len(problem.units))) - (contradicted or frozenset())
 
 
-@pytest.mark.parametrize("path", COUNTED, ids=[p.stem for p in COUNTED])
+def test_most_counted_disputes_are_ruled_before_their_count() -> None:
+    assert len(RULED_FIRST) >= 10 and len(RULED_FIRST) < len(COUNTED)
+
+
+@pytest.mark.parametrize("path", RULED_FIRST, ids=[p.stem for p in RULED_FIRST])
 def test_ruling_before_counting_is_the_ruling_after_it(path: Path) -> None:
     """Outcomes by optimisation (no first search), the count then cut short at once: the
     same ruling as the full analysis, and the count said to be a lower bound."""
     problem = problem_of(path)
-    if problem.may_hold_revokes:
-        pytest.skip("revoke groups are counted before the ruling (their groups need counts)")
     case = solver.load_case(path)
     full = solver.analyse(case)
     decided, pending = decide_outcomes(problem, time_limit=60, first_search=0)
