@@ -77,6 +77,28 @@ Judgements (each a switch of ``NormalPolicy``):
   winner) while it holds a winner whose discard promotes nothing: throwing the ace that guards
   the suit the opponents are about to lead, and keeping a winner of a suit they cannot win, is
   not careless play. With every discard promoting something, any of them is normal.
+- ``keep_links`` (Law 70 footnote; Danish LKU-20 2.1, as ``cross_to_partners_winners``): a
+  hand discarding a loser does not discard its last card of a suit, not itself a winner, below
+  partner's lowest winner of that suit (the one card left to lead to those winners, or to play
+  under them) while it holds another loser to throw: from A3 opposite KQ42, or AQ7 opposite
+  KJ6, the small card is the link, and throwing it with an idle loser in hand strands or
+  blocks partner's winners. The EBU judges entry problems by class and by what the claimer
+  has shown; this is narrower than an order of cashing: the one card the hand needs, thrown
+  when a card it does not need could go. Declarer's side only: a defender does not see his
+  partner's hand (``for_defenders``).
+- ``ruff_above_their_trumps`` (70C: a claimer aware of an outstanding trump plays as one who
+  knows it is there; the 70 footnote, careless against irrational): a player who ruffs while an
+  opponent is still to play to the trick, the claimer being aware of the opponents' trumps
+  (``aware_of_trumps``), ruffs with a trump above every trump they hold when he has one:
+  ruffing with the 8 from A K 9 8 in front of the hand with the ten, when the ruff with the ace
+  costs nothing, is not careless play. Off in the ``EBU`` and ``ACBL`` presets: ACBL guideline
+  5 presumes the lowest ruff, and EBU directors have called ruffing low careless rather than
+  irrational.
+- ``cross_by_ruff`` (as ``cross_to_partners_winners``): a hand on lead with no winner, which
+  cannot cross to a winner of partner's in a suit it holds, leads a suit partner can ruff (he
+  is void in it and holds a trump above every trump of the opponents) when it holds one:
+  crossing to partner by a ruff is the connecting lead. Declarer's side only
+  (``for_defenders``).
 - ``aware_of_split_trumps`` (70C2, "at the time of his claim"): a claimer who did not mention
   trumps is taken as aware of them when both opponents hold one at the claim: nobody has
   shown out, so he cannot think them drawn (``aware_of_trumps``). Trumps in one hand only are
@@ -117,6 +139,9 @@ class NormalPolicy:
     unblock_short_hand_first: bool = True
     third_hand_contests: bool = True
     keep_guards: bool = True
+    keep_links: bool = True
+    ruff_above_their_trumps: bool = True
+    cross_by_ruff: bool = True
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
         unknown = [name for name in switches if name not in self.__dataclass_fields__]
@@ -188,6 +213,21 @@ class NormalPolicy:
                 "opponents' highest of a suit while it holds a winner whose discard promotes "
                 "nothing",
             ),
+            "keep_links": (
+                "70",
+                "a hand discarding a loser keeps its last card of a suit below partner's winners "
+                "of that suit (its link to them) while it holds another loser to throw",
+            ),
+            "ruff_above_their_trumps": (
+                "70C",
+                "a claimer aware of the opponents' trumps, ruffing with an opponent still to "
+                "play, ruffs above their trumps when he can",
+            ),
+            "cross_by_ruff": (
+                "70",
+                "a hand on lead with no winner and no suit crossing to partner's winners leads a "
+                "suit partner ruffs with a master trump, when it holds one",
+            ),
             "no_idle_trump_lead": (
                 "70",
                 "with both opponents void in trumps, the claimer is not made to lead a trump "
@@ -211,10 +251,17 @@ PRESETS: dict[str, NormalPolicy] = {
     # opposite a void, the 6 out) can be merely careless, so it stays a normal line there.
     # Its "a claimer who thinks all his cards good plays them in any order" keeps cashing
     # trumps with both opponents void a normal line too (no_idle_trump_lead off).
-    "EBU": NormalPolicy(name="EBU", spot_master_binds=False, no_idle_trump_lead=False),
+    # Ruffing low in front of a possible overruff is careless there (ruff_above_their_trumps off).
+    "EBU": NormalPolicy(
+        name="EBU",
+        spot_master_binds=False,
+        no_idle_trump_lead=False,
+        ruff_above_their_trumps=False,
+    ),
     # ACBL Laws Commission guidelines (2019): worst suit order, ruffs low, no credit for a
     # trump safety play; a claimer is not forced to draw trumps when both opponents are void.
-    "ACBL": NormalPolicy(name="ACBL", draw_trumps_when_aware=False),
+    # Guideline 5, ruffs presumed low: ruff_above_their_trumps off.
+    "ACBL": NormalPolicy(name="ACBL", draw_trumps_when_aware=False, ruff_above_their_trumps=False),
 }
 
 
@@ -246,13 +293,17 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     """The policy for a defender's claim: a defender does not see his partner's hand, so the
     judgements that read it are not his to make: crossing to partner's winners
     (``cross_to_partners_winners``), the short hand's winners first
-    (``unblock_short_hand_first``) and which winner guards a suit (``keep_guards``); which
+    (``unblock_short_hand_first``), which winner guards a suit (``keep_guards``), which small
+    card links to partner's winners (``keep_links``) and crossing by partner's ruff
+    (``cross_by_ruff``); which
     card partner plays stays a choice among normal plays (70D2)."""
     return replace(
         policy,
         cross_to_partners_winners=False,
         unblock_short_hand_first=False,
         keep_guards=False,
+        keep_links=False,
+        cross_by_ruff=False,
     )
 
 
@@ -379,11 +430,8 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     winner_suits = [s for s in suits if masters[s]]  # the suits whose top card is a winner
     if policy.winners_first and winner_suits:
         suits = winner_suits
-    elif policy.cross_to_partners_winners and not winner_suits:
-        partner = hand_of(view.held, view.seat ^ 2)
-        crossing = [s for s in suits if masters_in(partner, theirs, s)]
-        if crossing:
-            suits = crossing
+    elif not winner_suits:
+        suits = _crossing_suits(policy, view, suits, theirs) or suits
     out: list[int] = []
     for suit in suits:
         cards = cards_in(hand & SUIT_MASKS[suit])
@@ -400,6 +448,23 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
         if kept:
             return kept
     return out
+
+
+def _crossing_suits(
+    policy: NormalPolicy, view: PlayView, suits: list[int], theirs: int
+) -> list[int]:
+    """For a hand on lead with no winner: the suits it may lead that reach partner, those in
+    which he holds a winner (``cross_to_partners_winners``), else those he ruffs with a trump
+    above the opponents' (``cross_by_ruff``); empty when there are none (any lead is normal)."""
+    partner = hand_of(view.held, view.seat ^ 2)
+    trump = view.trump
+    if policy.cross_to_partners_winners:
+        crossing = [s for s in suits if masters_in(partner, theirs, s)]
+        if crossing:
+            return crossing
+    if policy.cross_by_ruff and trump is not None and masters_in(partner, theirs, trump):
+        return [s for s in suits if s != trump and not partner & SUIT_MASKS[s]]
+    return []
 
 
 def _partner_must_overtake(partner: int, card: int) -> bool:
@@ -530,6 +595,19 @@ def _void_plays(
     # opponent still to play may beat (not a master) is ruffed like the opponents' card under
     # ``ruff_when_able``; without it, ruffing and discarding are both normal plays.
     sure = _partner_sure(view, best, partner_winning)
+    if (
+        policy.ruff_above_their_trumps
+        and not sure
+        and len(winning_trumps) > 1
+        and view.trumps_aware
+        and len(view.trick) < 3
+        and trump is not None
+    ):
+        # An opponent is still to play: ruff above every trump of theirs when he can.
+        theirs = _opponents_cards(view) & SUIT_MASKS[trump]
+        above = [c for c in winning_trumps if (1 << c) > theirs]
+        if theirs and above:
+            winning_trumps = above
     if not sure and winning_trumps and policy.ruff_when_able:
         return winning_trumps[:1] if policy.ruff_low else winning_trumps
     options = _normal_discards(policy, view, discards) if discards else []
@@ -545,12 +623,30 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
         return discards
     losers = [c for c in discards if not is_master(view, c)]
     if losers:
+        if policy.keep_links:
+            idle = [c for c in losers if not _last_link(view, c)]
+            if idle:
+                return idle
         return losers
     if policy.keep_guards:
         safe = [c for c in discards if not _promotes(view, c)]
         if safe:
             return safe
     return discards
+
+
+def _last_link(view: PlayView, card: int) -> bool:
+    """Is ``card`` the hand's last card of its suit, not itself a winner, below partner's
+    lowest winner of the suit (the one card left to lead to partner's winners there, or to
+    play under them)?"""
+    suit = card // 13
+    theirs = _opponents_cards(view)
+    winners = masters_in(hand_of(view.held, view.seat ^ 2), theirs, suit)
+    if not winners:
+        return False
+    hand = hand_of(view.held, view.seat)
+    below = hand & SUIT_MASKS[suit] & ((winners & -winners) - 1) & ~masters_in(hand, theirs, suit)
+    return below == 1 << card
 
 
 def _promotes(view: PlayView, card: int) -> bool:

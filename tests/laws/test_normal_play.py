@@ -9,6 +9,7 @@ from solver.laws.normal_play import (
     PlayView,
     aware_of_trumps,
     claimer_options,
+    for_defenders,
 )
 
 
@@ -252,3 +253,70 @@ def test_a_hand_of_winners_keeps_the_last_guard_of_a_suit() -> None:
     assert claimer_options(NormalPolicy(), position) == [card("HA")]
     careless = NormalPolicy().with_switches(keep_guards=False)
     assert set(claimer_options(careless, position)) == {card("DK"), card("HA")}
+
+
+def test_a_discard_keeps_the_last_link_to_partners_winners() -> None:
+    # West's CA wins the trick; South, void in clubs, has three losers to throw: the H3, his
+    # one heart below North's HA HK (keep_links), and two small diamonds.
+    position = view(
+        ("HA", "HK"),
+        ("H5", "D9"),
+        ("H3", "D4", "D2"),
+        ("H6", "D8"),
+        seat=2,
+        trick=("CA", "C2", "C3"),
+        leader=3,
+    )
+    assert set(claimer_options(NormalPolicy(), position)) == {card("D4"), card("D2")}
+    careless = NormalPolicy().with_switches(keep_links=False)
+    assert set(claimer_options(careless, position)) == {card("H3"), card("D4"), card("D2")}
+    # A defender does not see his partner's hand (70D2): the judgement is not his.
+    assert card("H3") in claimer_options(for_defenders(NormalPolicy()), position)
+    # With a second small heart the H3 is not the last link: either heart may go.
+    two_links = view(
+        ("HA", "HK"),
+        ("H5", "D9"),
+        ("H3", "H2", "D4"),
+        ("H6", "D8"),
+        seat=2,
+        trick=("CA", "C2", "C3"),
+        leader=3,
+    )
+    assert card("H3") in claimer_options(NormalPolicy(), two_links)
+
+
+def test_an_aware_claimer_ruffs_above_their_trumps() -> None:
+    # East leads the C2; South, void in clubs, holds the SA and S8; West, still to play, may
+    # hold the ST, the opponents' one trump. Aware of it, South ruffs with the ace.
+    unaware = view(
+        ("C4", "H2", "D2"),
+        ("C3", "H4"),
+        ("SA", "S8", "H5"),
+        ("ST", "CK", "D3"),
+        seat=2,
+        trick=("C2",),
+        leader=1,
+    )
+    aware = PlayView(2, unaware.held, unaware.trick, 1, 0, 0, 0, True)
+    assert claimer_options(NormalPolicy(), aware) == [card("SA")]
+    assert claimer_options(NormalPolicy().with_switches(ruff_above_their_trumps=False), aware) == [
+        card("S8")
+    ]
+    # ACBL guideline 5 (lowest ruff) and the EBU keep the low ruff; so does 70C for a claimer
+    # not aware of the trump.
+    assert claimer_options(PRESETS["ACBL"], aware) == [card("S8")]
+    assert claimer_options(PRESETS["EBU"], aware) == [card("S8")]
+    assert claimer_options(NormalPolicy(), unaware) == [card("S8")]
+
+
+def test_a_hand_with_no_winner_crosses_to_partners_ruff() -> None:
+    # South on lead holds no winner; North holds no winner in hearts or clubs but is void in
+    # hearts with the SA, above East's S2: South leads the heart for North to ruff.
+    position = view(("SA", "C2"), ("S2", "H5"), ("H3", "C4"), ("H6", "C5"))
+    assert claimer_options(NormalPolicy(), position) == [card("H3")]
+    stranding = NormalPolicy().with_switches(cross_by_ruff=False)
+    assert set(claimer_options(stranding, position)) == {card("H3"), card("C4")}
+    assert set(claimer_options(for_defenders(NormalPolicy()), position)) == {card("H3"), card("C4")}
+    # A crossing to partner's winner in a suit comes first: with North's CA, the club.
+    winner = view(("SA", "CA"), ("S2", "H5"), ("H3", "C4"), ("H6", "C5"))
+    assert claimer_options(NormalPolicy(), winner) == [card("C4")]
