@@ -16,6 +16,7 @@ import hashlib
 from pathlib import Path
 
 COMPILED_SOURCES = (
+    "solver/bridge/masks.py",
     "solver/engines/problem.py",
     "solver/laws/normal_play.py",
     "solver/engines/claims.py",

@@ -26,6 +26,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from solver.bridge.masks import SUIT_MASKS, cards_in, trick_winner
 from solver.engines.problem import (
     CARDS_WEIGHT,
     EVENT_BITS,
@@ -33,7 +34,6 @@ from solver.engines.problem import (
     PHANTOM,
     SIDES_SHIFT,
     STATEMENT_WEIGHT,
-    SUIT_MASKS,
     SUIT_WINS_SHIFT,
     TOTAL_MASK,
     Cards,
@@ -42,7 +42,6 @@ from solver.engines.problem import (
     Problem,
     RevokeEvent,
     StatementCheck,
-    cards_in,
     double_play_bits,
     is_revoke,
     key_sides,
@@ -51,7 +50,6 @@ from solver.engines.problem import (
     public_key,
     sides_count,
     surplus_counted,
-    trick_winner,
 )
 from solver.engines.result import EngineResult
 from solver.laws.law62 import TRICK_12, corrected_last_two

@@ -92,7 +92,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
-from solver.engines.problem import SUIT_MASKS, cards_in, hand_of, popcount
+from solver.bridge.masks import (
+    SUIT_MASKS,
+    beats,
+    cards_above,
+    cards_in,
+    hand_of,
+    popcount,
+    winner_so_far,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,8 +308,7 @@ class PlayView:
 
 def is_master(view: PlayView, card: int) -> bool:
     """No opponent of the claimer's side still holds a higher card of that suit."""
-    suit = card // 13
-    higher = SUIT_MASKS[suit] & ~((1 << (card + 1)) - 1)
+    higher = cards_above(card)
     for seat in range(4):
         if seat % 2 != view.claimer_side and hand_of(view.held, seat) & higher:
             return False
@@ -313,22 +320,6 @@ def current_winner(view: PlayView) -> tuple[int, int] | None:
     if not view.trick:
         return None
     return winner_so_far(view.leader, view.trick, view.trump)
-
-
-def winner_so_far(leader: int, cards: tuple[int, ...], trump: int | None) -> tuple[int, int]:
-    """Law 44E/F on cards in play order from ``leader``: (seat, card) winning so far."""
-    best, best_seat = cards[0], leader
-    for offset in range(1, len(cards)):  # no slice, no enumerate: it runs at every trick
-        card = cards[offset]
-        if beats(card, best, trump):
-            best, best_seat = card, (leader + offset) % 4
-    return best_seat, best
-
-
-def beats(card: int, best: int, trump: int | None) -> bool:
-    if card // 13 == best // 13:
-        return card > best
-    return trump is not None and card // 13 == trump  # narrowed: compiled, an int compare
 
 
 def legal(view: PlayView) -> list[int]:
@@ -440,11 +431,6 @@ def masters_in(hand: int, theirs: int, suit: int) -> int:
     return hand & mask & ~((1 << (theirs & mask).bit_length()) - 1)
 
 
-def top_of(hand: int, suit: int) -> int:
-    """The hand's highest card of the suit (-1 when it holds none)."""
-    return (hand & SUIT_MASKS[suit]).bit_length() - 1
-
-
 def _sure_position(view: PlayView) -> bool:
     """Last to play, or every opponent still to play known void in the suit led and trumps."""
     led = view.trick[0] // 13
@@ -478,7 +464,7 @@ def _opponents_sure(view: PlayView, best: int, partner_winning: bool) -> bool:
     partner = hand_of(view.held, view.seat ^ 2)
     led = view.trick[0] // 13
     suit = best // 13
-    if partner & SUIT_MASKS[suit] & ~((1 << (best + 1)) - 1):
+    if partner & cards_above(best):
         return False
     trump = view.trump
     can_ruff = (

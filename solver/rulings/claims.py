@@ -12,14 +12,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.bridge import SEATS, Card
-from solver.engines.claims import (
-    Adjudication,
-    ClaimProblem,
-    ClaimTimeout,
-    LinePlay,
-    adjudicate,
-    winner_without,
-)
+from solver.bridge.masks import winner_without
+from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, LinePlay, adjudicate
 from solver.facts import Case, Claim
 from solver.laws.citation import Reason
 from solver.laws.law69 import law69b_withdrawn_agreement

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.bridge import SEATS, Card, Seat
+from solver.bridge.masks import trick_winner
 from solver.engines.problem import (
     CARDS_WEIGHT,
     History,
@@ -19,7 +20,6 @@ from solver.engines.problem import (
     key_double_play,
     key_events,
     key_total,
-    trick_winner,
 )
 from solver.engines.result import EngineResult
 from solver.errors import EngineError

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from solver.bridge import SEATS, Card, duplicate_score, result_notation
-from solver.engines.problem import CARDS_WEIGHT, PHANTOM, History, trick_winner
+from solver.bridge.masks import trick_winner
+from solver.engines.problem import CARDS_WEIGHT, PHANTOM, History
 from solver.engines.result import EngineResult
 from solver.facts import Case, EvidenceUnit
 from solver.laws.citation import Assumption, Reason

@@ -21,8 +21,8 @@ from types import ModuleType
 import pytest
 
 import solver.engines.claims as compiled_claims
+from solver.bridge.masks import popcount
 from solver.engines.claims import ClaimProblem, adjudicate
-from solver.engines.problem import popcount
 from solver.native import (
     COMPILED_SOURCES,
     ROOT,

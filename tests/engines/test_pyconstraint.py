@@ -15,15 +15,9 @@ from dataclasses import dataclass
 import pytest
 
 from solver.bridge import Card, Contract, Deal, Seat, Side, parse_cards
+from solver.bridge.masks import trick_winner
 from solver.engines import pyconstraint
-from solver.engines.problem import (
-    History,
-    PlayedTrick,
-    Problem,
-    compile_case,
-    evaluate,
-    trick_winner,
-)
+from solver.engines.problem import History, PlayedTrick, Problem, compile_case, evaluate
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts import AgreedTrick, Case, MixedWhen, Row, Statement

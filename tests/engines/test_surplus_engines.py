@@ -25,6 +25,7 @@ import pytest
 from hypothesis import given
 
 from solver.bridge import Card
+from solver.bridge.masks import trick_winner
 from solver.engines import search
 from solver.engines.problem import (
     DoublePlay,
@@ -35,7 +36,6 @@ from solver.engines.problem import (
     key_events,
     key_total,
     public_key,
-    trick_winner,
 )
 from solver.records import case_from_dict
 from tests import independent_count
