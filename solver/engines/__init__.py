@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import time
 
-from solver.engines.problem import CARDS_WEIGHT, History, Problem, compile_case, evaluate
+from solver.engines.problem import CARDS_WEIGHT, Problem, compile_case, evaluate
 from solver.engines.result import EngineResult
 from solver.errors import InternalError
+from solver.facts.history import History
 
 ENGINES = ("auto", "search", "cpsat", "pyconstraint")
 

@@ -39,14 +39,13 @@ from solver.engines.problem import (
     CARDS_WEIGHT,
     PHANTOM,
     STATEMENT_WEIGHT,
-    History,
-    PlayedTrick,
     Problem,
     StatementCheck,
     group_key,
     surplus_counted,
 )
 from solver.engines.result import EngineResult
+from solver.facts.history import History, PlayedTrick
 
 ENGINE = "cpsat"
 FREE, COUNTED, NONE = "free", "counted", "none"

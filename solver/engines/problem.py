@@ -16,11 +16,7 @@ from typing import Final
 from solver.bridge import Seat, Side
 from solver.bridge.masks import SUIT_MASKS, mask_of, trick_winner
 from solver.facts import Case, EvidenceUnit, evidence_units
-
-Cards = tuple[int, ...]
-"""A trick's cards by seat (four); a fifth is the surplus card of a double play (Law 67B2)."""
-PlayedTrick = tuple[int, Cards]
-History = tuple[PlayedTrick, ...]
+from solver.facts.history import Cards, DoublePlay, History, PlayedTrick, RevokeEvent
 
 STATEMENT_WEIGHT: Final = 1
 CARDS_WEIGHT: Final = 1000
@@ -100,32 +96,6 @@ class RevokePermit:
     statement: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class RevokeEvent:
-    """A revoke in a history, with what Laws 62-64 need to know of the tricks around it."""
-
-    trick: int
-    """0-based."""
-    seat: int
-    suit: int
-    """The suit led, which the revoker held."""
-    revoker_won: bool
-    side_won: bool
-    side_later: int
-    """Tricks the revoker's side won after the revoke trick, counted up to 2."""
-    won_later_with_suit: bool
-    """The revoker later won a trick with a card of the suit led (1997 Law 64A2 only)."""
-    corrected_tricks: int = -1
-    """For a trick-12 revoke: declarer's side's tricks 12-13 after correction (62D1), else -1."""
-    actual_tricks: int = -1
-    """For a trick-12 revoke: declarer's side's tricks 12-13 as played, else -1."""
-    defective: bool = False
-    """Not a card played off suit but no card at all: the player missed this trick (Law 67)."""
-    restored: bool = False
-    """Deemed, not played: he failed to follow with the surplus card that Law 67B2 returns to
-    his hand after he had dropped it on an earlier trick (it counts as held all along)."""
-
-
 TOTAL_MASK: Final = 15
 SUIT_WINS_SHIFT: Final = 4
 DOUBLE_PLAY_SHIFT: Final = 20
@@ -196,10 +166,6 @@ def public_key(key: int) -> int:
 def key_sides(key: int) -> int:
     """The sides (bit 0 NS, bit 1 EW) whose account a history of this key contradicts."""
     return (key >> SIDES_SHIFT) & 3
-
-
-DoublePlay = tuple[int, int, int]
-"""Law 67B2: (0-based trick, the card left in it, the surplus card returned to his hand)."""
 
 
 def outcome_key(

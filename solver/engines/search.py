@@ -36,11 +36,7 @@ from solver.engines.problem import (
     STATEMENT_WEIGHT,
     SUIT_WINS_SHIFT,
     TOTAL_MASK,
-    Cards,
-    History,
-    PlayedTrick,
     Problem,
-    RevokeEvent,
     StatementCheck,
     double_play_bits,
     is_revoke,
@@ -52,6 +48,7 @@ from solver.engines.problem import (
     surplus_counted,
 )
 from solver.engines.result import EngineResult
+from solver.facts.history import Cards, History, PlayedTrick, RevokeEvent
 from solver.laws.law62 import TRICK_12, corrected_last_two
 
 TrickDeal = tuple[Cards, int, int, int, frozenset[int]]

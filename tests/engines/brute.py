@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from solver.bridge.masks import SUIT_MASKS, trick_winner
-from solver.engines.problem import PHANTOM, History, Problem, evaluate, public_key
+from solver.engines.problem import PHANTOM, Problem, evaluate, public_key
+from solver.facts.history import History
 
 
 @dataclass

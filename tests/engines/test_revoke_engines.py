@@ -25,8 +25,6 @@ from solver.bridge import ALL_CARDS, Card, Deal, Seat
 from solver.bridge.masks import SUIT_MASKS, trick_winner
 from solver.engines import cpsat, pyconstraint
 from solver.engines.problem import (
-    History,
-    PlayedTrick,
     Problem,
     RevokePermit,
     compile_case,
@@ -35,6 +33,7 @@ from solver.engines.problem import (
     key_total,
 )
 from solver.engines.result import EngineResult
+from solver.facts.history import History, PlayedTrick
 from solver.records.casefile import case_from_dict, loads_case
 from tests.engines import brute
 from tests.engines.agreement import assert_agrees

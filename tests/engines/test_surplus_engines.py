@@ -28,7 +28,6 @@ from solver.bridge import Card
 from solver.bridge.masks import trick_winner
 from solver.engines import search
 from solver.engines.problem import (
-    DoublePlay,
     Problem,
     compile_case,
     evaluate,
@@ -37,6 +36,7 @@ from solver.engines.problem import (
     key_total,
     public_key,
 )
+from solver.facts.history import DoublePlay
 from solver.records import case_from_dict
 from tests import independent_count
 from tests.engines import agreement
