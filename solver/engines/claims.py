@@ -40,9 +40,9 @@ from solver.bridge.masks import (
 from solver.engines.stack import with_room
 from solver.errors import EngineError
 from solver.facts import Claim, Step
+from solver.facts.policy import NormalPolicy
 from solver.laws.normal_play import (
     HONOURS,
-    NormalPolicy,
     PlayView,
     aware_of_trumps,
     claimer_options,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from solver.engines import compile_case, find_consistent
 from solver.engines.result import EngineResult
 from solver.facts import Case
-from solver.laws.normal_play import NormalPolicy
+from solver.facts.policy import NormalPolicy
 from solver.rulings.decide import decide
 from solver.rulings.revokes import claim_with_revokes, revoke_groups, revoke_hints
 from solver.rulings.ruling import Analysis

@@ -32,7 +32,7 @@ from solver.engines.claims import (
     adjudicate,
 )
 from solver.facts import Claim, ClaimPosition, Step
-from solver.laws.normal_play import PRESETS, NormalPolicy
+from solver.facts.policy import PRESETS, NormalPolicy
 from tests.claim_replay import dead_trumps, legal_cards, replay, start_state, trick_winner
 
 SUIT_LETTERS = "SHDC"
