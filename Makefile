@@ -25,6 +25,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check setup.py conftest.py solver tests benchmarks cases
 	$(BIN)/ruff format --check setup.py conftest.py solver tests benchmarks cases
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 test: lint
 	$(BIN)/pytest

@@ -19,13 +19,21 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "solver"))
-from native import COMPILED_SOURCES, fingerprint, fingerprint_file  # beside the import guard
+from native import (  # beside the import guard
+    COMPILED_SOURCES,
+    fingerprint,
+    fingerprint_file,
+    orphan_builds,
+)
 
 
 class OptionalBuildExt(build_ext):
     """A failed C build (no compiler, no Python headers) leaves the pure-Python modules."""
 
     def run(self) -> None:
+        for _, binary in orphan_builds(Path.cwd()):  # a module an older build compiled
+            binary.unlink()
+            fingerprint_file(binary).unlink(missing_ok=True)
         try:
             super().run()
             self.record_sources()

@@ -49,7 +49,7 @@ from solver.bridge import ALL_CARDS, Card, Seat, Side  # noqa: E402
 from solver.engines import dds  # noqa: E402
 from solver.engines.claims import ClaimProblem, ClaimTimeout, adjudicate  # noqa: E402
 from solver.facts import Claim, ClaimPosition, Step  # noqa: E402
-from solver.laws.normal_play import PRESETS  # noqa: E402
+from solver.facts.policy import PRESETS  # noqa: E402
 from solver.native import is_compiled  # noqa: E402
 from solver.records import lin, pbn  # noqa: E402
 from solver.records.record import Record  # noqa: E402

@@ -34,7 +34,7 @@ from benchmarks.claims import double_dummy, real_claims  # noqa: E402
 from solver.bridge import SEATS, Card  # noqa: E402
 from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, adjudicate  # noqa: E402
 from solver.facts import Claim  # noqa: E402
-from solver.laws.normal_play import PRESETS, NormalPolicy  # noqa: E402
+from solver.facts.policy import PRESETS, NormalPolicy  # noqa: E402
 
 RESULTS = REPO / "benchmarks" / "claims-upheld-results.json"
 SWITCHES = [f.name for f in fields(NormalPolicy) if f.name != "name"]

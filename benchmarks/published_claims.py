@@ -39,7 +39,7 @@ from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
 import solver  # noqa: E402
-from solver.laws.normal_play import PRESETS  # noqa: E402
+from solver.facts.policy import PRESETS  # noqa: E402
 
 CASES = REPO / "cases" / "claims" / "published"
 RESULTS = REPO / "benchmarks" / "published-claims-results.json"

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from solver.errors import InternalError, SolverError
-from solver.laws.normal_play import PRESETS, NormalPolicy
+from solver.facts.policy import PRESETS, NormalPolicy
 from solver.version import tool_version
 
 if TYPE_CHECKING:

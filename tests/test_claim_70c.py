@@ -29,8 +29,8 @@ import solver.rulings.claims as claim_rulings
 from solver.bridge import Card, Seat
 from solver.engines.claims import Adjudicator, ClaimProblem, ClaimTimeout, State, adjudicate
 from solver.facts import Case
+from solver.facts.policy import PRESETS
 from solver.laws.law70 import law70c_outstanding_trump
-from solver.laws.normal_play import PRESETS
 from solver.records import loads_case
 from solver.rulings.claims import ClaimAnalysis, analyse_claim, decide_claim, trump_tricks
 from solver.rulings.ruling import Analysis

@@ -21,7 +21,7 @@ import yaml
 import solver
 from solver.cli import main
 from solver.errors import CaseFileError
-from solver.laws.normal_play import PRESETS
+from solver.facts.policy import PRESETS
 from solver.records import loads_case
 from solver.rulings.claims import case_policy
 

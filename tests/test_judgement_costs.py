@@ -12,7 +12,7 @@ import pytest
 import solver
 from solver.cli import main
 from solver.engines.claims import ClaimProblem, adjudicate
-from solver.laws.normal_play import PRESETS, NormalPolicy
+from solver.facts.policy import PRESETS, NormalPolicy
 from solver.rulings.claims import judgement_costs
 
 SWITCHES = [name for name in NormalPolicy.__dataclass_fields__ if name != "name"]

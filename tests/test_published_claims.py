@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 import solver
-from solver.laws.normal_play import PRESETS
+from solver.facts.policy import PRESETS
 from solver.rulings.ruling import Analysis
 
 PUBLISHED = Path(__file__).parents[1] / "cases" / "claims" / "published"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import solver
 from solver.bridge import SEATS, Seat
-from solver.engines.problem import trick_winner
+from solver.bridge.masks import trick_winner
 from solver.rulings.report import text_report
 from solver.rulings.ruling import Analysis, history_json
 

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from solver.bridge.cards import Card
+from solver.bridge.masks import beats
 from solver.bridge.seats import Seat
 
 
@@ -34,15 +35,9 @@ def winning_position(cards: Sequence[Card], trump_suit_index: int | None) -> int
     """
     best = 0
     for position in range(1, len(cards)):
-        if _beats(cards[position], cards[best], trump_suit_index):
+        if beats(cards[position].index, cards[best].index, trump_suit_index):
             best = position
     return best
-
-
-def _beats(card: Card, best: Card, trump_suit_index: int | None) -> bool:
-    if card.suit_index == best.suit_index:
-        return card.rank > best.rank
-    return card.suit_index == trump_suit_index
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from solver.engines.problem import CARDS_WEIGHT, History, Problem, compile_case, evaluate
+from solver.engines.problem import CARDS_WEIGHT, Problem, compile_case, evaluate
 from solver.engines.result import EngineResult
 from solver.errors import InternalError
+from solver.facts.history import History
 
 ENGINES = ("auto", "search", "cpsat", "pyconstraint")
 

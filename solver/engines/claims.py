@@ -26,16 +26,25 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from solver.bridge import Card
-from solver.engines.problem import SUIT_MASKS, cards_in, hand_of, mask_of, popcount
+from solver.bridge.masks import (
+    SUIT_MASKS,
+    beats,
+    cards_in,
+    hand_of,
+    mask_of,
+    popcount,
+    top_of,
+    winner_so_far,
+    winner_without,
+)
 from solver.engines.stack import with_room
 from solver.errors import EngineError
 from solver.facts import Claim, Step
+from solver.facts.policy import NormalPolicy
 from solver.laws.normal_play import (
     HONOURS,
-    NormalPolicy,
     PlayView,
     aware_of_trumps,
-    beats,
     claimer_options,
     current_winner,
     for_defenders,
@@ -43,8 +52,6 @@ from solver.laws.normal_play import (
     legal,
     masters_bind,
     masters_in,
-    top_of,
-    winner_so_far,
 )
 
 Plan = tuple[int, int]
@@ -1588,22 +1595,6 @@ def _lowest(hand: int, suit: int) -> list[int] | None:
     """The hand's lowest card of the suit, alone in a list; None when it holds none."""
     cards = hand & SUIT_MASKS[suit]
     return [(cards & -cards).bit_length() - 1] if cards else None
-
-
-def winner_without(leader: int, cards: tuple[int, ...], trump: int, dead: int) -> int:
-    """The seat whose card would win a complete trick led in a side suit without the cards in
-    ``dead`` (trumps; 70C's measure): the highest other trump, else the highest card of the suit
-    led. The card led is never one of them: they are trumps."""
-    best = cards[0]
-    best_seat = leader
-    for offset in range(1, len(cards)):
-        card = cards[offset]
-        if (dead >> card) & 1:
-            continue
-        if beats(card, best, trump):
-            best = card
-            best_seat = (leader + offset) & 3
-    return best_seat
 
 
 def _reduce(

@@ -43,8 +43,8 @@ from typing import Any
 
 import constraint
 
+from solver.bridge.masks import cards_in
 from solver.engines.claims import Adjudicator, ClaimProblem, State
-from solver.engines.problem import cards_in
 from solver.errors import EngineError
 
 MAX_CARDS = 4

@@ -34,22 +34,18 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solver.bridge import Card
+from solver.bridge.masks import SUIT_MASKS, cards_in, suit_of, trick_winner
 from solver.engines.problem import (
     CARDS_WEIGHT,
     PHANTOM,
     STATEMENT_WEIGHT,
-    SUIT_MASKS,
-    History,
-    PlayedTrick,
     Problem,
     StatementCheck,
-    cards_in,
     group_key,
-    suit_of,
     surplus_counted,
-    trick_winner,
 )
 from solver.engines.result import EngineResult
+from solver.facts.history import History, PlayedTrick
 
 ENGINE = "cpsat"
 FREE, COUNTED, NONE = "free", "counted", "none"

@@ -13,15 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from mypy_extensions import i64
-
 from solver.bridge import Seat, Side
+from solver.bridge.masks import SUIT_MASKS, mask_of, trick_winner
 from solver.facts import Case, EvidenceUnit, evidence_units
-
-Cards = tuple[int, ...]
-"""A trick's cards by seat (four); a fifth is the surplus card of a double play (Law 67B2)."""
-PlayedTrick = tuple[int, Cards]
-History = tuple[PlayedTrick, ...]
+from solver.facts.history import Cards, DoublePlay, History, PlayedTrick, RevokeEvent
 
 STATEMENT_WEIGHT: Final = 1
 CARDS_WEIGHT: Final = 1000
@@ -37,57 +32,6 @@ def split_cost(cost: int) -> tuple[int, int]:
 def sides_count(sides: int) -> int:
     """How many sides a two-bit set of sides holds."""
     return (sides & 1) + (sides >> 1)
-
-
-def suit_of(card: int) -> int:
-    return card // 13
-
-
-def mask_of(cards: list[int] | tuple[int, ...] | set[int] | frozenset[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def cards_in(mask: int) -> list[int]:
-    """Card indices in a bit mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-SUIT_MASKS: Final[tuple[int, ...]] = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
-"""The cards of each suit (0 spades .. 3 clubs), as bit masks."""
-
-
-def popcount(mask: i64) -> i64:
-    """``mask.bit_count()`` for a card mask (0 <= mask < 2**52). Compiled, ``int.bit_count`` is
-    a method call on a boxed integer; these additions of bit fields are a few machine
-    instructions on a native 64-bit integer (``i64``; a plain ``int`` when interpreted): pairs,
-    then nibbles, then bytes, then the bytes summed into the lowest."""
-    mask -= (mask >> 1) & 0x5555555555555
-    mask = (mask & 0x3333333333333) + ((mask >> 2) & 0x3333333333333)
-    mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F
-    mask += mask >> 8
-    mask += mask >> 16
-    mask += mask >> 32
-    return mask & 0xFF
-
-
-def hand_of(held: tuple[int, int, int, int], seat: int) -> int:
-    """``held[seat]``. Compiled (``solver/native.py``), indexing a tuple of fixed size by a
-    variable copies it into a new tuple object first; the claim search does it at every turn."""
-    if seat == 0:
-        return held[0]
-    if seat == 1:
-        return held[1]
-    if seat == 2:
-        return held[2]
-    return held[3]
 
 
 PHANTOM: Final = 52
@@ -117,21 +61,6 @@ def surplus_counted(led: int, trump: int | None, pair: tuple[int, int], held: in
         following = [card for card in pair if card // 13 == led]
         return max(following) if following else None
     return max(pair, key=lambda card: (card // 13 == trump, card % 13, -(card // 13)))
-
-
-def trick_winner(leader: int, cards: Cards, trump: int | None) -> int:
-    """Law 44E/F on integer cards indexed by seat: the seat that wins."""
-    best_seat = leader
-    best = cards[leader]
-    for offset in (1, 2, 3):
-        seat = (leader + offset) % 4
-        card = cards[seat]
-        if card // 13 == best // 13:
-            if card > best:
-                best, best_seat = card, seat
-        elif card // 13 == trump:
-            best, best_seat = card, seat
-    return best_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,32 +94,6 @@ class RevokePermit:
     trick: int | None
     suit: int | None
     statement: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RevokeEvent:
-    """A revoke in a history, with what Laws 62-64 need to know of the tricks around it."""
-
-    trick: int
-    """0-based."""
-    seat: int
-    suit: int
-    """The suit led, which the revoker held."""
-    revoker_won: bool
-    side_won: bool
-    side_later: int
-    """Tricks the revoker's side won after the revoke trick, counted up to 2."""
-    won_later_with_suit: bool
-    """The revoker later won a trick with a card of the suit led (1997 Law 64A2 only)."""
-    corrected_tricks: int = -1
-    """For a trick-12 revoke: declarer's side's tricks 12-13 after correction (62D1), else -1."""
-    actual_tricks: int = -1
-    """For a trick-12 revoke: declarer's side's tricks 12-13 as played, else -1."""
-    defective: bool = False
-    """Not a card played off suit but no card at all: the player missed this trick (Law 67)."""
-    restored: bool = False
-    """Deemed, not played: he failed to follow with the surplus card that Law 67B2 returns to
-    his hand after he had dropped it on an earlier trick (it counts as held all along)."""
 
 
 TOTAL_MASK: Final = 15
@@ -263,10 +166,6 @@ def public_key(key: int) -> int:
 def key_sides(key: int) -> int:
     """The sides (bit 0 NS, bit 1 EW) whose account a history of this key contradicts."""
     return (key >> SIDES_SHIFT) & 3
-
-
-DoublePlay = tuple[int, int, int]
-"""Law 67B2: (0-based trick, the card left in it, the surplus card returned to his hand)."""
 
 
 def outcome_key(

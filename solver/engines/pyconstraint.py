@@ -47,16 +47,10 @@ from typing import Any
 
 import constraint
 
-from solver.engines.problem import (
-    CARDS_WEIGHT,
-    PHANTOM,
-    STATEMENT_WEIGHT,
-    History,
-    Problem,
-    group_key,
-)
+from solver.engines.problem import CARDS_WEIGHT, PHANTOM, STATEMENT_WEIGHT, Problem, group_key
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
+from solver.facts.history import History
 
 MAX_TRICKS = 4
 """Largest number of tricks this engine accepts (``solve`` raises ``EngineError`` beyond).

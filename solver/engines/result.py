@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.engines.problem import History
+from solver.facts.history import History
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from solver.bridge.masks import SUIT_MASKS, cards_in, trick_winner
 from solver.engines.problem import (
     CARDS_WEIGHT,
     EVENT_BITS,
@@ -36,16 +37,10 @@ from solver.engines.problem import (
     PHANTOM,
     SIDES_SHIFT,
     STATEMENT_WEIGHT,
-    SUIT_MASKS,
     SUIT_WINS_SHIFT,
     TOTAL_MASK,
-    Cards,
-    History,
-    PlayedTrick,
     Problem,
-    RevokeEvent,
     StatementCheck,
-    cards_in,
     double_play_bits,
     is_revoke,
     key_sides,
@@ -54,9 +49,9 @@ from solver.engines.problem import (
     public_key,
     sides_count,
     surplus_counted,
-    trick_winner,
 )
 from solver.engines.result import CountEstimate, EngineResult
+from solver.facts.history import Cards, History, PlayedTrick, RevokeEvent
 from solver.laws.law62 import TRICK_12, corrected_last_two
 
 TrickDeal = tuple[Cards, int, int, int, frozenset[int]]

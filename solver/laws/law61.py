@@ -4,7 +4,7 @@ says in words what was found, for the report."""
 from __future__ import annotations
 
 from solver.bridge import SEATS
-from solver.engines.problem import RevokeEvent
+from solver.facts.history import RevokeEvent
 from solver.laws.citation import Reason
 
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")

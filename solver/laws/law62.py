@@ -10,7 +10,7 @@ replacements to win most, the offending side answers to win most for itself.
 
 from __future__ import annotations
 
-from solver.engines.problem import trick_winner
+from solver.bridge.masks import trick_winner
 from solver.laws.citation import Reason
 
 TRICK_12 = 11

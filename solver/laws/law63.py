@@ -10,8 +10,8 @@ partner claims or concedes; 63A4, he or his partner agrees to the opponents' cla
 from __future__ import annotations
 
 from solver.bridge import SEATS
-from solver.engines.problem import RevokeEvent
 from solver.facts import Claim
+from solver.facts.history import RevokeEvent
 from solver.laws.citation import Reason
 
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.bridge import SEATS, Card, Seat
-from solver.engines.problem import RevokeEvent
 from solver.facts import Case
 from solver.facts.case import Noticed
+from solver.facts.history import RevokeEvent
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law61 import law61a_revoke
 from solver.laws.law62 import TRICK_12, corrected_reason

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.bridge import SEATS, Card, Seat
-from solver.engines.problem import DoublePlay, RevokeEvent
 from solver.facts import Case
+from solver.facts.history import DoublePlay, RevokeEvent
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law61 import SUIT_NAMES
 

@@ -28,8 +28,8 @@ trump beyond the ``trumps_mentioned`` flag and the policy's ``aware_of_split_tru
 from __future__ import annotations
 
 from solver.facts import Claim
+from solver.facts.policy import NormalPolicy
 from solver.laws.citation import Assumption, Reason
-from solver.laws.normal_play import NormalPolicy
 
 
 def law70a_adjudicated(claim: Claim, claimer_tricks: int) -> Reason:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from solver.bridge import Card, Contract, Deal, Seat, Side
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
-from solver.laws.normal_play import PRESETS
+from solver.facts.policy import PRESETS
 from solver.records.claimfile import ClaimReader, RawClaim, claim_model_at, parse_hands
 from solver.records.yamlload import load_yaml
 

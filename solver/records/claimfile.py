@@ -23,7 +23,7 @@ from solver.bridge import SEATS, Card, Contract, Deal, Seat, Side, winning_posit
 from solver.bridge.deal import parse_hands as parse_pbn_hands
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Claim, ClaimPosition, Row, Step
-from solver.laws.normal_play import PRESETS, NormalPolicy
+from solver.facts.policy import PRESETS, NormalPolicy
 
 SUIT_LETTERS = "SHDC"
 SUIT_PLURAL = ("spades", "hearts", "diamonds", "clubs")
@@ -83,7 +83,7 @@ def _trumps_mentioned(written: bool | None, steps: tuple[Step, ...]) -> bool:
 
 
 SWITCH_NAMES = tuple(name for name in NormalPolicy.__dataclass_fields__ if name != "name")
-"""The judgements ``claim.switches`` may turn on or off (solver/laws/normal_play.py)."""
+"""The judgements ``claim.switches`` may turn on or off (solver/facts/policy.py)."""
 SWITCH_VALUES = {"on": True, "off": False, "true": True, "false": False}
 """Accepted spellings of a switch's value (YAML reads a bare on/off/true/false as a boolean)."""
 

@@ -15,7 +15,7 @@ from solver.engines import (
 from solver.engines.problem import Problem
 from solver.engines.result import EngineResult
 from solver.facts import Case
-from solver.laws.normal_play import NormalPolicy
+from solver.facts.policy import NormalPolicy
 from solver.rulings.decide import decide
 from solver.rulings.revokes import claim_with_revokes, revoke_groups, revoke_hints
 from solver.rulings.ruling import Analysis

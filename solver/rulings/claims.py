@@ -12,15 +12,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.bridge import SEATS, Card
-from solver.engines.claims import (
-    Adjudication,
-    ClaimProblem,
-    ClaimTimeout,
-    LinePlay,
-    adjudicate,
-    winner_without,
-)
+from solver.bridge.masks import winner_without
+from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, LinePlay, adjudicate
 from solver.facts import Case, Claim
+from solver.facts.policy import PRESETS, NormalPolicy
 from solver.laws.citation import Reason
 from solver.laws.law69 import law69b_withdrawn_agreement
 from solver.laws.law70 import (
@@ -30,7 +25,7 @@ from solver.laws.law70 import (
     policy_assumptions,
 )
 from solver.laws.law71 import law71b_unlosable_concession
-from solver.laws.normal_play import PRESETS, NormalPolicy, for_defenders
+from solver.laws.normal_play import for_defenders
 from solver.rulings.ruling import Ruling, board_score
 
 

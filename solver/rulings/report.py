@@ -5,9 +5,10 @@ from __future__ import annotations
 import html
 
 from solver.bridge import SEATS, Card, Seat
-from solver.engines.problem import CARDS_WEIGHT, History, key_total
+from solver.engines.problem import CARDS_WEIGHT, key_total
 from solver.engines.result import EngineResult
 from solver.facts import Case
+from solver.facts.history import History
 from solver.rulings.revokes import RevokeGroup
 from solver.rulings.ruling import Analysis, board_score, history_json
 from solver.version import tool_version

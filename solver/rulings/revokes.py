@@ -11,19 +11,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.bridge import SEATS, Card, Seat
+from solver.bridge.masks import trick_winner
 from solver.engines.problem import (
     CARDS_WEIGHT,
-    History,
     Problem,
     RevokePermit,
     key_double_play,
     key_events,
     key_total,
-    trick_winner,
 )
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts import Case
+from solver.facts.history import History
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law64 import Adjustment, RevokeFinding, assess
 from solver.laws.law67 import DoublePlayFinding, law67b2

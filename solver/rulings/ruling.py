@@ -6,9 +6,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from solver.bridge import SEATS, Card, duplicate_score, result_notation
-from solver.engines.problem import CARDS_WEIGHT, PHANTOM, History, trick_winner
+from solver.bridge.masks import trick_winner
+from solver.engines.problem import CARDS_WEIGHT, PHANTOM
 from solver.engines.result import EngineResult
 from solver.facts import Case, EvidenceUnit
+from solver.facts.history import History
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law65 import Offence
 

@@ -12,15 +12,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from solver.engines.problem import (
-    PHANTOM,
-    SUIT_MASKS,
-    History,
-    Problem,
-    evaluate,
-    public_key,
-    trick_winner,
-)
+from solver.bridge.masks import SUIT_MASKS, trick_winner
+from solver.engines.problem import PHANTOM, Problem, evaluate, public_key
+from solver.facts.history import History
 
 
 @dataclass

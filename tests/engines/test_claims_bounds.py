@@ -27,10 +27,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from solver.bridge.masks import SUIT_MASKS, hand_of
 from solver.engines.claims import Adjudicator, ClaimProblem, State, _holds_a_loser_until
-from solver.engines.problem import SUIT_MASKS, hand_of
 from solver.facts import Step
-from solver.laws.normal_play import PRESETS, NormalPolicy, masters_in
+from solver.facts.policy import PRESETS, NormalPolicy
+from solver.laws.normal_play import masters_in
 from tests.claim_replay import legal_cards, start_state, trick_winner
 from tests.engines.test_claims_engine import SWITCHES, random_statement
 

@@ -26,7 +26,7 @@ import solver
 from solver.engines.claims import Adjudicator, ClaimProblem, State, adjudicate
 from solver.engines.claims_csp import ClaimCSP, claimer_tricks_csp
 from solver.errors import EngineError
-from solver.laws.normal_play import PRESETS
+from solver.facts.policy import PRESETS
 from tests.claim_replay import legal_cards, start_state
 from tests.engines.test_claims_engine import (
     MORE_KINDS,

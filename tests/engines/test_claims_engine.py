@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from solver.bridge import Card, Seat
+from solver.bridge.masks import SUIT_MASKS
 from solver.engines import dds
 from solver.engines.claims import (
     Adjudicator,
@@ -30,9 +31,8 @@ from solver.engines.claims import (
     State,
     adjudicate,
 )
-from solver.engines.problem import SUIT_MASKS
 from solver.facts import Claim, ClaimPosition, Step
-from solver.laws.normal_play import PRESETS, NormalPolicy
+from solver.facts.policy import PRESETS, NormalPolicy
 from tests.claim_replay import dead_trumps, legal_cards, replay, start_state, trick_winner
 
 SUIT_LETTERS = "SHDC"

@@ -13,9 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.bridge import ALL_CARDS, Card, Contract, Deal, Seat, Side, parse_cards
+from solver.bridge.masks import trick_winner
 from solver.engines.cpsat import declarer_trick_range, explain_impossible, forced_units, solve
-from solver.engines.problem import History, Problem, compile_case, evaluate, trick_winner
+from solver.engines.problem import Problem, compile_case, evaluate
 from solver.facts import AgreedTrick, Case, MixedWhen, Row, Statement
+from solver.facts.history import History
 from tests.engines import brute
 from tests.engines.brute import BruteResult
 

@@ -3,7 +3,7 @@ that refuses a compiled copy older than its source (``solver/native.py``).
 
 mypyc compiles the annotated source as it stands, but it enforces the annotations at run time
 and its integers, tuples and classes are its own: the test runs the interpreted source of the
-same three modules beside the compiled ones and requires the same result, the same line and the
+same modules beside the compiled ones and requires the same result, the same line and the
 same number of positions, claim by claim.
 """
 
@@ -21,8 +21,8 @@ from types import ModuleType
 import pytest
 
 import solver.engines.claims as compiled_claims
+from solver.bridge.masks import popcount
 from solver.engines.claims import ClaimProblem, adjudicate
-from solver.engines.problem import popcount
 from solver.native import (
     COMPILED_SOURCES,
     ROOT,
@@ -71,6 +71,20 @@ def test_a_build_from_the_source_as_it_is_is_accepted_whatever_its_file_times(
     check_builds(root)
 
 
+def test_a_compiled_copy_of_a_module_no_longer_compiled_is_refused(tmp_path: Path) -> None:
+    """An older build compiled modules that are now left interpreted (``problem.py``): Python
+    would go on importing its copy, whatever the source says now."""
+    root = tree_with_a_build(tmp_path, built_from=hashlib.sha256(b"x = 1\n").hexdigest())
+    source = root / "solver/engines/problem.py"
+    source.write_text("y = 1\n", encoding="utf-8")
+    binary = source.with_name(f"{source.stem}.cpython-311-x86_64-linux-gnu.so")
+    binary.write_bytes(b"")
+    fingerprint_file(binary).write_text(hashlib.sha256(b"y = 1\n").hexdigest(), encoding="utf-8")
+    assert [s.name for s, _ in stale_builds(root)] == ["problem.py"]
+    with pytest.raises(StaleBuildError, match=r"problem\.py \(no longer compiled"):
+        check_builds(root)
+
+
 def test_the_installed_package_passed_the_guard() -> None:
     assert stale_builds() == []
 
@@ -103,7 +117,7 @@ def interpreted(name: str, modules: dict[str, ModuleType]) -> ModuleType:
 
 @pytest.fixture(scope="module")
 def source() -> dict[str, ModuleType]:
-    """The three compiled modules, interpreted from source, by dotted name."""
+    """The compiled modules, interpreted from source, by dotted name."""
     modules: dict[str, ModuleType] = {}
     for name in COMPILED_SOURCES:  # in the order they import each other
         interpreted(name, modules)

@@ -15,18 +15,13 @@ from dataclasses import dataclass
 import pytest
 
 from solver.bridge import Card, Contract, Deal, Seat, Side, parse_cards
+from solver.bridge.masks import trick_winner
 from solver.engines import pyconstraint
-from solver.engines.problem import (
-    History,
-    PlayedTrick,
-    Problem,
-    compile_case,
-    evaluate,
-    trick_winner,
-)
+from solver.engines.problem import Problem, compile_case, evaluate
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts import AgreedTrick, Case, MixedWhen, Row, Statement
+from solver.facts.history import History, PlayedTrick
 
 DEAL = "N:AK73.Q42.T9.AJ52 QT5.KJ7.QJ84.K63 J984.A963.A2.Q74 62.T85.K7653.T98"
 

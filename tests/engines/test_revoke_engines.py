@@ -22,20 +22,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.bridge import ALL_CARDS, Card, Deal, Seat
+from solver.bridge.masks import SUIT_MASKS, trick_winner
 from solver.engines import cpsat, pyconstraint
 from solver.engines.problem import (
-    SUIT_MASKS,
-    History,
-    PlayedTrick,
     Problem,
     RevokePermit,
     compile_case,
     evaluate,
     key_events,
     key_total,
-    trick_winner,
 )
 from solver.engines.result import EngineResult
+from solver.facts.history import History, PlayedTrick
 from solver.records.casefile import case_from_dict, loads_case
 from tests.engines import brute
 from tests.engines.agreement import assert_agrees

@@ -42,7 +42,7 @@ def test_search_matches_brute_force_on_three_trick_disputes(dispute) -> None:
 
 
 def _winners(problem, history):
-    from solver.engines.problem import trick_winner
+    from solver.bridge.masks import trick_winner
 
     return [trick_winner(leader, cards, problem.trump) for leader, cards in history]
 

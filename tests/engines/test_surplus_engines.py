@@ -25,9 +25,9 @@ import pytest
 from hypothesis import given
 
 from solver.bridge import Card
+from solver.bridge.masks import trick_winner
 from solver.engines import search
 from solver.engines.problem import (
-    DoublePlay,
     Problem,
     compile_case,
     evaluate,
@@ -35,8 +35,8 @@ from solver.engines.problem import (
     key_events,
     key_total,
     public_key,
-    trick_winner,
 )
+from solver.facts.history import DoublePlay
 from solver.records import case_from_dict
 from tests import independent_count
 from tests.engines import agreement

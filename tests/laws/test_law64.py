@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from solver.engines.problem import RevokeEvent
 from solver.facts import Case
+from solver.facts.history import RevokeEvent
 from solver.laws.law64 import assess
 from solver.records import loads_case
 

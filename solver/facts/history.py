@@ -1,0 +1,45 @@
+"""Facts about a play history: its tricks, and the revokes and the double play found in it.
+
+A *history* is a tuple of tricks, each ``(leader, cards)`` with ``cards[seat]`` the card that
+seat contributed (cards 0..51 as ``Card.index``, seats 0..3 clockwise from North). The engines
+find histories and the revokes in them; Laws 61-64 and 67 judge those revokes (``RevokeEvent``)
+and that double play (``DoublePlay``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Cards = tuple[int, ...]
+"""A trick's cards by seat (four); a fifth is the surplus card of a double play (Law 67B2)."""
+PlayedTrick = tuple[int, Cards]
+History = tuple[PlayedTrick, ...]
+
+DoublePlay = tuple[int, int, int]
+"""Law 67B2: (0-based trick, the card left in it, the surplus card returned to his hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeEvent:
+    """A revoke in a history, with what Laws 62-64 need to know of the tricks around it."""
+
+    trick: int
+    """0-based."""
+    seat: int
+    suit: int
+    """The suit led, which the revoker held."""
+    revoker_won: bool
+    side_won: bool
+    side_later: int
+    """Tricks the revoker's side won after the revoke trick, counted up to 2."""
+    won_later_with_suit: bool
+    """The revoker later won a trick with a card of the suit led (1997 Law 64A2 only)."""
+    corrected_tricks: int = -1
+    """For a trick-12 revoke: declarer's side's tricks 12-13 after correction (62D1), else -1."""
+    actual_tricks: int = -1
+    """For a trick-12 revoke: declarer's side's tricks 12-13 as played, else -1."""
+    defective: bool = False
+    """Not a card played off suit but no card at all: the player missed this trick (Law 67)."""
+    restored: bool = False
+    """Deemed, not played: he failed to follow with the surplus card that Law 67B2 returns to
+    his hand after he had dropped it on an earlier trick (it counts as held all along)."""

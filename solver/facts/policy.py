@@ -1,0 +1,160 @@
+"""The switches of "normal" play in a claim (Law 70) and the presets that set them, as data.
+
+A case file names a preset (``claim.policy``) and may turn switches on or off
+(``claim.switches``); a ruling names the presets as jurisdictions. This module says which
+names exist and what each switch means in the report; ``solver.laws.normal_play`` (which
+re-exports both) documents each judgement and applies it to the play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True, slots=True)
+class NormalPolicy:
+    """A named set of judgements about normal play (each switch is described in
+    ``solver.laws.normal_play``)."""
+
+    name: str = "WBF2017"
+    top_down: bool = True
+    winners_first: bool = True
+    follow_low_to_partner: bool = True
+    no_duck_with_winner: bool = True
+    no_master_discard: bool = True
+    win_when_sure: bool = True
+    ruff_low: bool = True
+    ruff_when_able: bool = True
+    draw_trumps_when_aware: bool = True
+    no_idle_trump_lead: bool = True
+    cross_to_partners_winners: bool = True
+    spot_master_binds: bool = True
+    follow_low_when_lost: bool = True
+    aware_of_split_trumps: bool = True
+    unblock_short_hand_first: bool = True
+    third_hand_contests: bool = True
+    keep_guards: bool = True
+    keep_links: bool = True
+    ruff_above_their_trumps: bool = True
+    cross_by_ruff: bool = True
+
+    def with_switches(self, **switches: bool) -> NormalPolicy:
+        unknown = [name for name in switches if name not in self.__dataclass_fields__]
+        if unknown:
+            raise ValueError(f"unknown policy switch {unknown[0]!r}")
+        return replace(self, **switches)  # type: ignore[arg-type]
+
+    def assumptions(self, every: bool = False) -> list[tuple[str, str, str]]:
+        """(switch, citation, text) for every judgement in force (``every``: every judgement,
+        in force or not), for the report."""
+        texts = {
+            "top_down": (
+                "70E2",
+                "a suit headed by an honour winner, or holding two or more winners, is cashed from "
+                "the top unless the statement says otherwise",
+            ),
+            "winners_first": ("70", "the claimer leads his winners before conceding his losers"),
+            "follow_low_to_partner": (
+                "70",
+                "a player follows low to a trick his partner is sure to win (no overtaking)",
+            ),
+            "no_duck_with_winner": ("70", "nobody ducks a trick he can win with a winner"),
+            "no_master_discard": ("70", "no player discards a winner while holding a loser"),
+            "win_when_sure": (
+                "70E1",
+                "a player sure to win a trick the opponents are winning wins it with his cheapest "
+                "winning card",
+            ),
+            "ruff_low": ("70", "ruffs are made as low as possible (ACBL guideline 5)"),
+            "ruff_when_able": (
+                "70",
+                "a void player ruffs a trick his partner is not sure to win, never partner's sure "
+                "winner",
+            ),
+            "cross_to_partners_winners": (
+                "70",
+                "a hand on lead with no winner crosses to partner's winners when it can, rather "
+                "than give up the lead with them stranded (Danish LKU-20 2.1)",
+            ),
+            "spot_master_binds": (
+                "70E2",
+                "a suit whose top card is a winner is led from the top, even when that winner is "
+                "a lone spot card (ACBL guideline 1)",
+            ),
+            "follow_low_when_lost": (
+                "70",
+                "a player following suit to a trick the opponents are sure to win plays his "
+                "lowest card of the suit, not a card that could win a later trick",
+            ),
+            "aware_of_split_trumps": (
+                "70C",
+                "a claimer is not taken as unaware of the opponents' trumps when both opponents "
+                "hold one at the claim",
+            ),
+            "unblock_short_hand_first": (
+                "70",
+                "a hand leading its winners does not lead one that partner must overtake while "
+                "it holds one partner can follow under (the short hand's winners first)",
+            ),
+            "third_hand_contests": (
+                "70",
+                "third to play, with partner's spot card or an opponent's card winning the trick "
+                "so far, a player who can beat it plays a card that does, an honour if he can "
+                "(third hand high)",
+            ),
+            "keep_guards": (
+                "70",
+                "a hand of nothing but winners does not discard the side's last card above the "
+                "opponents' highest of a suit while it holds a winner whose discard promotes "
+                "nothing",
+            ),
+            "keep_links": (
+                "70",
+                "a hand discarding a loser keeps its last card of a suit below partner's winners "
+                "of that suit (its link to them) while it holds another loser to throw",
+            ),
+            "ruff_above_their_trumps": (
+                "70C",
+                "a claimer aware of the opponents' trumps, ruffing with an opponent still to "
+                "play, ruffs above their trumps when he can",
+            ),
+            "cross_by_ruff": (
+                "70",
+                "a hand on lead with no winner and no suit crossing to partner's winners leads a "
+                "suit partner ruffs with a master trump, when it holds one",
+            ),
+            "no_idle_trump_lead": (
+                "70",
+                "with both opponents void in trumps, the claimer is not made to lead a trump "
+                "(ACBL guideline 4)",
+            ),
+            "draw_trumps_when_aware": (
+                "70C",
+                "a claimer aware of an outstanding trump draws it first; one who did not mention "
+                "it may cash side winners before it is drawn",
+            ),
+        }
+        return [(k, *texts[k]) for k in texts if every or getattr(self, k)]
+
+
+PRESETS: dict[str, NormalPolicy] = {
+    # The WBF has no guidance of its own on the order of a claimer's cards (70E2 leaves it to
+    # the regulating authority): its preset takes "from the top" for every suit led (ACBL
+    # guideline 1, the default most often proposed) and the ACBL's guideline 4 on idle trumps.
+    "WBF2017": NormalPolicy(),
+    # EBU White Book 8.70.4-5: a lone spot-card winner led under a lower outstanding spot (754
+    # opposite a void, the 6 out) can be merely careless, so it stays a normal line there.
+    # Its "a claimer who thinks all his cards good plays them in any order" keeps cashing
+    # trumps with both opponents void a normal line too (no_idle_trump_lead off).
+    # Ruffing low in front of a possible overruff is careless there (ruff_above_their_trumps off).
+    "EBU": NormalPolicy(
+        name="EBU",
+        spot_master_binds=False,
+        no_idle_trump_lead=False,
+        ruff_above_their_trumps=False,
+    ),
+    # ACBL Laws Commission guidelines (2019): worst suit order, ruffs low, no credit for a
+    # trump safety play; a claimer is not forced to draw trumps when both opponents are void.
+    # Guideline 5, ruffs presumed low: ruff_above_their_trumps off.
+    "ACBL": NormalPolicy(name="ACBL", draw_trumps_when_aware=False, ruff_above_their_trumps=False),
+}
