@@ -1,9 +1,9 @@
 """Each of the claims search's sure-trick bounds against an exhaustive minimum, under every policy.
 
-Each bound the search cuts with (``Bounds``: the trumps, the trick in progress, each side taking
-the rest, the run of winners and the master trumps after it, the run of both hands, the crossing
-run, a lead or an answer that wins, and ``Bounds.sure_tricks``, which combines them) claims that
-the claimer's side takes at least so many tricks on every normal line from a position. Here every
+Each bound the search cuts with (``Bounds``: the trumps, the trick in progress, the claimer's
+side taking the rest, the run of winners and the master trumps after it, the run of both hands,
+the crossing run, and ``Bounds.sure_tricks``, which combines them) claims that the claimer's
+side takes at least so many tricks on every normal line from a position. Here every
 position a random small ending can reach (2 to 5 cards each, a trump suit or no trumps, any
 leader, either side claiming, sometimes a trick in progress or a statement) is searched
 exhaustively, with a plain memo on the whole state, and each bound is checked against the
@@ -156,10 +156,6 @@ def _ours_to_lead(bounds: Bounds, state: State) -> bool:
     return not state.trick and state.leader % 2 == bounds.p.claimer_side
 
 
-def _theirs_to_lead(bounds: Bounds, state: State) -> bool:
-    return not state.trick and state.leader % 2 != bounds.p.claimer_side
-
-
 def _runs_apply(bounds: Bounds, state: State) -> bool:
     """Where the search uses the runs: its side on lead, the judgements on, the statement done."""
     done = state.plan[0] >= len(bounds.p.steps)
@@ -201,10 +197,6 @@ def _claimer_takes_the_rest(bounds: Bounds, state: State, least: int, left: int)
     return not bounds.claimer_takes_the_rest(state) or least == left
 
 
-def _opponents_take_the_rest(bounds: Bounds, state: State, least: int, left: int) -> bool:
-    return not bounds.opponents_take_the_rest(state) or least == 0
-
-
 def _run_of_winners(bounds: Bounds, state: State, least: int, left: int) -> bool:
     return not _runs_apply(bounds, state) or bounds.run_of_winners(state) <= least
 
@@ -237,34 +229,16 @@ def _run_then_trumps(bounds: Bounds, state: State, least: int, left: int) -> boo
     return bounds.run_then_trumps(state, -1, _masters(bounds, state)) <= least
 
 
-def _all_leads_master(bounds: Bounds, state: State, least: int, left: int) -> bool:
-    return not _ours_to_lead(bounds, state) or not bounds.all_leads_master(state) or least >= 1
-
-
-def _crossing_lead_wins(bounds: Bounds, state: State, least: int, left: int) -> bool:
-    if not _ours_to_lead(bounds, state):
-        return True
-    return not bounds.crossing_lead_wins(state) or least >= 1
-
-
-def _answer_wins(bounds: Bounds, state: State, least: int, left: int) -> bool:
-    return not _theirs_to_lead(bounds, state) or not bounds.answer_wins(state) or least >= 1
-
-
 CHECKS: dict[str, Check] = {
     "sure_tricks": _sure_tricks,
     "trump_tricks": _trump_tricks,
     "trick_is_ours": _trick_is_ours,
     "claimer_takes_the_rest": _claimer_takes_the_rest,
-    "opponents_take_the_rest": _opponents_take_the_rest,
     "run_of_winners": _run_of_winners,
     "trumps_after_run": _trumps_after_run,
     "both_hands_run": _both_hands_run,
     "crossing_run": _crossing_run,
     "run_then_trumps": _run_then_trumps,
-    "all_leads_master": _all_leads_master,
-    "crossing_lead_wins": _crossing_lead_wins,
-    "answer_wins": _answer_wins,
 }
 """Each bound's check, by name: those of ``BOUNDS`` and the two that combine them."""
 

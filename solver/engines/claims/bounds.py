@@ -23,14 +23,10 @@ BOUNDS: Final = (
     "trump_tricks",
     "trick_is_ours",
     "claimer_takes_the_rest",
-    "opponents_take_the_rest",
     "run_of_winners",
     "trumps_after_run",
     "both_hands_run",
     "crossing_run",
-    "all_leads_master",
-    "crossing_lead_wins",
-    "answer_wins",
 )
 """The names of the bounds the search uses, each of which ``Bounds`` can leave out."""
 
@@ -73,14 +69,10 @@ class Bounds:
         self.use_trump_tricks = "trump_tricks" not in disabled
         self.use_trick_is_ours = "trick_is_ours" not in disabled
         self.use_claimer_takes_the_rest = "claimer_takes_the_rest" not in disabled
-        self.use_opponents_take_the_rest = "opponents_take_the_rest" not in disabled
         self.use_run_of_winners = "run_of_winners" not in disabled
         self.use_trumps_after_run = "trumps_after_run" not in disabled
         self.use_both_hands_run = "both_hands_run" not in disabled
         self.use_crossing_run = "crossing_run" not in disabled
-        self.use_all_leads_master = "all_leads_master" not in disabled
-        self.use_crossing_lead_wins = "crossing_lead_wins" not in disabled
-        self.use_answer_wins = "answer_wins" not in disabled
         self._use_runs = self._cashing and (
             self.use_run_of_winners or self.use_both_hands_run or self.use_crossing_run
         )
@@ -114,10 +106,6 @@ class Bounds:
                 return left
             if self._use_runs:
                 sure = max(sure, self.run_then_trumps(state, k, masters))
-            if not sure and self.lead_wins(state):
-                return 1
-        elif not sure and self.use_answer_wins and self.answer_wins(state):
-            return 1
         return sure
 
     def run_then_trumps(self, state: State, k: int, masters: tuple[int, int]) -> int:
@@ -555,112 +543,6 @@ class Bounds:
                 return False  # his best loser may have become a winner, to be led under
         return masters > tricks
 
-    def lead_wins(self, state: State) -> bool:
-        """True only if the claimer's side is to lead and wins the trick on every normal line
-        (so it takes at least one): ``all_leads_master`` or ``crossing_lead_wins``, those
-        switched on."""
-        if state.leader % 2 != self.p.claimer_side:
-            return False
-        return (self.use_all_leads_master and self.all_leads_master(state)) or (
-            self.use_crossing_lead_wins and self.crossing_lead_wins(state)
-        )
-
-    def crossing_lead_wins(self, state: State) -> bool:
-        """True only if the claimer's side, to lead with its statement done, wins the trick on
-        every normal line because its leader must cross to partner's master.
-
-        Why: the leader holds no winner it may lead (as ``claimer_options`` reads the policy), so
-        ``cross_to_partners_winners`` has him lead a suit in which partner holds a master, and
-        there is one: partner wins the trick with it (``no_duck_with_winner``), as no opponent
-        void in any such suit holds a trump."""
-        policy = self.p.policy
-        held, leader, plan = state.held, state.leader, state.plan
-        if not (policy.cross_to_partners_winners and policy.no_duck_with_winner):
-            return False
-        if plan[0] < len(self.p.steps):
-            return False
-        hand, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
-        o1, o2 = self._opponents
-        first, second = hand_of(held, o1), hand_of(held, o2)
-        theirs = first | second
-        trumps = self._trump_mask
-        suits = [suit for suit in range(4) if hand & SUIT_MASKS[suit]]
-        trump = self._trump_suit
-        if (
-            policy.draw_trumps_when_aware
-            and self.p.trumps_aware
-            and hand & trumps
-            and theirs & trumps
-        ):
-            suits = [trump]  # as ``claimer_options``: trumps drawn first
-        elif (
-            policy.no_idle_trump_lead
-            and trump >= 0
-            and not theirs & trumps
-            and any(suit != trump for suit in suits)
-        ):
-            suits = [suit for suit in suits if suit != trump]
-        crossing = False
-        for suit in suits:
-            if masters_in(hand, theirs, suit):
-                return False  # a winner of his own, led instead
-            if not masters_in(partner, theirs, suit):
-                continue
-            mask = SUIT_MASKS[suit]
-            crossing = True
-            if suit != trump and (
-                (not first & mask and first & trumps) or (not second & mask and second & trumps)
-            ):
-                return False  # an opponent void in the suit may ruff
-        return crossing
-
-    def all_leads_master(self, state: State) -> bool:
-        """True only if the claimer's side, to lead, wins the trick on every line because every
-        card its leader holds is a master that no opponent can ruff (he holds the suit, or no
-        trump)."""
-        held, leader = state.held, state.leader
-        hand = hand_of(held, leader)
-        o1, o2 = self._opponents
-        first, second = hand_of(held, o1), hand_of(held, o2)
-        trumps = self._trump_mask
-        for suit in range(4):
-            mask = SUIT_MASKS[suit]
-            ours = hand & mask
-            if not ours:
-                continue
-            if ((first | second) & mask) >> ((ours & -ours).bit_length()):
-                return False  # an opponent's card beats our lowest of the suit
-            if (not first & mask and first & trumps) or (not second & mask and second & trumps):
-                return False  # an opponent void in the suit may ruff (never so in trumps)
-        return True
-
-    def answer_wins(self, state: State) -> bool:
-        """True only if an opponent is to lead and the claimer's side, its statement done, wins
-        the trick on every normal line (so it takes at least one) whatever suit he leads.
-
-        Why: it holds a card of that suit above every card of it the opponents hold, and his
-        partner cannot ruff it (the suit is trumps, or he holds a card of it or no trump). The
-        holder of that master plays it, or partner wins anyway (``no_duck_with_winner``;
-        ``follow_low_to_partner`` or not, the trick is the side's). Used once the statement is
-        done, while ``no_duck_with_winner`` is on.
-        """
-        held, leader, plan = state.held, state.leader, state.plan
-        if plan[0] < len(self.p.steps) or not self.p.policy.no_duck_with_winner:
-            return False
-        side = self.p.claimer_side
-        ours = hand_of(held, side) | hand_of(held, side + 2)
-        lead_hand, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
-        partner_trumps = partner & self._trump_mask
-        for suit in range(4):
-            mask = SUIT_MASKS[suit]
-            if not lead_hand & mask:
-                continue
-            if (ours & mask).bit_length() <= ((lead_hand | partner) & mask).bit_length():
-                return False  # no master of ours in the suit
-            if suit != self._trump_suit and partner_trumps and not partner & mask:
-                return False  # partner may ruff
-        return True
-
     def trump_tricks(self, state: State) -> tuple[int, int, int]:
         """Lower bounds on the claimer's side's tricks from ``state`` on every line, whatever
         anyone plays: its master trumps in each hand (its first seat, then partner), and the
@@ -705,11 +587,6 @@ class Bounds:
         beat it or ruff it.
         """
         return _takes_the_rest(state, self.p.claimer_side, self.p.trump)
-
-    def opponents_take_the_rest(self, state: State) -> bool:
-        """True only if the claimer's side takes no trick on any line from ``state``: the
-        opponents are on lead and every card they hold wins its trick, unruffed."""
-        return _takes_the_rest(state, 1 - self.p.claimer_side, self.p.trump)
 
 
 def _suit_run(

@@ -8,7 +8,7 @@ of each trick, from any position, including the middle of a trick, and returns a
 produces it. The search is a few passes of branch and bound, each under the middle of the
 interval between what is proved and the tricks of a few random lines, keeping the values and
 bounds it proves. A subtree is cut short where the claimer's side is sure of as many tricks as
-the pass looks under (``bounds.Bounds.sure_tricks``), or where the opponents take the rest. The
+the pass looks under (``bounds.Bounds.sure_tricks``). The
 bounds are proved from the cards and the policy's judgements, so they cannot change the result,
 only its cost. The search tries one card of each run of cards no one can tell apart (``moves``);
 ``admitted_plays`` lists them all.
@@ -150,13 +150,6 @@ class Adjudicator:
         bounds = self.bounds
         trick = state.trick
         left = popcount(hand_of(state.held, (state.leader + len(trick)) & 3))
-        if (
-            not trick
-            and state.leader % 2 != self.p.claimer_side
-            and bounds.use_opponents_take_the_rest
-            and bounds.opponents_take_the_rest(state)
-        ):
-            return 0
         sure = bounds.sure_tricks(state, bound - 1, left)
         if sure >= bound or sure == left:
             return sure
