@@ -1,6 +1,6 @@
 """Build step: compile the claim search's hot modules with mypyc, or leave them pure Python.
 
-The adjudication of a claim (``solver/engines/claims.py``) searches hundreds of thousands of
+The adjudication of a claim (``solver/engines/claims/``) searches hundreds of thousands of
 positions for a trick-1 claim; compiled with mypyc (the compiler that ships with mypy, from the
 same annotated source, checked by ``mypy --strict``) it runs about nine times faster. Everything
 else stays interpreted. Without a C compiler, or with ``BRIDGE_SOLVER_PURE_PYTHON=1`` set, the

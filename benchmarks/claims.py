@@ -44,7 +44,7 @@ if str(REPO) not in sys.path:  # run from a checkout without installing the pack
 from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
-import solver.engines.claims  # noqa: E402
+import solver.engines.claims.search  # noqa: E402
 from solver.bridge import ALL_CARDS, Card, Seat, Side  # noqa: E402
 from solver.engines import dds  # noqa: E402
 from solver.engines.claims import ClaimProblem, ClaimTimeout, adjudicate  # noqa: E402
@@ -299,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
     real = [measure(*item, args.time_limit) for item in real_claims()]
     first = [measure(*item, args.time_limit) for item in trick_one_claims(args.random, args.seed)]
     print_tables(real, first, args.time_limit)
-    compiled = is_compiled(solver.engines.claims.__file__)
+    compiled = is_compiled(solver.engines.claims.search.__file__)
     print(f"claim search: {'compiled (mypyc)' if compiled else 'pure Python'}")
     report: dict[str, Any] = {
         "time_limit": args.time_limit,

@@ -1,10 +1,10 @@
 """The modules compiled with mypyc (``setup.py``), and a guard against running a stale build.
 
-Python imports a compiled module (``claims.cpython-311-x86_64-linux-gnu.so``) in preference to
-its source (``claims.py``) in the same folder. After an edit to the source, an editable install
+Python imports a compiled module (``search.cpython-311-x86_64-linux-gnu.so``) in preference to
+its source (``search.py``) in the same folder. After an edit to the source, an editable install
 would go on running the old compiled code, silently: a ruling from code that is no longer the
 code under review. The build writes beside each compiled module the fingerprint of its source
-(``claims.source-sha256``), and ``check_builds`` refuses at import a compiled module whose
+(``search.source-sha256``), and ``check_builds`` refuses at import a compiled module whose
 source no longer matches it (content, not file times: a checkout that rewrites a file unchanged
 is no edit). Plain Python, no package imports:
 ``setup.py`` reads ``COMPILED_SOURCES`` from here before the package is installed.
@@ -19,7 +19,11 @@ COMPILED_SOURCES = (
     "solver/bridge/masks.py",
     "solver/facts/policy.py",
     "solver/laws/normal_play.py",
-    "solver/engines/claims.py",
+    "solver/engines/claims/state.py",
+    "solver/engines/claims/keys.py",
+    "solver/engines/claims/bounds.py",
+    "solver/engines/claims/statements.py",
+    "solver/engines/claims/search.py",
 )
 """Relative to the project's top level: the claim search and what it calls per position (the
 card-mask kernel, the policy's switches, the normal plays), each after the modules it imports.

@@ -16,9 +16,7 @@ from solver.engines.claims import Adjudicator, ClaimProblem, LinePlay, State
 
 def start_state(adjudicator: Adjudicator) -> State:
     """The engine's state at the claim (as ``adjudicate`` builds it)."""
-    problem = adjudicator.p
-    plan = adjudicator._skip_done((0, 0), problem.held)
-    return (problem.held, problem.leader, problem.trick, plan, problem.voids)
+    return adjudicator.start()
 
 
 def follows_law_44(hand: int, trick: Sequence[int], card: int) -> bool:

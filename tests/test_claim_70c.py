@@ -66,7 +66,7 @@ def old_measure(adjudicator: Adjudicator, state: State) -> int:
     trump that beats the card winning so far while they hold another card, and every trick
     goes by Law 44 (a ruff they cannot avoid wins)."""
     problem = adjudicator.p
-    held, leader, trick = state[0], state[1], state[2]
+    held, leader, trick = state.held, state.leader, state.trick
     seat = (leader + len(trick)) % 4
     if not held[seat]:
         return 0

@@ -332,7 +332,7 @@ def masters_bind(masters: int, suit: int) -> bool:
     (the 754 worked example; EBU WB 8.70.5: "top-down, especially with solidity"). A lone spot-card
     winner does not bind: from 754 with the 6 out, leading the 4 first can be merely careless
     (the 754 worked example), so every card of the suit is a normal lead. The claim search's run of
-    winners asks the same of partner's masters (``solver/engines/claims.py``).
+    winners asks the same of partner's masters (``solver/engines/claims/``).
     """
     if not masters:
         return False

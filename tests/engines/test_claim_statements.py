@@ -130,10 +130,10 @@ def test_one_round_ends_with_the_first_trick_led_in_trumps_even_with_trumps_out(
     problem, _claim = claim_at(ROUND_ENDING, "S", 0, "S", statement=(ONE_ROUND,))
     adjudicator = Adjudicator(problem)
     state = start_state(adjudicator)
-    assert state[3] == (0, 0)
+    assert state.plan == (0, 0)
     for card in ("SA", "S8", "S4", "S7"):
         state, _gained = adjudicator.play(state, Card.parse(card).index)
-    assert state[3] == (1, 0)  # West still holds the SQ: the step is over all the same
+    assert state.plan == (1, 0)  # West still holds the SQ: the step is over all the same
 
 
 # --- cash in any order --------------------------------------------------------------------------
@@ -203,7 +203,7 @@ def test_ruffing_finesse_overruffs_a_ruff_and_ends_after_the_suits_first_trick()
     state = start_state(adjudicator)
     for card in ("SQ", "H5", "H9", "S6"):
         state, _gained = adjudicator.play(state, Card.parse(card).index)
-    assert state[3] == (1, 0)
+    assert state.plan == (1, 0)
 
 
 # --- conditional steps --------------------------------------------------------------------------

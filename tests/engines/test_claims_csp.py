@@ -63,7 +63,7 @@ def problem_of(path: Path) -> ClaimProblem:
 def joint_plays(adjudicator: Adjudicator, state: State) -> int:
     """How many complete joint plays there are from ``state`` (as the brute force plays them)."""
     problem = adjudicator.p
-    held, trick = state[0], state[2]
+    held, trick = state.held, state.trick
     seat = adjudicator.seat_to_play(state)
     if not held[seat]:
         return 1

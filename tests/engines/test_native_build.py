@@ -20,7 +20,7 @@ from types import ModuleType
 
 import pytest
 
-import solver.engines.claims as compiled_claims
+import solver.engines.claims.search as compiled_claims
 from solver.bridge.masks import popcount
 from solver.engines.claims import ClaimProblem, adjudicate
 from solver.native import (
@@ -40,7 +40,7 @@ from tests.engines.test_claims_engine import random_claim, strong_claim
 def tree_with_a_build(tmp_path: Path, built_from: str | None) -> Path:
     """A copy of the project's layout holding the claim search's source, a compiled copy, and
     the fingerprint of the source it was built from (``built_from``, none if None)."""
-    source = tmp_path / "solver/engines/claims.py"
+    source = tmp_path / "solver/engines/claims/search.py"
     source.parent.mkdir(parents=True)
     source.write_text("x = 1\n", encoding="utf-8")
     binary = source.with_name(f"{source.stem}.cpython-311-x86_64-linux-gnu.so")
@@ -52,13 +52,13 @@ def tree_with_a_build(tmp_path: Path, built_from: str | None) -> Path:
 
 def test_a_source_edited_after_its_build_is_refused_by_name(tmp_path: Path) -> None:
     root = tree_with_a_build(tmp_path, built_from=hashlib.sha256(b"x = 0\n").hexdigest())
-    assert [s.name for s, _ in stale_builds(root)] == ["claims.py"]
-    with pytest.raises(StaleBuildError, match=r"solver/engines/claims\.py .*make install"):
+    assert [s.name for s, _ in stale_builds(root)] == ["search.py"]
+    with pytest.raises(StaleBuildError, match=r"solver/engines/claims/search\.py .*make install"):
         check_builds(root)
 
 
 def test_a_compiled_copy_with_no_fingerprint_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(StaleBuildError, match=r"claims\.cpython-311"):
+    with pytest.raises(StaleBuildError, match=r"search\.cpython-311"):
         check_builds(tree_with_a_build(tmp_path, built_from=None))
 
 
@@ -66,7 +66,7 @@ def test_a_build_from_the_source_as_it_is_is_accepted_whatever_its_file_times(
     tmp_path: Path,
 ) -> None:
     root = tree_with_a_build(tmp_path, built_from=hashlib.sha256(b"x = 1\n").hexdigest())
-    source = root / "solver/engines/claims.py"
+    source = root / "solver/engines/claims/search.py"
     os.utime(source, (source.stat().st_mtime + 3600,) * 2)  # rewritten later, same content
     check_builds(root)
 
@@ -130,12 +130,12 @@ def in_source(problem: ClaimProblem, source: dict[str, ModuleType]) -> object:
         **{f.name: getattr(problem.policy, f.name) for f in fields(problem.policy)}
     )
     values = {f.name: getattr(problem, f.name) for f in fields(problem)}
-    return source["solver.engines.claims"].ClaimProblem(**(values | {"policy": policy}))
+    return source["solver.engines.claims.state"].ClaimProblem(**(values | {"policy": policy}))
 
 
 def same_search(problem: ClaimProblem, source: dict[str, ModuleType]) -> None:
     ours = adjudicate(problem, time_limit=60)
-    theirs = source["solver.engines.claims"].adjudicate(in_source(problem, source), 60)
+    theirs = source["solver.engines.claims.search"].adjudicate(in_source(problem, source), 60)
     assert (ours.claimer_tricks, ours.positions) == (theirs.claimer_tricks, theirs.positions)
     assert [(p.seat, p.card, p.wins_trick) for p in ours.line] == [
         (p.seat, p.card, p.wins_trick) for p in theirs.line

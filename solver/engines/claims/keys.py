@@ -1,0 +1,195 @@
+"""The claim search's memo keys: which positions it takes for the same.
+
+Two positions get the same key when they differ only by cards no one can tell apart (cards left
+by relative rank, honours of the claimer's side and the cards the statement names kept apart)
+and by known voids no normal play can depend on: they have the same worst normal line. The
+search tries one card of each run of such cards (``one_per_run``), drawing the same lines.
+"""
+
+from __future__ import annotations
+
+from solver.bridge.masks import SUIT_MASKS, hand_of
+from solver.engines.claims.state import PART_BITS, ClaimProblem, Proved, State
+from solver.errors import EngineError
+from solver.laws.normal_play import HONOURS, masters_in
+
+
+class Keys:
+    """The memo keys of one problem's positions, with the numbering of suit patterns they are
+    made of (taken over from ``proved`` when given, so that its keys mean the same)."""
+
+    def __init__(self, problem: ClaimProblem, proved: Proved | None = None) -> None:
+        self.claimer_side = problem.claimer_side
+        self.special = 0
+        """The cards the statement names: each keeps its own name in the key."""
+        for step in problem.steps:
+            for card in step.cards:
+                self.special |= 1 << card.index
+        side = problem.claimer_side
+        self._opponents = (1 - side, 3 - side)
+        self._void_mask = (0xF << (4 * (1 - side))) | (0xF << (4 * (3 - side)))
+        """Only the opponents' known voids can change a normal play (``_sure_position``); the
+        memo key keeps those that still can (``live_voids``)."""
+        self._trump_suit = -1 if problem.trump is None else problem.trump
+        self.names: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
+        """Each suit's patterns (``suit_key``) numbered in the order met: the memo key is made of
+        these numbers (one small integer hashes and compares faster than names). A search that
+        takes over another's bounds takes over its numbering, so the keys mean the same."""
+        if proved is not None:
+            self.names = tuple(dict(names) for names in proved.names)
+        self._ids_by_cards_left: list[list[int]] = [[-1] * 8192 for _ in range(4)]
+        """``suit_id`` at the start of a trick, by the suit's cards left (13 bits), -1 until
+        met: each card stays with the player dealt it, so those cards say who holds what. Every
+        state given to the search must therefore come from its own problem's cards."""
+
+    def key(self, state: State) -> object:
+        """The memo key: ``position_key`` (by suit, each suit's pattern numbered: ``suit_id``),
+        whose turn, the trick in progress, the statement step reached and the opponents' known
+        voids that can still change a normal play (``live_voids``; the claimer's side's are
+        never read by the policy). One integer at the start of a trick; a tuple within one."""
+        held = state.held
+        trick = state.trick
+        masked = self.live_voids(held, state.voids & self._void_mask)
+        if trick:
+            on_trick = 0
+            for card in trick:
+                on_trick |= 1 << card
+            parts = 0
+            for suit in range(4):
+                parts |= self.suit_id(held, on_trick, suit) << PART_BITS * suit
+            return (parts | state.leader << 4 * PART_BITS, trick, state.plan, masked)
+        step, progress = state.plan
+        rest = state.leader | masked << 2 | progress << 18 | step << 26
+        return self.start_parts(held) | rest << 4 * PART_BITS
+
+    def start_parts(self, held: tuple[int, int, int, int]) -> int:
+        """The four suits' ``suit_id`` at the start of a trick, side by side (``PART_BITS``
+        each), looked up by the cards left: this is computed at every position searched."""
+        left = held[0] | held[1] | held[2] | held[3]
+        parts = 0
+        for suit in range(4):
+            ids = self._ids_by_cards_left[suit]
+            cards_left = (left >> (13 * suit)) & 0x1FFF
+            part = ids[cards_left]
+            if part < 0:
+                part = ids[cards_left] = self.suit_id(held, 0, suit)
+            parts |= part << PART_BITS * suit
+        return parts
+
+    def live_voids(self, held: tuple[int, int, int, int], voids: int) -> int:
+        """The opponents' known voids that can still change a normal play; two positions that
+        differ only by the others have the same worst normal line.
+
+        The policy reads an opponent's known void in a suit only for the claimer's-side player
+        just before him, following to that suit with a card that beats the trick
+        (``_sure_position``: he then wins with his cheapest such card). When every card of the
+        suit that player holds is a master, his cheapest winning card is his lowest master,
+        which ``no_duck_with_winner`` plays anyway; and it stays so, as the opponents' cards
+        only go. The void in trumps is read for every suit led, so it is dropped only with all
+        of that opponent's side-suit voids.
+        """
+        if not voids:
+            return 0
+        o1, o2 = self._opponents
+        theirs = hand_of(held, o1) | hand_of(held, o2)
+        for opponent in (o1, o2):
+            before = hand_of(held, (opponent + 3) & 3)
+            side_suits = 0
+            for suit in range(4):
+                bit = 1 << (4 * opponent + suit)
+                if voids & bit and suit != self._trump_suit:
+                    if masters_in(before, theirs, suit) == before & SUIT_MASKS[suit]:
+                        voids &= ~bit
+                    else:
+                        side_suits += 1
+            trump = self._trump_suit
+            if (
+                trump >= 0
+                and not side_suits
+                and masters_in(before, theirs, trump) == before & SUIT_MASKS[trump]
+            ):
+                voids &= ~(1 << (4 * opponent + trump))
+        return voids
+
+    def suit_id(self, held: tuple[int, int, int, int], on_trick: int, suit: int) -> int:
+        """The number of the suit's pattern (``suit_key``), numbered when first met.
+
+        At the start of a trick a suit's pattern depends only on which of its 13 cards are left,
+        so a search meets at most 8,192 of them, and a few more with a trick in progress (the
+        claim position's): the numbers fit in ``PART_BITS``."""
+        name = self.suit_key(held, on_trick, suit)
+        names = self.names[suit]
+        part = names.get(name)
+        if part is None:
+            part = len(names)
+            if part >> PART_BITS:
+                raise EngineError("too many card patterns in one suit for the memo key")
+            names[name] = part
+        return part
+
+    def position_key(self, held: tuple[int, int, int, int], trick: tuple[int, ...] = ()) -> bytes:
+        """The cards left by suit, each named by its holder and, for the claimer's side, whether
+        it is an honour (the policy's top-down rule asks that of its own masters, ``HONOURS``;
+        nothing asks it of an opponent's card), or by itself, if the statement names it or it
+        lies on the trick in progress, where it is compared with the cards still held.
+
+        Two positions that read the same differ only by cards no one can tell apart: they have
+        the same worst normal line.
+        """
+        on_trick = 0
+        for card in trick:
+            on_trick |= 1 << card
+        return b"".join(self.suit_key(held, on_trick, suit) for suit in range(4))
+
+    def suit_key(self, held: tuple[int, int, int, int], on_trick: int, suit: int) -> bytes:
+        """``position_key``'s part for one suit."""
+        named = self.special | on_trick
+        out = bytearray()
+        for card in range(13 * suit, 13 * suit + 13):
+            if (on_trick >> card) & 1:
+                out.append(64 + card)
+                continue
+            for seat in range(4):
+                if (hand_of(held, seat) >> card) & 1:
+                    ours = seat % 2 == self.claimer_side
+                    honour = 4 if ours and card % 13 >= HONOURS else 0
+                    out.append(64 + card if (named >> card) & 1 else seat + honour)
+                    break
+        out.append(255)
+        return bytes(out)
+
+
+def one_per_run(
+    cards: list[int],
+    held: tuple[int, int, int, int],
+    seat: int,
+    trick: tuple[int, ...] = (),
+    named: int | None = None,
+) -> list[int]:
+    """One card per run of touching cards (no other hand's card, nor a card on the trick in
+    progress, between them): playing one or another leaves positions no one can tell apart.
+
+    For the claimer's side (``named`` given, the cards the statement names), a run also stops at
+    a named card and between a spot card and an honour, which the policy and the statement tell
+    apart (``masters_bind``, ``statements.step_plays``); the memo key draws the same lines.
+    """
+    others = 0
+    for card in trick:
+        others |= 1 << card
+    for s in range(4):
+        if s != seat:
+            others |= hand_of(held, s)
+    if named is not None:
+        others |= named
+    out: list[int] = []
+    for card in cards:
+        if out and out[-1] // 13 == card // 13:
+            previous = out[-1]
+            between = others & ((2 << card) - 1) & ~((1 << previous) - 1)
+            if not between and (
+                named is None or (card % 13 >= HONOURS) == (previous % 13 >= HONOURS)
+            ):
+                out[-1] = card
+                continue
+        out.append(card)
+    return out

@@ -1,0 +1,191 @@
+"""The claim search's data: the problem, the search state, and what a search returns.
+
+A claim position in integers (``ClaimProblem``: cards 0..51, seats 0..3 from North), the state
+the search walks (``State``), one card of the worst normal line (``LinePlay``), what a search
+proved for a later one (``Proved``), the result (``Adjudication``) and the time-out
+(``ClaimTimeout``). Nothing here searches: ``search.py`` does, with ``bounds.py`` and ``keys.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Final, final
+
+from solver.bridge.masks import mask_of
+from solver.errors import EngineError
+from solver.facts import Claim, Step
+from solver.facts.policy import NormalPolicy
+from solver.laws.normal_play import aware_of_trumps, for_defenders
+
+Plan = tuple[int, int]
+"""(index of the statement step in force, progress within it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimProblem:
+    """A claim position in integers (cards 0..51, seats 0..3 from North)."""
+
+    held: tuple[int, int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    trump: int | None
+    claimer_side: int
+    steps: tuple[Step, ...]
+    voids: int
+    trumps_aware: bool
+    policy: NormalPolicy
+    bound: int = 0b1111
+    """Bit per seat: the players whose plays the statement prescribes. Declarer's statement binds
+    both hands of his side; a defender's binds only his own plays (70D2)."""
+    opponents_ruff: bool = True
+    """False for the measure of 70C(3), the trump unable to score by ruffing: a trump the
+    opponents held at the claim takes no trick from the claimer's side in a suit led other than
+    trumps. Where it would win such a trick that the claimer's side's card would win without it
+    (a ruff, an overruff; by choice, or because its holder holds nothing else), that card wins
+    it instead; their trumps still score as trumps led or followed with, and they play any
+    legal card."""
+
+    @staticmethod
+    def from_claim(claim: Claim, trump: int | None, policy: NormalPolicy) -> ClaimProblem:
+        position = claim.position
+        held = tuple(mask_of([c.index for c in hand]) for hand in position.hands)
+        voids = 0
+        for seat, suits in claim.shown_out.items():
+            for suit in suits:
+                voids |= 1 << (4 * seat.index + suit)
+        side = claim.by.index % 2
+        # A conditional step ("if spades 4-1: ...") is tested on the hands at the claim: the
+        # lie of the suit the claimer learns in the play (docs/claims.md).
+        opponents = claim.side.other.seats
+        steps = tuple(step for step in claim.statement if step.holds_on(position.hands, opponents))
+        bound = (1 << side) | (1 << (side + 2))
+        if claim.by_defender:
+            policy = for_defenders(policy)
+            # 70D2: a defender's statement cannot choose his partner's plays; the partner's
+            # cards it names are dropped, and the partner plays what the policy admits.
+            bound = 1 << claim.by.index
+            own = position.hands[claim.by.index]
+            steps = tuple(
+                replace(step, cards=tuple(c for c in step.cards if c in own))
+                if step.kind == "play"
+                else step
+                for step in steps
+            )
+        return ClaimProblem(
+            held=(held[0], held[1], held[2], held[3]),
+            leader=position.leader.index,
+            trick=tuple(c.index for c in position.current_trick),
+            trump=trump,
+            claimer_side=side,
+            steps=steps,
+            voids=voids,
+            trumps_aware=aware_of_trumps(
+                policy, claim.trumps_mentioned, (held[0], held[1], held[2], held[3]), side, trump
+            ),
+            policy=policy,
+            bound=bound,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LinePlay:
+    """One card of the worst normal line."""
+
+    trick: int
+    """Trick number counted from the claim (1 = the trick in progress or the next one)."""
+    seat: int
+    card: int
+    wins_trick: int | None = None
+    """Set on a trick's last card: the seat that won it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Proved:
+    """What a search proved at the start of tricks, by memo key: values, and lower bounds where
+    it was cut. Each holds as a lower bound for a problem whose lines are among these:
+    ``adjudicate``'s ``proved``. For the 70C measure (``opponents_ruff`` false) they are only a
+    guide (``solver/rulings/claims.py``): a trick that goes to the claimer's side there instead
+    of to the trump changes who leads, so its value may be lower. The keys number each suit's
+    pattern of cards (``keys.Keys.suit_id``); ``names`` is that numbering, which the later
+    search takes over so that its keys mean the same positions."""
+
+    bounds: dict[object, int]
+    names: tuple[dict[bytes, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Adjudication:
+    claimer_tricks: int
+    """Tricks of those left at the claim that the claimer's side takes on the worst normal line."""
+    line: tuple[LinePlay, ...]
+    positions: int
+    elapsed: float
+    proved: Proved | None = field(default=None, repr=False, compare=False)
+    """What the search proved, for a later one (``adjudicate``'s ``proved``)."""
+
+
+class ClaimTimeout(EngineError):
+    """The adjudication did not finish in the time given. ``at_least`` and ``at_most`` bound
+    the claimer's-side tricks it was looking for, as far as it got: every line giving fewer than
+    ``at_least`` was refuted, and a normal line giving ``at_most`` was found."""
+
+    at_least: int = 0
+    at_most: int = 13
+
+
+@final
+class State:
+    """A position of the search: who holds what, who led the trick in progress and its cards,
+    how far the statement has got and the voids the players have shown. Never changed once
+    made (the search makes a new one for each card played); equal, and hashing alike, when
+    every field is.
+
+    A plain class rather than a ``NamedTuple``: compiled, its fields are read in place, where a
+    named tuple's are boxed Python objects built and read through the interpreter
+    (``benchmarks/README.md`` gives the cost)."""
+
+    held: tuple[int, int, int, int]
+    """Each seat's cards (bit masks, bit c for card c)."""
+    leader: int
+    """The seat that led the trick in progress, or leads the next one."""
+    trick: tuple[int, ...]
+    """The cards of the trick in progress, in the order played (empty between tricks)."""
+    plan: Plan
+    """The statement step in force and the progress within it."""
+    voids: int
+    """Bit 4 * seat + suit: the seat has shown out of the suit."""
+
+    def __init__(
+        self,
+        held: tuple[int, int, int, int],
+        leader: int,
+        trick: tuple[int, ...],
+        plan: Plan,
+        voids: int,
+    ) -> None:
+        self.held = held
+        self.leader = leader
+        self.trick = trick
+        self.plan = plan
+        self.voids = voids
+
+    def _fields(self) -> tuple[tuple[int, int, int, int], int, tuple[int, ...], Plan, int]:
+        return (self.held, self.leader, self.trick, self.plan, self.voids)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"State(held={self.held}, leader={self.leader}, trick={self.trick}, "
+            f"plan={self.plan}, voids={self.voids})"
+        )
+
+
+PART_BITS: Final = 14
+"""Bits of a suit's pattern number in the memo key (``keys.Keys.suit_id``)."""

@@ -1,0 +1,282 @@
+"""What a claim's statement prescribes (Law 68C, 70), and how far the play has taken it.
+
+``step_plays`` gives the plays a statement step prescribes for the player to play, or None when
+it says nothing of that play (the policy then chooses); ``skip_done``, ``advance_on_card`` and
+``advance_on_trick`` move the plan (the step in force, the progress within it) on as the cards
+are played.
+"""
+
+from __future__ import annotations
+
+from solver.bridge import Card
+from solver.bridge.masks import SUIT_MASKS, beats, cards_in, hand_of, top_of
+from solver.engines.claims.state import ClaimProblem, Plan
+from solver.facts import Step
+from solver.facts.policy import NormalPolicy
+from solver.laws.normal_play import (
+    PlayView,
+    claimer_options,
+    current_winner,
+    is_master,
+    legal,
+    masters_in,
+)
+
+
+def active_step(problem: ClaimProblem, plan: Plan) -> Step | None:
+    """The statement step in force, None once the statement is done."""
+    index = plan[0]
+    if index >= len(problem.steps):
+        return None
+    return problem.steps[index]
+
+
+def advance_on_card(
+    problem: ClaimProblem,
+    plan: Plan,
+    seat: int,
+    card: int,
+    trick: tuple[int, ...],
+    held: tuple[int, int, int, int],
+) -> Plan:
+    """The plan after ``seat`` played ``card`` (``trick``: the trick with it, ``held``: the
+    cards left after it): a ruff step ends with its ruff."""
+    index = plan[0]
+    if index >= len(problem.steps):
+        return plan
+    step = problem.steps[index]
+    if step.kind == "ruff" and step.seat is not None and seat == step.seat.index:
+        if card // 13 != problem.trump:
+            return skip_done(problem, plan, held)
+        if trick[0] // 13 == step.suit:
+            return skip_done(problem, (index + 1, 0), held)
+    return skip_done(problem, plan, held)
+
+
+def advance_on_trick(
+    problem: ClaimProblem,
+    plan: Plan,
+    winner: int,
+    trick: tuple[int, ...],
+    held: tuple[int, int, int, int],
+) -> Plan:
+    """The plan after a complete ``trick`` that ``winner`` won: a concession counts the tricks
+    given up, a round of trumps and a finesse end with their trick."""
+    index, progress = plan
+    if index < len(problem.steps) and problem.steps[index].kind == "concede":
+        if winner % 2 != problem.claimer_side:
+            progress += 1
+        plan = (index, progress)
+    step = problem.steps[index] if index < len(problem.steps) else None
+    trump = -1 if problem.trump is None else problem.trump
+    if step is not None and step.kind == "draw_round" and trick[0] // 13 == trump:
+        plan = (index, 1)  # one round of trumps: the first trick led in trumps
+    if step is not None and (step.kind == "finesse" or step.kind == "ruffing_finesse"):
+        # The finesse is taken (or lost) by the first trick played in its suit.
+        card = step.cards[0].index
+        if trick[0] // 13 == card // 13 or card in trick:
+            plan = (index, 1)
+    return skip_done(problem, plan, held)
+
+
+def skip_done(problem: ClaimProblem, plan: Plan, held: tuple[int, int, int, int]) -> Plan:
+    """The plan moved past every step already done with the cards ``held``."""
+    index, progress = plan
+    while index < len(problem.steps) and step_done(problem, problem.steps[index], progress, held):
+        index, progress = index + 1, 0
+    return (index, progress)
+
+
+def step_done(
+    problem: ClaimProblem, step: Step, progress: int, held: tuple[int, int, int, int]
+) -> bool:
+    """Is the step done, or can it no longer be played, with the cards ``held``?"""
+    side = problem.claimer_side
+    ours = hand_of(held, side) | hand_of(held, side + 2)
+    theirs = hand_of(held, 1 - side) | hand_of(held, 3 - side)
+    trump = problem.trump
+    if step.kind == "draw_trumps" or step.kind == "draw_round":
+        return (
+            (step.kind == "draw_round" and progress >= 1)
+            or trump is None
+            or not (theirs & SUIT_MASKS[trump])
+            or not (ours & SUIT_MASKS[trump])
+        )
+    if step.kind == "cash":
+        assert step.suit is not None
+        return not masters_in(ours, theirs, step.suit)
+    if step.kind == "cash_any":
+        return not any(masters_in(ours, theirs, suit) for suit in step.suits)
+    if step.kind == "ruff":
+        assert step.suit is not None and step.seat is not None and trump is not None
+        ruffer = hand_of(held, step.seat.index)
+        other = hand_of(held, (step.seat.index + 2) % 4)
+        return not (ruffer & SUIT_MASKS[trump]) or not (other & SUIT_MASKS[step.suit])
+    if step.kind == "finesse" or step.kind == "ruffing_finesse":
+        return progress >= 1
+    if step.kind == "concede":
+        return progress >= step.count
+    return not any((ours >> c.index) & 1 for c in step.cards)
+
+
+def step_plays(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] | None:
+    """Law 68C/70: the plays a statement step prescribes for this player, if any."""
+    hand = hand_of(view.held, view.seat)
+    leading = not view.trick
+    if step.kind == "play":
+        # The first named card the side still holds, played by its holder at his turn: on lead
+        # only, unless the step says its cards bind follows too (``(all)``).
+        if not (leading or step.follows):
+            return None
+        ours = hand | hand_of(view.held, view.seat ^ 2)
+        pending = [c.index for c in step.cards if (ours >> c.index) & 1]
+        if pending and (hand >> pending[0]) & 1 and pending[0] in legal(view):
+            return [pending[0]]
+        return None
+    if step.kind == "finesse":
+        return _finesse_plays(step.cards[0], view, policy)
+    if step.kind == "ruffing_finesse":
+        return _ruffing_finesse_plays(step.cards[0], view, policy)
+    if not leading:
+        return _ruff_follow(step, view)
+    return _step_leads(step, view, policy)
+
+
+def _step_leads(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] | None:
+    hand = hand_of(view.held, view.seat)
+    trump = view.trump
+    drawing = step.kind == "draw_trumps" or step.kind == "draw_round"
+    if drawing and trump is not None and hand & SUIT_MASKS[trump]:
+        return [top_of(hand, trump)]
+    if step.kind == "cash":
+        assert step.suit is not None
+        return _cash_leads(step.suit, view, policy)
+    if step.kind == "cash_any":
+        # Any stated suit the side still holds a winner of, each from the top as ``cash``.
+        ours = hand | hand_of(view.held, view.seat ^ 2)
+        theirs = hand_of(view.held, view.seat ^ 1) | hand_of(view.held, view.seat ^ 3)
+        leads: list[int] = []
+        for suit in step.suits:
+            if masters_in(ours, theirs, suit):
+                leads += _cash_leads(suit, view, policy) or []
+        return leads or None
+    if step.kind == "ruff":
+        assert step.suit is not None and step.seat is not None
+        if step.seat.index != view.seat and hand & SUIT_MASKS[step.suit]:
+            return cards_in(hand & SUIT_MASKS[step.suit])
+        return None
+    # ``concede``: no lead of its own. The tricks are given up in the natural way, as the
+    # policy plays them (winners first, the losers after: Laws 70, 71); leading any card here
+    # let the side give up the lead before cashing its winners, worse than saying nothing.
+    return None
+
+
+def _cash_leads(suit: int, view: PlayView, policy: NormalPolicy) -> list[int] | None:
+    """``cash <suit>``'s leads: the hand's top card of the suit while it is a master, any card of
+    it when not (the top one if ``top_down`` is off); None when the hand holds none."""
+    hand = hand_of(view.held, view.seat)
+    if not hand & SUIT_MASKS[suit]:
+        return None
+    top = top_of(hand, suit)
+    if is_master(view, top) or not policy.top_down:
+        return [top]
+    return cards_in(hand & SUIT_MASKS[suit])
+
+
+def _ruff_follow(step: Step, view: PlayView) -> list[int] | None:
+    if step.kind != "ruff" or step.seat is None or step.seat.index != view.seat:
+        return None
+    trump = view.trump
+    hand = hand_of(view.held, view.seat)
+    if trump is None or view.trick[0] // 13 != step.suit or hand & SUIT_MASKS[step.suit]:
+        return None
+    winning = current_winner(view)
+    assert winning is not None
+    trumps = cards_in(hand & SUIT_MASKS[trump])
+    winners = [c for c in trumps if beats(c, winning[1], trump)]
+    return (winners or trumps)[:1]
+
+
+def _finesse_plays(card: Card, view: PlayView, policy: NormalPolicy) -> list[int] | None:
+    """Law 68C: "finesse X", played as a finesse is (see ``docs/claims.md``).
+
+    X is led only when it is the hand's way of taking the finesse: its holder holds no higher card
+    of the suit and partner does (QJ10 opposite A: the Q is led and, uncovered, runs). Otherwise
+    the finesse is taken by leading towards X: partner, on lead, leads his lowest card of the
+    suit; the holder, on lead, leads another suit (to cross), as the policy admits; when that
+    cannot be done from here the step says nothing of the lead. The holder plays X when the suit
+    is led, unless an opponent's card that beats X is already on the trick: playing X under the
+    card finessed against is no finesse (worse than careless), so he plays as the policy admits
+    (wins with a higher card, or follows). The step ends with the first trick led in X's suit.
+    """
+    hand = hand_of(view.held, view.seat)
+    suit = card.suit_index
+    holds_x = bool((hand >> card.index) & 1)
+    partner = hand_of(view.held, view.seat ^ 2)
+    if not view.trick:
+        if not holds_x:
+            if _running(card, partner, hand):
+                return None  # X is to be led from its own hand: nothing stated for this lead
+            return _lowest(hand, suit)
+        if _running(card, hand, partner):
+            return [card.index]
+        others = hand & ~SUIT_MASKS[suit]
+        if not (partner & SUIT_MASKS[suit]) or not others:
+            return None
+        crossing = view.with_held(_with_hand(view.held, view.seat, others))
+        return claimer_options(policy, crossing)
+    if view.trick[0] // 13 != suit:
+        return None
+    winning = current_winner(view)
+    assert winning is not None
+    if holds_x:
+        if winning[0] % 2 != view.claimer_side and beats(winning[1], card.index, view.trump):
+            return None
+        return [card.index]
+    if view.trick[0] == card.index and view.seat == view.leader ^ 2 and winning[1] == card.index:
+        # X led and not covered: partner lets it run.
+        return _lowest(hand, suit)
+    return None
+
+
+def _ruffing_finesse_plays(card: Card, view: PlayView, policy: NormalPolicy) -> list[int] | None:
+    """Law 68C: "ruffing finesse X" (see ``docs/claims.md``): X's holder, on lead, leads X;
+    partner, void in its suit, ruffs when the next player has covered it (with his lowest trump
+    that wins the trick) and otherwise discards, as the policy admits, letting X run. The step
+    says nothing of other plays, and ends with the first trick led in X's suit."""
+    hand = hand_of(view.held, view.seat)
+    if not view.trick:
+        return [card.index] if (hand >> card.index) & 1 else None
+    if view.trick[0] != card.index or view.seat != view.leader ^ 2 or view.trump is None:
+        return None
+    if hand & SUIT_MASKS[card.suit_index]:
+        return None  # partner is not void after all: he follows as the policy admits
+    trumps = hand & SUIT_MASKS[view.trump]
+    winning = current_winner(view)
+    assert winning is not None
+    if winning[1] != card.index:
+        # Covered (or ruffed): ruff, with the lowest trump that wins the trick.
+        winners = [c for c in cards_in(trumps) if beats(c, winning[1], view.trump)]
+        return winners[:1] or None
+    if hand == trumps:
+        return None  # nothing to discard: the policy chooses among his trumps
+    discarding = view.with_held(_with_hand(view.held, view.seat, hand & ~trumps))
+    return claimer_options(policy, discarding)
+
+
+def _running(card: Card, hand: int, partner: int) -> bool:
+    """Is X led to take the finesse: partner holds a higher card of its suit, its holder none?"""
+    above = SUIT_MASKS[card.suit_index] & ~((1 << (card.index + 1)) - 1)
+    return bool(partner & above) and not (hand & above)
+
+
+def _with_hand(held: tuple[int, int, int, int], seat: int, hand: int) -> tuple[int, int, int, int]:
+    out = list(held)
+    out[seat] = hand
+    return (out[0], out[1], out[2], out[3])
+
+
+def _lowest(hand: int, suit: int) -> list[int] | None:
+    """The hand's lowest card of the suit, alone in a list; None when it holds none."""
+    cards = hand & SUIT_MASKS[suit]
+    return [(cards & -cards).bit_length() - 1] if cards else None
