@@ -16,6 +16,7 @@ import pytest
 import solver
 from solver.engines import compile_case, decide_outcomes, find_consistent, search
 from solver.engines.problem import CARDS_WEIGHT, Problem
+from solver.engines.result import EngineResult
 from solver.rulings.analyse import _rule, finish_count
 from tests.cli_helpers import run
 
@@ -41,6 +42,23 @@ RULED_FIRST = [path for path in COUNTED if not problem_of(path).may_hold_revokes
 
 def hard_units(problem: Problem, contradicted: frozenset[int] | None) -> frozenset[int]:
     return frozenset(range(len(problem.units))) - (contradicted or frozenset())
+
+
+def exact_and_cut(path: Path, **limit: int) -> tuple[EngineResult, EngineResult]:
+    """The search's exact count of a case, and the same count stopped by ``limit``
+    (``node_limit`` or ``memory_limit``), searching only the least-cost budget."""
+    problem = problem_of(path)
+    exact = find_consistent(problem, engine="search", list_limit=0)
+    assert exact.count is not None and exact.min_cost is not None
+    budget = exact.min_cost // CARDS_WEIGHT
+    cut = search.solve(
+        problem,
+        budgets=range(budget, budget + 1),
+        hard_units=hard_units(problem, exact.contradicted),
+        known_min_cost=exact.min_cost,
+        **limit,
+    )
+    return exact, cut
 
 
 def test_most_counted_disputes_are_ruled_before_their_count() -> None:
@@ -81,17 +99,7 @@ def test_ruling_before_counting_is_the_ruling_after_it(path: Path) -> None:
 def test_a_count_cut_short_counts_real_histories_only(name: str) -> None:
     """Stopped after a fixed number of positions: some histories counted, never more than
     there are (the partial summaries hold only continuations searched to the end)."""
-    problem = problem_of(CASES / f"{name}.yaml")
-    exact = find_consistent(problem, engine="search", list_limit=0)
-    assert exact.count is not None and exact.min_cost is not None
-    budget = exact.min_cost // CARDS_WEIGHT
-    cut = search.solve(
-        problem,
-        budgets=range(budget, budget + 1),
-        hard_units=hard_units(problem, exact.contradicted),
-        known_min_cost=exact.min_cost,
-        node_limit=100,
-    )
+    exact, cut = exact_and_cut(CASES / f"{name}.yaml", node_limit=100)
     assert cut.count is None and cut.count_stopped == "position limit"
     assert 0 < cut.count_at_least < exact.count
 
@@ -129,17 +137,7 @@ def test_the_estimate_interval_holds_the_exact_count(name: str) -> None:
 
 
 def test_the_memory_limit_stops_the_count() -> None:
-    problem = problem_of(CASES / "mixed-rows-both-sides.yaml")
-    exact = find_consistent(problem, engine="search", list_limit=0)
-    assert exact.count is not None and exact.min_cost is not None
-    budget = exact.min_cost // CARDS_WEIGHT
-    capped = search.solve(
-        problem,
-        budgets=range(budget, budget + 1),
-        hard_units=hard_units(problem, exact.contradicted),
-        known_min_cost=exact.min_cost,
-        memory_limit=1,
-    )
+    exact, capped = exact_and_cut(CASES / "mixed-rows-both-sides.yaml", memory_limit=1)
     assert capped.count is None
     assert capped.count_stopped == "memory limit"
     assert capped.count_at_least < exact.count
