@@ -101,7 +101,119 @@ def main_parser() -> argparse.ArgumentParser:
         help="claims: also examine every layout of the cards the claimer could not see",
     )
     check.add_argument("--debug", action="store_true", help="show tracebacks")
+    _import_parser(commands)
+    _export_parser(commands)
     return parser
+
+
+def _import_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``ruling import RECORD``: one board of a PBN or LIN file to a case (docs/records.md)."""
+    parser = commands.add_parser(
+        "import",
+        help="turn one board of a PBN or LIN record into a case file",
+        description="One board of a PBN or LIN record as a case file (YAML): the deal, the "
+        "contract, the play as agreed tricks and the claim it ends in; with --dispute, rows of "
+        "quitted cards for the director to edit instead.",
+    )
+    parser.add_argument("record", help="the PBN or LIN file")
+    parser.add_argument("--board", type=_board_number, metavar="N", help="the board number")
+    parser.add_argument(
+        "--table",
+        choices=("open", "closed"),
+        help="the room, for files that hold a board from both (vugraph)",
+    )
+    parser.add_argument(
+        "--record",
+        dest="number",
+        type=_board_number,
+        metavar="K",
+        help="the board's place in the file, from 1 (a board the file holds several times)",
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="CASE", help="write the case there, not to stdout"
+    )
+    parser.add_argument("--force", action="store_true", help="let -o overwrite an existing file")
+    parser.add_argument(
+        "--dispute",
+        choices=("rows", "rows-unmarked"),
+        help="rows of quitted cards in trick order instead of agreed tricks, pointed as won "
+        "or lost (rows) or without marks (rows-unmarked)",
+    )
+    parser.add_argument(
+        "--mixed",
+        action="append",
+        default=[],
+        metavar="SEAT[=WHEN]",
+        help="with --dispute: that seat's row is mixed (WHEN: before-agreement, the default, "
+        "after-dispute or after-agreement); repeatable",
+    )
+    parser.add_argument(
+        "--flip-mark",
+        action="append",
+        default=[],
+        metavar="CARD",
+        help="with --dispute rows: that card is pointed the wrong way; repeatable",
+    )
+    parser.add_argument(
+        "--drop-mark",
+        action="append",
+        default=[],
+        metavar="CARD",
+        help="with --dispute rows: that card's mark is not known; repeatable",
+    )
+    parser.add_argument(
+        "--claimer",
+        metavar="SEAT",
+        help="who made the record's claim (default declarer: records do not say)",
+    )
+    parser.add_argument("--title", help="the case's title (default: board, contract, event)")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+
+
+def _export_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``ruling export CASE --pbn|--lin``: the case as a record (docs/records.md)."""
+    parser = commands.add_parser(
+        "export",
+        help="write a case as a PBN or LIN record",
+        description="A case as a PBN or LIN record: the deal, the contract, the agreed play and "
+        "the claim; what the record cannot hold is named in a comment; with --with-ruling, the "
+        "ruling as a comment and the adjusted result.",
+    )
+    parser.add_argument("path", help="the case file (YAML, see docs/case-format.md)")
+    kind = parser.add_mutually_exclusive_group(required=True)
+    kind.add_argument("--pbn", action="store_const", const="pbn", dest="format", help="PBN 2.1")
+    kind.add_argument("--lin", action="store_const", const="lin", dest="format", help="BBO LIN")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write there, not to stdout")
+    parser.add_argument("--force", action="store_true", help="let -o overwrite an existing file")
+    parser.add_argument(
+        "--with-ruling",
+        action="store_true",
+        help="rule on the case first; the ruling goes in a comment, the ruled total in the result",
+    )
+    parser.add_argument(
+        "--engine",
+        choices=("auto", "search", "cpsat", "pyconstraint"),
+        default="auto",
+        help="with --with-ruling: which engine finds the histories (default auto)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=_positive_seconds,
+        default=20.0,
+        metavar="S",
+        help="with --with-ruling: seconds allowed (default 20)",
+    )
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+
+
+def _board_number(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
 
 
 def _non_negative(text: str) -> int:
@@ -147,8 +259,9 @@ def _memory_size(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = main_parser().parse_args(argv)
+    commands = {"check": _check, "import": _import, "export": _export}
     try:
-        return _check(args)
+        return commands[args.command](args)
     except InternalError as error:
         _internal_error(str(error), args.debug)
     except SolverError as error:
@@ -205,6 +318,99 @@ def _check(args: argparse.Namespace) -> int:
     else:
         print(text_report(analysis, listed=listed, examples=args.examples), end="")
     return analysis.ruling.exit_code
+
+
+def _import(args: argparse.Namespace) -> int:
+    """``ruling import``: the case of one board, to stdout or -o; checked by loading it."""
+    import yaml
+
+    from solver.records import case_from_dict
+    from solver.records.importing import ImportOptions, import_case
+    from solver.records.to_case import case_yaml
+
+    _check_output(args.output, args.force)
+    options = ImportOptions(
+        board=args.board,
+        table=args.table,
+        number=args.number,
+        dispute=args.dispute,
+        mixed=_mixed_rows(args.mixed),
+        flip_marks=tuple(args.flip_mark),
+        drop_marks=tuple(args.drop_mark),
+        claimer=args.claimer,
+        title=args.title,
+    )
+    case, record = import_case(args.record, options)
+    text = case_yaml(case)
+    name = args.output or "<import>"
+    try:
+        case_from_dict(yaml.safe_load(text), name)
+    except SolverError as error:
+        raise InternalError(f"the case made of {record.label()} does not load: {error}") from None
+    _write(text, args.output)
+    return 0
+
+
+def _mixed_rows(items: list[str]) -> dict[str, str]:
+    """``--mixed SEAT[=WHEN]`` options as a mapping (checked by ``case_from_record``)."""
+    mixed: dict[str, str] = {}
+    for item in items:
+        seat, _, when = item.partition("=")
+        mixed[seat] = when or "before-agreement"
+    return mixed
+
+
+def _export(args: argparse.Namespace) -> int:
+    """``ruling export``: the case as a PBN or LIN record, with the ruling when asked."""
+    from solver.records import load_case
+    from solver.records.export import RulingNote, export_case
+
+    _check_output(args.output, args.force)
+    case = load_case(args.path)
+    note: RulingNote | None = None
+    if args.with_ruling:
+        from solver.rulings import analyse
+
+        analysis = analyse(
+            case, engine=args.engine, time_limit=args.time_limit, list_limit=0, count=False
+        )
+        ruling = analysis.ruling
+        note = RulingNote(
+            status=ruling.status,
+            declarer_tricks=ruling.declarer_tricks,
+            result=ruling.result,
+            reasons=tuple(str(reason) for reason in ruling.reasons),
+            tool=f"ruling {tool_version()}",
+        )
+    _write(export_case(case, args.format, note), args.output)
+    return 0
+
+
+def _check_output(path: str | None, force: bool) -> None:
+    """-o refuses an existing file without --force (and a folder always)."""
+    if path is None:
+        return
+    from pathlib import Path
+
+    target = Path(path)
+    if target.is_dir():
+        _error(f"{path}: is a folder (expected a file name for -o)", EXIT_BAD_INPUT)
+    if target.exists() and not force:
+        _error(
+            f"{path}: already exists (expected a new file; --force overwrites it)", EXIT_BAD_INPUT
+        )
+
+
+def _write(text: str, path: str | None) -> None:
+    if path is None:
+        sys.stdout.write(text)
+        return
+    from pathlib import Path
+
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        _error(f"{path}: cannot be written ({error.strerror or error})", EXIT_BAD_INPUT)
 
 
 def _count(analysis: Analysis, time_limit: float, memory_limit: int) -> None:

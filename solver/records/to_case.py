@@ -6,6 +6,12 @@ trick and ``-`` when it lost it (Law 65B). Options take that picture apart to bu
 ``marks=False`` (no orientation known), ``drop_marks`` (some cards' marks unknown),
 ``flip_marks`` (a card pointed the wrong way) and ``mixed`` (a row no longer in order).
 Cards of an unfinished last trick are left out: every row holds the same number of cards.
+
+``tricks=True`` writes the play as agreed tricks (``play.tricks``, hard facts) instead of rows:
+the board as it was played, with nothing in dispute. ``claim=True`` adds the record's claim
+(LIN ``mc``, PBN ``*`` with ``[Result]``) as a ``claim:`` section: who claimed (declarer unless
+``claimer`` says otherwise: the records do not say), the tricks his side claimed of those left,
+and the position (the trick in progress, or, beside rows, the whole position).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from solver.bridge import Card, Seat
+from solver.bridge import Card, Seat, Side, Trick
 from solver.bridge.seats import SEATS
 from solver.errors import CaseFileError
 from solver.facts import MixedWhen
@@ -43,8 +49,17 @@ def case_from_record(
     drop_marks: Iterable[Card | str] | None = None,
     flip_marks: Iterable[Card | str] | None = None,
     statements: Sequence[Mapping[str, Any]] | None = None,
+    tricks: bool = False,
+    claim: bool = False,
+    claimer: Seat | str | None = None,
 ) -> dict[str, Any]:
     """The case dict of ``record``: board, deal, contract and the rows of its complete tricks.
+
+    With ``tricks``, the complete tricks are agreed tricks instead of rows (and rows are added
+    only when play stopped early without a claim, to say where it stopped); ``mixed`` and the
+    marks options need rows. With ``claim``, the record's claim (when it has one and play
+    stopped before trick 13) is the case's ``claim:``, made by ``claimer`` (a seat, default
+    declarer). A claimed total the play before it cannot give raises CaseFileError.
 
     ``mixed`` maps a seat (``Seat.WEST`` or ``"W"``) to when its row was mixed
     (``before-agreement``, ``after-dispute``, ``after-agreement`` or a ``MixedWhen``);
@@ -65,6 +80,9 @@ def case_from_record(
     flipped = _cards("flip_marks", flip_marks)
     said = _statements(statements)
     _check_options(record, mixed_rows, dropped, flipped)
+    if tricks and (mixed_rows or dropped or flipped or not marks):
+        raise ValueError("mixed, marks, drop_marks and flip_marks need rows (tricks=False)")
+    claimed = claim_section(record, claimer, whole_position=not tricks) if claim else None
     case: dict[str, Any] = {"title": title or default_title(record)}
     if record.board is not None:
         case["board"] = record.board
@@ -75,9 +93,10 @@ def case_from_record(
     leader = record.opening_leader
     if leader is not None and leader is not record.declarer.lho:
         case["opening_leader"] = str(leader)
-    rows = _rows(record, mixed_rows, marks, dropped, flipped)
-    case["play"] = {"rows": rows}
+    case["play"] = _play(record, tricks, claimed is not None, mixed_rows, marks, dropped, flipped)
     case["statements"] = said
+    if claimed is not None:
+        case["claim"] = claimed
     case["source"] = f"{Path(record.source).name}, {record.label()}"
     if record.notes:
         case["notes"] = " ".join(record.notes)
@@ -107,6 +126,112 @@ def case_yaml(case: dict[str, Any]) -> str:
     return yaml.safe_dump(
         case, sort_keys=False, default_flow_style=False, allow_unicode=True, width=100
     )
+
+
+def _play(
+    record: Record,
+    tricks: bool,
+    claimed: bool,
+    mixed: dict[Seat, MixedWhen],
+    marks: bool,
+    drop_marks: set[Card],
+    flip_marks: set[Card],
+) -> dict[str, Any]:
+    """``play``: rows, or agreed tricks (with rows too when play stopped early unclaimed)."""
+    rows = _rows(record, mixed, marks, drop_marks, flip_marks)
+    if not tricks:
+        return {"rows": rows}
+    play: dict[str, Any] = {}
+    if not record.play_complete and not claimed and rows:
+        play["rows"] = rows
+    if record.tricks:
+        play["tricks"] = {trick.number: _trick_text(trick) for trick in record.tricks}
+    return play
+
+
+def _trick_text(trick: Trick) -> str:
+    """An agreed trick as a case writes it: ``"W: DK D2 DA D4"``, the leader's card first."""
+    return f"{trick.leader}: " + " ".join(str(card) for card in trick.cards)
+
+
+def claim_section(
+    record: Record, claimer: Seat | str | None = None, *, whole_position: bool = False
+) -> dict[str, Any] | None:
+    """The ``claim:`` of a record that ends in a claim, None when it does not.
+
+    ``tricks`` counts, of the tricks left (the one in progress included), those the claimer's
+    side takes by the record's claimed total. ``position`` gives the trick in progress when
+    there is one (the rest follows from the agreed tricks); with ``whole_position`` (a case
+    whose play is rows, not agreed tricks) it gives the hands, the leader and the tricks won.
+    """
+    if record.claimed_total is None or record.play_complete or record.declarer is None:
+        return None
+    by = _claimer(record.declarer, claimer)
+    left = 13 - len(record.tricks)
+    won = record.tricks_won(record.declarer.side)
+    if not won <= record.claimed_total <= won + left:
+        raise CaseFileError(
+            record.source,
+            record.label(),
+            f"the claim gives declarer's side {record.claimed_total} tricks in all, but it had "
+            f"won {won} of the first {len(record.tricks)} with {left} left "
+            f"(expected {won} to {won + left})",
+        )
+    declarer_side = record.claimed_total - won
+    claimed = declarer_side if by.side is record.declarer.side else left - declarer_side
+    section: dict[str, Any] = {"by": str(by), "tricks": claimed}
+    position: dict[str, Any] = {}
+    if whole_position:
+        position["hands"] = held_at_claim(record)
+        position["leader"] = str(claim_leader(record))
+    if record.partial_trick:
+        position["current_trick"] = f"{record.partial_trick[0][0]}: " + " ".join(
+            str(card) for _seat, card in record.partial_trick
+        )
+    if whole_position:
+        position["won"] = {str(side): record.tricks_won(side) for side in Side}
+    if position:
+        section["position"] = position
+    return section
+
+
+def claim_leader(record: Record) -> Seat:
+    """Who led the trick in progress at the claim, or is on lead (Law 44: the last winner)."""
+    if record.partial_trick:
+        return record.partial_trick[0][0]
+    if record.tricks:
+        return record.tricks[-1].winner(record.trump_suit_index)
+    leader = record.opening_leader
+    assert leader is not None, "a record with a claim has a declarer"
+    return leader
+
+
+def held_at_claim(record: Record) -> str:
+    """The cards each player still held at the claim, as a PBN hands string from North."""
+    gone = {card for trick in record.tricks for card in trick.cards}
+    gone.update(card for _seat, card in record.partial_trick)
+    hands = []
+    for seat in SEATS:
+        held = sorted(record.deal.hand(seat) - gone, key=suit_order_key)
+        hands.append(
+            ".".join(
+                "".join(str(card)[1:] for card in held if card.suit_index == suit)
+                for suit in range(4)
+            )
+        )
+    return "N:" + " ".join(hands)
+
+
+def _claimer(declarer: Seat, claimer: Seat | str | None) -> Seat:
+    """The claiming seat: declarer by default; never dummy (he cannot claim)."""
+    if claimer is None:
+        return declarer
+    seat = claimer if isinstance(claimer, Seat) else _seat_key(claimer, "claimer")
+    if seat is declarer.partner:
+        raise ValueError(
+            f"claimer: {seat} is dummy (declarer is {declarer}); expected declarer or a defender"
+        )
+    return seat
 
 
 def _rows(
@@ -155,21 +280,22 @@ def _mixed_rows(mixed: MixedRows | None) -> dict[Seat, MixedWhen]:
         )
     rows: dict[Seat, MixedWhen] = {}
     for key, when in mixed.items():
-        seat = _seat_key(key)
+        seat = _seat_key(key, "mixed")
         if seat in rows:
             raise ValueError(f"mixed: {seat.full_name}'s row is given twice ({key!r})")
         rows[seat] = _when(seat, when)
     return rows
 
 
-def _seat_key(key: object) -> Seat:
-    """A key of ``mixed``: a Seat, or its letter in any case."""
+def _seat_key(key: object, name: str) -> Seat:
+    """A key of ``mixed`` (or the ``claimer``): a Seat, or its letter in any case."""
     if isinstance(key, Seat):
         return key
     if isinstance(key, str) and key.strip().upper() in ("N", "E", "S", "W"):
         return Seat.parse(key)
+    what = "key " if name == "mixed" else ""
     raise ValueError(
-        f"mixed: key {key!r} is not a seat (expected Seat.NORTH ... Seat.WEST or 'N', 'E', "
+        f"{name}: {what}{key!r} is not a seat (expected Seat.NORTH ... Seat.WEST or 'N', 'E', "
         "'S', 'W')"
     )
 

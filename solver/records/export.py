@@ -1,0 +1,228 @@
+"""From a case back to a record of play (PBN or LIN), with the ruling when there is one.
+
+A record holds a played board: the deal, the contract, the play in order and the result. A
+case holds what is known of it, and a dispute. :func:`record_from_case` keeps what a record
+can say for sure: the deal, the contract and declarer, the vulnerability, the board number,
+and the agreed tricks from trick 1 on, in order, as long as each follows from the one before
+(Law 44: the winner leads next); a claim made just after them (its trick in progress and the
+total it claims). Everything else (rows of quitted cards, statements, agreed tricks after a
+gap, a claim made after tricks that are not agreed) is in dispute or not known: it is not
+written as play, and each such fact is named in a sentence that the writers put in a comment.
+
+With a ruling (:class:`RulingNote`), the ruling goes in a comment and the adjusted result, the
+ruled total of declarer's side, in PBN's ``[Result]`` (LIN: ``mc``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from solver.bridge import Seat, Trick
+from solver.bridge.seats import SEATS
+from solver.errors import CaseFileError
+from solver.facts import Case
+from solver.records import lin_write, pbn_write
+from solver.records.record import PlayError, PlayRecorder, Record, Vulnerability
+
+RecordFormat = Literal["pbn", "lin"]
+
+
+@dataclass(frozen=True)
+class RulingNote:
+    """What a record says of a ruling: its status, the ruled total and its reasons."""
+
+    status: str
+    """decided, undetermined or impossible."""
+    declarer_tricks: int | None
+    """The ruled total of declarer's side (the adjusted result), None unless decided."""
+    result: str | None
+    """Like 4S-1; None when play stopped early or the ruling is not decided."""
+    reasons: tuple[str, ...] = ()
+    """Each reason as the report writes it: "Law 79B: ..."."""
+    tool: str = ""
+    """The tool and version that ruled ("ruling 0.1.0")."""
+
+    def sentences(self) -> list[str]:
+        """The ruling as comment lines."""
+        by = f" ({self.tool})" if self.tool else ""
+        if self.declarer_tricks is None:
+            head = f"Ruling{by}: {self.status}, no total ruled"
+        else:
+            result = f", {self.result}" if self.result else ""
+            head = (
+                f"Ruling{by}: {self.status}, declarer's side credited with "
+                f"{self.declarer_tricks} tricks{result}"
+            )
+        return [head, *self.reasons]
+
+
+def board_dealer(board: int | None) -> Seat | None:
+    """The dealer of a board by the usual rotation (board 1 North, 2 East, ...)."""
+    return None if board is None else Seat.from_index((board - 1) % 4)
+
+
+def record_from_case(case: Case) -> tuple[Record, list[str]]:
+    """The record of what ``case`` establishes, and a sentence for its claim and for each fact
+    it leaves out ("Not in the play: ...")."""
+    if not case.deal_given:
+        raise CaseFileError(
+            case.source,
+            "deal",
+            "the case gives only the ending (claim.position.hands); a record needs the whole "
+            "deal (expected a case with deal:)",
+        )
+    left_out: list[str] = []
+    recorder = _agreed_play(case, left_out)
+    claimed = _claim(case, recorder, left_out)
+    _disputed(case, recorder, left_out)
+    tricks = tuple(recorder.tricks)
+    result: int | None = None
+    if len(tricks) == 13:
+        trump = recorder.trump_suit_index
+        result = sum(1 for t in tricks if t.winner(trump).side is case.declaring_side)
+    record = Record(
+        source=case.source,
+        index=0,
+        board=case.board,
+        event=case.title,
+        deal=case.deal,
+        dealer=board_dealer(case.board),
+        vulnerable=_vulnerable(case.vulnerable),
+        contract=case.contract,
+        declarer=case.declarer,
+        tricks=tricks,
+        partial_trick=tuple(recorder.current),
+        claimed_total=claimed,
+        result=claimed if claimed is not None else result,
+    )
+    return record, left_out
+
+
+def _vulnerable(text: str) -> Vulnerability:
+    for value in ("None", "NS", "EW", "All"):
+        if text == value:
+            return value
+    raise ValueError(f"vulnerable {text!r} (expected None, NS, EW or All)")  # pragma: no cover
+
+
+def _agreed_play(case: Case, left_out: list[str]) -> PlayRecorder:
+    """The agreed tricks from trick 1, in order, while each is led by the last winner."""
+    recorder = PlayRecorder(case.deal, case.contract.strain.trump_suit_index, case.opening_leader)
+    agreed = {trick.number: trick for trick in case.agreed_tricks}
+    number = 1
+    while number in agreed:
+        trick = agreed[number]
+        if trick.leader is not recorder.leader:
+            left_out.append(
+                f"Not in the play: agreed trick {number}, led by {trick.leader}, but "
+                f"{recorder.leader} won the trick before it (Law 44G)"
+            )
+            break
+        try:
+            for card in trick.cards:
+                recorder.play(card)
+        except PlayError as error:
+            left_out.append(f"Not in the play: agreed {error}")
+            recorder = _replayed(case, recorder.tricks)
+            break
+        number += 1
+    later = sorted(n for n in agreed if n > len(recorder.tricks))
+    if later and len(recorder.tricks) + 1 not in agreed:
+        left_out.append(
+            "Not in the play: agreed trick"
+            + ("s " if len(later) > 1 else " ")
+            + ", ".join(str(n) for n in later)
+            + f" (trick {len(recorder.tricks) + 1} is not known)"
+        )
+    return recorder
+
+
+def _replayed(case: Case, tricks: list[Trick]) -> PlayRecorder:
+    """A recorder holding ``tricks`` (already checked) and nothing of the trick after them."""
+    recorder = PlayRecorder(case.deal, case.contract.strain.trump_suit_index, case.opening_leader)
+    for trick in tricks:
+        for card in trick.cards:
+            recorder.play(card)
+    return recorder
+
+
+def _claim(case: Case, recorder: PlayRecorder, left_out: list[str]) -> int | None:
+    """Declarer's side's total by the claim, when it was made just after the agreed tricks."""
+    claim = case.claim
+    if claim is None:
+        return None
+    position = claim.position
+    declarer_side = case.declaring_side
+    won = position.won_by(declarer_side)
+    left = position.tricks_left
+    ours = claim.tricks if claim.by.side is declarer_side else left - claim.tricks
+    total = won + ours
+    text = (
+        f"claim by {claim.by} with {left} tricks left, {claim.tricks} of them for the claimer's "
+        f"side: declarer's side {total} in all"
+    )
+    if claim.said:
+        text += f"; said: {claim.said}"
+    steps = "; ".join(step.text for step in claim.statement)
+    if steps:
+        text += f"; statement: {steps}"
+    if len(recorder.tricks) != 13 - left:
+        left_out.append(f"Not in the play: {text} (the tricks before it are not all agreed)")
+        return None
+    try:
+        for card in position.current_trick:
+            recorder.play(card)
+    except PlayError as error:  # pragma: no cover - the case loader checked the trick
+        left_out.append(f"Not in the play: {text} (the trick in progress: {error})")
+        return None
+    left_out.append(f"Claim: {text}")
+    return total
+
+
+def _disputed(case: Case, recorder: PlayRecorder, left_out: list[str]) -> None:
+    """Sentences for the facts of the dispute that a record cannot hold as play."""
+    if case.rows:
+        seats = " ".join(str(seat) for seat in SEATS if seat in case.rows)
+        left_out.append(
+            f"Not in the play: the quitted cards (play.rows of {seats}, "
+            f"{case.tricks_played} tricks), which are in dispute"
+        )
+    if case.statements:
+        count = len(case.statements)
+        left_out.append(
+            f"Not in the play: the {count} statement{'s' * (count != 1)} of the dispute"
+        )
+    if case.unplayed or case.surplus is not None:
+        left_out.append("Not in the play: the defective trick alleged (Law 67)")
+    known = len(recorder.tricks)
+    if known < case.tricks_played and case.claim is None:
+        left_out.append(f"Not in the play: tricks {known + 1} to {case.tricks_played}, not known")
+
+
+def export_case(case: Case, fmt: RecordFormat, ruling: RulingNote | None = None) -> str:
+    """The case as a PBN or LIN record, with the facts left out (and the ruling) as comments.
+
+    A decided ruling's total is the record's result (PBN ``[Result]``, LIN ``mc``); play that
+    is not complete then ends as a claim of that total would (``*``, ``mc``).
+    """
+    record, left_out = record_from_case(case)
+    comments = [f"Case: {case.title}", *left_out]
+    if ruling is not None:
+        comments.extend(ruling.sentences())
+        if ruling.declarer_tricks is not None:
+            record = _adjusted(record, ruling.declarer_tricks, fmt)
+    if fmt == "pbn":
+        return pbn_write.dumps([record], [comments])
+    return lin_write.dumps([record], [comments])
+
+
+def _adjusted(record: Record, declarer_tricks: int, fmt: RecordFormat) -> Record:
+    """The record with the ruled total as its result: PBN's [Result] holds it after any play;
+    LIN has no result but ``mc``, written after the play when the ruling changes its count."""
+    if record.play_complete and (fmt == "pbn" or declarer_tricks == record.result):
+        return replace(record, result=declarer_tricks)
+    return replace(record, result=declarer_tricks, claimed_total=declarer_tricks)
+
+
+__all__ = ["RecordFormat", "RulingNote", "board_dealer", "export_case", "record_from_case"]
