@@ -1,0 +1,323 @@
+"""``ruling import`` and ``ruling export`` (docs/records.md).
+
+- Import of every claim of the real records: the case loads, and its claim position (derived
+  by the case loader from the agreed tricks and the trick in progress) is the one found by
+  replaying the record's cards here with a Law 44 of its own; the claimed total is kept.
+- Export re-imports to the same case, for every played board of the real records, in both
+  formats; a dispute exports what is known and names the rest.
+- The command: the board chosen, exit codes and messages, ``-o`` refusing to overwrite.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from solver.bridge import Card, Seat
+from solver.records import case_from_dict, lin, load_case, pbn
+from solver.records.export import export_case
+from solver.records.record import Record
+from solver.records.to_case import case_from_record, case_yaml
+from tests.cli_helpers import run
+from tests.records import REAL_RECORDS, real_file
+
+ROOT = Path(__file__).parents[1]
+REAL = sorted(p for p in REAL_RECORDS.rglob("*") if p.suffix in (".pbn", ".lin"))
+USBF = "forrestrice_bridge-bots/usbf_sf_14502.lin"
+KEMISTRY = "Rick-Wilson_EDGAR-Defense-Toolkit/kemistry-boards-2026-01-14.lin"
+
+
+def _records(path: Path) -> list[Record]:
+    return (pbn if path.suffix == ".pbn" else lin).load(path)
+
+
+def _claims() -> list[tuple[Path, int]]:
+    """(file, place in the file from 1) of every board that ends in a claim before trick 13."""
+    out = []
+    for path in REAL:
+        for place, record in enumerate(_records(path), start=1):
+            if record.claimed_total is not None and not record.play_complete:
+                out.append((path, place))
+    return out
+
+
+CLAIMS = _claims()
+
+
+def _import(
+    capsys: pytest.CaptureFixture[str], *args: str, code: int = 0
+) -> tuple[dict[str, Any], str]:
+    """``ruling import ARGS`` to stdout: the case read back, and stderr."""
+    assert run(["import", *args]) == code
+    captured = capsys.readouterr()
+    return (yaml.safe_load(captured.out) if code == 0 else {}), captured.err
+
+
+Replayed = tuple[dict[Seat, set[Card]], Seat, list[Card], dict[str, int]]
+
+
+def _replay(
+    cards: list[Card], deal_hands: dict[Seat, set[Card]], leader: Seat, trump: int | None
+) -> Replayed:
+    """Plays ``cards`` in order (Law 44): hands left, leader, trick in progress, tricks won."""
+    hands = {seat: set(held) for seat, held in deal_hands.items()}
+    won = {"NS": 0, "EW": 0}
+    trick: list[tuple[Seat, Card]] = []
+    for card in cards:
+        seat = Seat.from_index(leader.index + len(trick))
+        assert card in hands[seat]
+        if trick and card.suit_index != trick[0][1].suit_index:
+            assert all(c.suit_index != trick[0][1].suit_index for c in hands[seat])
+        hands[seat].remove(card)
+        trick.append((seat, card))
+        if len(trick) == 4:
+            best_seat, best = trick[0]
+            for other_seat, other in trick[1:]:
+                higher = other.suit_index == best.suit_index and other.rank > best.rank
+                ruffs = other.suit_index == trump and best.suit_index != trump
+                if higher or ruffs:
+                    best_seat, best = other_seat, other
+            won["NS" if best_seat in (Seat.NORTH, Seat.SOUTH) else "EW"] += 1
+            leader, trick = best_seat, []
+    return hands, leader, [card for _, card in trick], won
+
+
+def test_the_real_records_hold_claims() -> None:
+    assert len(CLAIMS) == 42
+
+
+@pytest.mark.parametrize(("path", "place"), CLAIMS, ids=[f"{p.name}#{n}" for p, n in CLAIMS])
+def test_import_of_every_real_claim(
+    path: Path, place: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = _records(path)[place - 1]
+    data, _ = _import(capsys, str(path), "--record", str(place))
+    case = case_from_dict(data, "imported.yaml")
+    assert case.claim is not None and record.declarer is not None
+    cards = [c for t in record.tricks for c in t.cards] + [c for _, c in record.partial_trick]
+    hands = {seat: set(record.deal.hand(seat)) for seat in Seat}
+    held, leader, current, won = _replay(cards, hands, record.declarer.lho, record.trump_suit_index)
+    position = case.claim.position
+    assert {seat: set(position.hands[seat.index]) for seat in Seat} == held
+    assert position.leader is leader
+    assert list(position.current_trick) == current
+    assert position.won == (won["NS"], won["EW"])
+    assert case.claim.by is record.declarer
+    declarer_won = won["NS" if record.declarer in (Seat.NORTH, Seat.SOUTH) else "EW"]
+    assert declarer_won + case.claim.tricks == record.claimed_total
+
+
+@pytest.mark.parametrize("place", [2, 9, 11])
+def test_imported_claims_rule(place: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """The case written for a claim is ruled by ``ruling check`` (kemistry's claims with at
+    most four tricks left: the longer ones take seconds to adjudicate in pure Python)."""
+    path = real_file(KEMISTRY)
+    assert lin.load(path)[place - 1].claimed_total is not None
+    data, _ = _import(capsys, str(path), "--record", str(place))
+    case = tmp_case(data)
+    assert run(["check", str(case), "--json"]) in (0, 1)
+    result = capsys.readouterr()
+    assert '"claim"' in result.out and result.err == ""
+
+
+def tmp_case(data: dict[str, Any], name: str = "imported.yaml") -> Path:
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="ruling-import-"))
+    path = folder / name
+    path.write_text(case_yaml(data), encoding="utf-8")
+    return path
+
+
+def test_imported_complete_play_rules_as_played(capsys: pytest.CaptureFixture[str]) -> None:
+    """Thirteen agreed tricks: one history, the result as played; with --dispute rows, the
+    rows as a careful player leaves them give the same total."""
+    path = real_file("lorserker_ben_Boards_BBO/cold_6d.pbn")
+    record = pbn.load(path)[0]
+    assert record.declarer is not None
+    played = record.tricks_won(record.declarer.side)
+    for extra in ([], ["--dispute", "rows"]):
+        data, _ = _import(capsys, str(path), *extra)
+        assert ("rows" in data["play"]) == bool(extra)
+        assert run(["check", str(tmp_case(data)), "--json"]) == 0
+        assert f'"declarer_tricks": {played}' in capsys.readouterr().out
+
+
+def _same(case: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in case.items() if key not in ("title", "source", "notes")}
+
+
+@pytest.mark.parametrize("path", REAL, ids=[p.name for p in REAL])
+def test_export_reimports_to_the_same_case(path: Path) -> None:
+    for record in _records(path):
+        if record.contract is None:
+            continue
+        case = case_from_record(record, tricks=True, claim=True)
+        loaded = case_from_dict(yaml.safe_load(case_yaml(case)), "case.yaml")
+        for fmt, reader in (("pbn", pbn), ("lin", lin)):
+            back = reader.loads(export_case(loaded, fmt), f"export.{fmt}")
+            assert len(back) == 1
+            again = case_from_record(back[0], tricks=True, claim=True)
+            assert _same(again) == _same(case), (record.label(), fmt)
+
+
+def test_export_of_a_dispute_names_what_it_leaves_out(capsys: pytest.CaptureFixture[str]) -> None:
+    case = ROOT / "cases" / "example-mixed-row.yaml"
+    assert run(["export", str(case), "--pbn"]) == 0
+    text = capsys.readouterr().out
+    assert '[Deal "N:T95.QJT7.AQJ54.K 74.K93.982.AJT74 AQJ63.A62.T76.86 K82.854.K3.Q9532"]' in text
+    assert '[Contract "4S"]' in text and '[Declarer "S"]' in text and "[Play" not in text
+    assert "{Not in the play: the quitted cards (play.rows of N E S W, 13 tricks)" in text
+    assert "{Not in the play: the 2 statements of the dispute}" in text
+    back = pbn.loads(text, "x.pbn")[0]
+    assert back.result is None and not back.has_play
+
+
+def test_export_with_ruling_gives_the_adjusted_result(capsys: pytest.CaptureFixture[str]) -> None:
+    """example-mixed-row is ruled 4S-1 under 65D: the adjusted result is 9 tricks."""
+    case = ROOT / "cases" / "example-mixed-row.yaml"
+    assert run(["export", str(case), "--lin", "--with-ruling"]) == 0
+    text = capsys.readouterr().out
+    assert "mc|9|" in text
+    assert "nt|Ruling (ruling " in text and "credited with 9 tricks, 4S-1|" in text
+    assert "nt|Law 65D: " in text
+    assert lin.loads(text, "x.lin")[0].claimed_total == 9
+    assert run(["export", str(case), "--pbn", "--with-ruling"]) == 0
+    assert '[Result "9"]' in capsys.readouterr().out
+
+
+def test_export_of_agreed_tricks_after_a_gap(capsys: pytest.CaptureFixture[str]) -> None:
+    case = ROOT / "cases" / "impossible-agreed-revoke.yaml"
+    assert run(["export", str(case), "--pbn"]) == 0
+    assert "{Not in the play: agreed trick 2 (trick 1 is not known)}" in capsys.readouterr().out
+
+
+def test_export_of_an_ending_without_deal_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    case = ROOT / "cases" / "claims" / "ending-without-deal.yaml"
+    assert run(["export", str(case), "--lin"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {case}: deal: the case gives only the ending")
+
+
+# -- the command -------------------------------------------------------------------------------
+
+
+def test_several_boards_and_no_board_lists_them(capsys: pytest.CaptureFixture[str]) -> None:
+    path = real_file(USBF)
+    _, err = _import(capsys, str(path), code=2)
+    assert err.startswith(f"error: {path}: 30 boards in the file (expected --board N): ")
+    assert "#1 board 46 (Open) 4H by E; #2 board 46 (Closed) 4H by E;" in err
+    assert err.count("\n") == 1
+
+
+def test_board_and_table(capsys: pytest.CaptureFixture[str]) -> None:
+    path = real_file(USBF)
+    _, err = _import(capsys, str(path), "--board", "46", code=2)
+    assert err == (
+        f"error: {path}: --board 46: 2 boards match (expected --table open or --table closed): "
+        "#1 board 46 (Open) 4H by E; #2 board 46 (Closed) 4H by E\n"
+    )
+    data, _ = _import(capsys, str(path), "--board", "46", "--table", "closed")
+    assert data["source"] == "usbf_sf_14502.lin, board 46 (Closed)"
+    assert data["play"]["tricks"][1] == "S: C5 C3 CA CJ"
+    assert data["claim"] == {"by": "E", "tricks": 7}
+
+
+def test_missing_board(capsys: pytest.CaptureFixture[str]) -> None:
+    path = real_file(KEMISTRY)
+    _, err = _import(capsys, str(path), "--board", "99", code=2)
+    assert err.startswith(f"error: {path}: --board 99: no such board (the file holds #1 board 1 ")
+    _, err = _import(capsys, str(path), "--record", "13", code=2)
+    assert err.startswith(f"error: {path}: --record 13: no such board (expected 1 to 12: ")
+
+
+def test_same_board_twice_without_rooms_needs_its_place(capsys: pytest.CaptureFixture[str]) -> None:
+    path = real_file("forrestrice_bridge-bots/shared_deals.pbn")
+    _, err = _import(capsys, str(path), "--board", "62", code=2)
+    assert "(expected --record K, the board's place in the file)" in err
+    data, _ = _import(capsys, str(path), "--board", "62", "--record", "2")
+    assert data["contract"] == "6SX" and data["declarer"] == "E"
+
+
+def test_passed_out_board(capsys: pytest.CaptureFixture[str]) -> None:
+    path = real_file("Rick-Wilson_Bridge-Game-Analysis/LBC-2026-01-26.pbn")
+    _, err = _import(capsys, str(path), "--board", "1", code=2)
+    assert err.startswith(f"error: {path}: board 1: no contract (passed out")
+
+
+def test_output_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = real_file(KEMISTRY)
+    out = tmp_path / "board.yaml"
+    assert run(["import", str(path), "--board", "2", "-o", str(out)]) == 0
+    first = out.read_text(encoding="utf-8")
+    assert load_case(out).claim is not None
+    assert run(["import", str(path), "--board", "3", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: {out}: already exists (expected a new file; --force overwrites it)\n"
+    assert out.read_text(encoding="utf-8") == first
+    assert run(["import", str(path), "--board", "3", "-o", str(out), "--force"]) == 0
+    assert out.read_text(encoding="utf-8") != first
+    assert run(["export", str(out), "--pbn", "-o", str(out)]) == 2
+
+
+def test_dispute_options(capsys: pytest.CaptureFixture[str]) -> None:
+    path = real_file("lorserker_ben_Boards_BBO/cold_6d.pbn")
+    data, _ = _import(capsys, str(path), "--dispute", "rows-unmarked", "--mixed", "W=after-dispute")
+    assert data["play"]["rows"]["W"]["when"] == "after-dispute"
+    assert not re.search(r"[+-]", data["play"]["rows"]["N"])
+    case_from_dict(data, "x.yaml")
+    _, err = _import(capsys, str(path), "--mixed", "W", code=2)
+    assert "--mixed, --flip-mark, --drop-mark: they change rows" in err
+    _, err = _import(capsys, str(path), "--dispute", "rows", "--flip-mark", "S1", code=2)
+    assert ": --flip-mark: 'S1' is not a card" in err
+    _, err = _import(capsys, str(path), "--dispute", "rows", "--mixed", "Q", code=2)
+    assert ": --mixed: key 'Q' is not a seat" in err
+
+
+def test_claimer_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """A defender's concession: the claim is his side's share of the tricks left."""
+    path = real_file(KEMISTRY)
+    data, _ = _import(capsys, str(path), "--board", "2")
+    left = 13 - len(data["play"]["tricks"])
+    declarer = Seat.parse(data["declarer"])
+    defended, _ = _import(capsys, str(path), "--board", "2", "--claimer", str(declarer.lho))
+    assert defended["claim"] == {"by": str(declarer.lho), "tricks": left - data["claim"]["tricks"]}
+    _, err = _import(capsys, str(path), "--board", "2", "--claimer", str(declarer.partner), code=2)
+    assert "--claimer: " in err and "is dummy" in err
+
+
+def test_bad_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Malformed records: the file, the line and what was expected; never a traceback."""
+    bad_lin = tmp_path / "bad.lin"
+    bad_lin.write_text(
+        "qx|o1|md|3SAKQ2HK32DA32CK32,SJT9HQJTDKQJCQJT9,S876H987DT987C876,|\n"
+        "mb|1N|mb|p|mb|p|mb|p|\npc|S1|\n",
+        encoding="utf-8",
+    )
+    _, err = _import(capsys, str(bad_lin), code=2)
+    assert err == (
+        f"error: {bad_lin}: board 1 (Open), trick 1, line 3: 'pc|S1|' "
+        "(expected a card like SA, hT or c10)\n"
+    )
+    bad_pbn = tmp_path / "bad.pbn"
+    bad_pbn.write_text('[Board "1"]\n[Deal "N:AKQ"]\n', encoding="utf-8")
+    _, err = _import(capsys, str(bad_pbn), code=2)
+    assert err.startswith(f"error: {bad_pbn}: game 1 (board 1) [Deal]: ")
+    assert "expected a deal like" in err
+    other = tmp_path / "notes.txt"
+    other.write_text("hello\n", encoding="utf-8")
+    _, err = _import(capsys, str(other), code=2)
+    assert err.startswith(f"error: {other}: not a PBN or LIN record (expected ")
+    _, err = _import(capsys, str(tmp_path / "none.lin"), code=2)
+    assert err == f"error: {tmp_path / 'none.lin'}: no such file\n"
+
+
+def test_unknown_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["import", "x.lin", "--bord", "3"]) == 2
+    assert "unrecognized arguments: --bord" in capsys.readouterr().err
+    assert run(["export", "x.yaml"]) == 2
+    assert "one of the arguments --pbn --lin is required" in capsys.readouterr().err
