@@ -59,19 +59,7 @@ def main_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="report: also show one consistent history for each outcome group",
     )
-    check.add_argument(
-        "--engine",
-        choices=("auto", "search", "cpsat", "pyconstraint"),
-        default="auto",
-        help="which engine finds the histories (default auto)",
-    )
-    check.add_argument(
-        "--time-limit",
-        type=_positive_seconds,
-        default=20.0,
-        metavar="S",
-        help="seconds allowed for counting (default 20)",
-    )
+    _engine_options(check, "", "seconds allowed for counting (default 20)")
     check.add_argument(
         "--memory-limit",
         type=_memory_size,
@@ -190,39 +178,42 @@ def _export_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
         action="store_true",
         help="rule on the case first; the ruling goes in a comment, the ruled total in the result",
     )
+    _engine_options(parser, "with --with-ruling: ", "seconds allowed (default 20)")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+
+
+def _engine_options(parser: argparse.ArgumentParser, when: str, seconds: str) -> None:
+    """``--engine`` and ``--time-limit``, with ``when`` before their help."""
     parser.add_argument(
         "--engine",
         choices=("auto", "search", "cpsat", "pyconstraint"),
         default="auto",
-        help="with --with-ruling: which engine finds the histories (default auto)",
+        help=f"{when}which engine finds the histories (default auto)",
     )
     parser.add_argument(
         "--time-limit",
         type=_positive_seconds,
         default=20.0,
         metavar="S",
-        help="with --with-ruling: seconds allowed (default 20)",
+        help=f"{when}{seconds}",
     )
-    parser.add_argument("--debug", action="store_true", help="show tracebacks")
 
 
 def _board_number(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
-    return value
+    return _whole_number(text, 1)
 
 
 def _non_negative(text: str) -> int:
+    return _whole_number(text, 0)
+
+
+def _whole_number(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"expected {least} or more, got {value}")
     return value
 
 

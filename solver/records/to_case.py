@@ -17,6 +17,7 @@ and the position (the trick in progress, or, beside rows, the whole position).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -93,7 +94,8 @@ def case_from_record(
     leader = record.opening_leader
     if leader is not None and leader is not record.declarer.lho:
         case["opening_leader"] = str(leader)
-    case["play"] = _play(record, tricks, claimed is not None, mixed_rows, marks, dropped, flipped)
+    options = _RowOptions(mixed_rows, marks, dropped, flipped)
+    case["play"] = _play(record, tricks, claimed is not None, options)
     case["statements"] = said
     if claimed is not None:
         case["claim"] = claimed
@@ -128,17 +130,19 @@ def case_yaml(case: dict[str, Any]) -> str:
     )
 
 
-def _play(
-    record: Record,
-    tricks: bool,
-    claimed: bool,
-    mixed: dict[Seat, MixedWhen],
-    marks: bool,
-    drop_marks: set[Card],
-    flip_marks: set[Card],
-) -> dict[str, Any]:
+@dataclass(frozen=True)
+class _RowOptions:
+    """How the rows are written: which are mixed, and the marks of the intact ones."""
+
+    mixed: dict[Seat, MixedWhen]
+    marks: bool
+    drop_marks: set[Card]
+    flip_marks: set[Card]
+
+
+def _play(record: Record, tricks: bool, claimed: bool, options: _RowOptions) -> dict[str, Any]:
     """``play``: rows, or agreed tricks (with rows too when play stopped early unclaimed)."""
-    rows = _rows(record, mixed, marks, drop_marks, flip_marks)
+    rows = _rows(record, options)
     if not tricks:
         return {"rows": rows}
     play: dict[str, Any] = {}
@@ -234,14 +238,9 @@ def _claimer(declarer: Seat, claimer: Seat | str | None) -> Seat:
     return seat
 
 
-def _rows(
-    record: Record,
-    mixed: dict[Seat, MixedWhen],
-    marks: bool,
-    drop_marks: set[Card],
-    flip_marks: set[Card],
-) -> dict[str, Any]:
+def _rows(record: Record, options: _RowOptions) -> dict[str, Any]:
     """Each seat's row: intact (cards in trick order with marks) or mixed."""
+    mixed = options.mixed
     if not record.tricks:
         return {}
     winners = record.winners()
@@ -255,16 +254,16 @@ def _rows(
         tokens = []
         for card, winner in zip(cards, winners, strict=True):
             won = winner.side is seat.side
-            tokens.append(str(card) + _mark(card, won, marks, drop_marks, flip_marks))
+            tokens.append(str(card) + _mark(card, won, options))
         rows[str(seat)] = " ".join(tokens)
     return rows
 
 
-def _mark(card: Card, won: bool, marks: bool, drop_marks: set[Card], flip_marks: set[Card]) -> str:
+def _mark(card: Card, won: bool, options: _RowOptions) -> str:
     """'+' for a trick the card's side won, '-' for one it lost (Law 65B), or '' if unknown."""
-    if not marks or card in drop_marks:
+    if not options.marks or card in options.drop_marks:
         return ""
-    if card in flip_marks:
+    if card in options.flip_marks:
         won = not won
     return "+" if won else "-"
 
