@@ -321,3 +321,36 @@ def test_unknown_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unrecognized arguments: --bord" in capsys.readouterr().err
     assert run(["export", "x.yaml"]) == 2
     assert "one of the arguments --pbn --lin is required" in capsys.readouterr().err
+
+
+def test_dispute_rows_with_a_claim_give_the_whole_position(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Rows do not say who won which trick: the claim then carries hands, leader and won."""
+    path = real_file(KEMISTRY)
+    agreed, _ = _import(capsys, str(path), "--board", "9")
+    rows, _ = _import(capsys, str(path), "--board", "9", "--dispute", "rows")
+    assert "tricks" not in rows["play"] and len(rows["play"]["rows"]) == 4
+    position = rows["claim"]["position"]
+    assert set(position) == {"hands", "leader", "current_trick", "won"}
+    assert position["current_trick"] == agreed["claim"]["position"]["current_trick"]
+    from_rows = case_from_dict(rows, "rows.yaml").claim
+    from_tricks = case_from_dict(agreed, "tricks.yaml").claim
+    assert from_rows is not None and from_tricks is not None
+    assert from_rows.position == from_tricks.position
+    assert from_rows.tricks == from_tricks.tricks
+
+
+def test_a_claim_the_play_cannot_give(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """mc|13| after declarer's side has lost a trick: the record contradicts itself."""
+    record = tmp_path / "claim.lin"
+    record.write_text(
+        "qx|o1|md|3SAKQ2HK32DA32CK32,SJT9HQJTDKQJCQJT9,S876H987DT987C876,|"
+        "mb|1N|mb|p|mb|p|mb|p|pc|C4|pc|C2|pc|CQ|pc|C8|mc|13|\n",
+        encoding="utf-8",
+    )
+    _, err = _import(capsys, str(record), code=2)
+    assert err == (
+        f"error: {record}: board 1 (Open): the claim gives declarer's side 13 tricks in all, "
+        "but it had won 0 of the first 1 with 12 left (expected 0 to 12)\n"
+    )

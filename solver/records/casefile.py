@@ -176,8 +176,9 @@ def _refuse_record(source: str, text: str) -> None:
         source,
         "",
         f"a {kind} record of play, not a case file (YAML, docs/case-format.md); make a case "
-        "of one of its boards (here the first, [0]), then write the facts in dispute into it: "
-        f'python -c "{example}"',
+        f"of one of its boards with 'ruling import {source} --board N -o board.yaml' "
+        "(docs/records.md), then write the facts in dispute into it; or from Python (here "
+        f'the first board, [0]): python -c "{example}"',
     )
 
 
