@@ -10,6 +10,7 @@ only in the same format (LIN's ``vg`` keeps an event up to its first comma).
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.bridge import Contract, Seat, Side, Strain
+from solver.errors import CaseFileError
 from solver.records import lin, lin_write, pbn, pbn_write
 from solver.records.record import Record
 from tests.records import REAL_RECORDS, assert_legal_play
@@ -158,3 +160,30 @@ def test_pbn_game_layout() -> None:
     assert record.declarer is not None
     won = record.tricks_won(Side.NS if record.declarer.side is Side.NS else Side.EW)
     assert record.claimed_total is not None and record.claimed_total >= won
+
+
+@examples(80)
+@given(random_records(), st.sampled_from(["pbn", "lin"]), st.data())
+def test_a_damaged_record_is_read_or_refused_with_file_and_line(
+    record: Record, fmt: str, data: st.DataObject
+) -> None:
+    """A written board with one token replaced by a wrong one (a card that is not a card, a
+    card of another hand, a stray word) is read, or refused with a CaseFileError naming the
+    file, where (LIN: the line; PBN: the line, or the game and its tag) and what is wrong;
+    never another exception."""
+    writer, reader = WRITERS[fmt]
+    text = writer.dumps([record])
+    separators = re.compile(r"[|\s\[\]\"]+") if fmt == "lin" else re.compile(r"[\s\[\]\"]+")
+    tokens = [m for m in separators.finditer(text)]
+    cut = data.draw(st.integers(min_value=0, max_value=len(tokens) - 1))
+    start = tokens[cut].end()
+    end = tokens[cut + 1].start() if cut + 1 < len(tokens) else len(text)
+    junk = data.draw(st.sampled_from(["S1", "ZZ", "H", "99", "-", "*", "X", "7N", "SA"]))
+    damaged = text[:start] + junk + text[end:]
+    try:
+        reader.loads(damaged, f"damaged.{fmt}")
+    except CaseFileError as error:
+        assert error.path == f"damaged.{fmt}"
+        assert error.message, error
+        where = r"line \d+" if fmt == "lin" else r"line \d+|game \d+ \(board \d+\) \[\w+\]|game \d+"
+        assert re.search(where, error.location), error
