@@ -339,6 +339,12 @@ def _import(args: argparse.Namespace) -> int:
     except SolverError as error:
         raise InternalError(f"the case made of {record.label()} does not load: {error}") from None
     _write(text, args.output)
+    if not record.has_play:
+        print(
+            f"note: {args.record}: {record.label()}: the record gives no play; write what is "
+            "known of it into the case (docs/case-format.md)",
+            file=sys.stderr,
+        )
     return 0
 
 

@@ -354,3 +354,20 @@ def test_a_claim_the_play_cannot_give(tmp_path: Path, capsys: pytest.CaptureFixt
         f"error: {record}: board 1 (Open): the claim gives declarer's side 13 tricks in all, "
         "but it had won 0 of the first 1 with 12 left (expected 0 to 12)\n"
     )
+
+
+def test_a_board_without_play_is_imported_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "deal.pbn"
+    record.write_text(
+        '[Board "3"]\n[Dealer "S"]\n[Declarer "N"]\n[Contract "3NT"]\n'
+        '[Deal "N:AKQ2.K32.A32.K32 JT9.QJT.KQJ.QJT9 876.987.T987.876 543.A654.654.A54"]\n',
+        encoding="utf-8",
+    )
+    data, err = _import(capsys, str(record))
+    assert data["play"] == {} and data["contract"] == "3NT"
+    assert err == (
+        f"note: {record}: board 3: the record gives no play; write what is known of it into "
+        "the case (docs/case-format.md)\n"
+    )
