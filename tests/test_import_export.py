@@ -112,28 +112,30 @@ def test_import_of_every_real_claim(
 
 
 @pytest.mark.parametrize("place", [2, 9, 11])
-def test_imported_claims_rule(place: int, capsys: pytest.CaptureFixture[str]) -> None:
+def test_imported_claims_rule(
+    place: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The case written for a claim is ruled by ``ruling check`` (kemistry's claims with at
     most four tricks left: the longer ones take seconds to adjudicate in pure Python)."""
     path = real_file(KEMISTRY)
     assert lin.load(path)[place - 1].claimed_total is not None
     data, _ = _import(capsys, str(path), "--record", str(place))
-    case = tmp_case(data)
+    case = tmp_case(data, tmp_path)
     assert run(["check", str(case), "--json"]) in (0, 1)
     result = capsys.readouterr()
     assert '"claim"' in result.out and result.err == ""
 
 
-def tmp_case(data: dict[str, Any], name: str = "imported.yaml") -> Path:
-    import tempfile
-
-    folder = Path(tempfile.mkdtemp(prefix="ruling-import-"))
-    path = folder / name
+def tmp_case(data: dict[str, Any], folder: Path) -> Path:
+    """The case written as YAML into ``folder``."""
+    path = folder / "imported.yaml"
     path.write_text(case_yaml(data), encoding="utf-8")
     return path
 
 
-def test_imported_complete_play_rules_as_played(capsys: pytest.CaptureFixture[str]) -> None:
+def test_imported_complete_play_rules_as_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Thirteen agreed tricks: one history, the result as played; with --dispute rows, the
     rows as a careful player leaves them give the same total."""
     path = real_file("lorserker_ben_Boards_BBO/cold_6d.pbn")
@@ -143,7 +145,7 @@ def test_imported_complete_play_rules_as_played(capsys: pytest.CaptureFixture[st
     for extra in ([], ["--dispute", "rows"]):
         data, _ = _import(capsys, str(path), *extra)
         assert ("rows" in data["play"]) == bool(extra)
-        assert run(["check", str(tmp_case(data)), "--json"]) == 0
+        assert run(["check", str(tmp_case(data, tmp_path)), "--json"]) == 0
         assert f'"declarer_tricks": {played}' in capsys.readouterr().out
 
 
@@ -290,27 +292,31 @@ def test_claimer_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--claimer: " in err and "is dummy" in err
 
 
+def _import_text(
+    folder: Path, name: str, text: str, capsys: pytest.CaptureFixture[str], code: int = 2
+) -> tuple[Path, dict[str, Any], str]:
+    """``ruling import`` of ``text`` written to ``folder/name``: the path, the case, stderr."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    data, err = _import(capsys, str(path), code=code)
+    return path, data, err
+
+
+LIN_DEAL = "qx|o1|md|3SAKQ2HK32DA32CK32,SJT9HQJTDKQJCQJT9,S876H987DT987C876,|"
+
+
 def test_bad_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Malformed records: the file, the line and what was expected; never a traceback."""
-    bad_lin = tmp_path / "bad.lin"
-    bad_lin.write_text(
-        "qx|o1|md|3SAKQ2HK32DA32CK32,SJT9HQJTDKQJCQJT9,S876H987DT987C876,|\n"
-        "mb|1N|mb|p|mb|p|mb|p|\npc|S1|\n",
-        encoding="utf-8",
-    )
-    _, err = _import(capsys, str(bad_lin), code=2)
+    text = LIN_DEAL + "\nmb|1N|mb|p|mb|p|mb|p|\npc|S1|\n"
+    bad_lin, _, err = _import_text(tmp_path, "bad.lin", text, capsys)
     assert err == (
         f"error: {bad_lin}: board 1 (Open), trick 1, line 3: 'pc|S1|' "
         "(expected a card like SA, hT or c10)\n"
     )
-    bad_pbn = tmp_path / "bad.pbn"
-    bad_pbn.write_text('[Board "1"]\n[Deal "N:AKQ"]\n', encoding="utf-8")
-    _, err = _import(capsys, str(bad_pbn), code=2)
+    bad_pbn, _, err = _import_text(tmp_path, "bad.pbn", '[Board "1"]\n[Deal "N:AKQ"]\n', capsys)
     assert err.startswith(f"error: {bad_pbn}: game 1 (board 1) [Deal]: ")
     assert "expected a deal like" in err
-    other = tmp_path / "notes.txt"
-    other.write_text("hello\n", encoding="utf-8")
-    _, err = _import(capsys, str(other), code=2)
+    other, _, err = _import_text(tmp_path, "notes.txt", "hello\n", capsys)
     assert err.startswith(f"error: {other}: not a PBN or LIN record (expected ")
     _, err = _import(capsys, str(tmp_path / "none.lin"), code=2)
     assert err == f"error: {tmp_path / 'none.lin'}: no such file\n"
@@ -343,13 +349,8 @@ def test_dispute_rows_with_a_claim_give_the_whole_position(
 
 def test_a_claim_the_play_cannot_give(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """mc|13| after declarer's side has lost a trick: the record contradicts itself."""
-    record = tmp_path / "claim.lin"
-    record.write_text(
-        "qx|o1|md|3SAKQ2HK32DA32CK32,SJT9HQJTDKQJCQJT9,S876H987DT987C876,|"
-        "mb|1N|mb|p|mb|p|mb|p|pc|C4|pc|C2|pc|CQ|pc|C8|mc|13|\n",
-        encoding="utf-8",
-    )
-    _, err = _import(capsys, str(record), code=2)
+    text = LIN_DEAL + "mb|1N|mb|p|mb|p|mb|p|pc|C4|pc|C2|pc|CQ|pc|C8|mc|13|\n"
+    record, _, err = _import_text(tmp_path, "claim.lin", text, capsys)
     assert err == (
         f"error: {record}: board 1 (Open): the claim gives declarer's side 13 tricks in all, "
         "but it had won 0 of the first 1 with 12 left (expected 0 to 12)\n"
@@ -359,13 +360,11 @@ def test_a_claim_the_play_cannot_give(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_a_board_without_play_is_imported_with_a_note(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    record = tmp_path / "deal.pbn"
-    record.write_text(
+    text = (
         '[Board "3"]\n[Dealer "S"]\n[Declarer "N"]\n[Contract "3NT"]\n'
-        '[Deal "N:AKQ2.K32.A32.K32 JT9.QJT.KQJ.QJT9 876.987.T987.876 543.A654.654.A54"]\n',
-        encoding="utf-8",
+        '[Deal "N:AKQ2.K32.A32.K32 JT9.QJT.KQJ.QJT9 876.987.T987.876 543.A654.654.A54"]\n'
     )
-    data, err = _import(capsys, str(record))
+    record, data, err = _import_text(tmp_path, "deal.pbn", text, capsys, code=0)
     assert data["play"] == {} and data["contract"] == "3NT"
     assert err == (
         f"note: {record}: board 3: the record gives no play; write what is known of it into "
