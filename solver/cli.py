@@ -101,6 +101,9 @@ def main_parser() -> argparse.ArgumentParser:
         help="claims: also examine every layout of the cards the claimer could not see",
     )
     check.add_argument("--debug", action="store_true", help="show tracebacks")
+    from solver.audit.command import add_audit_parser
+
+    add_audit_parser(commands, _positive_seconds)
     return parser
 
 
@@ -148,6 +151,10 @@ def _memory_size(text: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = main_parser().parse_args(argv)
     try:
+        if args.command == "audit":
+            from solver.audit.command import run_audit
+
+            return run_audit(args)
         return _check(args)
     except InternalError as error:
         _internal_error(str(error), args.debug)
