@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 from dataclasses import asdict, replace
+from itertools import islice
 from pathlib import Path
 
 import pandas
@@ -57,10 +58,16 @@ def test_every_claim_of_every_file_is_a_row(archive: Path) -> None:
 def test_the_row_is_the_claim_search_on_the_record() -> None:
     """Each ruled row's worst line is the claim search's own value on the claim the record ends
     in (taken independently here from the record), counted from declarer's side's tricks."""
-    rows = [row for row in audit_rows([USBF], settings=SETTINGS, runner=in_process) if row.record]
+    small = (
+        item
+        for item in claims_in([USBF])
+        if isinstance(item, ClaimTask) and item.claim.position.tricks_left <= 8
+    )
+    tasks = list(islice(small, 12))
+    rows = list(in_process(tasks, SETTINGS))
     records = {record.index + 1: record for record in lin.load(USBF, errors=[])}
     checked = 0
-    for row in rows[:12]:
+    for row in rows:
         record = records[row.record]
         claim = claim_at_stop(record)
         assert claim is not None and row.status == "ruled"
