@@ -45,7 +45,7 @@ from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
 import solver.engines.claims.search  # noqa: E402
-from solver.bridge import ALL_CARDS, Card, Seat, Side  # noqa: E402
+from solver.bridge import ALL_CARDS, Card, Seat  # noqa: E402
 from solver.engines import dds  # noqa: E402
 from solver.engines.claims import ClaimProblem, ClaimTimeout, adjudicate  # noqa: E402
 from solver.facts import Claim, ClaimPosition, Step  # noqa: E402
@@ -53,6 +53,7 @@ from solver.facts.policy import PRESETS  # noqa: E402
 from solver.native import is_compiled  # noqa: E402
 from solver.records import lin, pbn  # noqa: E402
 from solver.records.record import Record  # noqa: E402
+from solver.records.stopped import ClaimOutOfRange, claim_at_stop  # noqa: E402
 
 RECORDS = REPO / "data" / "real-records"
 RESULTS = REPO / "benchmarks" / "claims-results.json"
@@ -97,24 +98,12 @@ def real_claims() -> list[tuple[str, Claim, int | None]]:
 
 
 def claim_of_record(record: Record) -> Claim | None:
-    """The record's claim by declarer, from where play stopped (None when there is none)."""
-    if record.claimed_total is None or record.declarer is None or record.play_complete:
+    """The record's claim by declarer, from where play stopped (None when there is none, or
+    when its total cannot be reached): the claim ``ruling audit`` rules on."""
+    try:
+        return claim_at_stop(record)
+    except ClaimOutOfRange:
         return None
-    played = {card for trick in record.tricks for card in trick.cards}
-    on_trick = tuple(card for _seat, card in record.partial_trick)
-    hands = tuple(frozenset(record.deal.hand(seat) - played - set(on_trick)) for seat in Seat)
-    if record.partial_trick:
-        leader = record.partial_trick[0][0]
-    elif record.tricks:
-        leader = record.tricks[-1].winner(record.trump_suit_index)
-    else:
-        leader = record.declarer.lho
-    won = (record.tricks_won(Side.NS), record.tricks_won(Side.EW))
-    position = ClaimPosition((hands[0], hands[1], hands[2], hands[3]), leader, on_trick, won)
-    tricks = record.claimed_total - record.tricks_won(record.declarer.side)
-    if not 0 <= tricks <= position.tricks_left:
-        return None
-    return Claim(by=record.declarer, tricks=tricks, position=position)
 
 
 def top_tricks(hands: list[set[Card]], trump: int | None) -> int:

@@ -31,7 +31,7 @@ from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
 from benchmarks.claims import double_dummy, real_claims  # noqa: E402
-from solver.bridge import SEATS, Card  # noqa: E402
+from solver.audit.judge import first_loss  # noqa: E402
 from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, adjudicate  # noqa: E402
 from solver.facts import Claim  # noqa: E402
 from solver.facts.policy import PRESETS, NormalPolicy  # noqa: E402
@@ -50,26 +50,10 @@ class Verdict:
     """Tricks on the worst normal line; None when the search ran out of time."""
     upheld: bool | None
     first_loss: str
-    """Where the worst line first falls short: "trick 3: S S5" (the claimer's side's card)."""
+    """Where the worst line first falls short: "trick 11: S S5" (the board's trick, and the
+    claimer's side's card)."""
     rescues: list[str]
     """Switches which, turned the other way alone, let the claim stand."""
-
-
-def _first_loss(claim: Claim, adjudication: Adjudication) -> str:
-    """The trick at which the worst line has lost more tricks than the claim concedes, and the
-    card the claimer's side played to it last."""
-    side = claim.by.index % 2
-    conceded = claim.position.tricks_left - claim.tricks
-    lost = 0
-    ours = ""
-    for play in adjudication.line:
-        if play.seat % 2 == side:
-            ours = f"{SEATS[play.seat]} {Card.from_index(play.card)}"
-        if play.wins_trick is not None and play.wins_trick % 2 != side:
-            lost += 1
-            if lost > conceded:
-                return f"trick {play.trick}: {ours}"
-    return "-"
 
 
 def _value(claim: Claim, trump: int | None, policy: NormalPolicy, limit: float) -> Adjudication:
@@ -101,7 +85,7 @@ def judge(label: str, claim: Claim, trump: int | None, preset: str, limit: float
         best,
         adjudication.claimer_tricks,
         upheld,
-        "-" if upheld else _first_loss(claim, adjudication),
+        "-" if upheld else first_loss(claim, adjudication) or "-",
         rescues,
     )
 

@@ -91,6 +91,9 @@ def main_parser() -> argparse.ArgumentParser:
     check.add_argument("--debug", action="store_true", help="show tracebacks")
     _import_parser(commands)
     _export_parser(commands)
+    from solver.audit.command import add_audit_parser
+
+    add_audit_parser(commands, _positive_seconds)
     return parser
 
 
@@ -250,7 +253,7 @@ def _memory_size(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = main_parser().parse_args(argv)
-    commands = {"check": _check, "import": _import, "export": _export}
+    commands = {"check": _check, "import": _import, "export": _export, "audit": _audit}
     try:
         return commands[args.command](args)
     except InternalError as error:
@@ -263,6 +266,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error("interrupted", EXIT_INTERRUPTED)
     except Exception as error:  # anything else is the tool's own failure
         _internal_error(f"{type(error).__name__}: {error}", args.debug)
+
+
+def _audit(args: argparse.Namespace) -> int:
+    from solver.audit.command import run_audit
+
+    return run_audit(args)
 
 
 def _internal_error(message: str, debug: bool) -> NoReturn:

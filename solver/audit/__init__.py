@@ -1,0 +1,61 @@
+"""The audit of an archive: every claim in its records, ruled on as if contested.
+
+``audit(paths)`` returns the table as a pandas DataFrame; ``ruling audit`` writes it to a file
+(``solver.audit.output``) with a progress bar, resuming an interrupted run. The work is spread
+over this machine's cores, or over a Dask distributed cluster (``scheduler=``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from solver.audit.judge import COLUMNS, AuditRow
+from solver.audit.run import Settings, audit_rows, choose_runner
+
+if TYPE_CHECKING:
+    import pandas
+
+__all__ = ["COLUMNS", "AuditRow", "Settings", "audit", "audit_rows", "choose_runner"]
+
+
+def audit(
+    paths: str | Path | Iterable[str | Path],
+    *,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    policy: str = "WBF2017",
+    time_limit: float = 20.0,
+    why: bool = True,
+    journal: str | Path | None = None,
+) -> pandas.DataFrame:
+    """Audit every claim in the PBN and LIN files under ``paths`` (files or folders).
+
+    One row per claim (and per file, board or claim that could not be read, with the reason),
+    sorted by file and board. ``jobs``: worker processes on this machine (None: every core; 1:
+    in this process); ``scheduler``: the address of a Dask distributed scheduler instead.
+    ``journal``: a file the rows are appended to as they finish; run again with the same
+    journal, the audit skips the boards already in it."""
+    import pandas
+
+    if isinstance(paths, str | Path):
+        paths = [paths]
+    rows = list(
+        audit_rows(
+            paths,
+            settings=Settings(policy, time_limit, why),
+            runner=choose_runner(jobs, scheduler),
+            journal=None if journal is None else Path(journal),
+        )
+    )
+    table = pandas.DataFrame([asdict(row) for row in rows], columns=list(COLUMNS))
+    table = table.astype(
+        {
+            name: "Int64"
+            for name in ("board", "cards_left", "before", "claimed", "worst_normal", "ruling")
+        }
+        | {"double_dummy": "Int64", "stands": "boolean", "lost_to_trump": "boolean"}
+    )
+    return table.sort_values(["source", "record", "reason"], kind="stable").reset_index(drop=True)

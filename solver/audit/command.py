@@ -1,0 +1,199 @@
+"""``ruling audit PATH...``: its options, its progress bar and its summary on the terminal.
+
+Kept apart from ``solver.cli`` so that the command line's start-up stays small: nothing here
+imports more than argparse until the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from solver.audit.judge import AuditRow
+
+SHOWN_FAILING = 20
+"""Claims that would not stand listed on the terminal (the output file has them all)."""
+
+
+def add_audit_parser(commands: Any, positive_seconds: Any) -> None:
+    """Add ``audit`` to the subcommands of ``ruling``."""
+    audit = commands.add_parser(
+        "audit",
+        help="rule on every claim in PBN and LIN records, as if each had been contested",
+        description="Every board of the records under PATH that ends in a claim or concession: "
+        "the total claimed, the worst normal line with nothing said, double dummy, and whether "
+        "the claim would stand if contested. Boards that cannot be read are listed with the "
+        "reason.",
+    )
+    audit.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders")
+    audit.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the table to FILE (.csv, .json, .jsonl or .parquet); an interrupted audit "
+        "run again with the same FILE resumes where it stopped",
+    )
+    audit.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help="worker processes on this machine (default: every core; 1: no worker processes)",
+    )
+    audit.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run on the Dask distributed cluster whose scheduler is at ADDRESS "
+        "(e.g. tcp://10.0.0.5:8786) instead of this machine's cores",
+    )
+    audit.add_argument(
+        "--policy",
+        choices=("WBF2017", "EBU", "ACBL"),
+        default="WBF2017",
+        help="the preset of normal-play judgements (default WBF2017)",
+    )
+    audit.add_argument(
+        "--time-limit",
+        type=positive_seconds,
+        default=20.0,
+        metavar="S",
+        help="seconds for each claim (default 20)",
+    )
+    audit.add_argument(
+        "--no-why",
+        dest="why",
+        action="store_false",
+        help="do not look for the judgements a failing claim turns on (faster)",
+    )
+    audit.add_argument("--debug", action="store_true", help="show tracebacks")
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    """Exit 0 when every board was read and ruled on, 1 when some were not (unreadable, not
+    settled in time, refused by an engine): they are in the table with the reason."""
+    from solver.audit.output import output_format, write_rows
+    from solver.audit.run import Settings, audit_rows, choose_runner
+
+    output: Path | None = args.output
+    journal = None
+    if output is not None:
+        output_format(output)  # a bad suffix is bad input before any work
+        journal = output.with_name(output.name + ".journal")
+    bar = _AuditBar() if sys.stderr.isatty() else None
+    tally: Counter[str] = Counter()
+    failing: list[AuditRow] = []
+
+    def counted(rows: Iterator[AuditRow]) -> Iterator[AuditRow]:
+        for row in rows:
+            tally[row.status] += 1
+            if row.stands is False:
+                tally["would not stand"] += 1
+                if len(failing) < SHOWN_FAILING:
+                    failing.append(row)
+            elif row.stands:
+                tally["stands"] += 1
+            yield row
+
+    rows = audit_rows(
+        args.paths,
+        settings=Settings(args.policy, args.time_limit, args.why),
+        runner=choose_runner(args.jobs, args.scheduler),
+        journal=journal,
+        found=None if bar is None else bar.found,
+        finished=None if bar is None else bar.finished,
+    )
+    try:
+        if output is not None:
+            write_rows(counted(rows), output)
+            assert journal is not None
+            journal.unlink(missing_ok=True)
+        else:
+            for _row in counted(rows):
+                pass
+    finally:
+        if bar is not None:
+            bar.close()
+    _summary(tally, failing, output)
+    unsettled = tally["unreadable"] + tally["timeout"] + tally["error"]
+    return 1 if unsettled else 0
+
+
+def _summary(tally: Counter[str], failing: list[AuditRow], output: Path | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=sys.stdout, width=120)
+    if failing:
+        table = Table(title="Claims that would not stand if contested", title_justify="left")
+        for column in ("board", "claimed", "ruling", "worst", "dd", "first loss", "turns on"):
+            table.add_column(column)
+        for row in failing:
+            table.add_row(
+                f"{row.source} #{row.record}" + (f" (board {row.board})" if row.board else ""),
+                str(row.claimed),
+                str(row.ruling),
+                str(row.worst_normal),
+                str(row.double_dummy),
+                row.first_loss or "-",
+                row.turns_on or "-",
+            )
+        console.print(table)
+    claims = tally["ruled"] + tally["timeout"] + tally["error"]
+    console.print(
+        f"{claims} claims: {tally['stands']} would stand, {tally['would not stand']} would not, "
+        f"{tally['timeout']} not settled in time, {tally['error']} refused by an engine; "
+        f"{tally['unreadable']} unreadable"
+        + ("" if output is None else f"; the table is in {output}")
+    )
+
+
+class _AuditBar:
+    """Boards found and ruled on, on stderr (only on a terminal; it leaves nothing behind)."""
+
+    def __init__(self) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
+        self._bar = Progress(
+            TextColumn("auditing claims"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=Console(file=sys.stderr),
+            transient=True,
+        )
+        self._bar.start()
+        self._task = self._bar.add_task("claims", total=0)
+
+    def found(self, count: int) -> None:
+        self._bar.update(self._task, total=count)
+
+    def finished(self, _row: AuditRow) -> None:
+        self._bar.advance(self._task)
+
+    def close(self) -> None:
+        self._bar.stop()

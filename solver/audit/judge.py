@@ -1,0 +1,171 @@
+"""One claim of a record, ruled on as if the opponents had contested it with nothing said.
+
+The ruling is the tool's own (Laws 70 and 71 through ``solver.rulings.claims``): the worst
+normal line under the chosen preset, 70C where an unmentioned trump takes a trick, and the
+total a director would credit. Beside it, double dummy and, for a claim that would not stand,
+which judgements of the policy, turned the other way alone, would let it stand: where the
+claims that fail come from.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, fields, replace
+
+from solver.audit.boards import ClaimTask, Unreadable
+from solver.bridge import SEATS, Card
+from solver.engines.claims import Adjudication, ClaimTimeout
+from solver.errors import SolverError
+from solver.facts import Case, Claim
+from solver.facts.policy import PRESETS
+from solver.rulings.claims import analyse_claim, decide_claim, judgement_costs
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRow:
+    """One line of the audit table (``COLUMNS`` in this order)."""
+
+    source: str
+    record: int
+    board: int | None
+    room: str | None
+    contract: str | None
+    declarer: str | None
+    cards_left: int | None
+    """Cards each player held when play stopped, the trick in progress counted."""
+    before: int | None
+    """Tricks declarer's side had won when play stopped."""
+    claimed: int | None
+    """Declarer's side's total as the record gives it."""
+    worst_normal: int | None
+    """Declarer's side's total on the worst normal line, nothing said (None: not settled)."""
+    ruling: int | None
+    """The total a director would credit were the claim contested (70A, 70C, 71B)."""
+    double_dummy: int | None
+    stands: bool | None
+    """The ruling credits at least the total claimed (None: not settled)."""
+    lost_to_trump: bool | None
+    """An outstanding trump the claimer did not mention takes a trick on the worst line (70C)."""
+    first_loss: str
+    """Where the worst line first falls short of the claim: "trick 3: S S5"."""
+    turns_on: str
+    """Judgements which, turned the other way alone, let the claim stand ("top_down=off")."""
+    status: str
+    """ruled, timeout, unreadable or error."""
+    reason: str
+    seconds: float
+
+
+COLUMNS = tuple(field.name for field in fields(AuditRow))
+
+
+def unreadable_row(item: Unreadable) -> AuditRow:
+    """The row of a file, board or claim the audit could not take up."""
+    key = item.key
+    reason = f"{key.part}: {item.reason}" if key.part else item.reason
+    return AuditRow(
+        key.source, key.record, item.board, item.room, None, None, None, None, None, None, None,
+        None, None, None, "", "", "unreadable", reason, 0.0,
+    )  # fmt: skip
+
+
+def audit_claim(
+    task: ClaimTask, *, policy: str = "WBF2017", time_limit: float = 20.0, why: bool = True
+) -> AuditRow:
+    """Rule on one claim; never raises for a claim the engines cannot settle (status timeout)
+    or refuse (status error, with the engine's message)."""
+    started = time.monotonic()
+    claim = replace(task.claim, policy=policy)
+    case = _case_of(task, claim)
+    before = claim.position.won_by(claim.side)
+    common = _common(task, claim, before)
+    try:
+        analysis = analyse_claim(case, PRESETS[policy], time_limit, judgements=False)
+    except ClaimTimeout:
+        return AuditRow(
+            *common, None, None, None, None, None, "", "", "timeout",
+            f"the worst normal line was not settled within {time_limit:g} s",
+            time.monotonic() - started,
+        )  # fmt: skip
+    except SolverError as error:
+        return AuditRow(
+            *common, None, None, None, None, None, "", "", "error", str(error),
+            time.monotonic() - started,
+        )  # fmt: skip
+    ruling = decide_claim(case, analysis)
+    credited = ruling.declarer_tricks
+    worst = before + analysis.adjudication.claimer_tricks
+    stands = None if credited is None else credited >= task.claimed_total
+    turns = ""
+    if stands is False and why:
+        left = max(time_limit - (time.monotonic() - started), 1.0)
+        costs = judgement_costs(case, analysis.policy, analysis.adjudication.claimer_tricks, left)
+        turns = ", ".join(
+            f"{cost.switch}={cost.turned}"
+            for cost in costs
+            if cost.claimer_tricks is not None and cost.claimer_tricks >= claim.tricks
+        )
+    dd = analysis.double_dummy
+    return AuditRow(
+        *common,
+        worst,
+        credited,
+        None if dd is None else before + dd,
+        stands,
+        bool(analysis.trump_tricks) and not analysis.trumps_aware,
+        "" if stands else first_loss(claim, analysis.adjudication),
+        turns,
+        "ruled",
+        "",
+        time.monotonic() - started,
+    )
+
+
+def first_loss(claim: Claim, adjudication: Adjudication) -> str:
+    """The trick (of the board) at which the worst line has lost more tricks than the claim
+    concedes, and the card the claimer's side played to it last."""
+    side = claim.by.index % 2
+    lost = 0
+    ours = ""
+    completed = sum(claim.position.won)
+    for play in adjudication.line:
+        if play.seat % 2 == side:
+            ours = f"{SEATS[play.seat]} {Card.from_index(play.card)}"
+        if play.wins_trick is not None and play.wins_trick % 2 != side:
+            lost += 1
+            if lost > claim.conceded:
+                return f"trick {completed + play.trick}: {ours}"
+    return ""
+
+
+def _common(
+    task: ClaimTask, claim: Claim, before: int
+) -> tuple[str, int, int | None, str | None, str, str, int, int, int]:
+    return (
+        task.key.source,
+        task.key.record,
+        task.board,
+        task.room,
+        str(task.contract),
+        str(task.declarer),
+        claim.position.tricks_left,
+        before,
+        task.claimed_total,
+    )
+
+
+def _case_of(task: ClaimTask, claim: Claim) -> Case:
+    """The claim as a case whose play before the claim is not given: only the claim is ruled
+    on, as ``ruling check`` does with a claim case that has no rows."""
+    return Case(
+        title=f"{task.key.source} #{task.key.record}",
+        deal=task.deal,
+        contract=task.contract,
+        declarer=task.declarer,
+        opening_leader=task.declarer.lho,
+        tricks_played=0,
+        board=task.board,
+        vulnerable=task.vulnerable,
+        source=task.key.source,
+        claim=claim,
+    )

@@ -1,0 +1,240 @@
+"""Running an audit: the claims in parallel, on this machine's cores or on a Dask cluster.
+
+The claims are read lazily and at most a few per worker are in flight at once, so memory stays
+flat however large the archive. Each row is appended to a journal (JSON lines) as it comes in;
+an audit started again with the same journal skips the boards already there, so an interrupted
+audit resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any, Protocol
+
+from solver.audit.boards import BoardKey, ClaimTask, Unreadable, claims_in
+from solver.audit.judge import COLUMNS, AuditRow, audit_claim, unreadable_row
+from solver.errors import SolverError
+
+IN_FLIGHT_PER_WORKER = 2
+"""Claims handed to each worker ahead of time: enough to keep it busy, few enough to keep the
+memory flat and a resumed audit close to where it stopped."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How each claim is ruled on (the same on every worker)."""
+
+    policy: str = "WBF2017"
+    time_limit: float = 20.0
+    why: bool = True
+
+
+def rule_one(task: ClaimTask, settings: Settings) -> AuditRow:
+    """The function a worker runs: module-level, so that it pickles by name."""
+    return audit_claim(
+        task, policy=settings.policy, time_limit=settings.time_limit, why=settings.why
+    )
+
+
+class Runner(Protocol):
+    """Rules on the tasks given, yielding each row as it is finished (in any order)."""
+
+    def __call__(self, tasks: Iterable[ClaimTask], settings: Settings) -> Iterator[AuditRow]: ...
+
+
+def in_process(tasks: Iterable[ClaimTask], settings: Settings) -> Iterator[AuditRow]:
+    """One claim after another in this process (``--jobs 1``): the reference for the others."""
+    for task in tasks:
+        yield rule_one(task, settings)
+
+
+def local_pool(jobs: int) -> Runner:
+    """The claims over ``jobs`` worker processes of this machine."""
+
+    def run(tasks: Iterable[ClaimTask], settings: Settings) -> Iterator[AuditRow]:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+
+            def submit(task: ClaimTask) -> Future[AuditRow]:
+                return pool.submit(rule_one, task, settings)
+
+            yield from _windowed(tasks, submit, jobs, _result)
+
+    return run
+
+
+def dask_cluster(address: str) -> Runner:
+    """The claims over the workers of the Dask distributed scheduler at ``address``."""
+
+    def run(tasks: Iterable[ClaimTask], settings: Settings) -> Iterator[AuditRow]:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise SolverError(
+                "--scheduler needs Dask's distributed package "
+                "(pip install 'bridge-ruling-solver[audit]')"
+            ) from None
+
+        try:
+            client = Client(address)  # type: ignore[no-untyped-call]
+        except OSError as error:
+            raise SolverError(
+                f"--scheduler {address}: cannot reach a Dask scheduler there ({error})"
+            ) from None
+        with client:
+            workers = max(sum(client.nthreads().values()), 1)  # type: ignore[no-untyped-call]
+            submit = partial(client.submit, rule_one, settings=settings, pure=False)
+            yield from _windowed(tasks, submit, workers, _dask_result)
+
+    return run
+
+
+def _windowed(
+    tasks: Iterable[ClaimTask],
+    submit: Callable[[ClaimTask], Any],
+    workers: int,
+    result: Callable[[Any], AuditRow],
+) -> Iterator[AuditRow]:
+    """Submit tasks as earlier ones finish, never more than ``workers`` times
+    ``IN_FLIGHT_PER_WORKER`` at once, yielding rows as they are done."""
+    pending: set[Any] = set()
+    limit = workers * IN_FLIGHT_PER_WORKER
+    for task in tasks:
+        pending.add(submit(task))
+        if len(pending) >= limit:
+            done, pending = _wait_some(pending)
+            yield from (result(future) for future in done)
+    while pending:
+        done, pending = _wait_some(pending)
+        yield from (result(future) for future in done)
+
+
+def _wait_some(pending: set[Any]) -> tuple[set[Any], set[Any]]:
+    if all(isinstance(future, Future) for future in pending):
+        done, still = wait(pending, return_when=FIRST_COMPLETED)
+        return set(done), set(still)
+    from distributed import wait as dask_wait
+
+    finished = dask_wait(list(pending), return_when="FIRST_COMPLETED")  # type: ignore[no-untyped-call]
+    return set(finished.done), set(finished.not_done)
+
+
+def _result(future: Future[AuditRow]) -> AuditRow:
+    return future.result()
+
+
+def _dask_result(future: Any) -> AuditRow:
+    row: AuditRow = future.result()
+    return row
+
+
+def choose_runner(jobs: int | None, scheduler: str | None) -> Runner:
+    """Dask when a scheduler address is given; else this machine's cores (``jobs`` None: all)."""
+    if scheduler:
+        return dask_cluster(scheduler)
+    count = jobs or os.cpu_count() or 1
+    return in_process if count == 1 else local_pool(count)
+
+
+# -- the journal: resuming -------------------------------------------------------------------
+
+
+def row_key(row: AuditRow) -> tuple[str, int, str]:
+    """What identifies a row across runs: its file and board; for what could not be placed in
+    a board (record 0), also the reason."""
+    return (row.source, row.record, row.reason if row.record == 0 else "")
+
+
+def task_key(key: BoardKey) -> tuple[str, int, str]:
+    return (key.source, key.record, "")
+
+
+def read_journal(path: Path) -> list[AuditRow]:
+    """The rows an earlier run of the same audit finished (none when there is no journal). A
+    last line cut short by an interruption is left out: that board is ruled on again."""
+    if not path.exists():
+        return []
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(data, dict) and set(data) == set(COLUMNS):
+            rows.append(AuditRow(**data))
+    return rows
+
+
+class Journal:
+    """Rows appended as they come, flushed at once, so that an interruption loses none."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._file = None if path is None else path.open("a", encoding="utf-8")
+
+    def add(self, row: AuditRow) -> None:
+        if self._file is not None:
+            self._file.write(json.dumps(asdict(row)) + "\n")
+            self._file.flush()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+
+
+def audit_rows(
+    paths: Iterable[str | Path],
+    *,
+    settings: Settings,
+    runner: Runner,
+    journal: Path | None = None,
+    found: Callable[[int], None] | None = None,
+    finished: Callable[[AuditRow], None] | None = None,
+) -> Iterator[AuditRow]:
+    """Every row of the audit of ``paths``: the journal's first (when resuming), then each new
+    one as it is finished. ``found`` is called with the number of boards taken up so far,
+    ``finished`` with each new row (a progress bar)."""
+    done_before = read_journal(journal) if journal is not None else []
+    done = {row_key(row) for row in done_before}
+    yield from done_before
+    record = Journal(journal)
+    seen = 0
+    unreadable: list[AuditRow] = []
+
+    def fresh() -> Iterator[ClaimTask]:
+        nonlocal seen
+        for item in claims_in(paths):
+            if isinstance(item, Unreadable):
+                row = unreadable_row(item)
+                if row_key(row) not in done:
+                    unreadable.append(row)
+                continue
+            if task_key(item.key) in done:
+                continue
+            seen += 1
+            if found is not None:
+                found(seen)
+            yield item
+
+    try:
+        for row in runner(fresh(), settings):
+            record.add(row)
+            if finished is not None:
+                finished(row)
+            yield row
+            while unreadable:
+                yield _noted(unreadable.pop(0), record)
+        while unreadable:
+            yield _noted(unreadable.pop(0), record)
+    finally:
+        record.close()
+
+
+def _noted(row: AuditRow, journal: Journal) -> AuditRow:
+    journal.add(row)
+    return row

@@ -1,0 +1,237 @@
+"""The audit of an archive (``ruling audit``, ``solver.audit``): every claim of the records, the
+same table however it is run (one process, worker processes, a Dask cluster), resumed after an
+interruption, and nothing unreadable dropped."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import asdict, replace
+from itertools import islice
+from pathlib import Path
+
+import pandas
+import pytest
+
+from solver.audit import audit
+from solver.audit.boards import ClaimTask, Unreadable, _claim_task, claims_in
+from solver.audit.judge import COLUMNS, AuditRow
+from solver.audit.run import Settings, audit_rows, in_process
+from solver.cli import main
+from solver.engines.claims import ClaimProblem, adjudicate
+from solver.facts.policy import PRESETS
+from solver.records import lin, pbn
+from solver.records.stopped import claim_at_stop
+
+RECORDS = Path(__file__).resolve().parent.parent / "data" / "real-records"
+SAMPLE = RECORDS / "forrestrice_bridge-bots" / "sample.pbn"
+USBF = RECORDS / "forrestrice_bridge-bots" / "usbf_sf_14502.lin"
+SETTINGS = Settings("WBF2017", 120.0, why=False)
+"""A limit no claim of the archive below comes near, so that every row is ruled on and the
+tables of two runs can be compared exactly."""
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """Two record files, one in a sub-folder: six claims, each settled in well under a second."""
+    shutil.copy(SAMPLE, tmp_path / "a.pbn")
+    (tmp_path / "more").mkdir()
+    shutil.copy(SAMPLE, tmp_path / "more" / "b.pbn")
+    return tmp_path
+
+
+def _timeless(table: pandas.DataFrame) -> list[dict[str, object]]:
+    return table.drop(columns=["seconds"]).astype(object).to_dict("records")  # type: ignore[no-any-return]
+
+
+def test_every_claim_of_every_file_is_a_row(archive: Path) -> None:
+    table = audit(archive, jobs=1, time_limit=SETTINGS.time_limit, why=False)
+    assert list(table.columns) == list(COLUMNS)
+    assert len(table) == 6
+    assert set(table["status"]) == {"ruled"}
+    assert sorted({Path(s).name for s in table["source"]}) == ["a.pbn", "b.pbn"]
+    # The two copies of the same file give the same rulings.
+    halves = [table[table["source"].str.endswith(name)] for name in ("a.pbn", "b.pbn")]
+    assert _timeless(halves[0].assign(source="")) == _timeless(halves[1].assign(source=""))
+
+
+def test_the_row_is_the_claim_search_on_the_record() -> None:
+    """Each ruled row's worst line is the claim search's own value on the claim the record ends
+    in (taken independently here from the record), counted from declarer's side's tricks."""
+    small = (
+        item
+        for item in claims_in([USBF])
+        if isinstance(item, ClaimTask) and item.claim.position.tricks_left <= 8
+    )
+    tasks = list(islice(small, 12))
+    rows = list(in_process(tasks, SETTINGS))
+    records = {record.index + 1: record for record in lin.load(USBF, errors=[])}
+    checked = 0
+    for row in rows:
+        record = records[row.record]
+        claim = claim_at_stop(record)
+        assert claim is not None and row.status == "ruled"
+        value = adjudicate(
+            ClaimProblem.from_claim(claim, record.trump_suit_index, PRESETS["WBF2017"]), 120
+        )
+        assert row.before == record.tricks_won(record.declarer.side)  # type: ignore[union-attr]
+        assert row.worst_normal == row.before + value.claimer_tricks
+        assert row.claimed == record.claimed_total
+        assert row.cards_left == claim.position.tricks_left
+        assert row.stands is (row.ruling is not None and row.ruling >= row.claimed)
+        assert row.ruling is not None and row.worst_normal <= row.ruling <= row.claimed
+        assert row.double_dummy is not None and row.worst_normal <= row.double_dummy
+        assert (row.first_loss == "") is row.stands
+        checked += 1
+    assert checked == 12
+
+
+def test_worker_processes_give_the_single_process_table(archive: Path) -> None:
+    alone = audit(archive, jobs=1, time_limit=SETTINGS.time_limit, why=False)
+    pooled = audit(archive, jobs=2, time_limit=SETTINGS.time_limit, why=False)
+    assert _timeless(pooled) == _timeless(alone)
+
+
+def test_a_dask_cluster_gives_the_single_process_table(archive: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    alone = audit(archive, jobs=1, time_limit=SETTINGS.time_limit, why=False)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        clustered = audit(
+            archive, scheduler=cluster.scheduler_address, time_limit=SETTINGS.time_limit, why=False
+        )
+    assert _timeless(clustered) == _timeless(alone)
+
+
+def test_an_interrupted_audit_resumes_where_it_stopped(archive: Path, tmp_path: Path) -> None:
+    journal = tmp_path / "audit.journal"
+    ruled: list[ClaimTask] = []
+
+    def counting(tasks: object, settings: Settings) -> object:
+        for task in tasks:  # type: ignore[attr-defined]
+            ruled.append(task)
+            yield from in_process([task], settings)
+
+    first = audit_rows([archive], settings=SETTINGS, runner=counting, journal=journal)
+    taken = [next(first), next(first)]
+    first.close()  # interrupted after two claims
+    assert len(journal.read_text().splitlines()) == 2
+    journal.write_text(journal.read_text() + '{"source": "cut sh')  # a line cut short
+    ruled.clear()
+    resumed = list(audit_rows([archive], settings=SETTINGS, runner=counting, journal=journal))
+    assert len(ruled) == 4  # only the claims not already in the journal
+    assert resumed[:2] == taken
+    whole = list(audit_rows([archive], settings=SETTINGS, runner=in_process))
+    key = lambda row: (row.source, row.record)  # noqa: E731
+    assert [replace(r, seconds=0) for r in sorted(resumed, key=key)] == [
+        replace(r, seconds=0) for r in sorted(whole, key=key)
+    ]
+
+
+def test_what_cannot_be_read_is_listed_with_the_reason(tmp_path: Path) -> None:
+    (tmp_path / "broken.lin").write_text("pn|a,b,c,d|st||md|3SAKQ|\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not a record", encoding="utf-8")
+    table = audit(
+        [tmp_path / "broken.lin", tmp_path / "notes.txt", tmp_path / "missing.pbn"], jobs=1
+    )
+    assert list(table["status"]) == ["unreadable"] * 3
+    reasons = dict(zip((Path(s).name for s in table["source"]), table["reason"], strict=True))
+    assert reasons["missing.pbn"] == "no such file or folder"
+    assert reasons["notes.txt"] == "not a record file (expected .pbn or .lin)"
+    assert reasons["broken.lin"]  # the reader's own message, whatever it is, is kept
+
+
+def test_a_claimed_total_out_of_reach_is_listed() -> None:
+    records = pbn.load(SAMPLE)
+    stopped = next(r for r in records if r.claimed_total is not None and not r.play_complete)
+    # A total above what declarer's side could reach from where play stopped.
+    record = replace(stopped, claimed_total=14)
+    with pytest.raises(ValueError, match="cannot be reached"):
+        claim_at_stop(record)
+    item = _claim_task(record, "sample.pbn")
+    assert isinstance(item, Unreadable)
+    assert item.key.record == stopped.index + 1
+    assert "a claimed total of 14 cannot be reached" in item.reason
+
+
+def test_the_claims_are_read_lazily(tmp_path: Path) -> None:
+    """The first claim is handed on before a later path is even looked at: an archive is
+    never read whole before the work starts."""
+    items = claims_in([SAMPLE, tmp_path / "not-yet.pbn"])
+    first = next(items)
+    assert isinstance(first, ClaimTask)
+    (tmp_path / "not-yet.pbn").write_bytes(SAMPLE.read_bytes())  # appears only now
+    rest = list(items)
+    assert all(isinstance(item, ClaimTask) for item in rest)
+    assert len(rest) == 5
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".json", ".jsonl", ".parquet"])
+def test_the_command_writes_the_table(
+    archive: Path, tmp_path: Path, suffix: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / f"table{suffix}"
+    code = main(["audit", str(archive), "--jobs", "1", "--no-why", "-o", str(out)])
+    assert code == 0
+    assert "6 claims: " in capsys.readouterr().out
+    assert not (tmp_path / f"table{suffix}.journal").exists()
+    read = {
+        ".csv": pandas.read_csv,
+        ".json": pandas.read_json,
+        ".jsonl": lambda p: pandas.read_json(p, lines=True),
+        ".parquet": pandas.read_parquet,
+    }[suffix](out)
+    assert list(read.columns) == list(COLUMNS)
+    assert len(read) == 6
+    assert set(read["status"]) == {"ruled"}
+    if suffix == ".json":
+        assert json.loads(out.read_text())[0].keys() == asdict(_any_row()).keys()
+
+
+def _any_row() -> AuditRow:
+    return AuditRow(*([None] * len(COLUMNS)))  # type: ignore[arg-type]
+
+
+def test_the_command_refuses_an_unknown_table_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["audit", str(SAMPLE), "-o", str(tmp_path / "table.xlsx")])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "table.xlsx" in err and "expected one of .csv, .json, .jsonl, .parquet" in err
+
+
+def test_the_command_exits_1_when_a_board_is_unreadable(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["audit", str(tmp_path / "missing.lin"), "--jobs", "1"]) == 1
+    assert "1 unreadable" in capsys.readouterr().out
+
+
+def test_the_audit_rules_as_check_does_on_the_imported_board() -> None:
+    """Two ways in, one ruling: each claim's audit row credits the total that ``ruling check``
+    gives the case ``ruling import`` makes of the same board (agreed tricks, the claim, nothing
+    said), and the claim positions agree."""
+    from solver.records.casefile import case_from_dict
+    from solver.records.importing import ImportOptions, import_case
+    from solver.rulings import analyse
+
+    small = (
+        item
+        for item in claims_in([USBF])
+        if isinstance(item, ClaimTask) and item.claim.position.tricks_left <= 6
+    )
+    compared = 0
+    for task in islice(small, 8):
+        row = next(iter(in_process([task], SETTINGS)))
+        data, _record = import_case(USBF, ImportOptions(number=task.key.record))
+        case = case_from_dict(data, f"{USBF.name} #{task.key.record}")
+        assert case.claim is not None
+        assert case.claim.position == task.claim.position
+        assert case.claim.shown_out == task.claim.shown_out
+        analysis = analyse(case, time_limit=SETTINGS.time_limit, judgements=False)
+        assert analysis.ruling.declarer_tricks == row.ruling, task.key
+        compared += 1
+    assert compared == 8
