@@ -14,7 +14,8 @@ fewer declarer tricks; for a defender's claim, more). Each disagreement under th
 preset is listed with the judgement it turns on, taken from the rule codes of the claims
 catalogue named in the case's ``published.summary``, and with the judgements of the policy
 that, turned the other way alone, would give the published total ("agrees with"; the ruling's
-``claim.judgements``). This measures; it asserts nothing. The
+``claim.judgements``), and with why it disagrees (``EXPLANATIONS``: the play of the worst
+normal line the ruling body treated otherwise). This measures; it asserts nothing. The
 figures go to the terminal and to ``--output`` (default
 ``benchmarks/published-claims-results.json``).
 """
@@ -44,6 +45,85 @@ from solver.facts.policy import PRESETS  # noqa: E402
 CASES = REPO / "cases" / "claims" / "published"
 RESULTS = REPO / "benchmarks" / "published-claims-results.json"
 RULE_CODES = re.compile(r"\brules? ((?:(?:[A-I]\d|P\d)(?:, | and |,| )?)+)")
+
+EXPLANATIONS: dict[str, str] = {
+    # Why the tool, under the case's own preset, does not give the published total: the play
+    # of its worst normal line that the ruling body treated otherwise, and whether that is a
+    # judgement the model lacks or one it cannot see (class, gestures, a second ruling on the
+    # same claim). Printed under the disagreements and written to the results.
+    "acbl-2006-table-director-4s-all-good-cards": (
+        "The review panel's decision on the same claim (acbl-2006-panel-4s-all-good-cards) "
+        "overturned this ruling; the tool agrees with the panel (no normal order leaves a "
+        "diamond in dummy), so one of the two cannot agree."
+    ),
+    "acbl-2008-panel-defender-shows-last-winner": (
+        "North faced the DQ to take the last trick; the worst line has him play it to trick 12 "
+        "and keep the S2. The S2 is the top card of a suit nobody else holds, so the tool counts "
+        "it a winner and no_master_discard does not stop the DQ going. The director read the "
+        "faced DQ as North's stated plan (P1, D1); the tool has no statement step for keeping "
+        "a card, and a gesture is not a step."
+    ),
+    "bw-teams-trial-forgotten-trump-committee": (
+        "The director's ruling on the same claim (bw-teams-trial-forgotten-trump-director) "
+        "gave the forgotten trump its trick, as the tool does (70C); the committee overturned "
+        "it for a reason outside Law 70 (it would not have called the director)."
+    ),
+    "dbf-lku20-count-is-not-order": (
+        "The worst line has North, void in hearts, discard the SQ under South's HQ: by then "
+        "all North's cards are winners (West's diamonds have fallen), so no_master_discard and "
+        "keep_guards allow any discard, and the SQ was North's only entry to the DJ. LKU-20 "
+        "calls an order that loses contact between the hands irrational; the model covers "
+        "that for leads (cross_to_partners_winners) and loser discards (keep_links), not for "
+        "the discard of an entry from a hand of winners. Not changed here."
+    ),
+    "ebu-club-silent-defensive-claim": (
+        "The worst line has West, who faced his cards claiming all four, play the S6 second "
+        "hand on South's ST (the SQ then falls under the SK), so East-West take only the DJ. "
+        "The TD and the forum counted West's SQ as a trick; a claimer who thinks every card "
+        "of his good ducking with one is a judgement on his belief (P1) the tool does not "
+        "make for a defender's card that is not a master."
+    ),
+    "ebu-forum-j6-low-heart-first": (
+        "top_down binds the HJ from J6 (an honour winner), so the H6 is never led first; the "
+        "EBU TD held the H6 first careless but normal (White Book 8.70.5, rule B2). Left to "
+        "the work on top_down."
+    ),
+    "ebu-national-pairs-defender-claim-throw-in": (
+        "The worst line is dummy's heart exit, throwing North in to lead into the DJT8. The "
+        "TD excluded it as a play declarer (a non-claimer) had not seen (F2); the tool gives "
+        "the non-claimers every legal play, doubtful points going against the claimer (70A), "
+        "as the catalogue's default. The appeal's outcome was not found."
+    ),
+    "nbb-delft-5c-overtake-unstated": (
+        "The worst line has North follow low under South's DJ (no overtake with the DQ) and "
+        "dummy's diamonds are stranded. The district ruled on a poll of four strong players, "
+        "all of whom overtook: a judgement of class and of the claimer's evident plan (P1, "
+        "A3) that the statement 'the HA and HK, then the DJ' does not say."
+    ),
+    "nbb-delft-ruff-low-forgotten-trump-table-director": (
+        "The district's answer on the same claim "
+        "(nbb-delft-ruff-low-forgotten-trump-answer) overturned this table ruling; the tool "
+        "agrees with the answer (ruff_low: the S4, not the SJ, with the ST forgotten)."
+    ),
+    "nswba-2010-concession-heart-finesse": (
+        "The table agreed eight tricks; the appeal was declarer's, under Law 71, to restore a "
+        "ninth. The tool adjudicates the statement as a contested claim (70): after the lost "
+        "heart finesse its worst line discards South's spade and heart guards and gives five. "
+        "East-West had agreed to eight, so the ruling could not go below it; the case format "
+        "cannot say 'agreed, and the claimer asks for a trick under 71'."
+    ),
+    "wbf-appeal-4h-double-squeeze-claim-director": (
+        "The statement names a double squeeze, which has no form among the tool's statement "
+        "steps; without it the tool looks for the worst normal line and misplays the ending. "
+        "The director credited the stated squeeze (P1)."
+    ),
+    "bbo-6nt-a-club-finesse-for-the-overtrick": (
+        "A claim at trick 1: the count does not finish within the benchmark's time limit and "
+        "the presets differ (WBF2017 and ACBL 12, EBU 10, against a forum view of 11). The "
+        "worst line was not analysed further here."
+    ),
+}
+"""Why the tool disagrees with a case's published total under its own preset, by case name."""
 
 
 @dataclass
@@ -76,6 +156,8 @@ class Verdicts:
     claimer_is_declarer: bool
     judgement: str
     outcomes: dict[str, Outcome] = field(default_factory=dict)
+    explanation: str = ""
+    """Why the tool disagrees under the case's own preset (``EXPLANATIONS``), if it does."""
 
 
 def judgement_of(summary: str) -> str:
@@ -101,6 +183,7 @@ def judge(path: Path, presets: list[str], limit: float) -> Verdicts:
         published=published["declarer_tricks"],
         claimer_is_declarer=on_declarer_side,
         judgement=judgement_of(published.get("summary", "")),
+        explanation=EXPLANATIONS.get(path.stem, ""),
     )
     wanted = list(dict.fromkeys([published["jurisdiction"], *presets]))
     for preset in wanted:
@@ -193,6 +276,9 @@ def main(argv: list[str] | None = None) -> int:
             ", ".join(own.agreeing_turns) or "-",
         )
     console.print(detail)
+    for v in verdicts:
+        if v.outcomes[v.jurisdiction].verdict != "agree":
+            console.print(f"[bold]{v.case}[/bold]: {v.explanation or 'not explained'}")
     console.print(summary)
 
     report = {

@@ -22,7 +22,6 @@ from solver.rulings.ruling import Analysis
 PUBLISHED = Path(__file__).parents[1] / "cases" / "claims" / "published"
 CASE_FILES = sorted(PUBLISHED.glob("*.yaml"))
 MINIMUM_CASES = 30
-FOUND_SO_FAR = len(CASE_FILES)
 TIME_LIMIT = 600.0
 """Seconds allowed per adjudication: the trick-1 claim of the corpus needs about two minutes
 interpreted."""
@@ -41,11 +40,6 @@ def analysed(path: Path) -> Analysis:
     return solver.analyse(solver.load_case(path), time_limit=TIME_LIMIT)
 
 
-@pytest.mark.xfail(
-    FOUND_SO_FAR < MINIMUM_CASES,
-    strict=True,
-    reason=f"the corpus holds {FOUND_SO_FAR} published rulings; the target is {MINIMUM_CASES}",
-)
 def test_the_corpus_has_at_least_thirty_cases() -> None:
     assert len(CASE_FILES) >= MINIMUM_CASES, [p.name for p in CASE_FILES]
 

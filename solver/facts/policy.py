@@ -37,6 +37,7 @@ class NormalPolicy:
     keep_links: bool = True
     ruff_above_their_trumps: bool = True
     cross_by_ruff: bool = True
+    lead_forgotten_trump: bool = True
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
         unknown = [name for name in switches if name not in self.__dataclass_fields__]
@@ -132,6 +133,12 @@ class NormalPolicy:
                 "70C",
                 "a claimer aware of an outstanding trump draws it first; one who did not mention "
                 "it may cash side winners before it is drawn",
+            ),
+            "lead_forgotten_trump": (
+                "70C",
+                "a claimer of every remaining trick, unaware of an outstanding higher trump, "
+                "may lead his own trump into it before his winners, as a card he thinks good "
+                "(EBU WB 8.70.4)",
             ),
         }
         return [(k, *texts[k]) for k in texts if every or getattr(self, k)]

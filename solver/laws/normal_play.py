@@ -107,6 +107,20 @@ Judgements (each a switch of ``NormalPolicy``):
   otherwise aware of them) and an opponent still holds one, the claimer's side leads trumps
   before anything else; when he did not mention an outstanding trump he is treated as at all
   likely unaware of it, and may lead side-suit winners first (the trump may then score, 70C).
+- ``lead_forgotten_trump`` (70C; EBU WB 8.70.4, "any order" for a claimer unaware of a missing
+  trump; the Welsh BU directors' 2018 opinion, all three tricks to the defence when declarer
+  might have led his low trump into the master first; a Dutch club arbiter's 2017 example, the
+  SK led into the forgotten SA): a narrowing of ``winners_first``. A claimer of every trick
+  left, taken as unaware of the opponents' trumps (``aware_of_trumps``), thinks all his cards
+  good, his trumps too (EBU: "a player who thinks all his cards are good might play them in any
+  order"), so when an opponent holds a trump above all of his, leading a trump is among the
+  leads he thinks winners: a hand on lead that ``winners_first`` holds to its winners may also
+  lead a trump, any one of them. A claimer who concedes a trick may have counted the opponents'
+  trump in it: for him the switch does not apply (``ClaimProblem.from_claim``). Without it, his
+  low trump counts as a loser he concedes only after his winners, and the forgotten master trump
+  can only ruff. Nothing changes for a claimer aware of the trumps (he draws them or cashes his
+  winners), nor when one of his trumps is above all of theirs (the suit is then a winners' suit
+  already).
 """
 
 from __future__ import annotations
@@ -273,10 +287,21 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
             suits = [s for s in suits if s != trump]
     masters = [masters_in(hand, theirs, s) for s in range(4)]
     winner_suits = [s for s in suits if masters[s]]  # the suits whose top card is a winner
+    believed: list[int] = []  # a forgotten trump's suit, which the claimer thinks good
+    if (
+        policy.lead_forgotten_trump
+        and trump is not None
+        and not view.trumps_aware
+        and trump in suits
+        and not masters[trump]
+        and theirs & SUIT_MASKS[trump]
+    ):
+        believed = [trump]
     if policy.winners_first and winner_suits:
-        suits = winner_suits
+        suits = winner_suits + believed
     elif not winner_suits:
-        suits = _crossing_suits(policy, view, suits, theirs) or suits
+        crossing = _crossing_suits(policy, view, suits, theirs)
+        suits = crossing + [s for s in believed if s not in crossing] if crossing else suits
     out: list[int] = []
     for suit in suits:
         cards = cards_in(hand & SUIT_MASKS[suit])

@@ -78,8 +78,12 @@ def test_a_hand_with_no_winner_crosses_to_partners_winners() -> None:
     # South holds no winner (the S2 under East's S9, the H3 and D3 under West's cards); North
     # holds the HA. Leading the H3 reaches it; the S2 or the D3 would give up the lead with it
     # stranded (cross_to_partners_winners, LKU-20 2.1). Any heart would do.
+    # (The view's claimer is unaware of East's S9, so under lead_forgotten_trump he may also
+    # lead the S2 he thinks good; with that switch off, the crossing lead alone.)
     position = view(("HA", "C2"), ("S9", "D4"), ("S2", "H3", "D3"), ("H5", "D5"))
-    assert claimer_options(NormalPolicy(), position) == [card("H3")]
+    crossing = NormalPolicy().with_switches(lead_forgotten_trump=False)
+    assert claimer_options(crossing, position) == [card("H3")]
+    assert sorted(claimer_options(NormalPolicy(), position)) == sorted([card("H3"), card("S2")])
     stranding = NormalPolicy().with_switches(cross_to_partners_winners=False)
     assert sorted(claimer_options(stranding, position)) == sorted(
         card(c) for c in ("S2", "H3", "D3")
@@ -320,3 +324,17 @@ def test_a_hand_with_no_winner_crosses_to_partners_ruff() -> None:
     # A crossing to partner's winner in a suit comes first: with North's CA, the club.
     winner = view(("SA", "CA"), ("S2", "H5"), ("H3", "C4"), ("H6", "C5"))
     assert claimer_options(NormalPolicy(), winner) == [card("C4")]
+
+
+def test_a_claimer_unaware_of_a_higher_trump_may_lead_his_own() -> None:
+    # Spades are trumps. South holds the S4, under West's SQ, and the HA HK; unaware of the SQ
+    # (the view's claimer is), he thinks the S4 good and may lead it before his heart winners
+    # (lead_forgotten_trump; EBU WB 8.70.4). With the switch off, winners_first holds him to
+    # the HA.
+    position = view(("D2", "D3", "D4"), ("D5", "D6", "D7"), ("S4", "HA", "HK"), ("SQ", "C2", "C3"))
+    assert sorted(claimer_options(NormalPolicy(), position)) == sorted([card("S4"), card("HA")])
+    winners = NormalPolicy().with_switches(lead_forgotten_trump=False)
+    assert claimer_options(winners, position) == [card("HA")]
+    # A trump of his above all of theirs is a winner already: nothing changes.
+    master = view(("D2", "D3", "D4"), ("D5", "D6", "D7"), ("SK", "HA", "HK"), ("SQ", "C2", "C3"))
+    assert claimer_options(NormalPolicy(), master) == claimer_options(winners, master)

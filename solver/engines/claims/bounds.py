@@ -412,8 +412,9 @@ class Bounds:
         Why: used once the statement is done, and only while ``winners_first``, ``top_down`` and
         ``follow_low_to_partner`` are on (``_cashing``): then L, holding a winner, leads one (the
         top of its suit when top-down binds) and partner follows low to it. Not used when L must
-        draw trumps first (``draw_trumps_when_aware``). L holds T winners; each trick he leads
-        one and wins it, unless before then
+        draw trumps first (``draw_trumps_when_aware``), nor when L, unaware of the opponents'
+        trumps, may lead a trump of his below one of theirs (``lead_forgotten_trump``). L holds
+        T winners; each trick he leads one and wins it, unless before then
         - an opponent's card between two of L's cards, the higher a spot card, can make that
           card a lone spot-card winner that does not bind top-down: L may lead the lower card
           and lose (unless partner still holds a master of the suit to win that trick, after
@@ -459,13 +460,15 @@ class Bounds:
         trumps = self._trump_mask
         first_ruffs, second_ruffs = bool(first & trumps), bool(second & trumps)
         ruffers = first_ruffs or second_ruffs
-        if (
-            ruffers
-            and hand & trumps
-            and self.p.trumps_aware
-            and self.p.policy.draw_trumps_when_aware
-        ):
-            return 0, 0
+        if ruffers and hand & trumps:
+            policy = self.p.policy
+            if self.p.trumps_aware and policy.draw_trumps_when_aware:
+                return 0, 0
+            if not self.p.trumps_aware and policy.lead_forgotten_trump:
+                # L may lead a trump he thinks good into theirs (``lead_forgotten_trump``).
+                theirs = (first | second) & trumps
+                if theirs.bit_length() > (hand & trumps).bit_length():
+                    return 0, 0
         stop = takes = 13
         fewest, next_fewest, fewest_suit = _first_voids(hand, partner)
         for suit in range(4):

@@ -59,6 +59,10 @@ class ClaimProblem:
         opponents = claim.side.other.seats
         steps = tuple(step for step in claim.statement if step.holds_on(position.hands, opponents))
         bound = (1 << side) | (1 << (side + 2))
+        if claim.tricks < position.tricks_left:
+            # ``lead_forgotten_trump`` is the judgement on a claimer who thinks every card he
+            # holds good; one who concedes a trick may have counted the opponents' trump in it.
+            policy = replace(policy, lead_forgotten_trump=False)
         if claim.by_defender:
             policy = for_defenders(policy)
             # 70D2: a defender's statement cannot choose his partner's plays; the partner's
