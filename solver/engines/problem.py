@@ -10,13 +10,15 @@ checked against it in the tests.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from solver.bridge import Seat, Side
 from solver.bridge.masks import SUIT_MASKS, mask_of, trick_winner
 from solver.facts import Case, EvidenceUnit, evidence_units
 from solver.facts.history import Cards, DoublePlay, History, PlayedTrick, RevokeEvent
+from solver.facts.outcome import Outcome
 
 STATEMENT_WEIGHT: Final = 1
 CARDS_WEIGHT: Final = 1000
@@ -191,7 +193,26 @@ def key_double_play(key: int) -> DoublePlay | None:
     bits = (key >> DOUBLE_PLAY_SHIFT) & 0x1FFFF
     if not bits & 1:
         return None
-    return (bits >> 1) & 15, (bits >> 5) & 63, bits >> 11
+    return DoublePlay((bits >> 1) & 15, (bits >> 5) & 63, bits >> 11)
+
+
+def key_outcome(key: int) -> Outcome:
+    """The ``Outcome`` of an outcome key (its public part: see ``public_key``)."""
+    return Outcome(key_total(key), key_events(key), key_double_play(key))
+
+
+def outcome_to_key(outcome: Outcome) -> int:
+    """The outcome key of an ``Outcome``: ``key_outcome`` read backwards."""
+    return outcome_key(outcome.declarer_tricks, outcome.revokes, outcome.double_play)
+
+
+V = TypeVar("V")
+
+
+def outcome_groups(groups: Mapping[int, V]) -> dict[Outcome, V]:
+    """Groups keyed by packed outcome keys (public ones), keyed by ``Outcome`` instead, in
+    the keys' order: where an engine's result is built, once."""
+    return {key_outcome(key): value for key, value in sorted(groups.items())}
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,6 +446,11 @@ class Evaluation:
         """The outcome group this history belongs to (see ``outcome_key``)."""
         return outcome_key(self.declarer_tricks, self.revokes, self.double_play)
 
+    @property
+    def outcome(self) -> Outcome:
+        """The outcome group of this history, as ``EngineResult.groups`` keys it."""
+        return key_outcome(public_key(self.key))
+
 
 def evaluate(problem: Problem, history: History) -> Evaluation:
     """Check a history against Law 44 and the hard facts, and price it against the evidence.
@@ -441,7 +467,7 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
     revokes = revokes_in(problem, history, winners) if failure is None else ()
     double_play = next(
         (
-            (number, cards[problem.surplus_seat or 0], cards[4])
+            DoublePlay(number, cards[problem.surplus_seat or 0], cards[4])
             for number, (_, cards) in enumerate(history)
             if len(cards) == 5
         ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver.facts.history import History
+from solver.facts.outcome import Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,11 +55,12 @@ class EngineResult:
     totals_proved: bool = True
     """False when time ran out before the engine proved which totals the consistent histories
     reach (``outcomes`` is then empty, however many it had found)."""
-    groups: dict[int, int | None] = field(default_factory=dict)
-    """Outcome key (``problem.outcome_key``: declarer tricks and the revokes, if any) -> number
-    of consistent histories in that group. Without revoke allegations a key is the total."""
-    group_examples: dict[int, History] = field(default_factory=dict)
-    """Outcome key -> one consistent history of that group, when the engine found one."""
+    groups: dict[Outcome, int | None] = field(default_factory=dict)
+    """Outcome (declarer tricks, and the revokes and the double play, if any) -> number of
+    consistent histories in that group (None: not counted), in the outcomes' order. Without
+    revoke allegations or a double play an outcome is the total alone."""
+    group_examples: dict[Outcome, History] = field(default_factory=dict)
+    """Outcome -> one consistent history of that group, when the engine found one."""
     contradicted: frozenset[int] | None = None
     """Units contradicted by at least one consistent history (None when not established)."""
     forced: frozenset[int] | None = None

@@ -5,10 +5,11 @@ from __future__ import annotations
 import html
 
 from solver.bridge import SEATS, Card, Seat
-from solver.engines.problem import CARDS_WEIGHT, key_total
+from solver.engines.problem import CARDS_WEIGHT
 from solver.engines.result import EngineResult
 from solver.facts import Case
 from solver.facts.history import History
+from solver.facts.outcome import Outcome
 from solver.rulings.revokes import RevokeGroup
 from solver.rulings.ruling import Analysis, board_score, history_json
 from solver.version import tool_version
@@ -247,9 +248,10 @@ def _group_examples(analysis: Analysis) -> list[str]:
     else:
         where = _plain_where(analysis)
         entries = []
-        for key, count in sorted((found.groups or found.outcomes).items()):
-            label = f"{key_total(key)} tricks {where}, {_histories_of(count)}"
-            entries.append((label, count, found.group_examples.get(key)))
+        groups = found.groups or {Outcome(total): n for total, n in found.outcomes.items()}
+        for outcome, count in sorted(groups.items()):
+            label = f"{outcome.declarer_tricks} tricks {where}, {_histories_of(count)}"
+            entries.append((label, count, found.group_examples.get(outcome)))
     lines: list[str] = []
     for number, (label, count, example) in enumerate(entries, start=1):
         lines += ["", f"Example {number} of {len(entries)} (one per outcome): {label}"]

@@ -12,18 +12,12 @@ from typing import Any
 
 from solver.bridge import SEATS, Card, Seat
 from solver.bridge.masks import trick_winner
-from solver.engines.problem import (
-    CARDS_WEIGHT,
-    Problem,
-    RevokePermit,
-    key_double_play,
-    key_events,
-    key_total,
-)
+from solver.engines.problem import CARDS_WEIGHT, Problem, RevokePermit
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts import Case
 from solver.facts.history import History
+from solver.facts.outcome import Outcome
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law64 import Adjustment, RevokeFinding, assess
 from solver.laws.law67 import DoublePlayFinding, law67b2
@@ -88,7 +82,7 @@ class Equity:
 class RevokeGroup:
     """Consistent histories with one declarer total in play and the same revokes."""
 
-    key: int
+    outcome: Outcome
     histories: int | None
     adjustment: Adjustment
     example: History | None = None
@@ -131,11 +125,11 @@ def revoke_groups(
     side (counted in the group's total and, for Law 64, as won after the revoke).
     """
     groups = []
-    for key, count in sorted(found.groups.items()):
-        events = key_events(key)
-        adjustment = assess(case, events, key_total(key) + claimed[0], claimed)
+    for outcome, count in sorted(found.groups.items()):
+        events = outcome.revokes
+        adjustment = assess(case, events, outcome.declarer_tricks + claimed[0], claimed)
         double_play = None
-        played_twice = key_double_play(key)
+        played_twice = outcome.double_play
         if played_twice is not None:
             deemed = sum(1 for event in events if event.restored)
             double_play = law67b2(case, played_twice, deemed)
@@ -144,12 +138,14 @@ def revoke_groups(
                 preamble=double_play.reasons,
                 assumptions=(*double_play.assumptions, *adjustment.assumptions),
             )
-        example = found.group_examples.get(key)
+        example = found.group_examples.get(outcome)
         estimate: Equity | None = None
         repeats: tuple[Equity, ...] = ()
         if equity and example is not None and case.surplus is None:
             estimate, repeats = equity_estimates(case, example, adjustment)
-        groups.append(RevokeGroup(key, count, adjustment, example, estimate, double_play, repeats))
+        groups.append(
+            RevokeGroup(outcome, count, adjustment, example, estimate, double_play, repeats)
+        )
     return groups
 
 
@@ -226,7 +222,7 @@ def revoke_hints(problem: Problem, found: EngineResult, time_limit: float) -> li
     hinted = search.solve(widened, time_limit=min(1.0, time_limit), budgets=range(cards_cost))
     if not hinted.feasible or hinted.min_cost is None:
         return []
-    revokes = sorted({(e.seat, e.trick) for key in hinted.groups for e in key_events(key)})
+    revokes = sorted({(e.seat, e.trick) for outcome in hinted.groups for e in outcome.revokes})
     if not revokes:
         return []
     fits = (
