@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from solver.bridge import Seat, Side
 from solver.bridge.masks import SUIT_MASKS, mask_of, trick_winner
 from solver.facts import Case, EvidenceUnit, evidence_units
-from solver.facts.history import Cards, DoublePlay, History, PlayedTrick, RevokeEvent
+from solver.facts.history import Cards, DoublePlay, History, RevokeEvent
 from solver.facts.outcome import Outcome
 
 STATEMENT_WEIGHT: Final = 1
@@ -96,6 +96,23 @@ class RevokePermit:
     trick: int | None
     suit: int | None
     statement: int | None = None
+
+
+class Mark(NamedTuple):
+    """A card of an intact row pointed one way (Law 65B): an evidence unit."""
+
+    won_by_own_side: bool
+    """Pointed as won by the side of the player who played it."""
+    unit: int
+    """Its index in ``Problem.units``."""
+
+
+class AgreedPlay(NamedTuple):
+    """A trick both sides agree on: its leader, and the card of each seat."""
+
+    leader: int
+    cards: Cards
+    """By seat."""
 
 
 TOTAL_MASK: Final = 15
@@ -232,9 +249,9 @@ class Problem:
     """For an intact row: the card at each trick position; None otherwise."""
     order_unit: tuple[int | None, ...]
     """Per seat: the unit index of its intact row's order, or None."""
-    marks: dict[int, tuple[bool, int]]
-    """Card -> (pointed as won by its own side, unit index)."""
-    agreed: dict[int, PlayedTrick]
+    marks: dict[int, Mark]
+    """Card -> how its row points it, and its unit."""
+    agreed: dict[int, AgreedPlay]
     """Trick (0-based) -> the agreed leader and cards."""
     checks: tuple[StatementCheck, ...]
     units: tuple[EvidenceUnit, ...]
@@ -349,7 +366,7 @@ def compile_case(case: Case) -> Problem:
     playable = list(hands)
     row_order: list[tuple[int, ...] | None] = [None] * 4
     order_unit: list[int | None] = [None] * 4
-    marks: dict[int, tuple[bool, int]] = {}
+    marks: dict[int, Mark] = {}
     for seat, row in case.rows.items():
         playable[seat.index] = mask_of([c.index for c in row.cards])
         if seat == short_seat:
@@ -360,13 +377,13 @@ def compile_case(case: Case) -> Problem:
         order_unit[seat.index] = unit_index[f"order:{seat}"]
         for card, mark in zip(row.cards, row.marks, strict=True):
             if mark is not None:
-                marks[card.index] = (mark == "+", unit_index[f"orientation:{seat}:{card}"])
-    agreed: dict[int, PlayedTrick] = {}
+                marks[card.index] = Mark(mark == "+", unit_index[f"orientation:{seat}:{card}"])
+    agreed: dict[int, AgreedPlay] = {}
     for trick in case.agreed_tricks:
         by_seat = [0, 0, 0, 0]
         for offset, card in enumerate(trick.cards):
             by_seat[(trick.leader.index + offset) % 4] = card.index
-        agreed[trick.number - 1] = (
+        agreed[trick.number - 1] = AgreedPlay(
             trick.leader.index,
             (by_seat[0], by_seat[1], by_seat[2], by_seat[3]),
         )
@@ -735,8 +752,8 @@ def _contradicted_units(
             if mark is not None:
                 seat = place if place < 4 else problem.surplus_seat or 0
                 won = winners[number] % 2 == seat % 2
-                if won != mark[0]:
-                    contradicted.add(mark[1])
+                if won != mark.won_by_own_side:
+                    contradicted.add(mark.unit)
     for check in problem.checks:
         if check.unit is not None and not _check_holds(check, history, winners, declarer_tricks):
             contradicted.add(check.unit)

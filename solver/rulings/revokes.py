@@ -8,7 +8,7 @@ the revokes they contain; each group gets one ``Adjustment`` (solver/laws/law64.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from solver.bridge import SEATS, Card, Seat
 from solver.bridge.masks import trick_winner
@@ -22,6 +22,17 @@ from solver.laws.citation import Assumption, Reason
 from solver.laws.law64 import Adjustment, RevokeFinding, assess
 from solver.laws.law67 import DoublePlayFinding, law67b2
 from solver.rulings.ruling import Ruling, board_score
+
+
+class ClaimedTricks(NamedTuple):
+    """After a claim: the tricks its ruling gives each side of those left (they count as won
+    after the revoke for Law 64, 69A)."""
+
+    declarer: int
+    defenders: int
+
+
+NO_CLAIM = ClaimedTricks(0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +128,7 @@ class RevokeGroup:
 
 
 def revoke_groups(
-    case: Case, found: EngineResult, *, equity: bool = True, claimed: tuple[int, int] = (0, 0)
+    case: Case, found: EngineResult, *, equity: bool = True, claimed: ClaimedTricks = NO_CLAIM
 ) -> list[RevokeGroup]:
     """Every outcome group with its Law 64 adjustment (and a 64C estimate where it helps).
 
@@ -127,7 +138,7 @@ def revoke_groups(
     groups = []
     for outcome, count in sorted(found.groups.items()):
         events = outcome.revokes
-        adjustment = assess(case, events, outcome.declarer_tricks + claimed[0], claimed)
+        adjustment = assess(case, events, outcome.declarer_tricks + claimed.declarer, claimed)
         double_play = None
         played_twice = outcome.double_play
         if played_twice is not None:
@@ -245,13 +256,13 @@ def claim_with_revokes(
     position = case.claim.position
     declaring = case.declarer.index % 2
     by_claim = ruling.declarer_tricks - position.won[declaring]
-    claimed = (by_claim, position.tricks_left - by_claim)
+    claimed = ClaimedTricks(by_claim, position.tricks_left - by_claim)
     groups = revoke_groups(case, found, claimed=claimed)
     finals = sorted({g.final for g in groups})
     counted = Reason(
         "69A",
         f"the {position.tricks_left} tricks decided by the claim count as won for Law 64: "
-        f"{claimed[0]} by declarer's side, {claimed[1]} by the defenders",
+        f"{claimed.declarer} by declarer's side, {claimed.defenders} by the defenders",
     )
     reasons, assumptions = groups_reasons(groups, ruling.assumptions)
     revoke_reasons = [counted, *reasons]
