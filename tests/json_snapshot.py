@@ -148,7 +148,7 @@ def _main() -> int:
     parser.add_argument("file", type=Path)
     parser.add_argument("cases", nargs="*")
     parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT)
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     if args.action == "record":
         record(args.file, args.time_limit, args.cases)
         return 0

@@ -35,9 +35,11 @@ class CountEstimate:
         }
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class EngineResult:
-    """The consistent histories of a problem, as far as an engine could establish them."""
+    """The consistent histories of a problem, as far as an engine could establish them.
+
+    Frozen: an engine builds it once (``dataclasses.replace`` makes a changed copy)."""
 
     engine: str
     feasible: bool | None

@@ -1156,29 +1156,36 @@ def solve(
         readout = read_optimum(searcher, optimum)
         listed = _first_histories(searcher, optimum, list_limit)
     except SearchTimeout as stopped:
-        result = EngineResult(
+        elapsed = time.monotonic() - started
+        note = (
+            f"search stopped at its time limit of {time_limit:g} s"
+            if stopped.reason == "time limit"
+            else f"search stopped at its {stopped.reason}"
+        )
+        if known_min_cost is None or stopped.root is None:
+            return EngineResult("search", feasible=None, elapsed=elapsed, notes=[note])
+        budget, partial = stopped.root
+        at_least = counted(problem, partial, known_min_cost, hard_units)
+        estimate = None
+        if estimate_seconds > 0:
+            if stopped.reason == "memory limit":
+                searcher.forget()
+            estimate = estimate_count(
+                searcher,
+                budget,
+                known_min_cost,
+                deadline=time.monotonic() + estimate_seconds,
+                seed=seed,
+            )
+        return EngineResult(
             "search",
             feasible=None,
-            elapsed=time.monotonic() - started,
-            notes=[f"search stopped at its time limit of {time_limit:g} s"],
+            count_at_least=at_least,
+            elapsed=elapsed,
+            notes=[note],
+            count_stopped=stopped.reason,
+            estimate=estimate,
         )
-        if stopped.reason != "time limit":
-            result.notes = [f"search stopped at its {stopped.reason}"]
-        if known_min_cost is not None and stopped.root is not None:
-            budget, partial = stopped.root
-            result.count_stopped = stopped.reason
-            result.count_at_least = counted(problem, partial, known_min_cost, hard_units)
-            if estimate_seconds > 0:
-                if stopped.reason == "memory limit":
-                    searcher.forget()
-                result.estimate = estimate_count(
-                    searcher,
-                    budget,
-                    known_min_cost,
-                    deadline=time.monotonic() + estimate_seconds,
-                    seed=seed,
-                )
-        return result
     count = sum(optimum.counts.values())
     outcomes: dict[int, int | None] = {}
     groups: dict[int, int | None] = {}

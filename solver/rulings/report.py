@@ -270,6 +270,7 @@ def _revoke_outcomes(analysis: Analysis) -> list[str]:
     """Each group: tricks in play, its revokes with their adjustment, the final count."""
     where = _revoke_where(analysis)
     lines = [f"Outcomes (declarer's side tricks {where}, revokes, tricks after Laws 62-64)"]
+    assert analysis.revoke_groups is not None, "called only with revoke groups"
     for group in analysis.revoke_groups:
         lines.append(f"  {_revoke_label(analysis, group)}")
         double = group.double_play
@@ -335,6 +336,7 @@ def _trick_table(case: Case, history: History) -> list[str]:
 
 def _claim_section(analysis: Analysis) -> list[str]:
     claimed = analysis.claim
+    assert claimed is not None, "called only for a claim"
     claim = claimed.claim
     position = claim.position
     lines = [

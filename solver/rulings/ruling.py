@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from solver.bridge import SEATS, Card, duplicate_score, result_notation
 from solver.bridge.masks import trick_winner
@@ -13,6 +13,12 @@ from solver.facts import Case, EvidenceUnit
 from solver.facts.history import History
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law65 import Offence
+
+if TYPE_CHECKING:
+    from solver.engines import PendingCount
+    from solver.rulings.claimer_view import ClaimerView
+    from solver.rulings.claims import ClaimAnalysis
+    from solver.rulings.revokes import RevokeGroup
 
 Status = Literal["decided", "undetermined", "impossible"]
 
@@ -43,9 +49,11 @@ class Ruling:
         return 0 if self.status == "decided" else 1
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Analysis:
-    """A case, the consistent histories the engines found, and the ruling on them."""
+    """A case, the consistent histories the engines found, and the ruling on them.
+
+    Frozen: ``solver.rulings.analyse`` builds it once; ``finish_count`` returns a new one."""
 
     case: Case
     found: EngineResult
@@ -55,17 +63,19 @@ class Analysis:
     """For impossible facts: a small set of hard facts that cannot all hold."""
     forced: list[EvidenceUnit] = field(default_factory=list)
     """Units contradicted by every consistent history: the facts that had to be set aside."""
-    claim: Any = None
-    """For a claim: its ``ClaimAnalysis`` (solver.rulings.claims)."""
-    claimer_view: Any = None
-    """For a claim, on request: the ``ClaimerView`` (solver.rulings.claimer_view)."""
-    revoke_groups: Any = None
-    """With revoke allegations: the ``RevokeGroup`` list (solver.rulings.revokes)."""
+    claim: ClaimAnalysis | None = None
+    """For a claim: its adjudication (solver.rulings.claims)."""
+    claimer_view: ClaimerView | None = None
+    """For a claim, on request: every layout the claimer could not see
+    (solver.rulings.claimer_view)."""
+    revoke_groups: list[RevokeGroup] | None = None
+    """With revoke allegations: each outcome group with its adjustment
+    (solver.rulings.revokes)."""
     hints: list[str] = field(default_factory=list)
     """Things the Director may want to ask about (a revoke that would explain the rows)."""
-    pending_count: Any = None
-    """When the ruling was made before counting: the ``PendingCount`` (solver.engines) still
-    to run (``solver.rulings.analyse.finish_count``); None once counted."""
+    pending_count: PendingCount | None = None
+    """When the ruling was made before counting: the count still to make
+    (``solver.rulings.analyse.finish_count``); None once counted."""
 
     @property
     def status(self) -> Status:
