@@ -17,6 +17,7 @@ from typing import Final, NamedTuple, TypeVar
 from solver.bridge import Seat, Side
 from solver.bridge.masks import SUIT_MASKS, mask_of, trick_winner
 from solver.facts import Case, EvidenceUnit, evidence_units
+from solver.facts.history import PHANTOM as PHANTOM  # the engines name it from here too
 from solver.facts.history import Cards, DoublePlay, History, RevokeEvent
 from solver.facts.outcome import Outcome
 
@@ -34,11 +35,6 @@ def split_cost(cost: int) -> tuple[int, int]:
 def sides_count(sides: int) -> int:
     """How many sides a two-bit set of sides holds."""
     return (sides & 1) + (sides >> 1)
-
-
-PHANTOM: Final = 52
-"""The "card" a player contributes to a trick he did not play to (a defective trick, Law 67).
-It belongs to no suit (52 // 13 == 4), so it never follows, never wins and is never led."""
 
 
 def surplus_counted(led: int, trump: int | None, pair: tuple[int, int], held: int) -> int | None:

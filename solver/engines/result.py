@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from solver.facts.case import Case
 from solver.facts.history import History
 from solver.facts.outcome import Outcome
+from solver.facts.played import PlayedHistory
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,3 +83,7 @@ class EngineResult:
     then None and ``count_at_least`` is what was counted before it stopped."""
     estimate: CountEstimate | None = None
     """When counting stopped short: an estimate of the count (never a count)."""
+
+    def listed_histories(self, case: Case) -> list[PlayedHistory]:
+        """``listed`` with seats and cards (``case``: the case they are histories of)."""
+        return [PlayedHistory.of(case, history) for history in self.listed]

@@ -9,7 +9,11 @@ and that double play (``DoublePlay``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
+
+PHANTOM: Final = 52
+"""The "card" a player contributes to a trick he did not play to (a defective trick, Law 67).
+It belongs to no suit (52 // 13 == 4), so it never follows, never wins and is never led."""
 
 Cards = tuple[int, ...]
 """A trick's cards by seat (four); a fifth is the surplus card of a double play (Law 67B2)."""

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from solver.bridge import SEATS, Card, duplicate_score, result_notation
-from solver.bridge.masks import trick_winner
-from solver.engines.problem import CARDS_WEIGHT, PHANTOM
+from solver.engines.problem import CARDS_WEIGHT
 from solver.engines.result import EngineResult
 from solver.facts import Case, EvidenceUnit
 from solver.facts.history import History
+from solver.facts.played import PlayedHistory
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law65 import Offence
 
@@ -81,6 +81,11 @@ class Analysis:
     def status(self) -> Status:
         return self.ruling.status
 
+    def histories(self) -> list[PlayedHistory]:
+        """The consistent histories listed (``found.listed``), trick by trick with seats and
+        cards: what the JSON's ``histories.listed`` gives."""
+        return self.found.listed_histories(self.case)
+
     def to_json(self) -> dict[str, Any]:
         """The JSON object of docs/case-format.md (plus documented extensions)."""
         return analysis_json(self)
@@ -98,27 +103,28 @@ def board_score(case: Case, total: int) -> tuple[str, dict[str, int]]:
     return result_notation(case.contract, total), {"NS": signed["NS"], "EW": signed["EW"]}
 
 
-def _card_text(card: int) -> str | None:
+def _card_text(card: Card | None) -> str | None:
     """A card's name; None where the player played no card (a defective trick, Law 67)."""
-    return None if card == PHANTOM else str(Card.from_index(card))
+    return None if card is None else str(card)
 
 
 def history_json(case: Case, history: History) -> list[dict[str, Any]]:
-    trump = case.contract.strain.trump_suit_index
     out = []
-    for number, (leader, cards) in enumerate(history, start=1):
-        order = [(leader + i) % 4 for i in range(4)]
-        trick: dict[str, Any] = {
-            "trick": number,
-            "leader": str(SEATS[leader]),
-            "cards": [_card_text(cards[s]) for s in order],
-            "winner": str(SEATS[trick_winner(leader, cards, trump)]),
+    for trick in PlayedHistory.of(case, history).tricks:
+        entry: dict[str, Any] = {
+            "trick": trick.number,
+            "leader": str(trick.leader),
+            "cards": [_card_text(card) for card in trick.cards.values()],
+            "winner": str(trick.winner),
         }
-        if len(cards) == 5 and case.surplus is not None:
-            trick["surplus"] = {"seat": str(case.surplus), "card": _card_text(cards[4])}
-        if number == 13 and case.surplus is not None:
-            trick["restored"] = True
-        out.append(trick)
+        if trick.surplus is not None:
+            entry["surplus"] = {
+                "seat": str(trick.surplus.seat),
+                "card": _card_text(trick.surplus.card),
+            }
+        if trick.restored:
+            entry["restored"] = True
+        out.append(entry)
     return out
 
 
