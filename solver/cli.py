@@ -310,7 +310,7 @@ def _check(args: argparse.Namespace) -> int:
         # The ruling first: the count can take the rest of the time limit.
         print(text_report(analysis, listed=listed, examples=args.examples), end="", flush=True)
     if pending:
-        _count(analysis, args.time_limit, args.memory_limit)
+        analysis = _count(analysis, args.time_limit, args.memory_limit)
     if args.json:
         print(json.dumps(analysis.to_json(), indent=2))
     elif pending:
@@ -419,13 +419,14 @@ def _write(text: str, path: str | None) -> None:
         _error(f"{path}: cannot be written ({error.strerror or error})", EXIT_BAD_INPUT)
 
 
-def _count(analysis: Analysis, time_limit: float, memory_limit: int) -> None:
-    """Make the count left pending by the ruling, with a progress display on a terminal."""
+def _count(analysis: Analysis, time_limit: float, memory_limit: int) -> Analysis:
+    """Make the count left pending by the ruling, with a progress display on a terminal: the
+    analysis with its count."""
     from solver.rulings.analyse import finish_count
 
     bar = _CountBar(time_limit, memory_limit) if sys.stderr.isatty() else None
     try:
-        finish_count(analysis, memory_limit=memory_limit, progress=bar)
+        return finish_count(analysis, memory_limit=memory_limit, progress=bar)
     finally:
         if bar is not None:
             bar.close()

@@ -153,8 +153,9 @@ def test_four_rows_mixed_rules_first_and_labels_what_it_counts() -> None:
     assert analysis.ruling.citations == ["85A"]
     assert sorted(analysis.found.outcomes) == [9, 10]
     assert analysis.found.listed, "one history per total from the optimisation"
-    finish_count(analysis, memory_limit=1)
-    assert analysis.pending_count is None
+    pending = analysis
+    analysis = finish_count(pending, memory_limit=1)
+    assert analysis.pending_count is None and pending.pending_count is not None
     assert analysis.ruling.citations == ["85A"]
     found = analysis.found
     assert found.count is None and found.count_stopped == "memory limit"

@@ -12,6 +12,7 @@ from pathlib import Path
 import solver
 from solver.bridge import SEATS, Seat
 from solver.bridge.masks import trick_winner
+from solver.facts.outcome import Outcome
 from solver.rulings.report import text_report
 from solver.rulings.ruling import Analysis, history_json
 
@@ -90,17 +91,24 @@ def test_one_example_per_total_matches_that_total() -> None:
     """pyconstraint keeps an example of every group; each table shown wins its total."""
     analysis = analysed("abandoned-after-4.yaml", "pyconstraint")
     case = analysis.case
-    assert set(analysis.found.group_examples) == set(analysis.found.groups) == {2, 3}
+    assert (
+        set(analysis.found.group_examples)
+        == set(analysis.found.groups)
+        == {
+            Outcome(2),
+            Outcome(3),
+        }
+    )
     report = text_report(analysis, 0, examples=True)
     assert "Example 1 of 2 (one per outcome): 2 tricks won in play, 2 histories" in report
     assert "Example 2 of 2 (one per outcome): 3 tricks won in play, 4 histories" in report
     trump = case.contract.strain.trump_suit_index
-    for total, history in analysis.found.group_examples.items():
+    for outcome, history in analysis.found.group_examples.items():
         won = sum(
             trick_winner(leader, cards, trump) % 2 == case.declarer.index % 2
             for leader, cards in history
         )
-        assert won == total
+        assert won == outcome.declarer_tricks
     assert len(tables(report)) == 2
 
 
@@ -116,8 +124,9 @@ def test_a_group_without_an_example_says_so_in_one_line() -> None:
 
 def test_a_group_established_by_optimisation_says_so() -> None:
     analysis = analysed("example-mixed-row.yaml")
-    uncounted: dict[int, int | None] = dict.fromkeys(analysis.found.groups)
-    found = replace(analysis.found, groups=uncounted, outcomes=uncounted, group_examples={})
+    uncounted: dict[Outcome, int | None] = dict.fromkeys(analysis.found.groups)
+    totals = {outcome.declarer_tricks: None for outcome in uncounted}
+    found = replace(analysis.found, groups=uncounted, outcomes=totals, group_examples={})
     report = text_report(replace(analysis, found=found), 0, examples=True)
     assert "Example 1 of 2 (one per outcome): 9 tricks won in play, histories not counted" in (
         report

@@ -120,42 +120,49 @@ class PendingCount:
             node_limit=node_limit,
         )
         if counted.feasible and counted.min_cost == decided.min_cost:
-            counted.engine = "search+cpsat"
-            counted.outcomes_elapsed = decided.outcomes_elapsed
-            counted.elapsed = time.monotonic() - self.started
-            return counted
+            return replace(
+                counted,
+                engine="search+cpsat",
+                outcomes_elapsed=decided.outcomes_elapsed,
+                elapsed=time.monotonic() - self.started,
+            )
         if counted.feasible:
             raise InternalError(
                 f"the search (minimum cost {counted.min_cost}) and CP-SAT (minimum cost "
                 f"{decided.min_cost}) disagree"
             )
-        found = replace(decided, outcomes=dict(decided.outcomes), notes=list(decided.notes))
-        found.count_at_least = max(found.count_at_least, counted.count_at_least)
-        found.count_stopped = counted.count_stopped or "time limit"
-        found.estimate = counted.estimate
-        if found.estimate is not None and found.estimate.low < found.count_at_least:
-            found.estimate = replace(
-                found.estimate,
-                low=float(found.count_at_least),
-                high=max(found.estimate.high, float(found.count_at_least)),
+        count_at_least = max(decided.count_at_least, counted.count_at_least)
+        count_stopped = counted.count_stopped or "time limit"
+        guess = counted.estimate
+        if guess is not None and guess.low < count_at_least:
+            guess = replace(
+                guess,
+                low=float(count_at_least),
+                high=max(guess.high, float(count_at_least)),
             )
-        if found.count_stopped == "time limit":
-            found.notes = [
+        if count_stopped == "time limit":
+            note = (
                 "the totals were decided by optimisation; counting did not finish within "
                 f"{self.time_limit:g} s (raise --time-limit to count)"
-            ]
-        elif found.count_stopped == "memory limit":
-            found.notes = [
+            )
+        elif count_stopped == "memory limit":
+            note = (
                 "the totals were decided by optimisation; counting stopped at the memory limit "
                 f"of {_bytes(memory_limit)} (raise --memory-limit to count)"
-            ]
+            )
         else:
-            found.notes = [
-                "the totals were decided by optimisation; counting stopped at its "
-                f"{found.count_stopped}"
-            ]
-        found.elapsed = time.monotonic() - self.started
-        return found
+            note = (
+                f"the totals were decided by optimisation; counting stopped at its {count_stopped}"
+            )
+        return replace(
+            decided,
+            outcomes=dict(decided.outcomes),
+            count_at_least=count_at_least,
+            count_stopped=count_stopped,
+            estimate=guess,
+            notes=[note],
+            elapsed=time.monotonic() - self.started,
+        )
 
 
 def _bytes(size: int | None) -> str:
@@ -202,18 +209,18 @@ def decide_outcomes(
     optimised = cpsat.solve(
         problem, count_limit=0, time_limit=_left(started, time_limit), list_limit=list_limit
     )
-    optimised.outcomes_elapsed = time.monotonic() - started
+    optimised = replace(optimised, outcomes_elapsed=time.monotonic() - started)
     if optimised.feasible is not True or optimised.min_cost is None or not optimised.totals_proved:
-        optimised.elapsed = time.monotonic() - started
-        return optimised, None
+        return replace(optimised, elapsed=time.monotonic() - started), None
     if not optimised.min_cost:
-        optimised.forced = frozenset()
+        optimised = replace(optimised, forced=frozenset())
     elif optimised.forced is None:  # with revokes, or out of time in the session
-        optimised.forced = cpsat.forced_units(
-            problem, optimised.min_cost, _left(started, time_limit)
-        )
-    decided = _uncounted(optimised, started, time_limit)
-    decided.notes = ["the totals were decided by optimisation; the count comes after the ruling"]
+        forced = cpsat.forced_units(problem, optimised.min_cost, _left(started, time_limit))
+        optimised = replace(optimised, forced=forced)
+    decided = replace(
+        _uncounted(optimised, started, time_limit),
+        notes=["the totals were decided by optimisation; the count comes after the ruling"],
+    )
     return decided, PendingCount(problem, decided, started, time_limit, list_limit)
 
 
@@ -223,13 +230,15 @@ def _left(started: float, time_limit: float) -> float:
 
 def _uncounted(optimised: EngineResult, started: float, time_limit: float) -> EngineResult:
     """Totals decided by optimisation, counts left unknown (never silently partial)."""
-    optimised.engine = "cpsat"
-    optimised.count = None
-    optimised.count_at_least = max(optimised.count_at_least, len(optimised.outcomes))
-    optimised.outcomes = dict.fromkeys(optimised.outcomes)
-    optimised.notes = [
-        "the totals were decided by optimisation; counting did not finish within "
-        f"{time_limit:g} s (raise --time-limit to count)"
-    ]
-    optimised.elapsed = time.monotonic() - started
-    return optimised
+    return replace(
+        optimised,
+        engine="cpsat",
+        count=None,
+        count_at_least=max(optimised.count_at_least, len(optimised.outcomes)),
+        outcomes=dict.fromkeys(optimised.outcomes),
+        notes=[
+            "the totals were decided by optimisation; counting did not finish within "
+            f"{time_limit:g} s (raise --time-limit to count)"
+        ],
+        elapsed=time.monotonic() - started,
+    )

@@ -42,6 +42,7 @@ from solver.engines.problem import (
     Problem,
     StatementCheck,
     group_key,
+    outcome_groups,
     surplus_counted,
 )
 from solver.engines.result import EngineResult
@@ -806,7 +807,7 @@ def solve(
     """
     start = time.monotonic()
     session = _session(problem, start + time_limit)
-    result = EngineResult(engine=ENGINE, feasible=None)
+    result = _Draft()
     min_cost = _minimum_cost(session, result)
     if min_cost is not None:
         session.m.model.add(session.m.cost == min_cost)
@@ -825,11 +826,48 @@ def solve(
         else:  # never a partial list of totals: a ruling on it could be wrong
             result.totals_proved = False
             result.count = None
-    result.elapsed = time.monotonic() - start
-    return result
+    return result.result(time.monotonic() - start)
 
 
-def _minimum_cost(session: _Session, result: EngineResult) -> int | None:
+@dataclass
+class _Draft:
+    """An ``EngineResult`` while the steps below fill it in (groups by packed outcome key)."""
+
+    feasible: bool | None = None
+    min_cost: int | None = None
+    count: int | None = None
+    count_at_least: int = 0
+    outcomes: dict[int, int | None] = field(default_factory=dict)
+    totals_proved: bool = True
+    groups: dict[int, int | None] = field(default_factory=dict)
+    group_examples: dict[int, History] = field(default_factory=dict)
+    contradicted: frozenset[int] | None = None
+    forced: frozenset[int] | None = None
+    listed: list[History] = field(default_factory=list)
+    trick_winners: dict[int, list[frozenset[int]]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def result(self, elapsed: float) -> EngineResult:
+        return EngineResult(
+            engine=ENGINE,
+            feasible=self.feasible,
+            min_cost=self.min_cost,
+            count=self.count,
+            count_at_least=self.count_at_least,
+            outcomes=self.outcomes,
+            totals_proved=self.totals_proved,
+            groups=outcome_groups(self.groups),
+            group_examples=outcome_groups(self.group_examples),
+            contradicted=self.contradicted,
+            forced=self.forced,
+            listed=self.listed,
+            trick_winners=self.trick_winners,
+            elapsed=elapsed,
+            notes=self.notes,
+        )
+
+
+def _minimum_cost(session: _Session, result: _Draft) -> int | None:
     """Step 1 and 2: are the hard facts feasible, and what is the least cost of a history?"""
     cost = session.run(objective=session.m.cost)
     if cost is None:
@@ -849,7 +887,7 @@ def _minimum_cost(session: _Session, result: EngineResult) -> int | None:
     return cost
 
 
-def _reachable_totals(session: _Session, result: EngineResult) -> tuple[list[int], bool]:
+def _reachable_totals(session: _Session, result: _Draft) -> tuple[list[int], bool]:
     """Step 3: the declarer-trick totals of minimum-cost histories (the cost is fixed).
 
     One feasibility check at a time for "a total not seen yet", until there is none. Returns
@@ -865,7 +903,7 @@ def _reachable_totals(session: _Session, result: EngineResult) -> tuple[list[int
     return sorted(session.totals), proved
 
 
-def _contradicted_units(session: _Session, result: EngineResult) -> frozenset[int] | None:
+def _contradicted_units(session: _Session, result: _Draft) -> frozenset[int] | None:
     """Step 4: units contradicted by at least one minimum-cost history.
 
     Each check asks for a minimum-cost history contradicting some unit not yet seen
@@ -954,7 +992,7 @@ def _history(
 
 
 def _count_histories(
-    problem: Problem, min_cost: int, totals: list[int], limits: _Limits, result: EngineResult
+    problem: Problem, min_cost: int, totals: list[int], limits: _Limits, result: _Draft
 ) -> None:
     """Step 5: enumerate the minimum-cost histories of each total, one worker, cost fixed."""
     counted = 0
@@ -990,7 +1028,7 @@ def _record_groups(
     total: int,
     collector: _Collector | None,
     finished: bool,
-    result: EngineResult,
+    result: _Draft,
 ) -> None:
     """The outcome groups of one declarer-trick total, counted when its enumeration finished.
 

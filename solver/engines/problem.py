@@ -10,13 +10,16 @@ checked against it in the tests.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple, TypeVar
 
 from solver.bridge import Seat, Side
 from solver.bridge.masks import SUIT_MASKS, mask_of, trick_winner
 from solver.facts import Case, EvidenceUnit, evidence_units
-from solver.facts.history import Cards, DoublePlay, History, PlayedTrick, RevokeEvent
+from solver.facts.history import PHANTOM as PHANTOM  # the engines name it from here too
+from solver.facts.history import Cards, DoublePlay, History, RevokeEvent
+from solver.facts.outcome import Outcome
 
 STATEMENT_WEIGHT: Final = 1
 CARDS_WEIGHT: Final = 1000
@@ -32,11 +35,6 @@ def split_cost(cost: int) -> tuple[int, int]:
 def sides_count(sides: int) -> int:
     """How many sides a two-bit set of sides holds."""
     return (sides & 1) + (sides >> 1)
-
-
-PHANTOM: Final = 52
-"""The "card" a player contributes to a trick he did not play to (a defective trick, Law 67).
-It belongs to no suit (52 // 13 == 4), so it never follows, never wins and is never led."""
 
 
 def surplus_counted(led: int, trump: int | None, pair: tuple[int, int], held: int) -> int | None:
@@ -94,6 +92,23 @@ class RevokePermit:
     trick: int | None
     suit: int | None
     statement: int | None = None
+
+
+class Mark(NamedTuple):
+    """A card of an intact row pointed one way (Law 65B): an evidence unit."""
+
+    won_by_own_side: bool
+    """Pointed as won by the side of the player who played it."""
+    unit: int
+    """Its index in ``Problem.units``."""
+
+
+class AgreedPlay(NamedTuple):
+    """A trick both sides agree on: its leader, and the card of each seat."""
+
+    leader: int
+    cards: Cards
+    """By seat."""
 
 
 TOTAL_MASK: Final = 15
@@ -191,7 +206,26 @@ def key_double_play(key: int) -> DoublePlay | None:
     bits = (key >> DOUBLE_PLAY_SHIFT) & 0x1FFFF
     if not bits & 1:
         return None
-    return (bits >> 1) & 15, (bits >> 5) & 63, bits >> 11
+    return DoublePlay((bits >> 1) & 15, (bits >> 5) & 63, bits >> 11)
+
+
+def key_outcome(key: int) -> Outcome:
+    """The ``Outcome`` of an outcome key (its public part: see ``public_key``)."""
+    return Outcome(key_total(key), key_events(key), key_double_play(key))
+
+
+def outcome_to_key(outcome: Outcome) -> int:
+    """The outcome key of an ``Outcome``: ``key_outcome`` read backwards."""
+    return outcome_key(outcome.declarer_tricks, outcome.revokes, outcome.double_play)
+
+
+V = TypeVar("V")
+
+
+def outcome_groups(groups: Mapping[int, V]) -> dict[Outcome, V]:
+    """Groups keyed by packed outcome keys (public ones), keyed by ``Outcome`` instead, in
+    the keys' order: where an engine's result is built, once."""
+    return {key_outcome(key): value for key, value in sorted(groups.items())}
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,9 +245,9 @@ class Problem:
     """For an intact row: the card at each trick position; None otherwise."""
     order_unit: tuple[int | None, ...]
     """Per seat: the unit index of its intact row's order, or None."""
-    marks: dict[int, tuple[bool, int]]
-    """Card -> (pointed as won by its own side, unit index)."""
-    agreed: dict[int, PlayedTrick]
+    marks: dict[int, Mark]
+    """Card -> how its row points it, and its unit."""
+    agreed: dict[int, AgreedPlay]
     """Trick (0-based) -> the agreed leader and cards."""
     checks: tuple[StatementCheck, ...]
     units: tuple[EvidenceUnit, ...]
@@ -328,7 +362,7 @@ def compile_case(case: Case) -> Problem:
     playable = list(hands)
     row_order: list[tuple[int, ...] | None] = [None] * 4
     order_unit: list[int | None] = [None] * 4
-    marks: dict[int, tuple[bool, int]] = {}
+    marks: dict[int, Mark] = {}
     for seat, row in case.rows.items():
         playable[seat.index] = mask_of([c.index for c in row.cards])
         if seat == short_seat:
@@ -339,13 +373,13 @@ def compile_case(case: Case) -> Problem:
         order_unit[seat.index] = unit_index[f"order:{seat}"]
         for card, mark in zip(row.cards, row.marks, strict=True):
             if mark is not None:
-                marks[card.index] = (mark == "+", unit_index[f"orientation:{seat}:{card}"])
-    agreed: dict[int, PlayedTrick] = {}
+                marks[card.index] = Mark(mark == "+", unit_index[f"orientation:{seat}:{card}"])
+    agreed: dict[int, AgreedPlay] = {}
     for trick in case.agreed_tricks:
         by_seat = [0, 0, 0, 0]
         for offset, card in enumerate(trick.cards):
             by_seat[(trick.leader.index + offset) % 4] = card.index
-        agreed[trick.number - 1] = (
+        agreed[trick.number - 1] = AgreedPlay(
             trick.leader.index,
             (by_seat[0], by_seat[1], by_seat[2], by_seat[3]),
         )
@@ -425,6 +459,11 @@ class Evaluation:
         """The outcome group this history belongs to (see ``outcome_key``)."""
         return outcome_key(self.declarer_tricks, self.revokes, self.double_play)
 
+    @property
+    def outcome(self) -> Outcome:
+        """The outcome group of this history, as ``EngineResult.groups`` keys it."""
+        return key_outcome(public_key(self.key))
+
 
 def evaluate(problem: Problem, history: History) -> Evaluation:
     """Check a history against Law 44 and the hard facts, and price it against the evidence.
@@ -441,7 +480,7 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
     revokes = revokes_in(problem, history, winners) if failure is None else ()
     double_play = next(
         (
-            (number, cards[problem.surplus_seat or 0], cards[4])
+            DoublePlay(number, cards[problem.surplus_seat or 0], cards[4])
             for number, (_, cards) in enumerate(history)
             if len(cards) == 5
         ),
@@ -709,8 +748,8 @@ def _contradicted_units(
             if mark is not None:
                 seat = place if place < 4 else problem.surplus_seat or 0
                 won = winners[number] % 2 == seat % 2
-                if won != mark[0]:
-                    contradicted.add(mark[1])
+                if won != mark.won_by_own_side:
+                    contradicted.add(mark.unit)
     for check in problem.checks:
         if check.unit is not None and not _check_holds(check, history, winners, declarer_tricks):
             contradicted.add(check.unit)

@@ -47,7 +47,14 @@ from typing import Any
 
 import constraint
 
-from solver.engines.problem import CARDS_WEIGHT, PHANTOM, STATEMENT_WEIGHT, Problem, group_key
+from solver.engines.problem import (
+    CARDS_WEIGHT,
+    PHANTOM,
+    STATEMENT_WEIGHT,
+    Problem,
+    group_key,
+    outcome_groups,
+)
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts.history import History
@@ -712,8 +719,8 @@ class _Tally:
             count=self.count,
             count_at_least=self.count,
             outcomes=dict(sorted(self.outcomes.items())),
-            groups=dict(sorted(self.groups.items())),
-            group_examples=dict(sorted(self.group_examples.items())),
+            groups=outcome_groups(self.groups),
+            group_examples=outcome_groups(self.group_examples),
             contradicted=frozenset(self.contradicted),
             listed=sorted(self.listed)[: self.list_limit],
             trick_winners={

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from solver.facts.case import Case
 from solver.facts.history import History
+from solver.facts.outcome import Outcome
+from solver.facts.played import PlayedHistory
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +37,11 @@ class CountEstimate:
         }
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class EngineResult:
-    """The consistent histories of a problem, as far as an engine could establish them."""
+    """The consistent histories of a problem, as far as an engine could establish them.
+
+    Frozen: an engine builds it once (``dataclasses.replace`` makes a changed copy)."""
 
     engine: str
     feasible: bool | None
@@ -54,11 +59,12 @@ class EngineResult:
     totals_proved: bool = True
     """False when time ran out before the engine proved which totals the consistent histories
     reach (``outcomes`` is then empty, however many it had found)."""
-    groups: dict[int, int | None] = field(default_factory=dict)
-    """Outcome key (``problem.outcome_key``: declarer tricks and the revokes, if any) -> number
-    of consistent histories in that group. Without revoke allegations a key is the total."""
-    group_examples: dict[int, History] = field(default_factory=dict)
-    """Outcome key -> one consistent history of that group, when the engine found one."""
+    groups: dict[Outcome, int | None] = field(default_factory=dict)
+    """Outcome (declarer tricks, and the revokes and the double play, if any) -> number of
+    consistent histories in that group (None: not counted), in the outcomes' order. Without
+    revoke allegations or a double play an outcome is the total alone."""
+    group_examples: dict[Outcome, History] = field(default_factory=dict)
+    """Outcome -> one consistent history of that group, when the engine found one."""
     contradicted: frozenset[int] | None = None
     """Units contradicted by at least one consistent history (None when not established)."""
     forced: frozenset[int] | None = None
@@ -77,3 +83,7 @@ class EngineResult:
     then None and ``count_at_least`` is what was counted before it stopped."""
     estimate: CountEstimate | None = None
     """When counting stopped short: an estimate of the count (never a count)."""
+
+    def listed_histories(self, case: Case) -> list[PlayedHistory]:
+        """``listed`` with seats and cards (``case``: the case they are histories of)."""
+        return [PlayedHistory.of(case, history) for history in self.listed]

@@ -39,12 +39,14 @@ from solver.engines.problem import (
     STATEMENT_WEIGHT,
     SUIT_WINS_SHIFT,
     TOTAL_MASK,
+    AgreedPlay,
     Problem,
     StatementCheck,
     double_play_bits,
     is_revoke,
     key_sides,
     key_total,
+    outcome_groups,
     pack_event,
     public_key,
     sides_count,
@@ -58,7 +60,12 @@ TrickDeal = tuple[Cards, int, int, int, frozenset[int]]
 """Cards by seat, weight, order cost, flags after, order units broken."""
 
 Option = tuple[int, int, int, int, int | None]
-"""A card a seat may play: (card, class size, order cost, flags after, order unit broken)."""
+"""A card a seat may play: (card, class size, order cost, flags after, order unit broken).
+
+A plain tuple on purpose, read by index (``lead[2] + a[2]``): options are made and read in the
+innermost loop of the search, and a NamedTuple there is measurably slower (CPython 3.11, one
+million each: making one 1.31 s against 0.21 s for the tuple, reading four fields 0.36 s
+against 0.22 s). It never leaves this module."""
 
 _NO_UNITS: frozenset[int] = frozenset()
 
@@ -439,7 +446,7 @@ class Searcher:
         if trick == self.restored_trick:
             return self._restored_steps(played, leader, flags)
         agreed = p.agreed.get(trick)
-        if agreed is not None and agreed[0] != leader:
+        if agreed is not None and agreed.leader != leader:
             return []
         out: list[TrickStep] = []
         checks = self.checks_by_trick.get(trick)
@@ -556,11 +563,11 @@ class Searcher:
         cost = 0
         for seat, card in self._cards_by_seat(cards):
             mark = self.problem.marks.get(card)
-            if mark is not None and (winner % 2 == seat % 2) != mark[0]:
-                if mark[1] in self.hard_units:
+            if mark is not None and (winner % 2 == seat % 2) != mark.won_by_own_side:
+                if mark.unit in self.hard_units:
                     return -1
                 cost += CARDS_WEIGHT
-                units.add(mark[1])
+                units.add(mark.unit)
         return cost
 
     def _trick_checks_pass(
@@ -587,7 +594,7 @@ class Searcher:
         leader: int,
         flags: int,
         budget: int,
-        agreed: PlayedTrick | None,
+        agreed: AgreedPlay | None,
     ) -> Iterator[TrickDeal]:
         """Yield (cards by seat, weight, order cost, flags after, order units broken).
 
@@ -678,7 +685,7 @@ class Searcher:
         led: int | None,
         flags: int,
         budget: int,
-        agreed: PlayedTrick | None,
+        agreed: AgreedPlay | None,
     ) -> list[Option]:
         """Cards this seat may play here: (card, weight, order cost, flags after, order unit)."""
         p = self.problem
@@ -695,7 +702,7 @@ class Searcher:
                 if revoke_bit < 0:
                     available = (available & SUIT_MASKS[led]) | missing
         if agreed is not None:
-            available &= 1 << agreed[1][seat]
+            available &= 1 << agreed.cards[seat]
         if not available:
             return []
         if p.row_order[seat] is not None and not (flags >> seat) & 1:
@@ -1070,7 +1077,7 @@ def _class_of(
         available &= SUIT_MASKS[led]
     agreed = p.agreed.get(trick)
     if agreed is not None:
-        available &= 1 << agreed[1][seat]
+        available &= 1 << agreed.cards[seat]
     classes: list[list[int]] = []
     sizes = searcher._classes(seat, available, played)
     members = [c for c in cards_in(available)]
@@ -1149,29 +1156,36 @@ def solve(
         readout = read_optimum(searcher, optimum)
         listed = _first_histories(searcher, optimum, list_limit)
     except SearchTimeout as stopped:
-        result = EngineResult(
+        elapsed = time.monotonic() - started
+        note = (
+            f"search stopped at its time limit of {time_limit:g} s"
+            if stopped.reason == "time limit"
+            else f"search stopped at its {stopped.reason}"
+        )
+        if known_min_cost is None or stopped.root is None:
+            return EngineResult("search", feasible=None, elapsed=elapsed, notes=[note])
+        budget, partial = stopped.root
+        at_least = counted(problem, partial, known_min_cost, hard_units)
+        estimate = None
+        if estimate_seconds > 0:
+            if stopped.reason == "memory limit":
+                searcher.forget()
+            estimate = estimate_count(
+                searcher,
+                budget,
+                known_min_cost,
+                deadline=time.monotonic() + estimate_seconds,
+                seed=seed,
+            )
+        return EngineResult(
             "search",
             feasible=None,
-            elapsed=time.monotonic() - started,
-            notes=[f"search stopped at its time limit of {time_limit:g} s"],
+            count_at_least=at_least,
+            elapsed=elapsed,
+            notes=[note],
+            count_stopped=stopped.reason,
+            estimate=estimate,
         )
-        if stopped.reason != "time limit":
-            result.notes = [f"search stopped at its {stopped.reason}"]
-        if known_min_cost is not None and stopped.root is not None:
-            budget, partial = stopped.root
-            result.count_stopped = stopped.reason
-            result.count_at_least = counted(problem, partial, known_min_cost, hard_units)
-            if estimate_seconds > 0:
-                if stopped.reason == "memory limit":
-                    searcher.forget()
-                result.estimate = estimate_count(
-                    searcher,
-                    budget,
-                    known_min_cost,
-                    deadline=time.monotonic() + estimate_seconds,
-                    seed=seed,
-                )
-        return result
     count = sum(optimum.counts.values())
     outcomes: dict[int, int | None] = {}
     groups: dict[int, int | None] = {}
@@ -1191,8 +1205,8 @@ def solve(
         count=count,
         count_at_least=count,
         outcomes=dict(sorted(outcomes.items())),
-        groups=dict(sorted(groups.items())),
-        group_examples=examples,
+        groups=outcome_groups(groups),
+        group_examples=outcome_groups(examples),
         contradicted=readout.contradicted,
         forced=readout.forced,
         listed=listed,

@@ -3,6 +3,8 @@
 from solver.facts.case import AgreedTrick, Case, MixedWhen, Owner, Row, Statement
 from solver.facts.claim import Claim, ClaimPosition, Step
 from solver.facts.evidence import EvidenceUnit, evidence_units
+from solver.facts.outcome import Outcome
+from solver.facts.played import HistoryTrick, PlayedHistory
 
 __all__ = [
     "AgreedTrick",
@@ -10,8 +12,11 @@ __all__ = [
     "Claim",
     "ClaimPosition",
     "EvidenceUnit",
+    "HistoryTrick",
     "MixedWhen",
+    "Outcome",
     "Owner",
+    "PlayedHistory",
     "Row",
     "Statement",
     "Step",

@@ -9,14 +9,27 @@ and that double play (``DoublePlay``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+PHANTOM: Final = 52
+"""The "card" a player contributes to a trick he did not play to (a defective trick, Law 67).
+It belongs to no suit (52 // 13 == 4), so it never follows, never wins and is never led."""
 
 Cards = tuple[int, ...]
 """A trick's cards by seat (four); a fifth is the surplus card of a double play (Law 67B2)."""
 PlayedTrick = tuple[int, Cards]
 History = tuple[PlayedTrick, ...]
 
-DoublePlay = tuple[int, int, int]
-"""Law 67B2: (0-based trick, the card left in it, the surplus card returned to his hand)."""
+
+class DoublePlay(NamedTuple):
+    """Law 67B2: where a player dropped two cards on one trick, and what became of them."""
+
+    trick: int
+    """0-based."""
+    left: int
+    """The card left in the trick (a card index)."""
+    surplus: int
+    """The card returned to his hand, played to trick 13 (a card index)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from solver.engines import (
@@ -55,7 +56,7 @@ def analyse(
         if claimer_view:
             from solver.rulings.claimer_view import claimer_view as view_of
 
-            analysis.claimer_view = view_of(case, time_limit, progress)
+            analysis = replace(analysis, claimer_view=view_of(case, time_limit, progress))
         return analysis
     problem = compile_case(case)
     pending: PendingCount | None = None
@@ -67,10 +68,9 @@ def analyse(
         found = find_consistent(
             problem, engine=engine, time_limit=time_limit, list_limit=list_limit
         )
-    analysis = _rule(case, problem, found, time_limit)
-    analysis.pending_count = pending
+    analysis = replace(_rule(case, problem, found, time_limit), pending_count=pending)
     if count:
-        finish_count(analysis, memory_limit=memory_limit, progress=count_progress)
+        analysis = finish_count(analysis, memory_limit=memory_limit, progress=count_progress)
     return analysis
 
 
@@ -81,16 +81,14 @@ def finish_count(
     progress: Callable[[int], None] | None = None,
 ) -> Analysis:
     """Count the histories of an analysis whose ruling was made before counting (with the time
-    left of its limit), and rule again on the count: the same ruling, its reasons now giving
-    the number of histories where they give it. Nothing to do when nothing is pending."""
+    left of its limit), and rule again on the count: the new analysis, with the same ruling,
+    its reasons now giving the number of histories where they give it. The analysis itself
+    when nothing is pending."""
     pending = analysis.pending_count
     if pending is None:
         return analysis
     found = pending.run(memory_limit=memory_limit, progress=progress)
-    counted = _rule(analysis.case, pending.problem, found, pending.time_limit, analysis.hints)
-    for name in Analysis.__slots__:
-        setattr(analysis, name, getattr(counted, name))
-    return analysis
+    return _rule(analysis.case, pending.problem, found, pending.time_limit, analysis.hints)
 
 
 def _rule(
@@ -114,10 +112,9 @@ def _rule(
         from solver.engines import cpsat
 
         explanation = cpsat.explain_impossible(problem, time_limit=time_limit)
-    analysis = Analysis(case, found, ruling, units, explanation, forced)
-    analysis.revoke_groups = groups
-    analysis.hints = hints or []
-    return analysis
+    return Analysis(
+        case, found, ruling, units, explanation, forced, revoke_groups=groups, hints=hints or []
+    )
 
 
 def _analyse_claim(
@@ -149,9 +146,7 @@ def _analyse_claim(
         groups = None
         if problem.permits and found.feasible and ruling.declarer_tricks is not None:
             groups, ruling = claim_with_revokes(case, found, ruling)
-        analysis = Analysis(case, found, ruling, units, claim=claimed)
-        analysis.revoke_groups = groups
-        return analysis
+        return Analysis(case, found, ruling, units, claim=claimed, revoke_groups=groups)
     found = EngineResult(
         "none",
         feasible=True,

@@ -5,10 +5,11 @@ from __future__ import annotations
 import html
 
 from solver.bridge import SEATS, Card, Seat
-from solver.engines.problem import CARDS_WEIGHT, key_total
+from solver.engines.problem import CARDS_WEIGHT
 from solver.engines.result import EngineResult
 from solver.facts import Case
 from solver.facts.history import History
+from solver.facts.outcome import Outcome
 from solver.rulings.revokes import RevokeGroup
 from solver.rulings.ruling import Analysis, board_score, history_json
 from solver.version import tool_version
@@ -247,9 +248,10 @@ def _group_examples(analysis: Analysis) -> list[str]:
     else:
         where = _plain_where(analysis)
         entries = []
-        for key, count in sorted((found.groups or found.outcomes).items()):
-            label = f"{key_total(key)} tricks {where}, {_histories_of(count)}"
-            entries.append((label, count, found.group_examples.get(key)))
+        groups = found.groups or {Outcome(total): n for total, n in found.outcomes.items()}
+        for outcome, count in sorted(groups.items()):
+            label = f"{outcome.declarer_tricks} tricks {where}, {_histories_of(count)}"
+            entries.append((label, count, found.group_examples.get(outcome)))
     lines: list[str] = []
     for number, (label, count, example) in enumerate(entries, start=1):
         lines += ["", f"Example {number} of {len(entries)} (one per outcome): {label}"]
@@ -268,6 +270,7 @@ def _revoke_outcomes(analysis: Analysis) -> list[str]:
     """Each group: tricks in play, its revokes with their adjustment, the final count."""
     where = _revoke_where(analysis)
     lines = [f"Outcomes (declarer's side tricks {where}, revokes, tricks after Laws 62-64)"]
+    assert analysis.revoke_groups is not None, "called only with revoke groups"
     for group in analysis.revoke_groups:
         lines.append(f"  {_revoke_label(analysis, group)}")
         double = group.double_play
@@ -333,6 +336,7 @@ def _trick_table(case: Case, history: History) -> list[str]:
 
 def _claim_section(analysis: Analysis) -> list[str]:
     claimed = analysis.claim
+    assert claimed is not None, "called only for a claim"
     claim = claimed.claim
     position = claim.position
     lines = [

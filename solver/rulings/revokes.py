@@ -8,26 +8,31 @@ the revokes they contain; each group gets one ``Adjustment`` (solver/laws/law64.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from solver.bridge import SEATS, Card, Seat
 from solver.bridge.masks import trick_winner
-from solver.engines.problem import (
-    CARDS_WEIGHT,
-    Problem,
-    RevokePermit,
-    key_double_play,
-    key_events,
-    key_total,
-)
+from solver.engines.problem import CARDS_WEIGHT, Problem, RevokePermit
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts import Case
 from solver.facts.history import History
+from solver.facts.outcome import Outcome
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law64 import Adjustment, RevokeFinding, assess
 from solver.laws.law67 import DoublePlayFinding, law67b2
 from solver.rulings.ruling import Ruling, board_score
+
+
+class ClaimedTricks(NamedTuple):
+    """After a claim: the tricks its ruling gives each side of those left (they count as won
+    after the revoke for Law 64, 69A)."""
+
+    declarer: int
+    defenders: int
+
+
+NO_CLAIM = ClaimedTricks(0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +93,7 @@ class Equity:
 class RevokeGroup:
     """Consistent histories with one declarer total in play and the same revokes."""
 
-    key: int
+    outcome: Outcome
     histories: int | None
     adjustment: Adjustment
     example: History | None = None
@@ -123,7 +128,7 @@ class RevokeGroup:
 
 
 def revoke_groups(
-    case: Case, found: EngineResult, *, equity: bool = True, claimed: tuple[int, int] = (0, 0)
+    case: Case, found: EngineResult, *, equity: bool = True, claimed: ClaimedTricks = NO_CLAIM
 ) -> list[RevokeGroup]:
     """Every outcome group with its Law 64 adjustment (and a 64C estimate where it helps).
 
@@ -131,11 +136,11 @@ def revoke_groups(
     side (counted in the group's total and, for Law 64, as won after the revoke).
     """
     groups = []
-    for key, count in sorted(found.groups.items()):
-        events = key_events(key)
-        adjustment = assess(case, events, key_total(key) + claimed[0], claimed)
+    for outcome, count in sorted(found.groups.items()):
+        events = outcome.revokes
+        adjustment = assess(case, events, outcome.declarer_tricks + claimed.declarer, claimed)
         double_play = None
-        played_twice = key_double_play(key)
+        played_twice = outcome.double_play
         if played_twice is not None:
             deemed = sum(1 for event in events if event.restored)
             double_play = law67b2(case, played_twice, deemed)
@@ -144,12 +149,14 @@ def revoke_groups(
                 preamble=double_play.reasons,
                 assumptions=(*double_play.assumptions, *adjustment.assumptions),
             )
-        example = found.group_examples.get(key)
+        example = found.group_examples.get(outcome)
         estimate: Equity | None = None
         repeats: tuple[Equity, ...] = ()
         if equity and example is not None and case.surplus is None:
             estimate, repeats = equity_estimates(case, example, adjustment)
-        groups.append(RevokeGroup(key, count, adjustment, example, estimate, double_play, repeats))
+        groups.append(
+            RevokeGroup(outcome, count, adjustment, example, estimate, double_play, repeats)
+        )
     return groups
 
 
@@ -226,7 +233,7 @@ def revoke_hints(problem: Problem, found: EngineResult, time_limit: float) -> li
     hinted = search.solve(widened, time_limit=min(1.0, time_limit), budgets=range(cards_cost))
     if not hinted.feasible or hinted.min_cost is None:
         return []
-    revokes = sorted({(e.seat, e.trick) for key in hinted.groups for e in key_events(key)})
+    revokes = sorted({(e.seat, e.trick) for outcome in hinted.groups for e in outcome.revokes})
     if not revokes:
         return []
     fits = (
@@ -249,13 +256,13 @@ def claim_with_revokes(
     position = case.claim.position
     declaring = case.declarer.index % 2
     by_claim = ruling.declarer_tricks - position.won[declaring]
-    claimed = (by_claim, position.tricks_left - by_claim)
+    claimed = ClaimedTricks(by_claim, position.tricks_left - by_claim)
     groups = revoke_groups(case, found, claimed=claimed)
     finals = sorted({g.final for g in groups})
     counted = Reason(
         "69A",
         f"the {position.tricks_left} tricks decided by the claim count as won for Law 64: "
-        f"{claimed[0]} by declarer's side, {claimed[1]} by the defenders",
+        f"{claimed.declarer} by declarer's side, {claimed.defenders} by the defenders",
     )
     reasons, assumptions = groups_reasons(groups, ruling.assumptions)
     revoke_reasons = [counted, *reasons]

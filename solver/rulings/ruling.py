@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from solver.bridge import SEATS, Card, duplicate_score, result_notation
-from solver.bridge.masks import trick_winner
-from solver.engines.problem import CARDS_WEIGHT, PHANTOM
+from solver.engines.problem import CARDS_WEIGHT
 from solver.engines.result import EngineResult
 from solver.facts import Case, EvidenceUnit
 from solver.facts.history import History
+from solver.facts.played import PlayedHistory
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law65 import Offence
+
+if TYPE_CHECKING:
+    from solver.engines import PendingCount
+    from solver.rulings.claimer_view import ClaimerView
+    from solver.rulings.claims import ClaimAnalysis
+    from solver.rulings.revokes import RevokeGroup
 
 Status = Literal["decided", "undetermined", "impossible"]
 
@@ -43,9 +49,11 @@ class Ruling:
         return 0 if self.status == "decided" else 1
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Analysis:
-    """A case, the consistent histories the engines found, and the ruling on them."""
+    """A case, the consistent histories the engines found, and the ruling on them.
+
+    Frozen: ``solver.rulings.analyse`` builds it once; ``finish_count`` returns a new one."""
 
     case: Case
     found: EngineResult
@@ -55,21 +63,28 @@ class Analysis:
     """For impossible facts: a small set of hard facts that cannot all hold."""
     forced: list[EvidenceUnit] = field(default_factory=list)
     """Units contradicted by every consistent history: the facts that had to be set aside."""
-    claim: Any = None
-    """For a claim: its ``ClaimAnalysis`` (solver.rulings.claims)."""
-    claimer_view: Any = None
-    """For a claim, on request: the ``ClaimerView`` (solver.rulings.claimer_view)."""
-    revoke_groups: Any = None
-    """With revoke allegations: the ``RevokeGroup`` list (solver.rulings.revokes)."""
+    claim: ClaimAnalysis | None = None
+    """For a claim: its adjudication (solver.rulings.claims)."""
+    claimer_view: ClaimerView | None = None
+    """For a claim, on request: every layout the claimer could not see
+    (solver.rulings.claimer_view)."""
+    revoke_groups: list[RevokeGroup] | None = None
+    """With revoke allegations: each outcome group with its adjustment
+    (solver.rulings.revokes)."""
     hints: list[str] = field(default_factory=list)
     """Things the Director may want to ask about (a revoke that would explain the rows)."""
-    pending_count: Any = None
-    """When the ruling was made before counting: the ``PendingCount`` (solver.engines) still
-    to run (``solver.rulings.analyse.finish_count``); None once counted."""
+    pending_count: PendingCount | None = None
+    """When the ruling was made before counting: the count still to make
+    (``solver.rulings.analyse.finish_count``); None once counted."""
 
     @property
     def status(self) -> Status:
         return self.ruling.status
+
+    def histories(self) -> list[PlayedHistory]:
+        """The consistent histories listed (``found.listed``), trick by trick with seats and
+        cards: what the JSON's ``histories.listed`` gives."""
+        return self.found.listed_histories(self.case)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of docs/case-format.md (plus documented extensions)."""
@@ -88,27 +103,28 @@ def board_score(case: Case, total: int) -> tuple[str, dict[str, int]]:
     return result_notation(case.contract, total), {"NS": signed["NS"], "EW": signed["EW"]}
 
 
-def _card_text(card: int) -> str | None:
+def _card_text(card: Card | None) -> str | None:
     """A card's name; None where the player played no card (a defective trick, Law 67)."""
-    return None if card == PHANTOM else str(Card.from_index(card))
+    return None if card is None else str(card)
 
 
 def history_json(case: Case, history: History) -> list[dict[str, Any]]:
-    trump = case.contract.strain.trump_suit_index
     out = []
-    for number, (leader, cards) in enumerate(history, start=1):
-        order = [(leader + i) % 4 for i in range(4)]
-        trick: dict[str, Any] = {
-            "trick": number,
-            "leader": str(SEATS[leader]),
-            "cards": [_card_text(cards[s]) for s in order],
-            "winner": str(SEATS[trick_winner(leader, cards, trump)]),
+    for trick in PlayedHistory.of(case, history).tricks:
+        entry: dict[str, Any] = {
+            "trick": trick.number,
+            "leader": str(trick.leader),
+            "cards": [_card_text(card) for card in trick.cards.values()],
+            "winner": str(trick.winner),
         }
-        if len(cards) == 5 and case.surplus is not None:
-            trick["surplus"] = {"seat": str(case.surplus), "card": _card_text(cards[4])}
-        if number == 13 and case.surplus is not None:
-            trick["restored"] = True
-        out.append(trick)
+        if trick.surplus is not None:
+            entry["surplus"] = {
+                "seat": str(trick.surplus.seat),
+                "card": _card_text(trick.surplus.card),
+            }
+        if trick.restored:
+            entry["restored"] = True
+        out.append(entry)
     return out
 
 

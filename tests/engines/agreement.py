@@ -8,7 +8,7 @@ units and the histories listed.
 from __future__ import annotations
 
 from solver.engines import cpsat, pyconstraint, search
-from solver.engines.problem import Problem, evaluate, public_key
+from solver.engines.problem import Problem, evaluate
 from solver.engines.result import EngineResult
 from tests.engines.brute import BruteResult, all_legal_histories, brute_force
 
@@ -52,7 +52,7 @@ def assert_agrees(
     for key, history in found.group_examples.items():
         evaluation = evaluate(p, history)
         assert evaluation.legal and evaluation.cost == expected.min_cost
-        assert public_key(evaluation.key) == key
+        assert evaluation.outcome == key
 
 
 def check_cpsat(p: Problem, expected: BruteResult) -> None:

@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from solver.bridge.masks import SUIT_MASKS, trick_winner
-from solver.engines.problem import PHANTOM, Problem, evaluate, public_key
+from solver.engines.problem import PHANTOM, Problem, evaluate, outcome_groups, public_key
 from solver.facts.history import History
+from solver.facts.outcome import Outcome
 
 
 @dataclass
@@ -23,7 +24,7 @@ class BruteResult:
     min_cost: int | None = None
     count: int = 0
     outcomes: dict[int, int] = field(default_factory=dict)
-    groups: dict[int, int] = field(default_factory=dict)
+    groups: dict[Outcome, int] = field(default_factory=dict)
     """Public outcome key (declarer total and revokes) -> count."""
     contradicted: frozenset[int] = frozenset()
     forced: frozenset[int] = frozenset()
@@ -119,7 +120,7 @@ def brute_force(problem: Problem, histories: Iterable[History] | None = None) ->
         min_cost=best,
         count=len(chosen),
         outcomes=dict(Counter(ev.declarer_tricks for _, ev in chosen)),
-        groups=dict(sorted(Counter(public_key(ev.key) for _, ev in chosen).items())),
+        groups=outcome_groups(Counter(public_key(ev.key) for _, ev in chosen)),
         contradicted=frozenset(contradicted),
         forced=every.intersection(*(ev.contradicted for _, ev in chosen)),
         histories=sorted(h for h, _ in chosen),

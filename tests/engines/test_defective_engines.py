@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 import solver
 from solver.engines import cpsat, search
-from solver.engines.problem import PHANTOM, Problem, RevokePermit, compile_case, key_events
+from solver.engines.problem import PHANTOM, Problem, RevokePermit, compile_case
+from solver.facts.outcome import Outcome
 from solver.records import case_from_dict
 from tests.engines.agreement import LISTED, check_all
 from tests.strategies import defective_disputes, examples
@@ -53,12 +54,12 @@ def make_problem(
     return compile_case(case)
 
 
-def missed_tricks(groups: dict[int, Any]) -> set[tuple[int, str]]:
+def missed_tricks(groups: dict[Outcome, Any]) -> set[tuple[int, str]]:
     """(1-based trick, seat) of every missed trick named by the outcome keys."""
     return {
         (event.trick + 1, "NESW"[event.seat])
         for key in groups
-        for event in key_events(key)
+        for event in key.revokes
         if event.defective
     }
 
@@ -73,7 +74,7 @@ def test_the_missed_trick_splits_the_groups() -> None:
     expected = check_all(p)
     assert expected.min_cost == 0
     assert missed_tricks(expected.groups) == {(1, "E"), (2, "E")}
-    assert all(sum(1 for e in key_events(k) if e.defective) == 1 for k in expected.groups)
+    assert all(sum(1 for e in k.revokes if e.defective) == 1 for k in expected.groups)
 
 
 # West leads DK to trick 1 (N D9, E D4, S DA), South then leads the SJ (W S2, N S3, E S5).

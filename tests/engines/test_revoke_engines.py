@@ -29,11 +29,10 @@ from solver.engines.problem import (
     RevokePermit,
     compile_case,
     evaluate,
-    key_events,
-    key_total,
 )
 from solver.engines.result import EngineResult
 from solver.facts.history import History, PlayedTrick
+from solver.facts.outcome import Outcome
 from solver.records.casefile import case_from_dict, loads_case
 from tests.engines import brute
 from tests.engines.agreement import assert_agrees
@@ -171,9 +170,9 @@ def check_both(p: Problem, *, each_history: bool = True) -> BruteResult:
     return expected
 
 
-def revokes_of(key: int) -> list[tuple[int, str, str]]:
+def revokes_of(key: Outcome) -> list[tuple[int, str, str]]:
     """The revokes of an outcome key as (1-based trick, seat, suit led)."""
-    return [(e.trick + 1, "NESW"[e.seat], "SHDC"[e.suit]) for e in key_events(key)]
+    return [(e.trick + 1, "NESW"[e.seat], "SHDC"[e.suit]) for e in key.revokes]
 
 
 # --- explicit cases -------------------------------------------------------------------------
@@ -263,9 +262,9 @@ def test_a_revoke_may_split_a_total_into_groups() -> None:
     revokes = ({"seat": "S", "trick": 1}, {"seat": "S", "suit": "H"})
     alleged = check_both(make_problem(rows, revokes=revokes))
     assert alleged.count > plain.count
-    assert all(not key_events(key) for key in plain.groups)
-    assert any(key_events(key) for key in alleged.groups)
-    totals = Counter(key_total(key) for key in alleged.groups)
+    assert all(not key.revokes for key in plain.groups)
+    assert any(key.revokes for key in alleged.groups)
+    totals = Counter(key.declarer_tricks for key in alleged.groups)
     assert sum(alleged.groups.values()) == alleged.count
     assert sorted(alleged.outcomes) == sorted(totals)
 
@@ -316,9 +315,15 @@ def test_without_allegations_groups_are_the_totals() -> None:
     }
     for engine in (cpsat.solve, pyconstraint.solve):
         found = engine(make_problem(rows))
-        assert found.groups == found.outcomes and found.groups
+        assert found.groups == by_total(found.outcomes) and found.groups
     uncounted = cpsat.solve(make_problem(rows), count_limit=0)
-    assert uncounted.groups == uncounted.outcomes == dict.fromkeys(uncounted.outcomes)
+    assert uncounted.groups == by_total(uncounted.outcomes)
+    assert uncounted.groups == dict.fromkeys(by_total(uncounted.outcomes))
+
+
+def by_total(outcomes: dict[int, int | None]) -> dict[Outcome, int | None]:
+    """Totals as the outcomes of histories with neither revoke nor double play."""
+    return {Outcome(total): number for total, number in outcomes.items()}
 
 
 def test_a_count_limit_leaves_group_counts_open() -> None:
@@ -499,5 +504,5 @@ def test_a_revoke_at_trick_12_is_grouped_with_its_correction() -> None:
     assert p.tricks == 13
     expected = brute_force(p)
     check_cpsat(p, expected)
-    events = [event for key in expected.groups for event in key_events(key)]
+    events = [event for key in expected.groups for event in key.revokes]
     assert events and all(e.trick == 11 and e.corrected_tricks >= 0 for e in events)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 
 from solver.engines import search
-from solver.engines.problem import compile_case, evaluate, key_events, public_key
+from solver.engines.problem import compile_case, evaluate
 from solver.records import case_from_dict
 from tests.engines.brute import brute_force
 from tests.strategies import examples, revoke_disputes, true_history
@@ -28,7 +28,7 @@ def test_search_matches_brute_force_with_allegations(dispute) -> None:
     assert found.contradicted == expected.contradicted
     assert sorted(found.listed) == expected.histories
     for key, example in found.group_examples.items():
-        assert public_key(evaluate(problem, example).key) == key
+        assert evaluate(problem, example).outcome == key
 
 
 @SMALL
@@ -44,7 +44,7 @@ def test_the_true_history_with_its_revokes_is_found(dispute) -> None:
     assert found.feasible
     assert found.min_cost is not None and found.min_cost <= verdict.cost
     if verdict.cost == found.min_cost:
-        assert public_key(verdict.key) in found.groups
-        assert [(e.trick, e.seat) for e in key_events(verdict.key)] == [
+        assert verdict.outcome in found.groups
+        assert [(e.trick, e.seat) for e in verdict.outcome.revokes] == [
             (e.trick, e.seat) for e in verdict.revokes
         ]

@@ -31,12 +31,9 @@ from solver.engines.problem import (
     Problem,
     compile_case,
     evaluate,
-    key_double_play,
-    key_events,
-    key_total,
-    public_key,
 )
 from solver.facts.history import DoublePlay
+from solver.facts.outcome import Outcome
 from solver.records import case_from_dict
 from tests import independent_count
 from tests.engines import agreement
@@ -79,14 +76,14 @@ def c(text: str) -> int:
     return Card.parse(text).index
 
 
-def double_plays(groups: dict[int, Any]) -> set[DoublePlay | None]:
+def double_plays(groups: dict[Outcome, Any]) -> set[DoublePlay | None]:
     """(0-based trick, card left, surplus card) of every group's double play."""
-    return {key_double_play(key) for key in groups}
+    return {key.double_play for key in groups}
 
 
 def deemed(key: int) -> list[tuple[int, str]]:
     """(1-based trick, seat) of the revokes Law 67B2 deems in a group."""
-    return [(e.trick + 1, "NESW"[e.seat]) for e in key_events(key) if e.restored]
+    return [(e.trick + 1, "NESW"[e.seat]) for e in key.revokes if e.restored]
 
 
 # --- holding the engines to the brute force (tests/engines/agreement.py) --------------------
@@ -111,7 +108,7 @@ def test_the_double_play_splits_the_groups_by_trick() -> None:
     expected = check_all(p)
     assert expected.min_cost == 0
     assert double_plays(expected.groups) == {(0, c("HJ"), c("DJ")), (1, c("DJ"), c("H5"))}
-    assert len({key_total(key) for key in expected.groups}) == 1
+    assert len({key.declarer_tricks for key in expected.groups}) == 1
     for history in expected.histories:
         assert sum(1 for _leader, cards in history if len(cards) == 5) == 1
 
@@ -127,7 +124,7 @@ def test_a_deemed_revoke_after_the_double_play() -> None:
     expected = check_all(p)
     assert double_plays(expected.groups) == {(0, c("HJ"), c("DJ"))}
     for key in expected.groups:
-        events = key_events(key)
+        events = key.revokes
         assert [(e.trick, e.seat, e.suit, e.restored) for e in events] == [(1, 1, 2, True)]
         assert not events[0].revoker_won and not events[0].side_won
 
@@ -217,7 +214,7 @@ def test_a_mixed_surplus_row() -> None:
     assert {play[0] for play in plays if play is not None} == {0, 1}
     assert (0, c("HJ"), c("DJ")) in plays and (1, c("DJ"), c("H5")) in plays
     for key in expected.groups:
-        double = key_double_play(key)
+        double = key.double_play
         assert double is not None
         assert deemed(key) == ([(2, "E")] if double[:1] == (0,) and double[2] == c("DJ") else [])
 
@@ -262,7 +259,7 @@ def test_random_double_plays_the_true_history_is_there(dispute: SurplusDispute) 
 # --- the independent count (tests/independent_count.py) ---------------------------------------
 
 
-def independent_groups(p: Problem, groups: dict[int, int]) -> dict[tuple[int, Any], int]:
+def independent_groups(p: Problem, groups: dict[Outcome, int]) -> dict[tuple[int, Any], int]:
     """Outcome groups as the independent count keys them: declarer tricks, then its events
     (revokes, deemed revokes, the double play) in a fixed order. It does not tell revokes
     apart by what Laws 62-64 need to know of the tricks around them (who won the trick, and
@@ -270,16 +267,16 @@ def independent_groups(p: Problem, groups: dict[int, int]) -> dict[tuple[int, An
     out: dict[tuple[int, Any], int] = {}
     for key, number in groups.items():
         events = [
-            (e.trick + 1, "NESW"[e.seat] + (" 67B2" if e.restored else "")) for e in key_events(key)
+            (e.trick + 1, "NESW"[e.seat] + (" 67B2" if e.restored else "")) for e in key.revokes
         ]
-        double = key_double_play(key)
+        double = key.double_play
         if double is not None:
             trick, left, surplus = double
             seat = "NESW"[p.surplus_seat or 0]
             events.append(
                 (trick + 1, f"{seat} 67B2 {Card.from_index(left)} {Card.from_index(surplus)}")
             )
-        short = (key_total(key), tuple(sorted(events)))
+        short = (key.declarer_tricks, tuple(sorted(events)))
         out[short] = out.get(short, 0) + number
     return out
 
@@ -343,9 +340,9 @@ def test_the_search_finds_the_true_history_of_a_whole_board(dispute: SurplusDisp
         listed = evaluate(p, history)
         assert listed.legal, listed.reason
         assert listed.cost == found.min_cost
-        assert public_key(listed.key) in found.groups
+        assert listed.outcome in found.groups
     if found.min_cost == verdict.cost:
-        assert public_key(verdict.key) in found.groups
+        assert verdict.outcome in found.groups
         assert found.count is not None
         if found.count <= 200:
             assert dispute.history in found.listed

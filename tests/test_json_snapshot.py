@@ -1,0 +1,65 @@
+"""The JSON contract, byte for byte: ``ruling check CASE --json`` on every case of ``cases/``
+gives the JSON recorded in ``tests/json_digests.json`` (SHA-256 of it, the seconds left out).
+
+A change to the code that should not change the JSON (a refactoring) is held to it here; a
+change that should is recorded again with ``python -m tests.json_snapshot`` (see there) and
+said so in its commit. Cases whose JSON depends on the speed of the machine (a search stopped
+by its time limit) are not recorded. The cases that ran in under a second form the fast
+subset; the others are marked slow (``conftest.SLOW``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.json_snapshot import ROOT, case_json, case_name, case_paths, digest
+
+DIGESTS: dict[str, dict[str, object]] = json.loads(
+    (Path(__file__).parent / "json_digests.json").read_text(encoding="utf-8")
+)
+FAST = sorted(name for name, entry in DIGESTS.items() if entry["fast"])
+SLOW = sorted(name for name, entry in DIGESTS.items() if not entry["fast"])
+
+
+def _check(name: str) -> None:
+    text, code, timed = case_json(ROOT / name)
+    if timed and digest(text) != DIGESTS[name]["sha256"]:
+        pytest.skip("stopped by its time limit on this machine: the JSON depends on speed")
+    assert (digest(text), code) == (DIGESTS[name]["sha256"], DIGESTS[name]["exit"]), name
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_the_json_of_a_fast_case_is_unchanged(name: str) -> None:
+    _check(name)
+
+
+@pytest.mark.parametrize("name", SLOW)
+def test_the_json_of_a_slow_case_is_unchanged(name: str) -> None:
+    _check(name)
+
+
+def test_every_case_is_recorded_or_known_to_depend_on_timing() -> None:
+    """A new case must be recorded (or found to depend on timing): none is left out unseen."""
+    missing = [case_name(p) for p in case_paths() if case_name(p) not in DIGESTS]
+    assert missing == TIMED
+
+
+TIMED = [
+    "cases/claims/published/bbo-6nt-a-club-finesse-for-the-overtrick.yaml",
+    "cases/claims/published/bbo-6nt-no-repeat-spade-finesse.yaml",
+    "cases/claims/published/ibf-7s-club-discard-trump-not-drawn.yaml",
+    "cases/claims/published/nswba-2010-concession-heart-finesse.yaml",
+    "cases/claims/published/usbf-2019-mixed-ruffing-finesse-stated.yaml",
+    "cases/claims/real-kemistry-b12-ruffs-above-the-ten.yaml",
+    "cases/claims/real-usbf-b46-closed-follows-low-to-a-lost-trick.yaml",
+    "cases/claims/real-usbf-b47-closed-spot-master-from-the-top.yaml",
+    "cases/claims/real-usbf-b47-open-unblock-short-hand-first.yaml",
+    "cases/claims/real-usbf-b48-open-crosses-by-a-ruff.yaml",
+    "cases/claims/real-usbf-b53-closed-keeps-its-guards.yaml",
+    "cases/four-rows-mixed.yaml",
+]
+"""Cases left unrecorded: with the interpreted claim search, a judgement or the count was not
+settled within the default 20 s when the digests were taken (the JSON then depends on speed)."""
