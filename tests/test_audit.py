@@ -93,7 +93,8 @@ def test_worker_processes_give_the_single_process_table(archive: Path) -> None:
 
 
 def test_a_dask_cluster_gives_the_single_process_table(archive: Path) -> None:
-    distributed = pytest.importorskip("distributed")
+    import distributed
+
     alone = audit(archive, jobs=1, time_limit=SETTINGS.time_limit, why=False)
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None

@@ -7,8 +7,6 @@ import tomllib
 import warnings
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
@@ -30,7 +28,8 @@ def test_the_licence_is_an_spdx_string_with_its_file() -> None:
 
 def test_every_notebook_cell_has_an_id() -> None:
     """Without ids nbformat warns (MissingIDFieldWarning) at each read, and nbmake reads them."""
-    nbformat = pytest.importorskip("nbformat")
+    import nbformat
+
     notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
     assert notebooks
     for path in notebooks:
