@@ -100,6 +100,12 @@ def main_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="claims: also examine every layout of the cards the claimer could not see",
     )
+    check.add_argument(
+        "--html",
+        default=None,
+        metavar="FILE",
+        help="also write the report as a self-contained HTML document (A4 print layout)",
+    )
     check.add_argument("--debug", action="store_true", help="show tracebacks")
     return parser
 
@@ -204,7 +210,20 @@ def _check(args: argparse.Namespace) -> int:
         print(count_report(analysis), end="")
     else:
         print(text_report(analysis, listed=listed, examples=args.examples), end="")
+    if args.html is not None:
+        _write_html(args.html, analysis, listed, args.examples)
     return analysis.ruling.exit_code
+
+
+def _write_html(path: str, analysis: Analysis, listed: int, examples: bool) -> None:
+    from pathlib import Path
+
+    from solver.rulings.report import html_document
+
+    try:
+        Path(path).write_text(html_document(analysis, listed, examples=examples), "utf-8")
+    except OSError as error:
+        _error(f"--html {path}: cannot be written ({error.strerror or error})", EXIT_BAD_INPUT)
 
 
 def _count(analysis: Analysis, time_limit: float, memory_limit: int) -> None:
