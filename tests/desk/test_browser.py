@@ -235,3 +235,25 @@ def test_a_case_holding_html_is_shown_inert(page: Page, tmp_path: Path) -> None:
     assert page.locator("#log tbody tr.log-row td").nth(1).inner_text() == data["title"]
     assert page.locator("img").count() == 0
     assert page.locator("body script").count() == 1  # the page's own
+
+
+def test_a_claim_case_loaded_from_its_file_shows_the_adjudication(
+    page: Page, capsys: pytest.CaptureFixture[str]
+) -> None:
+    case = ROOT / "cases" / "claims" / "blocked-suit-king-opposite-aqjt.yaml"
+    assert run(["check", str(case), "--json"]) in (0, 1)
+    expected = json.loads(capsys.readouterr().out)
+    page.set_input_files("#load-file", str(case))
+    page.wait_for_selector("#other-section:not([hidden])")
+    assert '"claim"' in page.inner_text("#other")
+    page.click("#rule")
+    page.wait_for_selector("#claim-summary", timeout=30_000)
+    claim = expected["claim"]
+    summary = page.inner_text("#claim-summary")
+    assert f"Worst normal line ({claim['policy']} policy): {claim['claimer_tricks']} tricks" in (
+        summary
+    )
+    assert f"double dummy: {claim['double_dummy']}" in summary
+    tricks = {play["trick"] for play in claim["worst_normal_line"]}
+    assert page.locator("#claim-line tbody tr").count() == len(tricks)
+    assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +18,7 @@ from solver.desk.server import UPLOAD_LIMIT, ServeError, check_exposure, create_
 from solver.desk.worker import RulingPool
 from solver.records.to_case import case_yaml
 from tests.cli_helpers import run
-from tests.desk.live import Answer, request, served
+from tests.desk.live import Answer, free_port, request, served
 
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "cases" / "example-mixed-row.yaml"
@@ -173,3 +177,32 @@ def test_a_ruling_past_its_time_limit_is_stopped(monkeypatch: pytest.MonkeyPatch
         assert again.result["ruling"]["result"] == "4S-1"
     finally:
         own.close()
+
+
+def test_ruling_serve_starts_the_desk_on_loopback(tmp_path: Path) -> None:
+    port = free_port()
+    log = tmp_path / "event.sqlite"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "solver", "serve", "--port", str(port), "--no-browser"]
+    server = subprocess.Popen(
+        [*command, "--log", str(log)], stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert line == (
+            f"the director's desk: http://127.0.0.1:{port}/ (ruling log: {log}); Ctrl-C stops it\n"
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                answer = request(f"http://127.0.0.1:{port}/api/log")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "ruling serve did not answer"
+                time.sleep(0.1)
+        assert answer.status == 200 and answer.json()["entries"] == []
+        assert log.exists()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

@@ -421,6 +421,7 @@ function renderRuling(result, holder, extra) {
       el("thead", {}, el("tr", {}, el("th", {}, "tricks won in play"), el("th", {}, "histories"),
         el("th", {}, "revokes"), el("th", {}, "after adjustment"))), el("tbody", {}, ...body)));
   }
+  if (result.claim) parts.push(...claimParts(result.claim));
   const histories = result.histories || {};
   if (histories.count != null || histories.count_at_least != null) {
     const count = histories.count != null ? histories.count.toLocaleString("en")
@@ -435,6 +436,31 @@ function renderRuling(result, holder, extra) {
   }
   holder.replaceChildren(...parts);
   holder.hidden = false;
+}
+
+function claimParts(claim) {
+  const upheld = claim.upheld ? "upheld" : "not upheld";
+  const parts = [el("h3", {}, "The claim"), el("p", { id: "claim-summary" },
+    `${SEAT_NAMES[claim.by] || claim.by} claimed ${claim.tricks} of the tricks left: ${upheld}. ` +
+    `Worst normal line (${claim.policy} policy): ${claim.claimer_tricks} tricks for the ` +
+    `claimer's side; double dummy: ${claim.double_dummy}.`)];
+  const tricks = [];
+  for (const play of claim.worst_normal_line || []) {
+    if (!tricks.length || tricks[tricks.length - 1].done) tricks.push({ trick: play.trick, plays: [], done: false });
+    const current = tricks[tricks.length - 1];
+    current.plays.push(play);
+    if (play.winner) { current.winner = play.winner; current.done = true; }
+  }
+  if (tricks.length) {
+    const rows = tricks.map((t) => el("tr", {}, el("td", {}, t.trick),
+      el("td", {}, ...t.plays.flatMap((p, i) => [i ? ", " : "", `${p.seat} `,
+        el("span", { class: suitClass(p.card) }, cardLabel(p.card))])),
+      el("td", {}, t.winner || "")));
+    parts.push(el("p", {}, "The worst normal line, trick by trick after the claim:"),
+      el("table", { id: "claim-line" }, el("thead", {}, el("tr", {}, el("th", {}, "trick"),
+        el("th", {}, "cards in order"), el("th", {}, "won by"))), el("tbody", {}, ...rows)));
+  }
+  return parts;
 }
 
 function signed(value) {
