@@ -26,6 +26,12 @@ $(CHROMIUM):
 
 browser: $(CHROMIUM)
 
+# The ruling log's tests start a PostgreSQL server of their own (tests/desk/postgres.py) from
+# Debian's package, installed here when missing.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+		(apt-get update -qq && apt-get install -y -qq postgresql)
+
 demo: $(STAMP)
 	$(BIN)/ruling check cases/example-mixed-row.yaml; test $$? -le 1
 
@@ -35,16 +41,16 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: lint $(CHROMIUM)
+test: lint $(CHROMIUM) postgresql
 	$(BIN)/pytest
 	$(BIN)/pytest --nbmake notebooks -o addopts=-q
 
 # The inner loop: lint, then every test but the slow ones (conftest.py), stopping at the first
 # failure. CI runs `make test`.
-test-fast: lint $(CHROMIUM)
+test-fast: lint $(CHROMIUM) postgresql
 	$(BIN)/pytest -m "not slow" -x
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
-.PHONY: install browser demo lint test test-fast bench
+.PHONY: install browser postgresql demo lint test test-fast bench

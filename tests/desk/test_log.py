@@ -1,4 +1,5 @@
-"""The ruling log on SQLite: what it keeps, by board, and two writers at once losing nothing."""
+"""The ruling log on SQLite and on a real PostgreSQL server: what it keeps, by board, and two
+writers at once losing nothing."""
 
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ def ruling_of(board: int, result: str) -> dict[str, object]:
     return {"status": "decided", "ruling": {"result": result, "declarer_tricks": 9}}
 
 
-def test_entries_keep_facts_ruling_version_and_time_listed_by_board(tmp_path: Path) -> None:
-    log = RulingLog(str(tmp_path / "event.sqlite"))
+def test_entries_keep_facts_ruling_version_and_time_listed_by_board(log_target: str) -> None:
+    log = RulingLog(log_target)
     late = log.add({"title": "b7", "board": 7}, ruling_of(7, "3NT="))
     first = log.add(
         {"title": "b2", "board": 2, "play": {"tricks": {1: "W: S2"}}}, ruling_of(2, "4S-1")
@@ -39,8 +40,7 @@ def test_entries_keep_facts_ruling_version_and_time_listed_by_board(tmp_path: Pa
     assert log.get(999) is None
 
 
-def test_two_threads_writing_at_once_lose_no_row(tmp_path: Path) -> None:
-    path = tmp_path / "event.sqlite"
+def test_two_threads_writing_at_once_lose_no_row(log_target: str) -> None:
     per_thread = 60
     start = threading.Barrier(2)
     failures: list[BaseException] = []
@@ -48,7 +48,7 @@ def test_two_threads_writing_at_once_lose_no_row(tmp_path: Path) -> None:
     def director(name: str) -> None:
         try:
             start.wait(timeout=30)
-            log = RulingLog(str(path))  # each his own engine, both making the new table
+            log = RulingLog(log_target)  # each his own engine, both making the new table
             for board in range(per_thread):
                 log.add({"title": f"{name} {board}", "board": board}, ruling_of(board, "1NT="))
         except BaseException as error:  # pragma: no cover - the assertion below reports it
@@ -60,20 +60,21 @@ def test_two_threads_writing_at_once_lose_no_row(tmp_path: Path) -> None:
     for thread in threads:
         thread.join()
     assert failures == []
-    titles = sorted(e.title for e in RulingLog(str(path)).entries())
+    titles = sorted(e.title for e in RulingLog(log_target).entries())
     assert titles == sorted(f"{n} {b}" for n in "AB" for b in range(per_thread))
-    with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    if "://" not in log_target:
+        with sqlite3.connect(log_target) as db:
+            assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
 def test_check_log_keeps_the_case_file_as_written(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    log_target: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    db = tmp_path / "event.sqlite"
-    assert run(["check", str(EXAMPLE), "--json", "--log", str(db)]) == 0
+    assert run(["check", str(EXAMPLE), "--json", "--log", log_target]) == 0
     printed = json.loads(capsys.readouterr().out)
-    assert run(["check", str(EXAMPLE), "--log", f"sqlite:///{db}"]) == 0
-    entries = RulingLog(str(db)).entries()
+    url = log_target if "://" in log_target else f"sqlite:///{log_target}"
+    assert run(["check", str(EXAMPLE), "--log", url]) == 0
+    entries = RulingLog(log_target).entries()
     assert len(entries) == 2
     assert entries[0].facts_text == EXAMPLE.read_text(encoding="utf-8")
     assert entries[0].ruling == printed and entries[0].source == str(EXAMPLE)
