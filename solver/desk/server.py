@@ -32,7 +32,7 @@ from starlette.templating import Jinja2Templates
 
 from solver.desk.log import LogError, RulingLog
 from solver.desk.worker import RulingPool, check
-from solver.errors import CaseFileError, SolverError
+from solver.errors import CaseFileError, InternalError, SolverError
 from solver.version import tool_version
 
 HERE = Path(__file__).parent
@@ -40,6 +40,7 @@ UPLOAD_LIMIT = 256 * 1024
 """The largest request body accepted, in bytes (a case file is a few KiB; a PBN file of a
 whole session is well under this)."""
 LOOPBACK_NAMES = ("localhost",)
+BUG_NOTICE = "this is a bug, please report it with the case file (Save)"
 
 
 class ServeError(SolverError):
@@ -180,9 +181,13 @@ class _Desk:
         message = check(facts, source)
         if message is not None:
             return JSONResponse({"error": message, "kind": "input"}, status_code=422)
-        outcome = await asyncio.get_running_loop().run_in_executor(
-            None, self.workers.rule, facts, self.time_limit
-        )
+        try:
+            outcome = await asyncio.get_running_loop().run_in_executor(
+                None, self.workers.rule, facts, self.time_limit
+            )
+        except InternalError as error:
+            message = f"internal error: {error}: {BUG_NOTICE}"
+            return JSONResponse({"error": message, "kind": "internal"}, status_code=500)
         if not outcome.ok or outcome.result is None:
             status = 422 if outcome.kind == "input" else 500
             return JSONResponse({"error": outcome.error, "kind": outcome.kind}, status_code=status)

@@ -123,8 +123,9 @@ class RulingPool:
             self._pool = self._start()
 
     def close(self) -> None:
+        """End the workers (a ruling under way is stopped) and wait for them to go."""
         with self._lock:
             processes = list((getattr(self._pool, "_processes", None) or {}).values())
-            self._pool.shutdown(wait=False, cancel_futures=True)
             for process in processes:
                 process.terminate()
+            self._pool.shutdown(wait=True, cancel_futures=True)

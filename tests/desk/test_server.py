@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
+from solver.desk.log import RulingLog
 from solver.desk.server import UPLOAD_LIMIT, ServeError, check_exposure, create_app
 from solver.desk.worker import RulingPool
 from solver.records.to_case import case_yaml
@@ -202,7 +203,10 @@ def test_ruling_serve_starts_the_desk_on_loopback(tmp_path: Path) -> None:
                 assert time.monotonic() < deadline, "ruling serve did not answer"
                 time.sleep(0.1)
         assert answer.status == 200 and answer.json()["entries"] == []
-        assert log.exists()
+        ruled = request(f"http://127.0.0.1:{port}/api/rule", {"case": example()})
+        assert ruled.status == 200, ruled.text
+        assert ruled.json()["result"]["ruling"]["result"] == "4S-1"
+        assert [e.result for e in RulingLog(str(log)).entries()] == ["4S-1"]
     finally:
         server.terminate()
         server.wait(timeout=30)
