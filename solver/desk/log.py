@@ -119,6 +119,8 @@ class RulingLog:
             self._engine: Engine = create_engine(self.url)
         except (ArgumentError, ImportError, SQLAlchemyError) as error:
             raise LogError(f"not a database this tool can open ({error})") from None
+        self.shown = self._engine.url.render_as_string(hide_password=True)
+        """The URL as the page and messages may show it: without its password."""
         if self._engine.dialect.name == "sqlite":
             event.listen(self._engine, "connect", _sqlite_pragmas)
         self._create_table()

@@ -167,7 +167,7 @@ class _Desk:
         return self.templates.TemplateResponse(
             request,
             "index.html",
-            {"version": tool_version(), "limit_kib": UPLOAD_LIMIT // 1024, "log": self.log.url},
+            {"version": tool_version(), "limit_kib": UPLOAD_LIMIT // 1024, "log": self.log.shown},
         )
 
     async def rule(self, request: Request) -> Response:
@@ -232,7 +232,7 @@ class _Desk:
 
     async def entries(self, request: Request) -> Response:
         listed = [entry.summary() for entry in self.log.entries()]
-        return JSONResponse({"log": self.log.url, "entries": listed})
+        return JSONResponse({"log": self.log.shown, "entries": listed})
 
     async def entry(self, request: Request) -> Response:
         found = self.log.get(int(request.path_params["entry_id"]))
@@ -325,7 +325,10 @@ def serve(
     import uvicorn
 
     check_exposure(host, password)
-    app = create_app(log_url=log_url, password=password, time_limit=time_limit)
+    try:
+        app = create_app(log_url=log_url, password=password, time_limit=time_limit)
+    except LogError as error:
+        raise ServeError(f"--log {log_url}: {error}") from None
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     print(f"the director's desk: {url} (ruling log: {log_url}); Ctrl-C stops it", flush=True)

@@ -210,3 +210,23 @@ def test_ruling_serve_starts_the_desk_on_loopback(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_ruling_serve_with_a_log_it_cannot_open_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "missing" / "event.sqlite"
+    assert run(["serve", "--no-browser", "--log", str(target)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: --log {target}: cannot be opened (")
+
+
+def test_the_page_never_shows_the_log_databases_password(postgres: str, pool: RulingPool) -> None:
+    from tests.desk.postgres import USER, new_database
+
+    database = new_database(postgres).replace(f"//{USER}@", f"//{USER}:s3cret@")
+    with served(create_app(log_url=database, pool=pool)) as base:
+        page = request(base)
+        listed = request(base + "api/log")
+    assert page.status == 200 and listed.status == 200
+    assert f"{USER}:***@" in listed.json()["log"] and f"{USER}:***@" in page.text
+    assert "s3cret" not in page.text + listed.text
