@@ -189,7 +189,7 @@ class _Desk:
             message = f"internal error: {error}: {BUG_NOTICE}"
             return JSONResponse({"error": message, "kind": "internal"}, status_code=500)
         if not outcome.ok or outcome.result is None:
-            status = 422 if outcome.kind == "input" else 500
+            status = {"input": 422, "stopped": 409, "timeout": 504}.get(outcome.kind or "", 500)
             return JSONResponse({"error": outcome.error, "kind": outcome.kind}, status_code=status)
         entry: int | None = None
         logged: str | None = None
@@ -206,6 +206,10 @@ class _Desk:
                 "log_error": logged,
             }
         )
+
+    async def stop(self, request: Request) -> Response:
+        await asyncio.get_running_loop().run_in_executor(None, self.workers.stop)
+        return JSONResponse({"stopped": True})
 
     async def load(self, request: Request) -> Response:
         data = await _json_body(request)
@@ -276,6 +280,7 @@ def create_app(
             Route("/", desk.index),
             Route("/api/rule", desk.rule, methods=["POST"]),
             Route("/api/load", desk.load, methods=["POST"]),
+            Route("/api/stop", desk.stop, methods=["POST"]),
             Route("/api/save", desk.save, methods=["POST"]),
             Route("/api/log", desk.entries),
             Route("/api/log/{entry_id:int}", desk.entry),

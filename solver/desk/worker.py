@@ -31,7 +31,7 @@ class Outcome:
     error: str | None = None
     kind: str | None = None
     """On an error: ``input`` (the case is wrong: exit 2 on the command line), ``internal`` (a
-    failure of the tool), ``timeout``."""
+    failure of the tool), ``timeout``, ``stopped`` (on request)."""
 
 
 def rule(facts: dict[str, Any], time_limit: float, source: str = "<desk>") -> Outcome:
@@ -85,6 +85,8 @@ class RulingPool:
         self._workers = workers
         self._lock = threading.Lock()
         self._pool = self._start()
+        self._stopped: set[int] = set()
+        """The pools ended by ``stop``: what was running on them was stopped, not lost."""
 
     def _start(self) -> concurrent.futures.ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")
@@ -108,9 +110,21 @@ class RulingPool:
                 f"{GRACE_SECONDS:g} s of grace): the worker was stopped",
                 kind="timeout",
             )
-        except concurrent.futures.process.BrokenProcessPool:
+        except (concurrent.futures.process.BrokenProcessPool, concurrent.futures.CancelledError):
+            if id(pool) in self._stopped:
+                return Outcome(
+                    ok=False, error="stopped on request: no ruling was made", kind="stopped"
+                )
             self._restart(pool)
             raise InternalError("the ruling worker died (out of memory?)") from None
+
+    def stop(self) -> None:
+        """Stop every ruling under way (a long count the director does not want to wait for):
+        their workers are ended and replaced, and each gets a "stopped" outcome."""
+        with self._lock:
+            pool = self._pool
+            self._stopped.add(id(pool))
+        self._restart(pool)
 
     def _restart(self, broken: concurrent.futures.ProcessPoolExecutor) -> None:
         with self._lock:

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -230,3 +231,27 @@ def test_the_page_never_shows_the_log_databases_password(postgres: str, pool: Ru
     assert page.status == 200 and listed.status == 200
     assert f"{USER}:***@" in listed.json()["log"] and f"{USER}:***@" in page.text
     assert "s3cret" not in page.text + listed.text
+
+
+def test_a_long_ruling_can_be_stopped_and_the_next_one_runs(tmp_path: Path) -> None:
+    long_case = yaml.safe_load((ROOT / "cases" / "four-rows-mixed.yaml").read_text("utf-8"))
+    own = RulingPool()
+    answers: list[Answer] = []
+    try:
+        app = create_app(log_url=str(tmp_path / "e.sqlite"), pool=own, time_limit=60)
+        with served(app) as base:
+            asking = threading.Thread(
+                target=lambda: answers.append(request(base + "api/rule", {"case": long_case}))
+            )
+            started = time.monotonic()
+            asking.start()
+            time.sleep(2)
+            assert request(base + "api/stop", {}).json() == {"stopped": True}
+            asking.join(timeout=30)
+            assert time.monotonic() - started < 15
+            assert answers[0].status == 409
+            assert answers[0].json()["error"] == "stopped on request: no ruling was made"
+            again = request(base + "api/rule", {"case": example()})
+            assert again.status == 200 and again.json()["result"]["ruling"]["result"] == "4S-1"
+    finally:
+        own.close()

@@ -624,6 +624,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("save").addEventListener("click", saveCase);
   $("new").addEventListener("click", () => { clearError(); setCase({}); $("ruling").hidden = true; });
   $("print").addEventListener("click", printReport);
+  $("stop").addEventListener("click", () => post("api/stop", {}).catch((e) => showError(e.message)));
   $("load-file").addEventListener("change", (event) => {
     if (event.target.files.length) loadFile(event.target.files[0]);
     event.target.value = "";
