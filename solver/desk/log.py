@@ -10,6 +10,7 @@ ruling is one row written in its own transaction: two directors ruling at once l
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -29,6 +30,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.schema import CreateIndex, CreateTable
 
 from solver.errors import SolverError
 from solver.version import tool_version
@@ -126,15 +128,21 @@ class RulingLog:
         self._create_table()
 
     def _create_table(self) -> None:
-        """Make the table if the database has none. Two directors opening a new log at once
-        can both find it missing: the one that loses that race finds it made on a second try."""
-        for attempt in range(2):
+        """Make the table and its index unless they exist. Two directors opening a new log at
+        once race to make them: ``IF NOT EXISTS`` settles it on SQLite, and PostgreSQL, which
+        can still refuse the second of two concurrent creations, is asked again."""
+        attempts = 5
+        for attempt in range(attempts):
             try:
-                _metadata.create_all(self._engine)
+                with self._engine.begin() as connection:
+                    connection.execute(CreateTable(rulings, if_not_exists=True))
+                    for index in rulings.indexes:
+                        connection.execute(CreateIndex(index, if_not_exists=True))
                 return
             except SQLAlchemyError as error:
-                if attempt == 1:
+                if attempt == attempts - 1:
                     raise LogError(f"cannot be opened ({_first_line(error)})") from None
+                time.sleep(0.05 * (attempt + 1))
 
     def add(
         self,
