@@ -18,6 +18,20 @@ $(STAMP): pyproject.toml setup.py $(COMPILED)
 
 install: $(STAMP)
 
+# The desk's browser tests (tests/desk/test_browser.py) drive Debian's Chromium through
+# Playwright; installed here when missing (never by `playwright install`, which downloads).
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	apt-get update -qq && apt-get install -y -qq chromium
+
+browser: $(CHROMIUM)
+
+# The ruling log's tests start a PostgreSQL server of their own (tests/desk/postgres.py) from
+# Debian's package, installed here when missing.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+		(apt-get update -qq && apt-get install -y -qq postgresql)
+
 demo: $(STAMP)
 	$(BIN)/ruling check cases/example-mixed-row.yaml; test $$? -le 1
 
@@ -27,16 +41,16 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: lint
+test: lint $(CHROMIUM) postgresql
 	$(BIN)/pytest
 	$(BIN)/pytest --nbmake notebooks -o addopts=-q
 
 # The inner loop: lint, then every test but the slow ones (conftest.py), stopping at the first
 # failure. CI runs `make test`.
-test-fast: lint
+test-fast: lint $(CHROMIUM) postgresql
 	$(BIN)/pytest -m "not slow" -x
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
-.PHONY: install demo lint test test-fast bench
+.PHONY: install browser postgresql demo lint test test-fast bench

@@ -88,13 +88,69 @@ def main_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="claims: also examine every layout of the cards the claimer could not see",
     )
+    check.add_argument(
+        "--html",
+        default=None,
+        metavar="FILE",
+        help="also write the report as a self-contained HTML document (A4 print layout)",
+    )
+    check.add_argument(
+        "--log",
+        default=None,
+        metavar="DB",
+        help="also keep the case and its ruling in the ruling log: an SQLite file or a "
+        "database URL (sqlite:///event.db, postgresql://...)",
+    )
     check.add_argument("--debug", action="store_true", help="show tracebacks")
     _import_parser(commands)
     _export_parser(commands)
     from solver.audit.command import add_audit_parser
 
     add_audit_parser(commands, _positive_seconds)
+    _serve_parser(commands)
     return parser
+
+
+def _serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = commands.add_parser(
+        "serve", help="the director's desk: a local web page to enter a dispute and rule on it"
+    )
+    serve.add_argument("--port", type=_port, default=8765, help="TCP port (default 8765)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; any other needs --password)",
+    )
+    serve.add_argument(
+        "--password",
+        default=None,
+        help="access password (HTTP basic auth, any user name); required with --host",
+    )
+    serve.add_argument(
+        "--log",
+        default="ruling-log.sqlite",
+        metavar="DB",
+        help="the ruling log: an SQLite file or a database URL (default ruling-log.sqlite)",
+    )
+    serve.add_argument(
+        "--time-limit",
+        type=_positive_seconds,
+        default=20.0,
+        metavar="S",
+        help="seconds allowed for one ruling (default 20)",
+    )
+    serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    serve.add_argument("--debug", action="store_true", help="show tracebacks")
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 < value < 65536:
+        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, got {value}")
+    return value
 
 
 def _import_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -253,7 +309,13 @@ def _memory_size(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = main_parser().parse_args(argv)
-    commands = {"check": _check, "import": _import, "export": _export, "audit": _audit}
+    commands = {
+        "check": _check,
+        "import": _import,
+        "export": _export,
+        "audit": _audit,
+        "serve": _serve,
+    }
     try:
         return commands[args.command](args)
     except InternalError as error:
@@ -317,7 +379,54 @@ def _check(args: argparse.Namespace) -> int:
         print(count_report(analysis), end="")
     else:
         print(text_report(analysis, listed=listed, examples=args.examples), end="")
+    if args.log is not None:
+        _log(args.log, args.path, analysis)
+    if args.html is not None:
+        _write_html(args.html, analysis, listed, args.examples)
     return analysis.ruling.exit_code
+
+
+def _write_html(path: str, analysis: Analysis, listed: int, examples: bool) -> None:
+    from pathlib import Path
+
+    from solver.rulings.report import html_document
+
+    try:
+        Path(path).write_text(html_document(analysis, listed, examples=examples), "utf-8")
+    except OSError as error:
+        _error(f"--html {path}: cannot be written ({error.strerror or error})", EXIT_BAD_INPUT)
+
+
+def _log(url: str, path: str, analysis: Analysis) -> None:
+    """Keep the case as written and its ruling in the ruling log (``--log``)."""
+    from pathlib import Path
+
+    from solver.desk.log import LogError, RulingLog
+    from solver.records.yamlload import load_yaml
+
+    text = Path(path).read_text(encoding="utf-8")
+    facts = load_yaml(text, path)
+    try:
+        RulingLog(url).add(facts, analysis.to_json(), source=path, text=text)
+    except LogError as error:
+        _error(f"--log {url}: {error}", EXIT_BAD_INPUT)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from solver.desk.server import ServeError, serve
+
+    try:
+        serve(
+            host=args.host,
+            port=args.port,
+            password=args.password,
+            log_url=args.log,
+            time_limit=args.time_limit,
+            open_browser=not args.no_browser,
+        )
+    except ServeError as error:
+        _error(str(error), EXIT_BAD_INPUT)
+    return 0
 
 
 def _import(args: argparse.Namespace) -> int:

@@ -463,3 +463,189 @@ def html_report(analysis: Analysis, listed: int = 1, *, examples: bool = False) 
         f"<pre>{html.escape(body)}</pre>"
         f"<p><small>{html.escape(provenance(analysis))}</small></p></div>"
     )
+
+
+SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+"""Spades, hearts, diamonds, clubs: the order of a hand diagram."""
+
+PRINT_CSS = """
+@page { size: A4; margin: 15mm 14mm; }
+body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10.5pt; color: #000;
+  max-width: 190mm; margin: 0 auto; padding: 8px; line-height: 1.35; }
+h1 { font-size: 15pt; margin: 0 0 4px; }
+h2 { font-size: 12pt; margin: 14px 0 4px; border-bottom: 1px solid #888; }
+p.sub { margin: 0 0 8px; }
+table { border-collapse: collapse; margin: 4px 0; }
+th, td { border: 1px solid #999; padding: 2px 6px; text-align: left; vertical-align: top; }
+table.deal, table.deal td { border: none; }
+table.deal td { width: 42mm; padding: 2px 8px; }
+td.hand span.suit { display: inline-block; width: 1.2em; }
+.red { color: #b00; }
+td.seat { font-weight: bold; }
+section { page-break-inside: avoid; break-inside: avoid; }
+section.history { page-break-inside: auto; break-inside: auto; }
+pre { font-family: "DejaVu Sans Mono", monospace; font-size: 9pt; white-space: pre-wrap; }
+.ruling { border: 2px solid #000; padding: 6px 10px; }
+.sign { margin-top: 18mm; }
+.sign td { border: none; border-top: 1px solid #000; width: 80mm; padding-top: 2px; }
+.sign td.gap { border-top: none; width: 10mm; }
+footer { margin-top: 10px; font-size: 8.5pt; color: #333; }
+@media print { body { padding: 0; } .noprint { display: none; } }
+"""
+"""The report's only style: inline, so the document needs nothing from outside."""
+
+
+def html_document(analysis: Analysis, listed: int = 1, *, examples: bool = False) -> str:
+    """The report as a self-contained HTML document for an appeals committee, laid out for A4.
+
+    Hand diagrams, the facts, the histories and outcomes, one consistent history trick by
+    trick, a claim's worst normal line, the ruling with its reasons and citations, and a line
+    to sign. Everything taken from the case is escaped; the document loads nothing (its style
+    is inline) and is well-formed XML as well as HTML, so that it can be checked by a parser.
+    """
+    case = analysis.case
+    e = html.escape
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8"/>',
+        '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
+        f"<title>{e(_title_line(case))}</title>",
+        f"<style>{PRINT_CSS}</style></head><body>",
+        f"<h1>{e(_title_line(case))}</h1>",
+        f'<p class="sub">Contract {e(str(case.contract))} by {e(case.declarer.full_name)}, '
+        f"vulnerable: {e(str(case.vulnerable))}, Laws edition {case.edition}</p>",
+        _ruling_html(analysis),
+        "<section><h2>The deal</h2>",
+    ]
+    if not case.deal_given:
+        parts.append("<p>No deal given: the hands at the start of the trick of the claim.</p>")
+    parts += [_deal_html(case), "</section>"]
+    parts += [
+        "<section><h2>Facts</h2><ul>",
+        *(f"<li>{e(line.strip())}</li>" for line in _facts(case)),
+        "</ul></section>",
+    ]
+    if analysis.found.engine != "none":
+        parts += [
+            "<section><h2>Consistent histories</h2><ul>",
+            *(f"<li>{e(line.strip())}</li>" for line in _histories(analysis)),
+            "</ul>",
+            _outcomes_html(analysis),
+            "</section>",
+        ]
+    shown = analysis.found.listed[: max(listed, 0)]
+    for number, history in enumerate(shown, start=1):
+        parts += [
+            '<section class="history">',
+            f"<h2>Consistent history {number} of {len(shown)} shown</h2>",
+            _tricks_html(case, history),
+            "</section>",
+        ]
+    if examples and analysis.found.engine != "none" and analysis.status != "impossible":
+        shown_examples = e("\n".join(_group_examples(analysis)))
+        parts.append(
+            f"<section><h2>One history per outcome</h2><pre>{shown_examples}</pre></section>"
+        )
+    if analysis.claim is not None:
+        claim = e("\n".join(_claim_section(analysis)))
+        parts.append(f"<section><h2>The claim</h2><pre>{claim}</pre></section>")
+    parts += [
+        '<table class="sign"><tr><td>Director</td><td class="gap"></td><td>Date</td></tr></table>',
+        f"<footer>{e(provenance(analysis))}</footer>",
+        "</body></html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def _title_line(case: Case) -> str:
+    named = case.title.lower().startswith("board")
+    board = f"Board {case.board}: " if case.board is not None and not named else ""
+    return f"{board}{case.title}"
+
+
+def _suit_html(cards: str, suit_index: int) -> str:
+    red = ' class="suit red"' if suit_index in (1, 2) else ' class="suit"'
+    return f"<span{red}>{SUIT_SYMBOLS[suit_index]}</span>{html.escape(cards)}"
+
+
+def _hand_html(case: Case, seat: Seat) -> str:
+    lines = _hand_lines(case, seat)
+    suits = "<br/>".join(_suit_html(line[2:], i) for i, line in enumerate(lines))
+    return f'<td class="hand"><b>{seat.full_name}</b><br/>{suits}</td>'
+
+
+def _deal_html(case: Case) -> str:
+    north, east, south, west = (_hand_html(case, s) for s in SEATS)
+    return (
+        '<table class="deal">'
+        f"<tr><td></td>{north}<td></td></tr>"
+        f"<tr>{west}<td></td>{east}</tr>"
+        f"<tr><td></td>{south}<td></td></tr>"
+        "</table>"
+    )
+
+
+def _outcomes_html(analysis: Analysis) -> str:
+    lines = _outcomes(analysis)
+    if analysis.revoke_groups is not None or not analysis.found.outcomes:
+        return f"<pre>{html.escape(chr(10).join(lines))}</pre>" if lines else ""
+    rows = []
+    for total, count in sorted(analysis.found.outcomes.items()):
+        shown = "not counted" if count is None else f"{count:,}"
+        winners = analysis.found.trick_winners.get(total, [])
+        varying = ", ".join(str(i + 1) for i, seats in enumerate(winners) if len(seats) > 1)
+        rows.append(f"<tr><td>{total}</td><td>{shown}</td><td>{varying or '-'}</td></tr>")
+    hints = "".join(f"<p>Hint: {html.escape(hint)}</p>" for hint in analysis.hints)
+    return (
+        f"<table><caption>Declarer's side: {html.escape(IN_PLAY_LABEL)}</caption>"
+        "<thead><tr><th>tricks</th><th>histories</th><th>tricks whose winner varies</th>"
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>{hints}"
+    )
+
+
+def _tricks_html(case: Case, history: History) -> str:
+    rows = []
+    for trick in history_json(case, history):
+        leader = Seat.parse(trick["leader"])
+        by_seat = {Seat.from_index(leader.index + i): c for i, c in enumerate(trick["cards"])}
+        cells = "".join(
+            f"<td>{'<b>' if s == leader else ''}{html.escape(by_seat[s] or '--')}"
+            f"{'</b>' if s == leader else ''}</td>"
+            for s in SEATS
+        )
+        note = ""
+        if trick.get("surplus") is not None:
+            surplus = trick["surplus"]
+            note = f" (and {surplus['card']} from {surplus['seat']}, 67B2)"
+        if trick.get("restored"):
+            note = " (after the surplus card went back, 67B2)"
+        rows.append(
+            f"<tr><td>{trick['trick']}</td><td>{trick['leader']}</td>{cells}"
+            f"<td>{trick['winner']}{html.escape(note)}</td></tr>"
+        )
+    return (
+        "<table><thead><tr><th>trick</th><th>lead</th><th>N</th><th>E</th><th>S</th><th>W</th>"
+        f"<th>won by</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _ruling_html(analysis: Analysis) -> str:
+    ruling = analysis.ruling
+    e = html.escape
+    parts = ['<section class="ruling">', f"<h2>Ruling: {e(ruling.status.upper())}</h2>"]
+    if ruling.declarer_tricks is not None:
+        parts.append(f"<p>{e(_credited(ruling.declarer_tricks))}</p>")
+    if ruling.result is not None and ruling.score is not None:
+        ns, ew = ruling.score["NS"], ruling.score["EW"]
+        parts.append(f"<p>Result <b>{e(ruling.result)}</b>, score NS {ns:+d}, EW {ew:+d}</p>")
+    parts.append("<ul>")
+    parts += [f"<li>{e(str(reason))}</li>" for reason in ruling.reasons]
+    parts += [
+        f"<li>assumption ({e(a.name)}, Law {e(a.citation)}): {e(a.text)}</li>"
+        for a in ruling.assumptions
+    ]
+    parts.append("</ul>")
+    if ruling.citations:
+        parts.append(f"<p>Laws cited: {e(', '.join(ruling.citations))}</p>")
+    parts.append("</section>")
+    return "".join(parts)

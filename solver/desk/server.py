@@ -1,0 +1,342 @@
+"""The desk's web application (Starlette, Jinja2 templates) and ``ruling serve``.
+
+Safe by default: it listens on 127.0.0.1; another address needs an access password (HTTP basic
+auth, compared in constant time); request bodies are limited to ``UPLOAD_LIMIT`` bytes; uploaded
+case files go through the command line's safe YAML loader; the page escapes everything a case
+holds (Jinja2 autoescape, and ``textContent`` in the script) and loads nothing from outside.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import contextlib
+import ipaddress
+import json
+import secrets
+import threading
+import webbrowser
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.base import BaseHTTPMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from solver.desk.log import LogError, RulingLog
+from solver.desk.worker import RulingPool, check
+from solver.errors import CaseFileError, InternalError, SolverError
+from solver.version import tool_version
+
+HERE = Path(__file__).parent
+UPLOAD_LIMIT = 256 * 1024
+"""The largest request body accepted, in bytes (a case file is a few KiB; a PBN file of a
+whole session is well under this)."""
+LOOPBACK_NAMES = ("localhost",)
+BUG_NOTICE = "this is a bug, please report it with the case file (Save)"
+
+
+class ServeError(SolverError):
+    """``ruling serve`` cannot start as asked (exit 2)."""
+
+
+class TooLarge(Exception):
+    pass
+
+
+def is_loopback(host: str) -> bool:
+    """True for an address of this machine only (127.0.0.0/8, ::1, localhost).
+
+    >>> is_loopback("127.0.0.1"), is_loopback("::1"), is_loopback("0.0.0.0")
+    (True, True, False)
+    """
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def check_exposure(host: str, password: str | None) -> None:
+    """Refuse to listen beyond this machine without an access password."""
+    if not is_loopback(host) and not password:
+        raise ServeError(
+            f"--host {host}: the page would be open to the network; give an access password "
+            "with --password PW (or listen on 127.0.0.1, the default)"
+        )
+
+
+class _BasicAuth(BaseHTTPMiddleware):
+    """Every request needs the access password (any user name) when one is set."""
+
+    def __init__(self, app: Any, password: str) -> None:
+        super().__init__(app)
+        self._password = password.encode()
+
+    async def dispatch(
+        self, request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        header = request.headers.get("authorization", "")
+        scheme, _, encoded = header.partition(" ")
+        given = b""
+        if scheme.lower() == "basic":
+            try:
+                given = base64.b64decode(encoded, validate=True).partition(b":")[2]
+            except (binascii.Error, ValueError):
+                given = b""
+        if not secrets.compare_digest(given, self._password):
+            return Response(
+                "the access password is needed",
+                status_code=401,
+                headers={"WWW-Authenticate": 'Basic realm="ruling desk", charset="UTF-8"'},
+            )
+        return await call_next(request)
+
+
+async def _body(request: Request) -> bytes:
+    """The request body, refused past ``UPLOAD_LIMIT`` without reading it all."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > UPLOAD_LIMIT:
+        raise TooLarge(int(declared))
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > UPLOAD_LIMIT:
+            raise TooLarge(len(data))
+    return bytes(data)
+
+
+def _too_large(size: int) -> JSONResponse:
+    return JSONResponse(
+        {
+            "error": f"the upload is {size:,} bytes or more; the limit is "
+            f"{UPLOAD_LIMIT // 1024} KiB (a case file or a record of one session is far smaller)"
+        },
+        status_code=413,
+    )
+
+
+def from_json(value: Any) -> Any:
+    """A case dict as the page sends it, with the whole-number keys JSON turned into strings
+    made numbers again (``play.tricks``, ``expect.outcomes``): the case format has no key that
+    is a string of digits, and "Save" must write what the case file held.
+
+    >>> from_json({"play": {"tricks": {"1": "W: S2 S3 S4 S5"}}, "by": "NS"})
+    {'play': {'tricks': {1: 'W: S2 S3 S4 S5'}}, 'by': 'NS'}
+    """
+    if isinstance(value, dict):
+        return {
+            (int(key) if isinstance(key, str) and key.isdigit() else key): from_json(item)
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [from_json(item) for item in value]
+    return value
+
+
+async def _json_body(request: Request) -> dict[str, Any] | JSONResponse:
+    try:
+        data = json.loads(await _body(request))
+    except TooLarge as error:
+        return _too_large(int(error.args[0]))
+    except (ValueError, UnicodeDecodeError):
+        return JSONResponse({"error": "the request is not JSON"}, status_code=400)
+    if not isinstance(data, dict):
+        return JSONResponse({"error": "the request is not a JSON object"}, status_code=400)
+    return data
+
+
+class _Desk:
+    """The page and its API: each handler a method, sharing the log and the workers."""
+
+    def __init__(self, log: RulingLog, workers: RulingPool, time_limit: float) -> None:
+        self.log = log
+        self.workers = workers
+        self.time_limit = time_limit
+        self.templates = Jinja2Templates(directory=str(HERE / "templates"))
+
+    async def index(self, request: Request) -> Response:
+        return self.templates.TemplateResponse(
+            request,
+            "index.html",
+            {"version": tool_version(), "limit_kib": UPLOAD_LIMIT // 1024, "log": self.log.shown},
+        )
+
+    async def rule(self, request: Request) -> Response:
+        data = await _json_body(request)
+        if isinstance(data, JSONResponse):
+            return data
+        facts = from_json(data.get("case"))
+        if not isinstance(facts, dict):
+            return JSONResponse({"error": "expected {case: {...}}"}, status_code=400)
+        source = str(data.get("source") or "the page")
+        message = check(facts, source)
+        if message is not None:
+            return JSONResponse({"error": message, "kind": "input"}, status_code=422)
+        try:
+            outcome = await asyncio.get_running_loop().run_in_executor(
+                None, self.workers.rule, facts, self.time_limit
+            )
+        except InternalError as error:
+            message = f"internal error: {error}: {BUG_NOTICE}"
+            return JSONResponse({"error": message, "kind": "internal"}, status_code=500)
+        if not outcome.ok or outcome.result is None:
+            status = {"input": 422, "stopped": 409, "timeout": 504}.get(outcome.kind or "", 500)
+            return JSONResponse({"error": outcome.error, "kind": outcome.kind}, status_code=status)
+        entry: int | None = None
+        logged: str | None = None
+        try:
+            entry = self.log.add(facts, outcome.result, source=source)
+        except LogError as error:
+            logged = f"not kept in the ruling log: {error}"
+        return JSONResponse(
+            {
+                "result": outcome.result,
+                "text": outcome.text,
+                "document": outcome.document,
+                "log_id": entry,
+                "log_error": logged,
+            }
+        )
+
+    async def stop(self, request: Request) -> Response:
+        await asyncio.get_running_loop().run_in_executor(None, self.workers.stop)
+        return JSONResponse({"stopped": True})
+
+    async def load(self, request: Request) -> Response:
+        data = await _json_body(request)
+        if isinstance(data, JSONResponse):
+            return data
+        name, text = str(data.get("name") or "upload"), data.get("text")
+        if not isinstance(text, str):
+            return JSONResponse({"error": "expected {name, text}"}, status_code=400)
+        try:
+            return JSONResponse(read_upload(name, text))
+        except CaseFileError as error:
+            return JSONResponse({"error": str(error)}, status_code=422)
+
+    async def save(self, request: Request) -> Response:
+        from solver.records.to_case import case_yaml
+
+        data = await _json_body(request)
+        if isinstance(data, JSONResponse):
+            return data
+        facts = from_json(data.get("case"))
+        if not isinstance(facts, dict):
+            return JSONResponse({"error": "expected {case: {...}}"}, status_code=400)
+        return Response(case_yaml(facts), media_type="application/yaml; charset=utf-8")
+
+    async def entries(self, request: Request) -> Response:
+        listed = [entry.summary() for entry in self.log.entries()]
+        return JSONResponse({"log": self.log.shown, "entries": listed})
+
+    async def entry(self, request: Request) -> Response:
+        found = self.log.get(int(request.path_params["entry_id"]))
+        if found is None:
+            return JSONResponse({"error": "no such ruling in the log"}, status_code=404)
+        same_board = [] if found.board is None else self.log.board(found.board)
+        return JSONResponse(
+            {
+                **found.summary(),
+                "facts": found.facts,
+                "facts_text": found.facts_text,
+                "ruling": found.ruling,
+                "board_rulings": [e.summary() for e in same_board],
+            }
+        )
+
+
+def create_app(
+    *,
+    log_url: str,
+    password: str | None = None,
+    time_limit: float = 20.0,
+    pool: RulingPool | None = None,
+) -> Starlette:
+    """The desk as an ASGI application (tests drive it directly or through uvicorn)."""
+    log = RulingLog(log_url)
+    workers = pool if pool is not None else RulingPool()
+    own_pool = pool is None
+    desk = _Desk(log, workers, time_limit)
+    middleware = [Middleware(_BasicAuth, password=password)] if password else []
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        if own_pool:  # a pool given by the caller is the caller's to close
+            workers.close()
+        log.close()
+
+    return Starlette(
+        routes=[
+            Route("/", desk.index),
+            Route("/api/rule", desk.rule, methods=["POST"]),
+            Route("/api/load", desk.load, methods=["POST"]),
+            Route("/api/stop", desk.stop, methods=["POST"]),
+            Route("/api/save", desk.save, methods=["POST"]),
+            Route("/api/log", desk.entries),
+            Route("/api/log/{entry_id:int}", desk.entry),
+            Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+        ],
+        middleware=middleware,
+        lifespan=lifespan,
+    )
+
+
+def read_upload(name: str, text: str) -> dict[str, Any]:
+    """A file the page loads: a case (YAML) as its dict, or the boards of a PBN or LIN record,
+    each as the case dict ``case_from_record`` makes of it (boards that cannot be a case, such
+    as a passed-out board, are listed with the reason)."""
+    from solver.records import lin, loads_case, pbn
+    from solver.records.casefile import record_format
+    from solver.records.to_case import case_from_record
+    from solver.records.yamlload import load_yaml
+
+    kind = record_format(name, text)
+    if kind is None:
+        loads_case(text, name)  # the command line's checks, with its messages
+        return {"kind": "case", "case": load_yaml(text, name)}
+    reader = pbn if kind == "PBN" else lin
+    errors: list[CaseFileError] = []
+    boards: list[dict[str, Any]] = []
+    for record in reader.loads(text, name, errors=errors):
+        try:
+            boards.append({"label": record.label(), "case": case_from_record(record)})
+        except CaseFileError as error:
+            boards.append({"label": record.label(), "error": error.message})
+    if not boards:
+        raise errors[0] if errors else CaseFileError(name, "", "no board in this file")
+    return {"kind": kind, "boards": boards, "skipped": [str(e) for e in errors]}
+
+
+def serve(
+    *,
+    host: str,
+    port: int,
+    password: str | None,
+    log_url: str,
+    time_limit: float,
+    open_browser: bool,
+) -> None:
+    """Run the desk until interrupted (``ruling serve``)."""
+    import uvicorn
+
+    check_exposure(host, password)
+    try:
+        app = create_app(log_url=log_url, password=password, time_limit=time_limit)
+    except LogError as error:
+        raise ServeError(f"--log {log_url}: {error}") from None
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{port}/"
+    print(f"the director's desk: {url} (ruling log: {log_url}); Ctrl-C stops it", flush=True)
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, (url,)).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,259 @@
+"""The desk in a real browser: Debian's Chromium, headless, driven by Playwright.
+
+A director enters the bundled example dispute by clicking and typing, rules, saves and loads;
+the tests check the ruling shown is the command line's, the saved file holds the case file's
+facts, a broken case's message appears beside the form without losing what was entered, and a
+case whose text holds HTML stays inert. Screenshots at laptop and phone sizes, and the figures
+(time from "Rule" to the ruling shown; clicks and keystrokes to enter the example) are written
+to tests/artifacts/ (not committed).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from solver.desk.server import create_app
+from solver.desk.worker import RulingPool
+from tests.cli_helpers import run
+from tests.desk.live import served
+
+ROOT = Path(__file__).parents[2]
+EXAMPLE = ROOT / "cases" / "example-mixed-row.yaml"
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+FACTS = ("title", "board", "vulnerable", "deal", "contract", "declarer", "play", "statements")
+"""The fields a director enters (the case file also holds its notes, source and expectations)."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def desk(tmp_path: Path, pool: RulingPool) -> Iterator[str]:
+    with served(create_app(log_url=str(tmp_path / "event.sqlite"), pool=pool)) as base:
+        yield base
+
+
+@pytest.fixture
+def page(browser: Browser, desk: str) -> Iterator[Page]:
+    context = browser.new_context(viewport=LAPTOP, accept_downloads=True)
+    opened = context.new_page()
+    dialogs: list[str] = []
+    opened.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    opened.goto(desk)
+    yield opened
+    context.close()
+    assert dialogs == [], f"the page opened dialogs: {dialogs}"
+
+
+def example() -> dict[str, Any]:
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+class Director:
+    """Enters facts on the page, counting each click and keystroke."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.clicks = 0
+        self.keys = 0
+
+    def click(self, selector: str) -> None:
+        self.page.click(selector)
+        self.clicks += 1
+
+    def type(self, selector: str, text: str) -> None:
+        self.click(selector)
+        self.page.locator(selector).press_sequentially(text)
+        self.keys += len(text)
+
+    def press(self, selector: str, key: str) -> None:
+        self.page.press(selector, key)
+        self.keys += 1
+
+    def select(self, selector: str, value: str) -> None:
+        self.page.select_option(selector, value)
+        self.clicks += 2  # open the list, pick
+
+    def row(self, seat: str, tokens: str) -> None:
+        """Click the cards of a row in order, then turn each card not pointed "won"."""
+        cards = tokens.split()
+        for token in cards:
+            self.click(f"#row-{seat} .grid button[data-card='{token[:2]}']")
+        for index, token in enumerate(cards):
+            turns = {"+": 0, "-": 1}.get(token[2:], 2)
+            for _ in range(turns):
+                self.click(f"#row-{seat} .row-cards button[data-index='{index}']")
+
+
+def enter_example(director: Director) -> None:
+    data = example()
+    director.type("#title", data["title"])
+    director.type("#board", str(data["board"]))
+    director.type("#deal", data["deal"])
+    director.press("#deal", "Tab")
+    director.type("#contract", data["contract"])
+    # declarer South and vulnerability None are the page's defaults: nothing to do
+    rows = data["play"]["rows"]
+    for seat in ("N", "E", "W"):
+        director.row(seat, rows[seat])
+    director.click("#mixed-S")
+    director.click("#rest-S")  # South's whole hand; "before-agreement" is the default
+    for statement in data["statements"]:
+        director.click("#add-tricks")
+        selector = "#statements .statement:last-child input[type=number]"
+        director.type(selector, str(statement["declarer_tricks"]))
+
+
+def command_line_ruling(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    assert run(["check", str(EXAMPLE), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert isinstance(result, dict)
+    return result
+
+
+def test_example_entered_by_clicking_rules_as_the_command_line_and_saves_the_case(
+    page: Page, capsys: pytest.CaptureFixture[str]
+) -> None:
+    director = Director(page)
+    enter_example(director)
+    entered = (director.clicks, director.keys)
+    started = time.monotonic()
+    page.click("#rule")
+    page.wait_for_selector("#ruling-result", timeout=30_000)
+    rule_seconds = time.monotonic() - started
+    expected = command_line_ruling(capsys)["ruling"]
+    assert page.inner_text("#ruling-result") == expected["result"]
+    reasons = page.locator("#ruling-reasons li").all_inner_texts()
+    assert reasons == expected["reasons"]
+    assert page.inner_text("#ruling-citations") == "Laws cited: " + ", ".join(expected["citations"])
+    assert page.locator("#outcomes tbody tr").count() == 2
+    assert page.locator("table.history tbody tr").count() == 13
+    assert page.is_hidden("#errors")
+    page.wait_for_selector("#log tbody tr.log-row")
+    assert page.locator("#log tbody tr.log-row").count() == 1
+
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert {key: saved.get(key) for key in FACTS} == {key: example()[key] for key in FACTS}
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "desk-1280x800.png"))
+    page.screenshot(path=str(ARTIFACTS / "desk-1280x800-full.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(ARTIFACTS / "desk-390x844.png"))
+    page.screenshot(path=str(ARTIFACTS / "desk-390x844-full.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide on a phone"
+    figures = {
+        "clicks": entered[0],
+        "keystrokes": entered[1],
+        "rule_to_ruling_seconds": round(rule_seconds, 3),
+    }
+    (ARTIFACTS / "desk-figures.json").write_text(json.dumps(figures, indent=2), "utf-8")
+    print(f"desk figures: {figures}")
+
+
+def test_a_logged_ruling_opens_with_its_facts(page: Page) -> None:
+    page.set_input_files("#load-file", str(EXAMPLE))
+    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    page.click("#rule")
+    page.wait_for_selector("#ruling-result", timeout=30_000)
+    page.click("#log tbody tr.log-row")
+    page.wait_for_selector("#log-entry h3")
+    facts = yaml.safe_load(page.locator("#log-facts").text_content() or "")
+    assert {key: facts[key] for key in FACTS} == {key: example()[key] for key in FACTS}
+    assert "4S-1" in page.inner_text("#log-entry")
+
+
+def test_a_broken_case_shows_the_loaders_message_and_keeps_the_form(
+    page: Page, tmp_path: Path
+) -> None:
+    page.fill("#title", "what the director typed")
+    broken = tmp_path / "broken.yaml"
+    text = EXAMPLE.read_text(encoding="utf-8").replace("contract: 4S", "contract: 8S")
+    broken.write_text(text, encoding="utf-8")
+    page.set_input_files("#load-file", str(broken))
+    page.wait_for_selector("#errors:not([hidden])")
+    message = page.inner_text("#errors")
+    assert message.startswith("broken.yaml: contract")
+    assert page.input_value("#title") == "what the director typed"
+
+
+def test_a_card_typed_at_the_keyboard_and_a_card_not_held(page: Page) -> None:
+    page.fill("#deal", example()["deal"])
+    page.press("#deal", "Tab")
+    page.fill("#type-W", "c3 H4- SK")
+    page.press("#type-W", "Enter")
+    chips = page.locator("#row-W .row-cards button").all()
+    assert [c.get_attribute("data-card") for c in chips] == ["C3", "H4", "SK"]
+    assert page.inner_text("#row-W .row-cards button[data-index='1'] .mark") == "-"
+    page.fill("#type-N", "H10 SA")
+    page.press("#type-N", "Enter")
+    assert page.locator("#row-N .row-cards button").get_attribute("data-card") == "HT"
+    assert page.inner_text("#errors") == "North's row: SA is not in North's hand"
+    assert page.input_value("#type-N") == "SA"
+
+
+def test_a_case_holding_html_is_shown_inert(page: Page, tmp_path: Path) -> None:
+    data = example()
+    data["title"] = "<img src=x onerror=alert(1)><script>alert(2)</script>"
+    hostile = tmp_path / "hostile.yaml"
+    hostile.write_text(yaml.safe_dump(data), encoding="utf-8")
+    page.set_input_files("#load-file", str(hostile))
+    page.wait_for_function("document.getElementById('title').value.startsWith('<img')")
+    page.click("#rule")
+    page.wait_for_selector("#log tbody tr.log-row")
+    assert page.locator("#log tbody tr.log-row td").nth(1).inner_text() == data["title"]
+    assert page.locator("img").count() == 0
+    assert page.locator("body script").count() == 1  # the page's own
+
+
+def test_a_claim_case_loaded_from_its_file_shows_the_adjudication(
+    page: Page, capsys: pytest.CaptureFixture[str]
+) -> None:
+    case = ROOT / "cases" / "claims" / "blocked-suit-king-opposite-aqjt.yaml"
+    assert run(["check", str(case), "--json"]) in (0, 1)
+    expected = json.loads(capsys.readouterr().out)
+    page.set_input_files("#load-file", str(case))
+    page.wait_for_selector("#other-section:not([hidden])")
+    assert '"claim"' in page.inner_text("#other")
+    page.click("#rule")
+    page.wait_for_selector("#claim-summary", timeout=30_000)
+    claim = expected["claim"]
+    summary = page.inner_text("#claim-summary")
+    assert f"Worst normal line ({claim['policy']} policy): {claim['claimer_tricks']} tricks" in (
+        summary
+    )
+    assert f"double dummy: {claim['double_dummy']}" in summary
+    tricks = {play["trick"] for play in claim["worst_normal_line"]}
+    assert page.locator("#claim-line tbody tr").count() == len(tricks)
+    assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]

@@ -1,0 +1,257 @@
+"""The desk's web application, driven in-process: rule, load, save, the log, and its guards."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from solver.desk.log import RulingLog
+from solver.desk.server import UPLOAD_LIMIT, ServeError, check_exposure, create_app
+from solver.desk.worker import RulingPool
+from solver.records.to_case import case_yaml
+from tests.cli_helpers import run
+from tests.desk.live import Answer, free_port, request, served
+
+ROOT = Path(__file__).parents[2]
+EXAMPLE = ROOT / "cases" / "example-mixed-row.yaml"
+PBN = ROOT / "data" / "real-records" / "lorserker_ben_Boards_BBO"
+
+
+def example() -> dict[str, Any]:
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def as_sent(data: dict[str, Any]) -> Any:
+    """``data`` as JSON carries it (the keys of a mapping become strings)."""
+    return json.loads(json.dumps(data))
+
+
+def command_line_json(path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    assert run(["check", str(path), "--json"]) in (0, 1)
+    result = json.loads(capsys.readouterr().out)
+    assert isinstance(result, dict)
+    return result
+
+
+class Client:
+    def __init__(self, base: str, password: str | None = None) -> None:
+        self.base = base
+        self.password = password
+
+    def get(self, path: str, password: str | None = None) -> Answer:
+        return request(self.base + path.lstrip("/"), password=password or self.password)
+
+    def post(self, path: str, json: Any = None, raw: bytes | None = None) -> Answer:
+        return request(self.base + path.lstrip("/"), json, raw=raw, password=self.password)
+
+
+@pytest.fixture
+def client(tmp_path: Path, pool: RulingPool) -> Iterator[Client]:
+    with served(create_app(log_url=str(tmp_path / "event.sqlite"), pool=pool)) as base:
+        yield Client(base)
+
+
+def test_the_page_and_its_files_are_served_and_load_nothing_from_outside(
+    client: Client,
+) -> None:
+    page = client.get("/")
+    assert page.status == 200
+    assert "The director&#39;s desk" in page.text or "The director's desk" in page.text
+    for name in ("static/desk.js", "static/desk.css"):
+        served = client.get("/" + name)
+        assert served.status == 200
+        assert "http://" not in served.text and "https://" not in served.text
+    assert "http://" not in page.text and "https://" not in page.text
+
+
+def test_rule_gives_the_command_lines_ruling_and_keeps_it_in_the_log(
+    client: Client, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answer = client.post("/api/rule", json={"case": example()})
+    assert answer.status == 200, answer.text
+    shown = answer.json()
+    expected = command_line_json(EXAMPLE, capsys)
+    assert shown["result"]["ruling"] == expected["ruling"]
+    assert shown["result"]["outcomes"] == expected["outcomes"]
+    assert "4S-1" in shown["text"] and shown["document"].startswith("<!DOCTYPE html>")
+    log = client.get("/api/log").json()["entries"]
+    assert [(e["id"], e["board"], e["result"]) for e in log] == [(shown["log_id"], 1, "4S-1")]
+    entry = client.get(f"/api/log/{shown['log_id']}").json()
+    assert entry["facts_text"] == case_yaml(example())
+    assert entry["ruling"]["ruling"] == expected["ruling"]
+
+
+def test_a_wrong_case_gets_the_loaders_message(client: Client) -> None:
+    broken = example()
+    broken["play"]["rows"]["N"] = broken["play"]["rows"]["N"].replace("CK-", "SA-")
+    answer = client.post("/api/rule", json={"case": broken})
+    assert answer.status == 422
+    message = answer.json()["error"]
+    assert message.startswith("the page: play.rows.N")
+    assert "SA" in message
+    assert client.get("/api/log").json()["entries"] == []
+
+
+def test_an_upload_past_the_limit_is_refused_with_a_clear_message(client: Client) -> None:
+    text = "title: x\nnotes: " + "y" * UPLOAD_LIMIT
+    answer = client.post("/api/load", json={"name": "big.yaml", "text": text})
+    assert answer.status == 413
+    streamed = client.post("/api/rule", raw=b"{" + b" " * (UPLOAD_LIMIT + 10) + b"}")
+    assert streamed.status == 413
+    assert answer.json()["error"].endswith(
+        "the limit is 256 KiB (a case file or a record of one session is far smaller)"
+    )
+
+
+def test_load_reads_a_case_a_broken_case_and_a_pbn_record(client: Client) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    loaded = client.post("/api/load", json={"name": "example.yaml", "text": text}).json()
+    assert loaded == {"kind": "case", "case": as_sent(example())}
+    broken = text.replace("contract: 4S", "contract: 8S")
+    answer = client.post("/api/load", json={"name": "broken.yaml", "text": broken})
+    assert answer.status == 422
+    assert answer.json()["error"].startswith("broken.yaml: contract")
+    record = sorted(PBN.glob("*.pbn"))[0]
+    boards = client.post(
+        "/api/load", json={"name": record.name, "text": record.read_text(encoding="utf-8")}
+    ).json()
+    assert boards["kind"] == "PBN" and len(boards["boards"]) > 1
+    first = next(b for b in boards["boards"] if "case" in b)
+    assert first["case"]["deal"].startswith("N:")
+
+
+def test_save_writes_the_command_lines_yaml(client: Client) -> None:
+    saved = client.post("/api/save", json={"case": example()})
+    assert saved.status == 200
+    assert saved.text == case_yaml(example())
+    assert yaml.safe_load(saved.text) == example()
+
+
+def test_a_password_is_asked_for_every_request(tmp_path: Path, pool: RulingPool) -> None:
+    app = create_app(log_url=str(tmp_path / "e.sqlite"), password="s3cret", pool=pool)
+    with served(app) as base:
+        client = Client(base)
+        assert client.get("/").status == 401
+        assert client.get("/static/desk.js").status == 401
+        assert client.get("/", password="nope").status == 401
+        assert client.get("/", password="s3cret").status == 200
+        assert client.get("/api/log", password="s3cret").json()["entries"] == []
+
+
+def test_listening_beyond_this_machine_needs_a_password(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    check_exposure("127.0.0.1", None)
+    check_exposure("::1", None)
+    check_exposure("0.0.0.0", "pw")
+    with pytest.raises(ServeError):
+        check_exposure("192.168.1.5", None)
+    assert run(["serve", "--host", "0.0.0.0", "--no-browser"]) == 2
+    assert capsys.readouterr().err == (
+        "error: --host 0.0.0.0: the page would be open to the network; give an access "
+        "password with --password PW (or listen on 127.0.0.1, the default)\n"
+    )
+
+
+def test_a_ruling_past_its_time_limit_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solver.desk.worker as worker
+
+    monkeypatch.setattr(worker, "GRACE_SECONDS", 0.0)
+    own = RulingPool()
+    try:
+        outcome = own.rule(example(), 0.001)
+        assert not outcome.ok and outcome.kind == "timeout"
+        assert outcome.error is not None and "time limit of 0.001 s" in outcome.error
+        again = own.rule(example(), 20.0)
+        assert again.ok and again.result is not None
+        assert again.result["ruling"]["result"] == "4S-1"
+    finally:
+        own.close()
+
+
+def test_ruling_serve_starts_the_desk_on_loopback(tmp_path: Path) -> None:
+    port = free_port()
+    log = tmp_path / "event.sqlite"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "solver", "serve", "--port", str(port), "--no-browser"]
+    server = subprocess.Popen(
+        [*command, "--log", str(log)], stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert line == (
+            f"the director's desk: http://127.0.0.1:{port}/ (ruling log: {log}); Ctrl-C stops it\n"
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                answer = request(f"http://127.0.0.1:{port}/api/log")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "ruling serve did not answer"
+                time.sleep(0.1)
+        assert answer.status == 200 and answer.json()["entries"] == []
+        ruled = request(f"http://127.0.0.1:{port}/api/rule", {"case": example()})
+        assert ruled.status == 200, ruled.text
+        assert ruled.json()["result"]["ruling"]["result"] == "4S-1"
+        assert [e.result for e in RulingLog(str(log)).entries()] == ["4S-1"]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_ruling_serve_with_a_log_it_cannot_open_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "missing" / "event.sqlite"
+    assert run(["serve", "--no-browser", "--log", str(target)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: --log {target}: cannot be opened (")
+
+
+def test_the_page_never_shows_the_log_databases_password(postgres: str, pool: RulingPool) -> None:
+    from tests.desk.postgres import USER, new_database
+
+    database = new_database(postgres).replace(f"//{USER}@", f"//{USER}:s3cret@")
+    with served(create_app(log_url=database, pool=pool)) as base:
+        page = request(base)
+        listed = request(base + "api/log")
+    assert page.status == 200 and listed.status == 200
+    assert f"{USER}:***@" in listed.json()["log"] and f"{USER}:***@" in page.text
+    assert "s3cret" not in page.text + listed.text
+
+
+def test_a_long_ruling_can_be_stopped_and_the_next_one_runs(tmp_path: Path) -> None:
+    long_case = yaml.safe_load((ROOT / "cases" / "four-rows-mixed.yaml").read_text("utf-8"))
+    own = RulingPool()
+    answers: list[Answer] = []
+    try:
+        app = create_app(log_url=str(tmp_path / "e.sqlite"), pool=own, time_limit=60)
+        with served(app) as base:
+            asking = threading.Thread(
+                target=lambda: answers.append(request(base + "api/rule", {"case": long_case}))
+            )
+            started = time.monotonic()
+            asking.start()
+            time.sleep(2)
+            assert request(base + "api/stop", {}).json() == {"stopped": True}
+            asking.join(timeout=30)
+            assert time.monotonic() - started < 15
+            assert answers[0].status == 409
+            assert answers[0].json()["error"] == "stopped on request: no ruling was made"
+            again = request(base + "api/rule", {"case": example()})
+            assert again.status == 200 and again.json()["result"]["ruling"]["result"] == "4S-1"
+    finally:
+        own.close()
