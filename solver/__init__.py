@@ -13,16 +13,39 @@
 True
 """
 
+from typing import TYPE_CHECKING, Any
+
 from solver.errors import CaseFileError, SolverError
 from solver.facts import Case
 from solver.facts.outcome import Outcome
 from solver.facts.played import HistoryTrick, PlayedHistory
 from solver.facts.policy import PRESETS, NormalPolicy
 from solver.native import check_builds
-from solver.records import case_from_dict, load_case, loads_case
-from solver.rulings import Analysis, Ruling, analyse
+
+if TYPE_CHECKING:
+    from solver.records import case_from_dict, load_case, loads_case
+    from solver.rulings import Analysis, Ruling, analyse
 
 check_builds()
+
+_LATER = {
+    "case_from_dict": "solver.records",
+    "load_case": "solver.records",
+    "loads_case": "solver.records",
+    "Analysis": "solver.rulings",
+    "Ruling": "solver.rulings",
+    "analyse": "solver.rulings",
+}
+"""Names imported on first use: every ``ruling`` command imports this package, and most need
+neither the case-file reader nor the rulings (their import is a third of a second)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LATER:
+        import importlib
+
+        return getattr(importlib.import_module(_LATER[name]), name)
+    raise AttributeError(f"module 'solver' has no attribute {name!r}")
 
 __all__ = [
     "PRESETS",

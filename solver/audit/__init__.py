@@ -12,13 +12,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from solver.audit.judge import COLUMNS, AuditRow
-from solver.audit.run import Settings, audit_rows, choose_runner
-
 if TYPE_CHECKING:
     import pandas
 
-__all__ = ["COLUMNS", "AuditRow", "Settings", "audit", "audit_rows", "choose_runner"]
+__all__ = ["audit"]
 
 
 def audit(
@@ -39,6 +36,9 @@ def audit(
     ``journal``: a file the rows are appended to as they finish; run again with the same
     journal, the audit skips the boards already in it."""
     import pandas
+
+    from solver.audit.judge import COLUMNS
+    from solver.audit.run import Settings, audit_rows, choose_runner
 
     if isinstance(paths, str | Path):
         paths = [paths]
