@@ -38,6 +38,7 @@ class NormalPolicy:
     ruff_above_their_trumps: bool = True
     cross_by_ruff: bool = True
     lead_forgotten_trump: bool = True
+    unblock_blocked_suits: bool = True
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
         unknown = [name for name in switches if name not in self.__dataclass_fields__]
@@ -124,6 +125,13 @@ class NormalPolicy:
                 "a hand on lead with no winner and no suit crossing to partner's winners leads a "
                 "suit partner ruffs with a master trump, when it holds one",
             ),
+            "unblock_blocked_suits": (
+                "70",
+                "a suit blocked by partner's shorter holding with a higher card is unblocked: the "
+                "short hand's high cards first, the long hand leading low to them (its entries "
+                "kept) or ducking to let them win, the short hand winning or following with a "
+                "high card rather than keep only cards above the long hand's (Danish LKU-20 2.1)",
+            ),
             "no_idle_trump_lead": (
                 "70",
                 "with both opponents void in trumps, the claimer is not made to lead a trump "
@@ -154,14 +162,24 @@ PRESETS: dict[str, NormalPolicy] = {
     # Its "a claimer who thinks all his cards good plays them in any order" keeps cashing
     # trumps with both opponents void a normal line too (no_idle_trump_lead off).
     # Ruffing low in front of a possible overruff is careless there (ruff_above_their_trumps off).
+    # Entry problems are judged there by the claimer's class and shown awareness: blocking a
+    # suit stays a normal line by default (unblock_blocked_suits off).
     "EBU": NormalPolicy(
         name="EBU",
         spot_master_binds=False,
         no_idle_trump_lead=False,
         ruff_above_their_trumps=False,
+        unblock_blocked_suits=False,
     ),
     # ACBL Laws Commission guidelines (2019): worst suit order, ruffs low, no credit for a
     # trump safety play; a claimer is not forced to draw trumps when both opponents are void.
     # Guideline 5, ruffs presumed low: ruff_above_their_trumps off.
-    "ACBL": NormalPolicy(name="ACBL", draw_trumps_when_aware=False, ruff_above_their_trumps=False),
+    # Guideline 1 (the worst order for the claimer) keeps a blocking order normal:
+    # unblock_blocked_suits off.
+    "ACBL": NormalPolicy(
+        name="ACBL",
+        draw_trumps_when_aware=False,
+        ruff_above_their_trumps=False,
+        unblock_blocked_suits=False,
+    ),
 }

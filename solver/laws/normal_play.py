@@ -99,6 +99,29 @@ Judgements (each a switch of ``NormalPolicy``):
   is void in it and holds a trump above every trump of the opponents) when it holds one:
   crossing to partner by a ruff is the connecting lead. Declarer's side only
   (``for_defenders``).
+- ``unblock_blocked_suits`` (the catalogue's A3, "using up the long hand's entries before
+  unblocking a blocked suit"; Danish LKU-20 2.1, as ``cross_to_partners_winners``; off in the
+  ``EBU`` preset, where entry problems are judged by the claimer's class and shown awareness,
+  and in ``ACBL``, whose worst order for the claimer keeps them): a suit is *blocked* for a
+  hand holding two or more winners of it when partner holds fewer cards of it, his highest
+  above all of the hand's, and has a way back once his high card has won (a lower card of the
+  suit, or an entry: a card of another suit below a winner of the hand's there). KQ42
+  opposite A3, or QJ943 opposite AK with a club entry. The unblocking order plays the short
+  hand's high cards first. (1) On lead, a hand holding such a blocking winner itself (fewer
+  cards than partner, its highest above all of his) cashes it first; otherwise it leads its
+  lowest card of a blocked suit (an exception to ``top_down``: partner's higher card is the
+  top of the suit), and does not first lead a winner of another suit in which partner holds a
+  lower card (its entry, kept for the way back); winners partner cannot reach may still come
+  first. (2) Second to play, partner last holding a master above all of the hand's cards of
+  the suit led and fewer of them, at no trump or in trumps, the hand ducks (its lowest card)
+  and lets partner's high card win rather than win the trick and leave it stranded (KQ42
+  opposite A3, a low card led: the 2, not the Q). (3) Winning a trick with a master, or
+  following to partner's sure winner, a hand keeps a card below partner's highest when
+  partner holds at least as many cards of the suit, all of which would win (from K Q 8, with
+  partner's J T 9 6 5: the Q, not the 8). Leading the long hand's top card into a blocking
+  ace, or spending its entries first, is worse than careless for a claimer who counted the
+  suit's tricks. Declarer's side only: a defender does not see his partner's hand
+  (``for_defenders``).
 - ``aware_of_split_trumps`` (70C2, "at the time of his claim"): a claimer who did not mention
   trumps is taken as aware of them when both opponents hold one at the claim: nobody has
   shown out, so he cannot think them drawn (``aware_of_trumps``). Trumps in one hand only are
@@ -170,8 +193,9 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     judgements that read it are not his to make: crossing to partner's winners
     (``cross_to_partners_winners``), the short hand's winners first
     (``unblock_short_hand_first``), which winner guards a suit (``keep_guards``), which small
-    card links to partner's winners (``keep_links``) and crossing by partner's ruff
-    (``cross_by_ruff``); which
+    card links to partner's winners (``keep_links``), crossing by partner's ruff
+    (``cross_by_ruff``) and unblocking a suit blocked by partner's cards
+    (``unblock_blocked_suits``); which
     card partner plays stays a choice among normal plays (70D2)."""
     return replace(
         policy,
@@ -180,6 +204,7 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
         keep_guards=False,
         keep_links=False,
         cross_by_ruff=False,
+        unblock_blocked_suits=False,
     )
 
 
@@ -312,12 +337,65 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
             out.append(cards[-1])
         else:
             out.extend(cards)
+    partner = hand_of(view.held, view.seat ^ 2)
+    if policy.unblock_blocked_suits and policy.winners_first and winner_suits:
+        # The hand's own blocking winners first (the short hand's high cards), then a low card
+        # to partner's; meanwhile no winner partner can reach the hand by (its entries).
+        blocking = [card for card in out if _blocks(hand, partner, card // 13)]
+        if blocking:
+            return blocking
+        blocked = [s for s in winner_suits if _blocked(hand, partner, theirs, s)]
+        if blocked:
+            unblocking = [cards_in(hand & SUIT_MASKS[s])[0] for s in blocked]
+            others = [
+                card
+                for card in out
+                if card // 13 not in blocked
+                and not _reaches(partner, hand, card // 13)
+                and not (policy.unblock_short_hand_first and _partner_must_overtake(partner, card))
+            ]
+            return unblocking + others
     if policy.unblock_short_hand_first and policy.winners_first and winner_suits:
-        partner = hand_of(view.held, view.seat ^ 2)
         kept = [card for card in out if not _partner_must_overtake(partner, card)]
         if kept:
             return kept
     return out
+
+
+def _blocked(hand: int, partner: int, theirs: int, suit: int) -> bool:
+    """Is the suit blocked for ``hand`` (``unblock_blocked_suits``): the hand holds two or more
+    winners of it, partner fewer cards of it, his highest above all of the hand's, and after
+    his high card wins he has a way back to the hand: a lower card of the suit, or a card of
+    another suit below a winner of the hand's there (an entry)?"""
+    mask = SUIT_MASKS[suit]
+    ours = hand & mask
+    his = partner & mask
+    if his == 0 or popcount(his) >= popcount(ours) or his.bit_length() <= ours.bit_length():
+        return False
+    if popcount(masters_in(hand, theirs, suit)) < 2:
+        return False  # one winner stranded at most: not worth an entry kept back
+    if his & ((1 << (ours.bit_length() - 1)) - 1):
+        return True
+    for other in range(4):
+        if other != suit and masters_in(hand, theirs, other) and _reaches(partner, hand, other):
+            return True
+    return False
+
+
+def _blocks(hand: int, partner: int, suit: int) -> bool:
+    """Does the hand block partner's suit: it holds fewer cards of it than partner, its
+    highest above all of his?"""
+    mask = SUIT_MASKS[suit]
+    ours = hand & mask
+    his = partner & mask
+    return his != 0 and popcount(ours) < popcount(his) and ours.bit_length() > his.bit_length()
+
+
+def _reaches(partner: int, hand: int, suit: int) -> bool:
+    """Can partner lead the suit to the hand's highest card of it: does he hold a lower card
+    (the hand's winner there is its entry)?"""
+    mask = SUIT_MASKS[suit]
+    return partner & mask & ((1 << ((hand & mask).bit_length() - 1)) - 1) != 0
 
 
 def _crossing_suits(
@@ -424,8 +502,12 @@ def _follows(
     policy: NormalPolicy, view: PlayView, cards: list[int], best: int, partner_winning: bool
 ) -> list[int]:
     if _partner_sure(view, best, partner_winning):
+        if policy.follow_low_to_partner and policy.unblock_blocked_suits:
+            return [_unblocking(view, cards)]
         return cards[:1] if policy.follow_low_to_partner else cards
     winners = [c for c in cards if beats(c, best, view.trump)]
+    if policy.unblock_blocked_suits and winners and _partner_blocks(view, cards):
+        return cards[:1]  # duck: partner's high card wins, and the suit is unblocked
     if policy.follow_low_when_lost and not winners and _opponents_sure(view, best, partner_winning):
         return cards[:1]
     # win_when_sure first: a player sure of the trick wins it with his cheapest winning card
@@ -437,7 +519,7 @@ def _follows(
     if policy.no_duck_with_winner:
         masters = [c for c in winners if is_master(view, c)]
         if masters:
-            return masters[:1]
+            return [_unblocking(view, masters)] if policy.unblock_blocked_suits else masters[:1]
     if (
         policy.third_hand_contests
         and winners
@@ -447,6 +529,56 @@ def _follows(
         honours = [c for c in winners if c % 13 >= HONOURS]
         return honours or winners
     return cards
+
+
+def _unblocking(view: PlayView, options: list[int]) -> int:
+    """Of ``options`` (cards of one suit, lowest first), the card a hand plays under
+    ``unblock_blocked_suits``: the lowest, unless that would leave it only cards above all of
+    partner's while partner holds at least as many of the suit, every one of which would win;
+    then the lowest that keeps a card below partner's highest (from K Q 8, partner's J T 9 6
+    left: the Q, not the 8)."""
+    suit = options[0] // 13
+    mask = SUIT_MASKS[suit]
+    his = hand_of(view.held, view.seat ^ 2) & mask
+    ours = hand_of(view.held, view.seat) & mask
+    if his == 0 or popcount(his) < popcount(ours) or not _runs(view, his, suit):
+        return options[0]
+    top = his.bit_length() - 1
+    for card in options:
+        rest = ours & ~(1 << card)
+        if rest == 0 or (rest & -rest).bit_length() - 1 < top:
+            return card
+    return options[0]
+
+
+def _runs(view: PlayView, cards: int, suit: int) -> bool:
+    """Would each of ``cards`` (one hand's, of ``suit``) win a round when led from the top:
+    the i-th highest above every opponent's card of the suit, or the opponents out of it by
+    then (they hold fewer than i cards of it)?"""
+    theirs = _opponents_cards(view) & SUIT_MASKS[suit]
+    count = popcount(theirs)
+    top = theirs.bit_length()
+    for rank, card in enumerate(reversed(cards_in(cards)), 1):
+        if card < top and rank <= count:
+            return False
+    return True
+
+
+def _partner_blocks(view: PlayView, cards: list[int]) -> bool:
+    """Second to play, should the hand duck so that partner, last, wins with his blocking card
+    (``unblock_blocked_suits``): partner holds fewer cards of the suit led than the hand, his
+    highest a master above all of the hand's, and no ruff can beat it (no trumps, or trumps
+    led)? ``cards``: the hand's cards of the suit led, lowest first."""
+    if len(view.trick) != 1:
+        return False
+    led = view.trick[0] // 13
+    if view.trump is not None and view.trump != led:
+        return False
+    his = hand_of(view.held, view.seat ^ 2) & SUIT_MASKS[led]
+    if his == 0 or popcount(his) >= len(cards):
+        return False
+    top = his.bit_length() - 1
+    return top > cards[-1] and is_master(view, top)
 
 
 def _void_plays(
