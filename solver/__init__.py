@@ -47,6 +47,7 @@ def __getattr__(name: str) -> Any:
         return getattr(importlib.import_module(_LATER[name]), name)
     raise AttributeError(f"module 'solver' has no attribute {name!r}")
 
+
 __all__ = [
     "PRESETS",
     "Analysis",

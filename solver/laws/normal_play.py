@@ -289,10 +289,11 @@ def claimer_options(policy: NormalPolicy, view: PlayView) -> list[int]:
     return _void_plays(policy, view, cards, winning[1], partner_winning)
 
 
-def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
-    hand = hand_of(view.held, view.seat)
+def _lead_suits(policy: NormalPolicy, view: PlayView, hand: int, theirs: int) -> list[int]:
+    """The suits the hand on lead may lead from, before winners and crossings are weighed:
+    trumps only for a claimer aware of theirs (``draw_trumps_when_aware``), else any suit it
+    holds, an idle trump left out (``no_idle_trump_lead``)."""
     trump = view.trump
-    theirs = _opponents_cards(view)
     if (
         policy.draw_trumps_when_aware
         and view.trumps_aware
@@ -300,19 +301,24 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
         and hand & SUIT_MASKS[trump]
         and theirs & SUIT_MASKS[trump]
     ):
-        suits = [trump]
-    else:
-        suits = [s for s in range(4) if hand & SUIT_MASKS[s]]
-        if (
-            policy.no_idle_trump_lead
-            and trump is not None
-            and not theirs & SUIT_MASKS[trump]
-            and any(s != trump for s in suits)
-        ):
-            suits = [s for s in suits if s != trump]
-    masters = [masters_in(hand, theirs, s) for s in range(4)]
-    winner_suits = [s for s in suits if masters[s]]  # the suits whose top card is a winner
-    believed: list[int] = []  # a forgotten trump's suit, which the claimer thinks good
+        return [trump]
+    suits = [s for s in range(4) if hand & SUIT_MASKS[s]]
+    if (
+        policy.no_idle_trump_lead
+        and trump is not None
+        and not theirs & SUIT_MASKS[trump]
+        and any(s != trump for s in suits)
+    ):
+        suits = [s for s in suits if s != trump]
+    return suits
+
+
+def _believed_trump(
+    policy: NormalPolicy, view: PlayView, suits: list[int], masters: list[int], theirs: int
+) -> list[int]:
+    """The trump suit, when the claimer, unaware of a higher trump an opponent holds, thinks
+    his own trumps good (``lead_forgotten_trump``); else nothing."""
+    trump = view.trump
     if (
         policy.lead_forgotten_trump
         and trump is not None
@@ -321,7 +327,17 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
         and not masters[trump]
         and theirs & SUIT_MASKS[trump]
     ):
-        believed = [trump]
+        return [trump]
+    return []
+
+
+def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
+    hand = hand_of(view.held, view.seat)
+    theirs = _opponents_cards(view)
+    suits = _lead_suits(policy, view, hand, theirs)
+    masters = [masters_in(hand, theirs, s) for s in range(4)]
+    winner_suits = [s for s in suits if masters[s]]  # the suits whose top card is a winner
+    believed = _believed_trump(policy, view, suits, masters, theirs)
     if policy.winners_first and winner_suits:
         suits = winner_suits + believed
     elif not winner_suits:
