@@ -106,7 +106,7 @@ def main_parser() -> argparse.ArgumentParser:
     _export_parser(commands)
     from solver.audit.command import add_audit_parser
 
-    add_audit_parser(commands, _positive_seconds)
+    add_audit_parser(commands, _positive_seconds, _board_number)
     _serve_parser(commands)
     return parser
 

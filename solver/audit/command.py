@@ -20,8 +20,9 @@ SHOWN_FAILING = 20
 """Claims that would not stand listed on the terminal (the output file has them all)."""
 
 
-def add_audit_parser(commands: Any, positive_seconds: Any) -> None:
-    """Add ``audit`` to the subcommands of ``ruling``."""
+def add_audit_parser(commands: Any, positive_seconds: Any, at_least_one: Any) -> None:
+    """Add ``audit`` to the subcommands of ``ruling``; the argument types are the command
+    line's own (seconds above 0, a whole number from 1), so that messages read alike."""
     audit = commands.add_parser(
         "audit",
         help="rule on every claim in PBN and LIN records, as if each had been contested",
@@ -42,7 +43,7 @@ def add_audit_parser(commands: Any, positive_seconds: Any) -> None:
     )
     audit.add_argument(
         "--jobs",
-        type=_jobs,
+        type=at_least_one,
         default=None,
         metavar="N",
         help="worker processes on this machine (default: every core; 1: no worker processes)",
@@ -74,16 +75,6 @@ def add_audit_parser(commands: Any, positive_seconds: Any) -> None:
         help="do not look for the judgements a failing claim turns on (faster)",
     )
     audit.add_argument("--debug", action="store_true", help="show tracebacks")
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
-    return value
 
 
 def run_audit(args: argparse.Namespace) -> int:
