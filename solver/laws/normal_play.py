@@ -42,7 +42,9 @@ Judgements (each a switch of ``NormalPolicy``):
   small card, the K still with the player who led: not the A); the same when every opponent
   still to play is known to be void in the suit led and in trumps (70E1: the finesse against a
   card whose place is known, the defender behind having shown out, is credited). Applied
-  before ``no_duck_with_winner``, which would make him win with his lowest *master*.
+  before ``no_duck_with_winner``, which would make him win with his lowest *master*. Not when
+  partner, still to play, must overtake that cheapest winner (every card he holds of the suit
+  led beats it): the trick is then partner's whatever he plays.
 - ``ruff_low`` (ACBL guideline 5): a ruff is made with the lowest trump that wins the trick; a
   player with nothing but trumps, partner sure to win the trick, plays his lowest trump.
 - ``ruff_when_able`` (normal play): void, with a trump that wins the trick, the player ruffs
@@ -483,6 +485,13 @@ def _sure_position(view: PlayView) -> bool:
     return True
 
 
+def _overtaken_by_partner(view: PlayView, card: int) -> bool:
+    """Second to play, is ``card`` beaten by whatever partner, still to play, follows with? Then
+    it is not the card that wins the trick, and ``win_when_sure`` does not bind: the trick is
+    partner's whatever he plays (the C5 from CJ 5 under partner's lone C9)."""
+    return len(view.trick) == 1 and _partner_must_overtake(hand_of(view.held, view.seat ^ 2), card)
+
+
 def _partner_sure(view: PlayView, best: int, partner_winning: bool) -> bool:
     """Is the trick sure to be partner's: his card, ``best``, wins it so far and either the
     player is last to play or it is a master (no opponent still holds a higher card of its suit)?
@@ -530,7 +539,13 @@ def _follows(
     # (the CQ from CA Q in fourth seat, the leader still holding the CK), not with his lowest
     # master (70E1: a card whose place is known is played against, so the finesse against it
     # is credited).
-    if not partner_winning and policy.win_when_sure and winners and _sure_position(view):
+    if (
+        not partner_winning
+        and policy.win_when_sure
+        and winners
+        and _sure_position(view)
+        and not _overtaken_by_partner(view, winners[0])
+    ):
         return winners[:1]
     if policy.no_duck_with_winner:
         masters = [c for c in winners if is_master(view, c)]
