@@ -55,8 +55,16 @@ class Bounds:
         leader: many lines reach the same position, and keyed by the cards themselves the table
         grew to several times the memo's size (``benchmarks/README.md``)."""
         policy = problem.policy
-        self._cashing = policy.winners_first and policy.top_down and policy.follow_low_to_partner
-        """May the runs be used: the judgements ``run`` relies on are on."""
+        self._cashing = (
+            policy.winners_first
+            and policy.top_down
+            and policy.follow_low_to_partner
+            and (policy.cross_to_partners_winners or not policy.unblock_blocked_suits)
+        )
+        """May the runs be used: the judgements ``run`` relies on are on. Not with
+        ``unblock_blocked_suits`` once ``cross_to_partners_winners`` is off: the low lead to
+        partner's blocker may then leave the hand's winners stranded, which the runs do not
+        count (the bound's property test found an ending)."""
         self._covering = policy.no_duck_with_winner and policy.no_master_discard
         """In a run, does partner's master of a suit cover L's low lead of it (``_suit_run``)?"""
         trump = -1 if problem.trump is None else problem.trump
