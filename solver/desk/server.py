@@ -154,6 +154,14 @@ async def _json_body(request: Request) -> dict[str, Any] | JSONResponse:
     return data
 
 
+def _case_of(data: dict[str, Any]) -> dict[str, Any] | JSONResponse:
+    """The case a request carries (``{case: {...}}``), or the answer refusing it."""
+    facts = from_json(data.get("case"))
+    if not isinstance(facts, dict):
+        return JSONResponse({"error": "expected {case: {...}}"}, status_code=400)
+    return facts
+
+
 class _Desk:
     """The page and its API: each handler a method, sharing the log and the workers."""
 
@@ -174,9 +182,9 @@ class _Desk:
         data = await _json_body(request)
         if isinstance(data, JSONResponse):
             return data
-        facts = from_json(data.get("case"))
-        if not isinstance(facts, dict):
-            return JSONResponse({"error": "expected {case: {...}}"}, status_code=400)
+        facts = _case_of(data)
+        if isinstance(facts, JSONResponse):
+            return facts
         source = str(data.get("source") or "the page")
         message = check(facts, source)
         if message is not None:
@@ -229,9 +237,9 @@ class _Desk:
         data = await _json_body(request)
         if isinstance(data, JSONResponse):
             return data
-        facts = from_json(data.get("case"))
-        if not isinstance(facts, dict):
-            return JSONResponse({"error": "expected {case: {...}}"}, status_code=400)
+        facts = _case_of(data)
+        if isinstance(facts, JSONResponse):
+            return facts
         return Response(case_yaml(facts), media_type="application/yaml; charset=utf-8")
 
     async def entries(self, request: Request) -> Response:
