@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from solver.bridge import Card, Contract, Deal, Seat, Side
 from solver.facts.claim import Claim
+from solver.facts.irregularity import Irregularity
 
 
 class MixedWhen(Enum):
@@ -139,6 +140,9 @@ class Case:
     """A defective trick (Law 67B2): the player who played two cards to one trick. His row
     holds all 13 cards while the others hold 12; trick 13 is played once the surplus card is
     back in his hand."""
+    irregularities: tuple[Irregularity, ...] = ()
+    """Penalty cards, leads out of turn, premature plays and the choices made (Laws 45-60),
+    agreed (``play.irregularities``) or owned, in the order given."""
 
     @property
     def declaring_side(self) -> Side:
