@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from solver.engines.problem import CARDS_WEIGHT, Problem, compile_case, evaluate
 from solver.engines.result import EngineResult
-from solver.errors import InternalError
+from solver.errors import EngineError, InternalError
 from solver.facts.history import History
 
 ENGINES = ("auto", "search", "cpsat", "pyconstraint")
@@ -45,6 +45,11 @@ def find_consistent(
         from solver.engines import search
 
         return search.solve(problem, time_limit=time_limit, list_limit=list_limit)
+    if engine in ("cpsat", "pyconstraint") and problem.irregular is not None:
+        raise EngineError(
+            f"the {engine} engine does not yet apply the Laws on irregularities during the play "
+            "(Laws 50-57): use --engine search or auto"
+        )
     if engine == "cpsat":
         from solver.engines import cpsat
 
@@ -193,6 +198,10 @@ def decide_outcomes(
     from solver.engines import search
 
     started = time.monotonic()
+    if problem.irregular is not None:
+        # Only the search applies the obligations after an irregularity (Laws 50-57) so far:
+        # it decides and counts with the whole time limit.
+        return search.solve(problem, time_limit=time_limit, list_limit=list_limit), None
     free_seats = sum(1 for seat in range(4) if problem.row_order[seat] is None)
     first_limit = first_search if free_seats < 3 else first_search / 4
     if first_limit > 0:

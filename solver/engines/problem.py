@@ -19,7 +19,15 @@ from solver.bridge.masks import SUIT_MASKS, mask_of, trick_winner
 from solver.facts import Case, EvidenceUnit, evidence_units
 from solver.facts.history import PHANTOM as PHANTOM  # the engines name it from here too
 from solver.facts.history import Cards, DoublePlay, History, RevokeEvent
+from solver.facts.irregularity import (
+    CHOICE_TRICK_BITS,
+    ChoiceMade,
+    choices_bits,
+    choices_from_bits,
+)
 from solver.facts.outcome import Outcome
+from solver.laws.irregular_play import PlayIrregularities, compile_irregularities, trick_starts
+from solver.laws.obligations import Obligations, after_play, after_trick, legal_plays
 
 STATEMENT_WEIGHT: Final = 1
 CARDS_WEIGHT: Final = 1000
@@ -115,13 +123,15 @@ TOTAL_MASK: Final = 15
 SUIT_WINS_SHIFT: Final = 4
 DOUBLE_PLAY_SHIFT: Final = 20
 SIDES_SHIFT: Final = 37
-EVENTS_SHIFT: Final = 40
+CHOICES_SHIFT: Final = 39
+EVENTS_SHIFT: Final = CHOICES_SHIFT + 13 * CHOICE_TRICK_BITS
 EVENT_BITS: Final = 24
 EVENT_MASK: Final = (1 << EVENT_BITS) - 1
 """An outcome key is one int: declarer tricks (4 bits), then (1997 only) which seat won a
 later trick with which suit (16 bits), then a double play (Law 67B2: 17 bits, see
 ``double_play_bits``), then (the search's bookkeeping) the sides whose account the history
-contradicts (2 bits: 1 NS, 2 EW), then the revokes, earliest in the lowest slot."""
+contradicts (2 bits: 1 NS, 2 EW), then the choices made after irregularities (``choices_bits``:
+18 bits a trick), then the revokes, earliest in the lowest slot."""
 
 
 def pack_event(event: RevokeEvent) -> int:
@@ -184,9 +194,12 @@ def key_sides(key: int) -> int:
 
 
 def outcome_key(
-    total: int, events: tuple[RevokeEvent, ...] = (), double_play: DoublePlay | None = None
+    total: int,
+    events: tuple[RevokeEvent, ...] = (),
+    double_play: DoublePlay | None = None,
+    choices: tuple[ChoiceMade, ...] = (),
 ) -> int:
-    key = total
+    key = total | choices_bits(choices) << CHOICES_SHIFT
     if double_play is not None:
         key |= double_play_bits(*double_play)
     for slot, event in enumerate(events):
@@ -211,12 +224,19 @@ def key_double_play(key: int) -> DoublePlay | None:
 
 def key_outcome(key: int) -> Outcome:
     """The ``Outcome`` of an outcome key (its public part: see ``public_key``)."""
-    return Outcome(key_total(key), key_events(key), key_double_play(key))
+    return Outcome(key_total(key), key_events(key), key_double_play(key), key_choices(key))
+
+
+def key_choices(key: int) -> tuple[ChoiceMade, ...]:
+    """The choices of an outcome key."""
+    return choices_from_bits((key >> CHOICES_SHIFT) & ((1 << (EVENTS_SHIFT - CHOICES_SHIFT)) - 1))
 
 
 def outcome_to_key(outcome: Outcome) -> int:
     """The outcome key of an ``Outcome``: ``key_outcome`` read backwards."""
-    return outcome_key(outcome.declarer_tricks, outcome.revokes, outcome.double_play)
+    return outcome_key(
+        outcome.declarer_tricks, outcome.revokes, outcome.double_play, outcome.choices
+    )
 
 
 V = TypeVar("V")
@@ -264,6 +284,9 @@ class Problem:
     unit_sides: tuple[int, ...] = ()
     """Per unit: -1 for a cards-tier unit; for a statements-tier unit, the side whose account it
     belongs to (0 NS, 1 EW)."""
+    irregular: PlayIrregularities | None = None
+    """Penalty cards, leads out of turn and premature plays (Laws 50-57), when the case has
+    any: they bind the play and may branch on choices (``solver.laws.irregular_play``)."""
 
     def row_card(self, seat: int, trick: int, played: int) -> int | None:
         """The card an intact row puts at this trick (the short row shifts after its gap, the
@@ -415,6 +438,7 @@ def compile_case(case: Case) -> Problem:
         short_seat=None if short_seat is None else short_seat.index,
         surplus_seat=None if case.surplus is None else case.surplus.index,
         unit_sides=tuple(-1 if u.tier == "cards" else 0 if u.side is Side.NS else 1 for u in units),
+        irregular=compile_irregularities(case),
     )
 
 
@@ -453,11 +477,21 @@ class Evaluation:
     winners: tuple[int, ...]
     revokes: tuple[RevokeEvent, ...] = ()
     double_play: DoublePlay | None = None
+    choice_paths: tuple[int, ...] = (0,)
+    """With irregularities: each sequence of choices under which the plays obey the Laws
+    (packed as ``choices_bits``); the history counts once per sequence. Without: one, empty."""
 
     @property
     def key(self) -> int:
-        """The outcome group this history belongs to (see ``outcome_key``)."""
-        return outcome_key(self.declarer_tricks, self.revokes, self.double_play)
+        """The outcome group this history belongs to (see ``outcome_key``), under its first
+        sequence of choices."""
+        return self.keys[0]
+
+    @property
+    def keys(self) -> tuple[int, ...]:
+        """The outcome key under each sequence of choices (one without irregularities)."""
+        base = outcome_key(self.declarer_tricks, self.revokes, self.double_play)
+        return tuple(base | bits << CHOICES_SHIFT for bits in self.choice_paths) or (base,)
 
     @property
     def outcome(self) -> Outcome:
@@ -471,6 +505,11 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
     ``legal`` is False (with a reason) when the history breaks Law 44 or a hard fact.
     """
     failure = _first_illegality(problem, history)
+    paths: tuple[int, ...] = (0,)
+    if failure is None and problem.irregular is not None:
+        paths = tuple(choice_paths(problem, problem.irregular, history))
+        if not paths:
+            failure = "the play breaks what the Laws require after an irregularity"
     winners = tuple(trick_winner(leader, cards, problem.trump) for leader, cards in history)
     declarer_tricks = sum(1 for w in winners if w % 2 == problem.declarer_side)
     if failure is None:
@@ -495,7 +534,59 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
         winners,
         revokes,
         double_play,
+        paths if failure is None else (),
     )
+
+
+def choice_paths(problem: Problem, program: PlayIrregularities, history: History) -> list[int]:
+    """The sequences of choices (packed) under which every card of ``history`` obeys the
+    obligations after the case's irregularities (``solver.laws.irregular_play``). A card that
+    does not follow suit is left to the revoke rules (an allegation may admit it)."""
+    found: list[int] = []
+    trump = problem.trump
+
+    def walk(
+        number: int, proper: int, held: tuple[int, int, int, int], state: Obligations, bits: int
+    ) -> None:
+        if number == len(history):
+            found.append(bits)
+            return
+        leader, cards = history[number]
+        for start in trick_starts(program, number, proper, held, state):
+            if start.leader != leader or (start.lead >= 0 and cards[leader] != start.lead):
+                continue
+            if start.order_suit_not_led == cards[leader] // 13:
+                continue
+            after = obeyed(start.state, leader, cards, held)
+            if after is None:
+                continue
+            winner = trick_winner(leader, cards[:4], trump)
+            rest = tuple(h & ~(1 << c) for h, c in zip(held, cards[:4], strict=True))
+            walk(number + 1, winner, rest, after_trick(after, winner), bits | start.choices)  # type: ignore[arg-type]
+
+    walk(0, problem.opening_leader, problem.hands, Obligations(), 0)
+    return found
+
+
+def obeyed(
+    state: Obligations, leader: int, cards: Cards, held: tuple[int, int, int, int]
+) -> Obligations | None:
+    """The state after the trick's four cards, or None if one breaks an obligation."""
+    led = -1
+    for offset in range(4):
+        seat = (leader + offset) % 4
+        card = cards[seat]
+        revoke = offset > 0 and is_revoke(leader, cards, seat, held[seat])
+        if (
+            card != PHANTOM
+            and not revoke
+            and not legal_plays(state, seat, held[seat], led) >> card & 1
+        ):
+            return None
+        state = after_play(state, seat, card, leading=offset == 0)
+        if offset == 0:
+            led = card // 13
+    return state
 
 
 def group_key(problem: Problem, history: History, total: int) -> int:
@@ -634,7 +725,8 @@ def _first_illegality(problem: Problem, history: History) -> str | None:
     used = 0
     surplus: int | None = None
     for number, (leader, cards) in enumerate(history):
-        if leader != expected_leader:
+        if leader != expected_leader and problem.irregular is None:
+            # (after a lead out of turn the leader may differ: ``choice_paths`` checks it)
             return f"trick {number + 1}: led by seat {leader}, expected {expected_leader}"
         if number == problem.restored_trick:
             return _restored_trick_failure(problem, number, leader, cards, held, surplus)

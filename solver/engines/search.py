@@ -27,11 +27,12 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solver.bridge.masks import SUIT_MASKS, cards_in, trick_winner
 from solver.engines.problem import (
     CARDS_WEIGHT,
+    CHOICES_SHIFT,
     EVENT_BITS,
     EVENTS_SHIFT,
     PHANTOM,
@@ -46,6 +47,7 @@ from solver.engines.problem import (
     is_revoke,
     key_sides,
     key_total,
+    obeyed,
     outcome_groups,
     pack_event,
     public_key,
@@ -54,7 +56,9 @@ from solver.engines.problem import (
 )
 from solver.engines.result import CountEstimate, EngineResult
 from solver.facts.history import Cards, History, PlayedTrick, RevokeEvent
+from solver.laws.irregular_play import trick_starts
 from solver.laws.law62 import TRICK_12, corrected_last_two
+from solver.laws.obligations import Obligations, after_trick
 
 TrickDeal = tuple[Cards, int, int, int, frozenset[int]]
 """Cards by seat, weight, order cost, flags after, order units broken."""
@@ -73,6 +77,9 @@ PERMIT_SHIFT = 4
 """Flags: bits 0-3 mark broken rows, bits from 4 the revoke permits used up."""
 SURPLUS_SHIFT = 32
 """Flags from bit 32: after a double play (Law 67B2), the surplus card + 1."""
+OBLIGATIONS_SHIFT = 40
+"""Flags from bit 40: after an irregularity, the index of the obligations in force
+(``Searcher.obligations``): positions with different obligations are different positions."""
 PAIR = 64
 """A double play as one option: ``PAIR * (surplus card + 1) + counted card``."""
 
@@ -126,6 +133,10 @@ class TrickStep:
     """Sides (bit 0 NS, bit 1 EW) with a statement this trick contradicts. The statements
     tier counts sides, not statements, so its cost is not a sum over tricks: the sides ride
     in the outcome key (``SIDES_SHIFT``) and are priced once, at the root."""
+    leader: int = -1
+    """Who led it, when that is not the position's leader (a lead out of turn accepted)."""
+    choices: int = 0
+    """The choices made at this trick after an irregularity (``choices_bits``), if any."""
 
 
 class Searcher:
@@ -141,9 +152,10 @@ class Searcher:
         self.problem = problem
         self.surplus_seat = problem.surplus_seat
         self.restored_trick = problem.restored_trick
-        self.reduce = reduce_equivalent and self.surplus_seat is None
+        self.reduce = reduce_equivalent and self.surplus_seat is None and problem.irregular is None
         """The surplus card of a double play comes back at the last trick, where its rank
-        against every other card counts: no two cards are equivalent then."""
+        against every other card counts: no two cards are equivalent then. After an
+        irregularity, a penalty card or a 57A order tells cards apart."""
         self.hard_units = hard_units
         """Evidence units known to hold in every minimum-cost history (from optimisation)."""
         self.memo: dict[tuple[bytes, int, int, int], Summary] = {}
@@ -188,6 +200,12 @@ class Searcher:
         """An option may set flags at no cost (a permit used up, a double play)."""
         self.plain_keys = not self.revokes and not problem.track_suit_wins
         """Outcome keys are plain declarer totals: a child's key plus the trick won."""
+        self.irregular = problem.irregular
+        self.obligations: list[Obligations] = [Obligations()]
+        """The obligations met so far, by the index the flags carry (0: none)."""
+        self.obligation_index: dict[Obligations, int] = {Obligations(): 0}
+        if self.irregular is not None:
+            self.plain_keys = False  # outcome keys carry the choices made
 
     def _cards_named_in_facts(self) -> int:
         """Cards that facts tell apart: they are never merged with others."""
@@ -350,7 +368,7 @@ class Searcher:
         gained = 1 if step.winner % 2 == self.problem.declarer_side else 0
         winner_bit = 1 << (4 * trick + step.winner)
         for child_key, (cost, count, units, winners, always) in child.items():
-            if plain or not (step.revokers or track or len(step.cards) == 5):
+            if plain or not (step.revokers or track or len(step.cards) == 5 or step.choices):
                 total = child_key + gained  # the total is in the key's low bits
             else:
                 total = self.step_key(trick, leader, child_played, step, child_key)
@@ -384,9 +402,11 @@ class Searcher:
         for 1997 Law 64A2, whether the revoker later won a trick in the suit led.
         """
         p = self.problem
+        if step.leader >= 0:
+            leader = step.leader
         child_total = child_key & TOTAL_MASK
         gained = 1 if step.winner % 2 == p.declarer_side else 0
-        key = child_key + gained
+        key = child_key + gained | step.choices << CHOICES_SHIFT
         if p.track_suit_wins:
             win_suit = step.cards[step.winner] // 13
             key |= 1 << (SUIT_WINS_SHIFT + 4 * step.winner + win_suit)
@@ -445,16 +465,32 @@ class Searcher:
         p = self.problem
         if trick == self.restored_trick:
             return self._restored_steps(played, leader, flags)
+        if self.irregular is not None:
+            return self._irregular_steps(trick, played, leader, flags, budget, deals)
         agreed = p.agreed.get(trick)
         if agreed is not None and agreed.leader != leader:
             return []
+        if deals is None:
+            deals = self._deals_of_trick(trick, played, leader, flags, budget, agreed)
+        return self._priced_steps(trick, played, leader, flags, budget, deals)
+
+    def _priced_steps(
+        self,
+        trick: int,
+        played: int,
+        leader: int,
+        flags: int,
+        budget: int,
+        deals: Iterable[TrickDeal],
+    ) -> list[TrickStep]:
+        """The deals of a trick as steps: winner, revokes, and the cost of the rows' marks and
+        of the statements about this trick; those over ``budget`` or breaking a hard fact go."""
+        p = self.problem
         out: list[TrickStep] = []
         checks = self.checks_by_trick.get(trick)
         watch = self.watched[trick]
         marked = self.marked
         trump = p.trump
-        if deals is None:
-            deals = self._deals_of_trick(trick, played, leader, flags, budget, agreed)
         for cards, weight, order_cost, new_flags, order_units in deals:
             if self.surplus_seat is not None:
                 cards = _unpack_pair(cards, self.surplus_seat)
@@ -481,6 +517,64 @@ class Searcher:
             sides = p.sides_of(units)
             out.append(TrickStep(cards, weight, winner, cost, new_flags, mask, revokers, sides))
         return out
+
+    def _irregular_steps(
+        self,
+        trick: int,
+        played: int,
+        proper: int,
+        flags: int,
+        budget: int,
+        deals: Iterable[TrickDeal] | None,
+    ) -> list[TrickStep]:
+        """The trick's steps after an irregularity: for each way the trick may begin
+        (``trick_starts``: who leads, what is chosen), the plays that obey the obligations,
+        each step carrying its leader, its choices and the obligations after it."""
+        p = self.problem
+        program = self.irregular
+        assert program is not None
+        held4 = tuple(p.hands[s] & ~played for s in range(4))
+        held = (held4[0], held4[1], held4[2], held4[3])
+        state = self.obligations[flags >> OBLIGATIONS_SHIFT]
+        base_flags = flags & ((1 << OBLIGATIONS_SHIFT) - 1)
+        given = list(deals) if deals is not None else None
+        out: list[TrickStep] = []
+        for start in trick_starts(program, trick, proper, held, state):
+            leader = start.leader
+            agreed = p.agreed.get(trick)
+            if agreed is not None and agreed.leader != leader:
+                continue
+            found = (
+                given
+                if given is not None
+                else self._deals_of_trick(trick, played, leader, base_flags, budget, agreed)
+            )
+            kept: list[TrickDeal] = []
+            for deal in found:
+                cards = deal[0]
+                if start.lead >= 0 and cards[leader] != start.lead:
+                    continue
+                if start.order_suit_not_led == cards[leader] // 13:
+                    continue
+                after = obeyed(start.state, leader, cards, held)
+                if after is None:
+                    continue
+                winner = trick_winner(leader, cards, p.trump)
+                index = self._obligations_index(after_trick(after, winner))
+                kept.append(
+                    (cards, deal[1], deal[2], deal[3] | index << OBLIGATIONS_SHIFT, deal[4])
+                )
+            for step in self._priced_steps(trick, played, leader, flags, budget, kept):
+                out.append(replace(step, leader=leader, choices=start.choices))
+        return out
+
+    def _obligations_index(self, state: Obligations) -> int:
+        index = self.obligation_index.get(state)
+        if index is None:
+            index = len(self.obligations)
+            self.obligations.append(state)
+            self.obligation_index[state] = index
+        return index
 
     def _restored_steps(self, played: int, leader: int, flags: int) -> list[TrickStep]:
         """The last trick after Law 67B2: the surplus card back in its player's hand, the
@@ -1015,23 +1109,32 @@ def canonical_histories_of(
         if played.bit_count() // 4 == p.tricks:
             yield tuple(prefix)
             return
-        children: dict[Cards, tuple[TrickStep, tuple[int, int, int, int], list[tuple[int, int]]]]
+        children: dict[
+            tuple[Cards, int, int],
+            tuple[TrickStep, tuple[int, int, int, int], list[tuple[int, int]]],
+        ]
         children = {}
         for need, need_cost in wants:
             for step, child in _optimal_steps(
                 searcher, played, leader, flags, budget, need, need_cost
             ):
-                entry = children.setdefault(step.cards, (step, child[:4], []))
+                entry = children.setdefault(_step_id(step), (step, child[:4], []))
                 if (child[4], child[5]) not in entry[2]:
                     entry[2].append((child[4], child[5]))
-        for cards in sorted(children):
-            step, child_node, child_wants = children[cards]
-            prefix.append((leader, step.cards))
+        for step_id in sorted(children):
+            step, child_node, child_wants = children[step_id]
+            prefix.append((step.leader if step.leader >= 0 else leader, step.cards))
             yield from descend(child_node, tuple(child_wants), prefix)
             prefix.pop()
 
     root = (0, p.opening_leader, 0, optimum.budget)
     yield from descend(root, tuple((key, optimum.suffix_cost[key]) for key in keys), [])
+
+
+def _step_id(step: TrickStep) -> tuple[Cards, int, int]:
+    """Steps that are one history apart: their cards, and (after an irregularity) the choices
+    and obligations that go with them (the same plays under two choices are two histories)."""
+    return (step.cards, step.choices, step.flags >> OBLIGATIONS_SHIFT)
 
 
 def expand_orbit(searcher: Searcher, history: History) -> Iterator[History]:

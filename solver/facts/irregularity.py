@@ -110,3 +110,80 @@ class Choice:
 
 
 Irregularity = PenaltyCard | LeadOutOfTurn | PrematurePlay | Choice
+
+
+def _catalogue() -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+    """Every option a choice can take, as (sub-law, option, suits): an outcome key stores a
+    choice as its index here plus one (``ChoiceMade.code``)."""
+    out: list[tuple[str, str, tuple[int, ...]]] = [
+        ("53A", "accept-lead", ()),
+        ("54A", "accept-lead", ()),
+        ("54B", "declarer-becomes-dummy", ()),
+        ("54D", "refuse-lead", ()),
+        ("56", "refuse-lead", ()),
+        ("55A", "accept-lead", ()),
+        ("55B", "refuse-lead", ()),
+    ]
+    out += [("50D2(a)", "require-suit", (s,)) for s in range(4)]
+    out += [("50D2(a)", "forbid-suit", (s,)) for s in range(4)]
+    out.append(("50D2(b)", "leave-penalty-card", ()))
+    out += [("51B2(a)", "require-suit", (s,)) for s in range(4)]
+    for bits in range(1, 16):
+        out.append(("51B2(b)", "forbid-suits", tuple(s for s in range(4) if bits >> s & 1)))
+    out.append(("51B2(c)", "leave-penalty-cards", ()))
+    out += [("57A", "partner-highest", ()), ("57A", "partner-lowest", ())]
+    out += [("57A", "partner-play-suit", (s,)) for s in range(4)]
+    out += [("57A", "partner-not-suit", (s,)) for s in range(4)]
+    return tuple(out)
+
+
+CHOICE_CATALOGUE = _catalogue()
+CHOICE_SLOTS = 3
+"""Per trick, three choices at most: a lead out of turn's response, the 50D2/51B choice before
+the lead, and a 57A order."""
+CHOICE_CODE_BITS = 6
+CHOICE_TRICK_BITS = CHOICE_SLOTS * CHOICE_CODE_BITS
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceMade:
+    """A choice an outcome group assumes: at which trick, which option of which sub-law."""
+
+    trick: int
+    """From 1."""
+    slot: int
+    """0 a lead out of turn's response, 1 the choice before the lead, 2 a 57A order."""
+    law: str
+    option: str
+    suits: tuple[int, ...] = ()
+
+    @property
+    def code(self) -> int:
+        return CHOICE_CATALOGUE.index((self.law, self.option, self.suits)) + 1
+
+    @property
+    def bits(self) -> int:
+        shift = (self.trick - 1) * CHOICE_TRICK_BITS + self.slot * CHOICE_CODE_BITS
+        return self.code << shift
+
+    def label(self) -> str:
+        named = "".join("SHDC"[s] for s in self.suits)
+        return f"trick {self.trick}: {self.option}{' ' + named if named else ''} ({self.law})"
+
+
+def choices_bits(choices: tuple[ChoiceMade, ...]) -> int:
+    """The choices as an outcome key stores them (above the sides, below the revokes)."""
+    return sum(choice.bits for choice in choices)
+
+
+def choices_from_bits(bits: int) -> tuple[ChoiceMade, ...]:
+    """``choices_bits`` read backwards."""
+    out = []
+    for trick in range(13):
+        for slot in range(CHOICE_SLOTS):
+            shift = trick * CHOICE_TRICK_BITS + slot * CHOICE_CODE_BITS
+            code = (bits >> shift) & ((1 << CHOICE_CODE_BITS) - 1)
+            if code:
+                law, option, suits = CHOICE_CATALOGUE[code - 1]
+                out.append(ChoiceMade(trick + 1, slot, law, option, suits))
+    return tuple(out)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import total_ordering
 
 from solver.facts.history import DoublePlay, RevokeEvent
+from solver.facts.irregularity import ChoiceMade, choices_bits
 
 
 @total_ordering
@@ -35,11 +36,15 @@ class Outcome:
     double_play: DoublePlay | None = None
     """Law 67B2: the trick a player dropped two cards on, with the card left and the card
     returned; None without one."""
+    choices: tuple[ChoiceMade, ...] = ()
+    """The choices the Laws gave after an irregularity (Laws 50-57) that the histories of
+    this group assume, in trick order; empty without irregularities."""
 
     def _order(self) -> tuple[object, ...]:
         return (
             len(self.revokes),
             tuple(_event_order(event) for event in reversed(self.revokes)),
+            choices_bits(self.choices),
             () if self.double_play is None else (self.double_play[::-1]),
             self.declarer_tricks,
         )

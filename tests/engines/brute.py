@@ -44,6 +44,12 @@ def all_legal_histories(problem: Problem) -> list[History]:
         restored = number == problem.restored_trick
         if restored and surplus < 0:
             return  # nobody played two cards: no history of this problem
+        for actual in _leaders(problem, number, leader):
+            play_trick(number, actual, held, prefix, surplus, restored)
+
+    def play_trick(
+        number: int, leader: int, held: list[int], prefix: list, surplus: int, restored: bool
+    ) -> None:
         cards = [0, 0, 0, 0]
 
         def play(offset: int, extra: int) -> None:
@@ -67,6 +73,16 @@ def all_legal_histories(problem: Problem) -> list[History]:
 
     trick(0, problem.opening_leader, list(problem.hands), [], -1)
     return out
+
+
+def _leaders(problem: Problem, number: int, proper: int) -> list[int]:
+    """Who may lead a trick: the proper leader, or a player said to have led out of turn to
+    it (``evaluate`` decides whether the lead stood)."""
+    program = problem.irregular
+    loot = None if program is None else program.leads_out_of_turn.get(number)
+    if loot is None or loot[0] == proper:
+        return [proper]
+    return [proper, loot[0]]
 
 
 def _options(
@@ -106,6 +122,8 @@ def brute_force(problem: Problem, histories: Iterable[History] | None = None) ->
         return BruteResult(feasible=False)
     best = min(ev.cost for _, ev in legal)
     chosen = [(h, ev) for h, ev in legal if ev.cost == best]
+    # a history counts once per sequence of choices it obeys (after an irregularity)
+    keyed = [(ev, key) for _, ev in chosen for key in ev.keys]
     contradicted: set[int] = set()
     for _, ev in chosen:
         contradicted |= ev.contradicted
@@ -118,11 +136,11 @@ def brute_force(problem: Problem, histories: Iterable[History] | None = None) ->
     return BruteResult(
         feasible=True,
         min_cost=best,
-        count=len(chosen),
-        outcomes=dict(Counter(ev.declarer_tricks for _, ev in chosen)),
-        groups=outcome_groups(Counter(public_key(ev.key) for _, ev in chosen)),
+        count=len(keyed),
+        outcomes=dict(Counter(ev.declarer_tricks for ev, _ in keyed)),
+        groups=outcome_groups(Counter(public_key(key) for _, key in keyed)),
         contradicted=frozenset(contradicted),
         forced=every.intersection(*(ev.contradicted for _, ev in chosen)),
-        histories=sorted(h for h, _ in chosen),
+        histories=sorted(h for h, ev in chosen for _ in ev.keys),
         trick_winners={k: [frozenset(s) for s in v] for k, v in winners.items()},
     )

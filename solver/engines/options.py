@@ -1,0 +1,238 @@
+"""The value of each option at a pending choice: best play under the constraints it leaves.
+
+When play stops because the director has just been called (a penalty card lies and its
+holder's partner is to lead, a lead out of turn awaits acceptance, a defender played before his
+partner), each option open to the chooser leaves different constraints on the play. Its value
+is declarer's side's total for the board with best play by both sides from there, the
+constraints obeyed: a small alpha-beta search over the constrained part of the play, which
+hands the position to DDS (``solver.engines.dds``) as soon as nothing constrains it any more.
+A later 50D2 choice met on the way is declarer's, and he takes its best option.
+
+Why DDS gives a lower bound, used to cut the search: every constraint binds a defender (a
+penalty card is always a defender's, Law 48A; a lead restriction binds the holder's partner;
+57A binds the offender's partner), so the constraints only take choices away from declarer's
+opponents, and declarer's side does at least as well as in the unconstrained position.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from solver.bridge import Card, Seat, Side
+from solver.bridge.masks import cards_in, trick_winner
+from solver.engines.dds import Position, double_dummy_tricks
+from solver.errors import EngineError
+from solver.laws.choices import LawOption, apply_lead_option
+from solver.laws.law50 import law50d2_options
+from solver.laws.law51 import law51b_options
+from solver.laws.obligations import Obligations, after_play, after_trick, choice_due, legal_plays
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Where play stands: the cards held (penalty cards included), the trick in progress and
+    what constrains the rest."""
+
+    hands: tuple[int, int, int, int]
+    trump: int | None
+    declarer: int
+    leader: int
+    """Who led the trick in progress, or is to lead the next."""
+    trick: tuple[int, ...] = ()
+    """Cards played to the trick in progress, from the leader."""
+    won: int = 0
+    """Tricks declarer's side has already won on the board."""
+    state: Obligations = field(default_factory=Obligations)
+
+    @property
+    def declarer_side(self) -> int:
+        return self.declarer % 2
+
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.trick)) % 4
+
+
+@dataclass(frozen=True, slots=True)
+class ValuedOption:
+    """An option with declarer's side's total for the board under it."""
+
+    option: LawOption
+    double_dummy: int
+
+
+class OptionTimeout(Exception):
+    """The valuation ran out of its time limit."""
+
+
+class _Valuer:
+    """Alpha-beta over the constrained play, memoised at trick boundaries (module docstring)."""
+
+    def __init__(self, trump: int | None, declarer: int, deadline: float) -> None:
+        self.trump = trump
+        self.declarer = declarer
+        self.side = declarer % 2
+        self.deadline = deadline
+        self.bounds: dict[tuple[tuple[int, int, int, int], int, Obligations], tuple[int, int]] = {}
+        self.dds_cache: dict[tuple[tuple[int, int, int, int], int, tuple[int, ...]], int] = {}
+        self.nodes = 0
+
+    def dds(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...]) -> int:
+        """Declarer's side's tricks from here (the trick in progress included), unconstrained."""
+        key = (hands, leader, trick)
+        found = self.dds_cache.get(key)
+        if found is None:
+            position = Position(
+                tuple(frozenset(Card.from_index(c) for c in cards_in(h)) for h in hands),  # type: ignore[arg-type]
+                self.trump,
+                Seat.from_index(leader),
+                tuple(Card.from_index(c) for c in trick),
+            )
+            found = double_dummy_tricks(position, Side.NS if self.side == 0 else Side.EW)
+            self.dds_cache[key] = found
+        return found
+
+    def value(
+        self,
+        hands: tuple[int, int, int, int],
+        leader: int,
+        trick: tuple[int, ...],
+        state: Obligations,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Declarer's side's tricks from here with best play under ``state``, exact when it
+        lies strictly between ``alpha`` and ``beta`` (fail-soft bounds otherwise)."""
+        self.nodes += 1
+        if self.nodes & 255 == 0 and time.monotonic() > self.deadline:
+            raise OptionTimeout
+        if not any(hands) and not trick:
+            return 0
+        if state.empty:
+            return self.dds(hands, leader, trick)
+        if trick:
+            return self._in_trick(hands, leader, trick, state, alpha, beta)
+        key = (hands, leader, state)
+        low, high = self.bounds.get(key, (self.dds(hands, leader, ()), hands[0].bit_count()))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        if choice_due(state, leader, self.side):
+            found = self._choose(hands, leader, state, alpha, beta)
+        else:
+            found = self._in_trick(hands, leader, (), state, alpha, beta)
+        if found <= alpha:
+            high = min(high, found)
+        elif found >= beta:
+            low = max(low, found)
+        else:
+            low = high = found
+        self.bounds[key] = (low, high)
+        return found
+
+    def _choose(
+        self,
+        hands: tuple[int, int, int, int],
+        leader: int,
+        state: Obligations,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """A 50D2 or 51B choice on the way: declarer takes the best option."""
+        best = -1
+        for option in lead_options(state, leader, self.declarer):
+            chosen = apply_lead_option(state, option, leader)
+            found = self._in_trick(hands, leader, (), chosen, max(alpha, best), beta)
+            best = max(best, found)
+            if best >= beta:
+                break
+        return best
+
+    def _in_trick(
+        self,
+        hands: tuple[int, int, int, int],
+        leader: int,
+        trick: tuple[int, ...],
+        state: Obligations,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        seat = (leader + len(trick)) % 4
+        led = trick[0] // 13 if trick else -1
+        maximise = seat % 2 == self.side
+        best = -1 if maximise else 99
+        for card in _ordered(legal_plays(state, seat, hands[seat], led)):
+            held = list(hands)
+            held[seat] &= ~(1 << card)
+            after = (held[0], held[1], held[2], held[3])
+            next_state = after_play(state, seat, card, leading=not trick)
+            played = (*trick, card)
+            if len(played) == 4:
+                winner = trick_winner(leader, _by_seat(leader, played), self.trump)
+                gained = 1 if winner % 2 == self.side else 0
+                next_state = after_trick(next_state, winner)
+                found = gained + self.value(
+                    after, winner, (), next_state, alpha - gained, beta - gained
+                )
+            else:
+                found = self.value(after, leader, played, next_state, alpha, beta)
+            if maximise:
+                best = max(best, found)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, found)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+
+def _ordered(mask: int) -> list[int]:
+    """High cards first: they settle tricks soonest, which helps the cut-offs."""
+    return cards_in(mask)[::-1]
+
+
+def _by_seat(leader: int, played: tuple[int, ...]) -> tuple[int, int, int, int]:
+    cards = [0, 0, 0, 0]
+    for offset, card in enumerate(played):
+        cards[(leader + offset) % 4] = card
+    return (cards[0], cards[1], cards[2], cards[3])
+
+
+def lead_options(state: Obligations, leader: int, declarer: int) -> list[LawOption]:
+    """Declarer's options before the lead of the partner of a major penalty card's holder:
+    Law 50D2 for cards of one suit, 51B for several."""
+    return law50d2_options(state, leader, declarer) or law51b_options(state, leader, declarer)
+
+
+def best_total(table: Table, time_limit: float = 30.0) -> int:
+    """Declarer's side's total for the board with best play by both sides from ``table``."""
+    valuer = _Valuer(table.trump, table.declarer, time.monotonic() + time_limit)
+    tricks_left = max(h.bit_count() for h in table.hands) + (1 if table.trick else 0)
+    found = valuer.value(table.hands, table.leader, table.trick, table.state, -1, tricks_left + 1)
+    if not 0 <= found <= tricks_left:
+        raise EngineError(f"option valuation gave {found} of {tricks_left} tricks")
+    return table.won + found
+
+
+def value_options(
+    options: list[LawOption],
+    apply: Callable[[LawOption], Table],
+    time_limit: float = 30.0,
+) -> list[ValuedOption]:
+    """Each option with its value: ``apply`` gives the table the option leaves."""
+    deadline = time.monotonic() + time_limit
+    valued = []
+    for option in options:
+        left = max(0.1, deadline - time.monotonic())
+        valued.append(ValuedOption(option, best_total(apply(option), left)))
+    return valued
+
+
+def after_lead_option(table: Table, option: LawOption) -> Table:
+    """The table once declarer has chosen under 50D2 or 51B."""
+    return replace(table, state=apply_lead_option(table.state, option, table.leader))

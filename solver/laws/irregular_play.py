@@ -1,0 +1,244 @@
+"""How irregularities shape the play trick by trick: who leads, what choices arise, what binds.
+
+The engines walk a history trick by trick. At the start of each trick this module says, for the
+irregularities of the case, in how many ways the trick may begin (``trick_starts``): each way
+names the leader (a lead out of turn accepted moves the lead, Law 53A), the card he must lead
+(the card led out of turn), the obligations then in force (penalty cards lying from this
+trick, Law 50; a refused lead out of turn's card, Laws 54D and 56; a premature card, 57A) and
+the choices made to get there (a lead out of turn accepted or refused, declarer's 50D2/51B
+choice before a lead, his 57A order). A recorded choice is the only way; an unrecorded one
+branches over every option the Laws give (the history is then its plays with the choices
+made). Within the trick each card must be one of ``obligations.legal_plays``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solver.facts import Case
+from solver.facts.irregularity import (
+    CHOICE_CODE_BITS,
+    CHOICE_TRICK_BITS,
+    Choice,
+    ChoiceMade,
+    LeadOutOfTurn,
+    PenaltyCard,
+    PrematurePlay,
+)
+from solver.laws.choices import LawOption, apply_lead_option, apply_play_order
+from solver.laws.law50 import law50d2_options
+from solver.laws.law51 import law51b_options
+from solver.laws.law54 import law54_options
+from solver.laws.law55 import law55a_options
+from solver.laws.law56 import law56_options
+from solver.laws.law57 import law57a_options
+from solver.laws.obligations import Obligations, add_penalty_card, choice_due
+
+LOOT_SLOT, LEAD_SLOT, ORDER_SLOT = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class PlayIrregularities:
+    """A case's irregularities in the engines' integers (tricks from 0)."""
+
+    declarer: int
+    edition: int = 2017
+    last_trick: int = 12
+    """The last trick of the board (0-based): at it a lead out of turn cannot be accepted."""
+    penalty_cards: dict[int, tuple[tuple[int, int, bool], ...]] = field(default_factory=dict)
+    """Trick -> (seat, card, major) of the penalty cards that lie from its start."""
+    leads_out_of_turn: dict[int, tuple[int, int, str | None]] = field(default_factory=dict)
+    """Trick -> (offender, card, response or None)."""
+    premature: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Trick -> (offender, card): a defender played before his partner to that trick."""
+    recorded: dict[tuple[int, int], LawOption] = field(default_factory=dict)
+    """(trick, slot) -> the option chosen, where the case records it."""
+
+    @property
+    def declarer_side(self) -> int:
+        return self.declarer % 2
+
+    def __bool__(self) -> bool:
+        return bool(self.penalty_cards or self.leads_out_of_turn or self.premature)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickStart:
+    """One way a trick may begin (see the module docstring)."""
+
+    leader: int
+    lead: int
+    """The card the leader must lead, or -1 when he is free."""
+    state: Obligations
+    choices: int
+    """The choices made at this trick, packed as an outcome key stores them (``ChoiceMade``)."""
+    order_suit_not_led: int = -1
+    """A 57A option naming a suit: it exists only if that suit is not the suit led."""
+
+
+def _bits(trick: int, slot: int, option: LawOption) -> int:
+    made = ChoiceMade(trick + 1, slot, option.law, option.option, option.suits)
+    return made.code << (trick * CHOICE_TRICK_BITS + slot * CHOICE_CODE_BITS)
+
+
+def trick_starts(
+    program: PlayIrregularities,
+    trick: int,
+    proper_leader: int,
+    held: tuple[int, int, int, int],
+    state: Obligations,
+) -> list[TrickStart]:
+    """Every way trick ``trick`` may begin; none when the history so far contradicts a fact
+    (a penalty card already played, a lead out of turn by the player who was to lead)."""
+    for seat, card, major in program.penalty_cards.get(trick, ()):
+        if not held[seat] >> card & 1:
+            return []
+        state = add_penalty_card(state, seat, card, major)
+    starts = _lead_out_of_turn(program, trick, proper_leader, held, state)
+    out: list[TrickStart] = []
+    for start in starts:
+        out.extend(_lead_choice(program, trick, start))
+    premature = program.premature.get(trick)
+    if premature is None:
+        return out
+    return [s for start in out for s in _premature(program, trick, premature, held, start)]
+
+
+def _lead_out_of_turn(
+    program: PlayIrregularities,
+    trick: int,
+    proper: int,
+    held: tuple[int, int, int, int],
+    state: Obligations,
+) -> list[TrickStart]:
+    loot = program.leads_out_of_turn.get(trick)
+    if loot is None:
+        return [TrickStart(proper, -1, state, 0)]
+    offender, card, response = loot
+    if offender == proper or not held[offender] >> card & 1:
+        return []
+    if trick == program.last_trick and program.edition >= 2017:
+        return [TrickStart(proper, -1, state, 0)]  # 53A: no acceptance at trick 13
+    declarer_side = program.declarer_side
+    if offender % 2 == declarer_side:
+        options = law55a_options((offender + 1) % 4)
+    elif trick == 0:
+        options = law54_options(program.declarer)
+    else:
+        options = law56_options(program.declarer)
+    recorded = program.recorded.get((trick, LOOT_SLOT))
+    if recorded is not None:
+        options = [o for o in options if o.option == recorded.option]
+    elif response is not None:
+        wanted = "accept-lead" if response == "accepted" else "refuse-lead"
+        options = [o for o in options if o.option == wanted]
+    out = []
+    for option in options:
+        bits = _bits(trick, LOOT_SLOT, option)
+        if option.option in ("accept-lead", "declarer-becomes-dummy"):
+            out.append(TrickStart(offender, card, state, bits))
+        elif offender % 2 == declarer_side:  # 55B: the card goes back, no penalty card
+            out.append(TrickStart(proper, -1, state, bits))
+        else:  # 54D, 56: a major penalty card from this trick
+            out.append(TrickStart(proper, -1, add_penalty_card(state, offender, card, True), bits))
+    return out
+
+
+def _lead_choice(program: PlayIrregularities, trick: int, start: TrickStart) -> list[TrickStart]:
+    """Declarer's 50D2/51B choice before a defender leads while his partner has a major
+    penalty card; recurs before each such lead (50D2(b))."""
+    if start.lead >= 0 or not choice_due(start.state, start.leader, program.declarer_side):
+        return [start]
+    options = law50d2_options(start.state, start.leader, program.declarer) or law51b_options(
+        start.state, start.leader, program.declarer
+    )
+    recorded = program.recorded.get((trick, LEAD_SLOT))
+    if recorded is not None:
+        options = [o for o in options if (o.option, o.suits) == (recorded.option, recorded.suits)]
+    return [
+        TrickStart(
+            start.leader,
+            -1,
+            apply_lead_option(start.state, option, start.leader),
+            start.choices | _bits(trick, LEAD_SLOT, option),
+        )
+        for option in options
+    ]
+
+
+def _premature(
+    program: PlayIrregularities,
+    trick: int,
+    premature: tuple[int, int],
+    held: tuple[int, int, int, int],
+    start: TrickStart,
+) -> list[TrickStart]:
+    """57A: the card played too early is a major penalty card from then on, and declarer
+    orders the offender's partner's play to this trick. An option naming a suit must name
+    another suit than the one led (checked once the lead is known)."""
+    offender, card = premature
+    if not held[offender] >> card & 1:
+        return []
+    state = add_penalty_card(start.state, offender, card, True)
+    options = law57a_options(program.declarer, -1, program.edition)
+    recorded = program.recorded.get((trick, ORDER_SLOT))
+    if recorded is not None:
+        options = [o for o in options if (o.option, o.suits) == (recorded.option, recorded.suits)]
+    partner = (offender + 2) % 4
+    return [
+        TrickStart(
+            start.leader,
+            start.lead,
+            apply_play_order(state, option, partner),
+            start.choices | _bits(trick, ORDER_SLOT, option),
+            option.suits[0] if option.suits else -1,
+        )
+        for option in options
+    ]
+
+
+def compile_irregularities(case: Case) -> PlayIrregularities | None:
+    """The case's agreed irregularities in integers, or None when it has none."""
+    if not case.irregularities:
+        return None
+    program = PlayIrregularities(declarer=case.declarer.index, edition=case.edition)
+    for fact in case.irregularities:
+        if isinstance(fact, PenaltyCard):
+            entry = (fact.seat.index, fact.card.index, penalty_card_is_major(fact))
+            program.penalty_cards[fact.trick - 1] = (
+                *program.penalty_cards.get(fact.trick - 1, ()),
+                entry,
+            )
+        elif isinstance(fact, LeadOutOfTurn):
+            program.leads_out_of_turn[fact.trick - 1] = (
+                fact.seat.index,
+                fact.card.index,
+                fact.response,
+            )
+        elif isinstance(fact, PrematurePlay):
+            program.premature[fact.trick - 1] = (fact.seat.index, fact.card.index)
+        elif isinstance(fact, Choice):
+            slot = _slot(fact)
+            program.recorded[(fact.trick - 1, slot)] = LawOption(
+                fact.chooser.index, fact.law, fact.option, fact.suits
+            )
+    return program
+
+
+def _slot(choice: Choice) -> int:
+    if choice.law.startswith("57"):
+        return ORDER_SLOT
+    if choice.law.startswith(("50", "51")):
+        return LEAD_SLOT
+    return LOOT_SLOT
+
+
+def penalty_card_is_major(fact: PenaltyCard) -> bool:
+    """Law 50B, for the card alone: below the rank of an honour and exposed inadvertently, it
+    is minor; otherwise major. (A second penalty card of the same defender makes all his
+    major: ``obligations.add_penalty_card``.) A ``class:`` the case gives overrides (the
+    director's judgement)."""
+    if fact.declared_class is not None:
+        return fact.declared_class == "major"
+    inadvertent = fact.how in ("inadvertent", "second-card")
+    return not (inadvertent and fact.card.rank < 10)

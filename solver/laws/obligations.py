@@ -1,0 +1,198 @@
+"""What the Laws require of each play once a penalty card or a restriction exists (Laws 50-59).
+
+The state is what lies on the table besides the trick: penalty cards, a lead requirement or
+prohibition, a Law 57A order on a defender's play to one trick. It is kept as card masks and
+small integers, since the engines call these functions at every card they consider.
+
+The legal plays of a seat are built in the order of precedence the Laws give (50D1(b), 59):
+
+1. the cards that follow suit, or every card when leading or void (Law 44C-D);
+2. of those, the ones that obey a restriction binding him now (a lead requirement or
+   prohibition, 50D2(a) and 51B; a 57A order); a restriction that would leave nothing is
+   dropped (Law 59);
+3. of those, his major penalty cards if any is among them (50D1(a)); two or more: declarer
+   designates (51A), which in a play history is the card played;
+4. the minor penalty card limit: no other card below the ten of that suit first (50C).
+
+Every function returns a new state; nothing is changed in place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from solver.bridge.masks import SUIT_MASKS, highest_card, lowest_card
+
+HONOURS = sum(((1 << (13 * suit + rank)) for suit in range(4) for rank in range(8, 13)), 0)
+"""The A, K, Q, J and 10 of every suit (Law 50B calls these the honours)."""
+
+PlayOrder = str
+"""A Law 57A order on the offender's partner: ``highest``, ``lowest``, ``suit``, ``not-suit``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Obligations:
+    """Penalty cards and restrictions in force at a moment of the play (see the module)."""
+
+    major: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Per seat, the major penalty cards lying face up (Law 50B, 50D)."""
+    minor: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Per seat, the minor penalty card lying face up (Law 50C): at most one."""
+    required_seat: int = -1
+    required_suit: int = -1
+    """A lead requirement (50D2(a), 51B2(a)): that seat's next lead is in that suit."""
+    banned_seat: int = -1
+    banned_suits: int = 0
+    """A lead prohibition (50D2(a), 51B2(b)): suits (bit per suit) the seat may not lead while
+    he retains the lead."""
+    order_seat: int = -1
+    order: PlayOrder = ""
+    order_suit: int = -1
+    """A Law 57A order on one seat's play to the current trick."""
+    lead_chosen: bool = False
+    """Declarer has made his 50D2/51B choice for the coming lead (cleared once it is led)."""
+
+    @property
+    def empty(self) -> bool:
+        """Nothing constrains the play any more: the rest is ordinary play."""
+        return (
+            not any(self.major)
+            and not any(self.minor)
+            and self.required_seat < 0
+            and self.banned_seat < 0
+            and self.order_seat < 0
+        )
+
+    def penalty_cards(self, seat: int) -> int:
+        return self.major[seat] | self.minor[seat]
+
+
+def _with(masks: tuple[int, int, int, int], seat: int, value: int) -> tuple[int, int, int, int]:
+    out = list(masks)
+    out[seat] = value
+    return (out[0], out[1], out[2], out[3])
+
+
+def add_penalty_card(state: Obligations, seat: int, card: int, major: bool) -> Obligations:
+    """A new penalty card of ``seat``. A second one makes every penalty card of his major
+    (50B); a major one never becomes minor again."""
+    bit = 1 << card
+    held = state.penalty_cards(seat)
+    if major or held:
+        return replace(
+            state,
+            major=_with(state.major, seat, state.major[seat] | held | bit),
+            minor=_with(state.minor, seat, 0),
+        )
+    return replace(state, minor=_with(state.minor, seat, bit))
+
+
+def follow_set(held: int, led_suit: int) -> int:
+    """Law 44C-D: the cards a seat may play to a trick led in ``led_suit`` (-1 for a lead)."""
+    if led_suit < 0:
+        return held
+    suited = held & SUIT_MASKS[led_suit]
+    return suited if suited else held
+
+
+def _restricted(state: Obligations, seat: int, allowed: int, led_suit: int) -> int:
+    """Step 2: the cards that also obey every restriction binding ``seat`` now; Law 59 drops
+    a restriction that leaves nothing."""
+    if led_suit < 0:
+        if state.required_seat == seat:
+            kept = allowed & SUIT_MASKS[state.required_suit]
+            if kept:
+                allowed = kept
+        if state.banned_seat == seat:
+            kept = allowed & ~sum(SUIT_MASKS[s] for s in range(4) if state.banned_suits >> s & 1)
+            if kept:
+                allowed = kept
+        return allowed
+    if state.order_seat == seat:
+        kept = _ordered(state, allowed, led_suit)
+        if kept:
+            allowed = kept
+    return allowed
+
+
+def _ordered(state: Obligations, allowed: int, led_suit: int) -> int:
+    """Law 57A's order applied to the cards the partner could play to this trick."""
+    if state.order in ("highest", "lowest"):
+        suited = allowed & SUIT_MASKS[led_suit]
+        if not suited:
+            return 0  # he cannot follow: the order cannot be met (59)
+        card = highest_card(suited) if state.order == "highest" else lowest_card(suited)
+        return 1 << card
+    suit = SUIT_MASKS[state.order_suit]
+    return allowed & suit if state.order == "suit" else allowed & ~suit
+
+
+def legal_plays(state: Obligations, seat: int, held: int, led_suit: int) -> int:
+    """The cards ``seat`` may play now (see the module docstring for the order of the steps).
+
+    ``held`` includes his penalty cards (they are in his hand for Law 44), ``led_suit`` is
+    the suit of the trick's lead, or -1 when he is to lead."""
+    allowed = _restricted(state, seat, follow_set(held, led_suit), led_suit)
+    due = allowed & state.major[seat]
+    if due:
+        return due
+    minor = state.minor[seat]
+    if minor:
+        suit = (minor.bit_length() - 1) // 13
+        barred = SUIT_MASKS[suit] & ~HONOURS & ~minor
+        kept = allowed & ~barred
+        if kept:
+            return kept
+    return allowed
+
+
+def choice_due(state: Obligations, leader: int, declarer_side: int) -> bool:
+    """Law 50D2: a defender is to lead while his partner has a major penalty card."""
+    return (
+        leader % 2 != declarer_side
+        and not state.lead_chosen
+        and bool(state.major[(leader + 2) % 4])
+    )
+
+
+def after_play(state: Obligations, seat: int, card: int, leading: bool) -> Obligations:
+    """A card is played: a penalty card is no longer one, and a lead requirement has been
+    met or has lapsed (it binds one lead)."""
+    bit = 1 << card
+    if state.major[seat] & bit:
+        state = replace(state, major=_with(state.major, seat, state.major[seat] & ~bit))
+    elif state.minor[seat] & bit:
+        state = replace(state, minor=_with(state.minor, seat, 0))
+    if leading and state.required_seat == seat:
+        state = replace(state, required_seat=-1, required_suit=-1)
+    if leading and state.lead_chosen:
+        state = replace(state, lead_chosen=False)
+    if state.order_seat == seat:
+        state = replace(state, order_seat=-1, order="", order_suit=-1)
+    return state
+
+
+def after_trick(state: Obligations, winner: int) -> Obligations:
+    """The end of a trick: a lead prohibition lapses once a trick is won by anyone but the
+    barred player (50D2(a), 51B); a 57A order lasts one trick."""
+    if state.banned_seat >= 0 and winner != state.banned_seat:
+        state = replace(state, banned_seat=-1, banned_suits=0)
+    if state.order_seat >= 0:
+        state = replace(state, order_seat=-1, order="", order_suit=-1)
+    return state
+
+
+def pick_up(state: Obligations, seat: int, suits: int) -> Obligations:
+    """The penalty cards of ``seat`` in those suits go back into his hand (50D2(a), 51B)."""
+    kept = ~sum(SUIT_MASKS[s] for s in range(4) if suits >> s & 1)
+    return replace(
+        state,
+        major=_with(state.major, seat, state.major[seat] & kept),
+        minor=_with(state.minor, seat, state.minor[seat] & kept),
+    )
+
+
+def penalty_suits(state: Obligations, seat: int) -> int:
+    """The suits (bit per suit) of the major penalty cards of ``seat``."""
+    cards = state.major[seat]
+    return sum(1 << s for s in range(4) if cards & SUIT_MASKS[s])

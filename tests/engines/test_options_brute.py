@@ -1,0 +1,185 @@
+"""The options' values at a pending choice against an independent constrained minimax.
+
+The minimax here is written from the Laws again, on its own data (cards as (suit, rank) pairs,
+penalty cards as sets), without ``solver.laws.obligations``, the options modules or DDS: it
+plays every card out to the end. Endings of up to 4 cards a hand, random penalty cards (one or
+two, major or minor, of one defender), a random leader, and a pending 50D2/51B choice when the
+holder's partner is to lead.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver.engines.options import Table, after_lead_option, best_total, lead_options
+from solver.laws.obligations import Obligations, add_penalty_card
+
+deterministic = settings(
+    deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+Cardp = tuple[int, int]  # (suit, rank): suit 0 spades .. 3 clubs, rank 0 (the 2) .. 12 (the ace)
+
+
+def _winner(leader: int, cards: list[Cardp], trump: int | None) -> int:
+    best = 0
+    for i in range(1, 4):
+        a, b = cards[i], cards[best]
+        if (a[0] == b[0] and a[1] > b[1]) or (a[0] == trump and b[0] != trump):
+            best = i
+    return (leader + best) % 4
+
+
+class Brute:
+    """Best play by both sides under the penalty-card rules, every card played out."""
+
+    def __init__(self, trump: int | None, declarer: int) -> None:
+        self.trump = trump
+        self.side = declarer % 2
+
+    def legal(
+        self, seat: int, hand: frozenset[Cardp], led: int | None, pen: dict, rules: dict
+    ) -> list[Cardp]:
+        cards = sorted(hand)
+        if led is not None and any(c[0] == led for c in cards):
+            cards = [c for c in cards if c[0] == led]
+        if led is None:
+            req = rules.get("req")
+            if req and req[0] == seat and any(c[0] == req[1] for c in cards):
+                cards = [c for c in cards if c[0] == req[1]]
+            ban = rules.get("ban")
+            if ban and ban[0] == seat:
+                kept = [c for c in cards if c[0] not in ban[1]]
+                if kept:
+                    cards = kept
+        majors = [c for c in cards if c in pen.get((seat, "major"), frozenset())]
+        if majors:
+            return majors
+        minors = pen.get((seat, "minor"), frozenset())
+        for m in minors:
+            kept = [c for c in cards if not (c[0] == m[0] and c[1] < 8 and c != m)]
+            if kept:
+                cards = kept
+        return cards
+
+    def solve(self, hands: tuple, leader: int, pen: dict, rules: dict) -> int:
+        return self._solve(hands, leader, _freeze(pen), _freeze(rules))
+
+    @cache  # noqa: B019 - one Brute per example
+    def _solve(self, hands: tuple, leader: int, pen: tuple, rules: tuple) -> int:
+        if not hands[0]:
+            return 0
+        pens, rule = dict(pen), dict(rules)
+        holder = (leader + 2) % 4
+        majors = pens.get((holder, "major"), frozenset())
+        if leader % 2 != self.side and majors:
+            best = -1
+            for option in self._options(majors, holder, leader):
+                new_pen, new_rule = dict(pens), dict(rule)
+                kind, suits = option
+                if kind != "leave":
+                    new_pen[(holder, "major")] = frozenset(c for c in majors if c[0] not in suits)
+                    if kind == "require":
+                        new_rule["req"] = (leader, suits[0])
+                    else:
+                        new_rule["ban"] = (leader, frozenset(suits))
+                best = max(best, self._trick(hands, leader, [], new_pen, new_rule))
+            return best
+        return self._trick(hands, leader, [], pens, rule)
+
+    def _options(
+        self, majors: frozenset, holder: int, leader: int
+    ) -> list[tuple[str, tuple[int, ...]]]:
+        suits = sorted({c[0] for c in majors})
+        out: list[tuple[str, tuple[int, ...]]] = [("require", (s,)) for s in suits]
+        for bits in range(1, 1 << len(suits)):
+            out.append(("forbid", tuple(s for i, s in enumerate(suits) if bits >> i & 1)))
+        return [*out, ("leave", ())]
+
+    def _trick(self, hands: tuple, leader: int, played: list, pen: dict, rules: dict) -> int:
+        seat = (leader + len(played)) % 4
+        led = played[0][0] if played else None
+        maximise = seat % 2 == self.side
+        results = []
+        for card in self.legal(seat, hands[seat], led, pen, rules):
+            new_hands = tuple(h - {card} if i == seat else h for i, h in enumerate(hands))
+            new_pen = {k: v - {card} for k, v in pen.items()}
+            new_rules = dict(rules)
+            if not played and new_rules.get("req", (None,))[0] == seat:
+                del new_rules["req"]
+            trick = [*played, card]
+            if len(trick) == 4:
+                winner = _winner(leader, trick, self.trump)
+                ban = new_rules.get("ban")
+                if ban and ban[0] != winner:
+                    del new_rules["ban"]
+                gained = 1 if winner % 2 == self.side else 0
+                results.append(
+                    gained + self._solve(new_hands, winner, _freeze(new_pen), _freeze(new_rules))
+                )
+            else:
+                results.append(self._trick(new_hands, leader, trick, new_pen, new_rules))
+        return max(results) if maximise else min(results)
+
+
+def _freeze(d: dict) -> tuple:
+    return tuple(
+        sorted((k, frozenset(v) if isinstance(v, (set, frozenset)) else v) for k, v in d.items())
+    )
+
+
+def _mask(cards: frozenset[Cardp]) -> int:
+    return sum(1 << (13 * s + r) for s, r in cards)
+
+
+def random_ending(rng: random.Random) -> tuple:
+    size = rng.randint(2, 4)
+    cards = rng.sample([(s, r) for s in range(4) for r in range(13)], 4 * size)
+    hands = tuple(frozenset(cards[i * size : (i + 1) * size]) for i in range(4))
+    declarer = rng.randrange(4)
+    trump = rng.choice([None, 0, 1, 2, 3])
+    holder = rng.choice([(declarer + 1) % 4, (declarer + 3) % 4])
+    count = rng.choice([1, 1, 2])
+    pcs = rng.sample(sorted(hands[holder]), count)
+    majors = [rng.random() < 0.7 or c[1] >= 8 or count == 2 for c in pcs]
+    leader = rng.choice([(holder + 2) % 4, rng.randrange(4)])
+    return hands, declarer, trump, holder, pcs, majors, leader
+
+
+@given(st.integers(0, 2**32 - 1))
+@deterministic
+def test_option_values_match_an_independent_minimax(seed: int) -> None:
+    rng = random.Random(seed)
+    hands, declarer, trump, holder, pcs, majors, leader = random_ending(rng)
+    state = Obligations()
+    pen: dict = {}
+    for card, major in zip(pcs, majors, strict=True):
+        state = add_penalty_card(state, holder, 13 * card[0] + card[1], major)
+    if len(pcs) == 2 or majors[0]:
+        pen[(holder, "major")] = frozenset(pcs)
+    else:
+        pen[(holder, "minor")] = frozenset(pcs)
+    table = Table(tuple(_mask(h) for h in hands), trump, declarer, leader, (), 0, state)  # type: ignore[arg-type]
+    brute = Brute(trump, declarer)
+    assert best_total(table) == brute.solve(hands, leader, pen, {})
+    if leader % 2 != declarer % 2 and (holder, "major") in pen:
+        for option in lead_options(state, leader, declarer):
+            kind = {"require-suit": "req", "forbid-suit": "ban", "forbid-suits": "ban"}.get(
+                option.option
+            )
+            suits = set(option.suits)
+            after = {
+                k: (frozenset(c for c in v if c[0] not in suits) if kind else v)
+                for k, v in pen.items()
+            }
+            rules: dict = {}
+            if kind == "req":
+                rules["req"] = (leader, option.suits[0])
+            elif kind == "ban":
+                rules["ban"] = (leader, frozenset(suits))
+            expected = brute._trick(hands, leader, [], after, rules)
+            assert best_total(after_lead_option(table, option)) == expected, option
