@@ -59,6 +59,12 @@ def main_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="report: also show one consistent history for each outcome group",
     )
+    check.add_argument(
+        "--values",
+        action="store_true",
+        help="report: give each option of a pending choice its double-dummy value (the "
+        "director explains the options at the table and does not advise, Law 10C)",
+    )
     _engine_options(check, "", "seconds allowed for counting (default 20)")
     check.add_argument(
         "--memory-limit",
@@ -370,7 +376,11 @@ def _check(args: argparse.Namespace) -> int:
     pending = analysis.pending_count is not None
     if pending and not args.json:
         # The ruling first: the count can take the rest of the time limit.
-        print(text_report(analysis, listed=listed, examples=args.examples), end="", flush=True)
+        print(
+            text_report(analysis, listed=listed, examples=args.examples, values=args.values),
+            end="",
+            flush=True,
+        )
     if pending:
         analysis = _count(analysis, args.time_limit, args.memory_limit)
     if args.json:
@@ -378,7 +388,10 @@ def _check(args: argparse.Namespace) -> int:
     elif pending:
         print(count_report(analysis), end="")
     else:
-        print(text_report(analysis, listed=listed, examples=args.examples), end="")
+        print(
+            text_report(analysis, listed=listed, examples=args.examples, values=args.values),
+            end="",
+        )
     if args.log is not None:
         _log(args.log, args.path, analysis)
     if args.html is not None:

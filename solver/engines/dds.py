@@ -237,3 +237,56 @@ def _to_endplay_card(card: Card) -> Any:
 def _from_endplay(card: Any) -> Card:
     """endplay ranks are bit masks, 0x4 for the two up to 0x4000 for the ace."""
     return Card(int(card.suit), int(card.rank).bit_length() - 1)
+
+
+def masks_all_plays(
+    hands: tuple[int, int, int, int], trump: int | None, leader: int, trick: tuple[int, ...]
+) -> dict[int, int]:
+    """``double_dummy_all_plays`` on the engines' integers (card masks and indexes), for
+    callers that ask DDS thousands of times (the option values): the deal is written straight
+    into DDS's own structure, without a ``Card`` for every card. Checked as the other entry
+    points are: every card returned legal, every value in range."""
+    try:
+        _bare_endplay()
+        from endplay.dds.solve import SolveMode, solve_board
+    except (ImportError, RuntimeError) as error:
+        raise EngineError(f"the DDS library (endplay) could not be loaded: {error}") from error
+    deal = _deal_from_masks(hands, trump, leader, trick)
+    try:
+        with _DDS_LOCK:
+            data = solve_board(deal, SolveMode.Default)._data
+        solved = []
+        for i in range(data.cards):  # DDS's own answer: a card and the equal ones below it
+            if data.score[i] < 0:
+                continue
+            holding = (1 << data.rank[i]) | data.equals[i]
+            base = 13 * data.suit[i] - 2
+            solved += [(base + rank, data.score[i]) for rank in range(2, 15) if holding >> rank & 1]
+    except Exception as error:  # DDSError, or a failure of the binding itself
+        raise EngineError(f"DDS could not solve the position: {error}") from error
+    mover = (leader + len(trick)) % 4
+    left = hands[mover].bit_count()
+    legal = hands[mover]
+    if trick and hands[mover] & (0x1FFF << (13 * (trick[0] // 13))):
+        legal &= 0x1FFF << (13 * (trick[0] // 13))
+    found = dict(solved)
+    if sum(1 << card for card in found) != legal or any(not 0 <= v <= left for v in found.values()):
+        raise EngineError(f"DDS returned {solved} for seat {mover}, whose legal cards differ")
+    return found
+
+
+def _deal_from_masks(
+    hands: tuple[int, int, int, int], trump: int | None, leader: int, trick: tuple[int, ...]
+) -> Any:
+    from endplay.types import Deal, Denom, Player
+
+    deal = Deal()
+    remain = deal._data.remainCards
+    for seat in range(4):
+        for suit in range(4):
+            remain[seat][suit] = ((hands[seat] >> (13 * suit)) & 0x1FFF) << 2
+    deal.first = Player(leader)
+    deal.trump = Denom.nt if trump is None else Denom(trump)
+    for card in trick:
+        deal.play(_to_endplay_card(Card.from_index(card)), from_hand=False)
+    return deal

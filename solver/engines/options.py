@@ -20,9 +20,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from solver.bridge import Card, Seat, Side
 from solver.bridge.masks import cards_in, trick_winner
-from solver.engines.dds import Position, double_dummy_tricks
+from solver.engines.dds import masks_all_plays
 from solver.errors import EngineError
 from solver.laws.choices import LawOption, apply_lead_option
 from solver.laws.law50 import law50d2_options
@@ -77,6 +76,9 @@ class _Valuer:
         self.deadline = deadline
         self.bounds: dict[tuple[tuple[int, int, int, int], int, Obligations], tuple[int, int]] = {}
         self.dds_cache: dict[tuple[tuple[int, int, int, int], int, tuple[int, ...]], int] = {}
+        self.plays_cache: dict[
+            tuple[tuple[int, int, int, int], int, tuple[int, ...]], dict[int, int]
+        ] = {}
         self.nodes = 0
 
     def dds(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...]) -> int:
@@ -84,14 +86,27 @@ class _Valuer:
         key = (hands, leader, trick)
         found = self.dds_cache.get(key)
         if found is None:
-            position = Position(
-                tuple(frozenset(Card.from_index(c) for c in cards_in(h)) for h in hands),  # type: ignore[arg-type]
-                self.trump,
-                Seat.from_index(leader),
-                tuple(Card.from_index(c) for c in trick),
-            )
-            found = double_dummy_tricks(position, Side.NS if self.side == 0 else Side.EW)
+            plays = self.dds_plays(hands, leader, trick)
+            mover = (leader + len(trick)) % 4
+            found = max(plays.values()) if mover % 2 == self.side else min(plays.values())
             self.dds_cache[key] = found
+        return found
+
+    def dds_plays(
+        self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...]
+    ) -> dict[int, int]:
+        """Per card the player to move may play (Law 44 only): declarer's side's tricks from
+        here after it, unconstrained. A lower bound under any obligation (module docstring)."""
+        key = (hands, leader, trick)
+        found = self.plays_cache.get(key)
+        if found is None:
+            mover = (leader + len(trick)) % 4
+            left = hands[mover].bit_count()
+            found = {
+                card: tricks if mover % 2 == self.side else left - tricks
+                for card, tricks in masks_all_plays(hands, self.trump, leader, trick).items()
+            }
+            self.plays_cache[key] = found
         return found
 
     def value(
@@ -164,8 +179,17 @@ class _Valuer:
         seat = (leader + len(trick)) % 4
         led = trick[0] // 13 if trick else -1
         maximise = seat % 2 == self.side
+        special = state.major[seat] | state.minor[seat]
+        legal = _distinct(legal_plays(state, seat, hands[seat], led), hands, trick, special)
+        floor = self.dds_plays(hands, leader, trick)
+        # every child is worth at least its unconstrained value: order by it, and stop at once
+        # when the bounds alone settle the node
+        legal.sort(key=lambda card: -floor[card] if maximise else floor[card])
+        bound = floor[legal[0]]
+        if bound >= beta:
+            return bound
         best = -1 if maximise else 99
-        for card in _ordered(legal_plays(state, seat, hands[seat], led)):
+        for card in legal:
             held = list(hands)
             held[seat] &= ~(1 << card)
             after = (held[0], held[1], held[2], held[3])
@@ -183,6 +207,8 @@ class _Valuer:
             if maximise:
                 best = max(best, found)
                 alpha = max(alpha, best)
+                if best >= beta:
+                    break
             else:
                 best = min(best, found)
                 beta = min(beta, best)
@@ -191,9 +217,29 @@ class _Valuer:
         return best
 
 
-def _ordered(mask: int) -> list[int]:
-    """High cards first: they settle tricks soonest, which helps the cut-offs."""
-    return cards_in(mask)[::-1]
+def _distinct(
+    legal: int, hands: tuple[int, int, int, int], trick: tuple[int, ...], special: int
+) -> list[int]:
+    """The legal cards, one of each run of equivalent ones: two cards of a suit with no card
+    between them still in play are worth the same, unless one of them is a penalty card
+    (``special``), whose play changes the obligations."""
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    for card in trick:
+        live |= 1 << card
+    out: list[int] = []
+    previous = -2
+    for card in cards_in(legal):
+        run = previous >= 0 and card // 13 == previous // 13
+        if run and not (live >> (previous + 1)) & ((1 << (card - previous - 1)) - 1):
+            run = not ((special >> card) & 1 or (special >> previous) & 1)
+        else:
+            run = False
+        if run:
+            out[-1] = card  # keep the higher of the run
+        else:
+            out.append(card)
+        previous = card
+    return out
 
 
 def _by_seat(leader: int, played: tuple[int, ...]) -> tuple[int, int, int, int]:
@@ -209,14 +255,39 @@ def lead_options(state: Obligations, leader: int, declarer: int) -> list[LawOpti
     return law50d2_options(state, leader, declarer) or law51b_options(state, leader, declarer)
 
 
-def best_total(table: Table, time_limit: float = 30.0) -> int:
-    """Declarer's side's total for the board with best play by both sides from ``table``."""
-    valuer = _Valuer(table.trump, table.declarer, time.monotonic() + time_limit)
+def best_total(
+    table: Table, time_limit: float = 30.0, above: int = -1, valuer: _Valuer | None = None
+) -> int:
+    """Declarer's side's total for the board with best play by both sides from ``table``.
+
+    ``above``: only a total above it matters to the caller (declarer already has that much
+    by another option); a total at or below it may then be given as any value not above it,
+    which lets the search stop early. ``valuer``: one shared by the options of one choice
+    (its tables of positions serve them all); its deadline then applies."""
+    if valuer is None:
+        valuer = _Valuer(table.trump, table.declarer, time.monotonic() + time_limit)
     tricks_left = max(h.bit_count() for h in table.hands) + (1 if table.trick else 0)
-    found = valuer.value(table.hands, table.leader, table.trick, table.state, -1, tricks_left + 1)
-    if not 0 <= found <= tricks_left:
+    alpha = max(-1, above - table.won)
+    found = valuer.value(
+        table.hands, table.leader, table.trick, table.state, alpha, tricks_left + 1
+    )
+    if not 0 <= found <= tricks_left and found > alpha:
         raise EngineError(f"option valuation gave {found} of {tricks_left} tricks")
     return table.won + found
+
+
+def best_of(tables: list[Table], valuer: _Valuer) -> int:
+    """Declarer's best total over several tables (a choice of his still to come), each
+    searched only for what would beat the best so far."""
+    best = -1
+    for table in tables:
+        best = max(best, best_total(table, above=best, valuer=valuer))
+    return best
+
+
+def valuer_for(table: Table, time_limit: float) -> _Valuer:
+    """A valuer for the options of one choice: they share its tables of positions."""
+    return _Valuer(table.trump, table.declarer, time.monotonic() + time_limit)
 
 
 def value_options(

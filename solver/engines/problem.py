@@ -542,14 +542,29 @@ def choice_paths(problem: Problem, program: PlayIrregularities, history: History
     """The sequences of choices (packed) under which every card of ``history`` obeys the
     obligations after the case's irregularities (``solver.laws.irregular_play``). A card that
     does not follow suit is left to the revoke rules (an allegation may admit it)."""
-    found: list[int] = []
+    return [end.choices for end in choice_ends(problem, program, history)]
+
+
+class ChoiceEnd(NamedTuple):
+    """Where a history ends under one sequence of choices: what a pending choice is valued from."""
+
+    choices: int
+    next_leader: int
+    """The proper leader of the next trick (the winner of the last one)."""
+    state: Obligations
+    """The obligations in force after the last trick."""
+
+
+def choice_ends(problem: Problem, program: PlayIrregularities, history: History) -> list[ChoiceEnd]:
+    """For each sequence of choices ``history`` obeys, where it ends (see ``choice_paths``)."""
+    found: list[ChoiceEnd] = []
     trump = problem.trump
 
     def walk(
         number: int, proper: int, held: tuple[int, int, int, int], state: Obligations, bits: int
     ) -> None:
         if number == len(history):
-            found.append(bits)
+            found.append(ChoiceEnd(bits, proper, state))
             return
         leader, cards = history[number]
         for start in trick_starts(program, number, proper, held, state):

@@ -23,6 +23,7 @@ from solver.rulings.ruling import Analysis
 
 if TYPE_CHECKING:
     from solver.engines.claims import ClaimTimeout
+    from solver.rulings.pending import Pending
 
 
 def analyse(
@@ -71,7 +72,27 @@ def analyse(
     analysis = replace(_rule(case, problem, found, time_limit), pending_count=pending)
     if count:
         analysis = finish_count(analysis, memory_limit=memory_limit, progress=count_progress)
+    if problem.irregular is not None and case.tricks_played < 13:
+        analysis = replace(analysis, pending=_pending(analysis, problem, time_limit))
     return analysis
+
+
+PENDING_LISTED = 5000
+"""At most this many consistent histories are walked to find the position at a pending
+choice; with more, the options are listed without values."""
+
+
+def _pending(analysis: Analysis, problem: Problem, time_limit: float) -> Pending | None:
+    """The choice pending where play stopped, from every consistent history."""
+    from solver.engines import search
+    from solver.rulings.pending import pending_choice
+
+    found = analysis.found
+    if found.count is not None and len(found.listed) < found.count <= PENDING_LISTED:
+        found = search.solve(problem, time_limit=time_limit, list_limit=found.count)
+    return pending_choice(
+        analysis.case, problem, found, analysis.ruling.declarer_tricks, time_limit
+    )
 
 
 def finish_count(

@@ -19,14 +19,33 @@ IN_PLAY_LABEL = "tricks won in play (before any revoke transfer or claim adjustm
 them (after a revoke transfer or a claim the two differ)."""
 
 
-def text_report(analysis: Analysis, listed: int = 1, *, examples: bool = False) -> str:
+def text_report(
+    analysis: Analysis, listed: int = 1, *, examples: bool = False, values: bool = False
+) -> str:
     """The report a director reads at the table.
 
     ``listed``: how many of the engine's listed histories to show (at most those it kept,
     ``analysis.found.listed``, in its stable order). ``examples``: also show one history per
     outcome group, so that each possible total can be checked trick by trick.
     """
-    return "\n".join([*_body(analysis, listed, examples), "", provenance(analysis)]) + "\n"
+    body = _body(analysis, listed, examples)
+    if analysis.pending is not None:
+        body += ["", *_pending_lines(analysis, values)]
+    return "\n".join([*body, "", provenance(analysis)]) + "\n"
+
+
+def _pending_lines(analysis: Analysis, values: bool) -> list[str]:
+    """The options open where play stopped, with their citations; their values only when
+    asked (``--values``): at the table the director explains the options and does not advise
+    (Law 10C)."""
+    pending = analysis.pending
+    if pending is None:
+        return []
+    lines = ["Choice pending where play stopped"]
+    lines += [f"  {option.describe(values)}" for option in pending.options]
+    if values and pending.note is not None:
+        lines.append(f"  (no values: {pending.note})")
+    return lines
 
 
 def provenance(analysis: Analysis) -> str:
@@ -197,6 +216,8 @@ def _outcomes(analysis: Analysis) -> list[str]:
     hints = [f"Hint: {hint}" for hint in analysis.hints]
     if analysis.revoke_groups is not None:
         return _revoke_outcomes(analysis) + hints
+    if analysis.case.irregularities:
+        return _choice_outcomes(analysis) + hints
     lines = [
         f"Outcomes (declarer's side tricks {_plain_where(analysis)}: histories; tricks whose "
         "winner varies)"
@@ -208,6 +229,16 @@ def _outcomes(analysis: Analysis) -> list[str]:
         vary = f"; winner varies at tricks {', '.join(varying)}" if varying else ""
         lines.append(f"  {total:>2} tricks: {shown}{vary}")
     return lines + hints
+
+
+def _choice_outcomes(analysis: Analysis) -> list[str]:
+    """Outcome groups after an irregularity: each with the choices its histories assume."""
+    lines = [f"Outcomes (declarer's side tricks {_plain_where(analysis)}: histories; choices)"]
+    for outcome, count in analysis.found.groups.items():
+        shown = "not counted" if count is None else f"{count:,}"
+        made = "; ".join(choice.label() for choice in outcome.choices) or "no choice made"
+        lines.append(f"  {outcome.declarer_tricks:>2} tricks: {shown}; {made}")
+    return lines
 
 
 def _plain_where(analysis: Analysis) -> str:

@@ -10,6 +10,7 @@ from solver.engines.problem import CARDS_WEIGHT
 from solver.engines.result import EngineResult
 from solver.facts import Case, EvidenceUnit
 from solver.facts.history import History
+from solver.facts.irregularity import ChoiceMade
 from solver.facts.played import PlayedHistory
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law65 import Offence
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from solver.engines import PendingCount
     from solver.rulings.claimer_view import ClaimerView
     from solver.rulings.claims import ClaimAnalysis
+    from solver.rulings.pending import Pending
     from solver.rulings.revokes import RevokeGroup
 
 Status = Literal["decided", "undetermined", "impossible"]
@@ -76,6 +78,9 @@ class Analysis:
     pending_count: PendingCount | None = None
     """When the ruling was made before counting: the count still to make
     (``solver.rulings.analyse.finish_count``); None once counted."""
+    pending: Pending | None = None
+    """When play stopped at a choice the Laws give after an irregularity: its options
+    (``solver.rulings.pending``)."""
 
     @property
     def status(self) -> Status:
@@ -150,6 +155,17 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     outcomes = []
     if analysis.revoke_groups is not None and not impossible:
         entries = [group.to_json() for group in analysis.revoke_groups]
+    elif case.irregularities and not impossible:
+        entries = [
+            {
+                "declarer_tricks": outcome.declarer_tricks,
+                "histories": count,
+                "revokes": [],
+                "final_declarer_tricks": outcome.declarer_tricks,
+                "choices": [choice_json(case, choice) for choice in outcome.choices],
+            }
+            for outcome, count in found.groups.items()
+        ]
     else:
         entries = [
             {
@@ -176,6 +192,10 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "notes": list(found.notes),
         "hints": list(analysis.hints),
     }
+    if analysis.pending is not None:
+        data["options"] = [option.to_json() for option in analysis.pending.options]
+        if analysis.pending.note is not None:
+            data["options_note"] = analysis.pending.note
     if analysis.explanation is not None:
         data["impossible_because"] = analysis.explanation
     if analysis.claim is not None:
@@ -189,6 +209,21 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
                 "layout": view.worst_layout,
             }
     return data
+
+
+def choice_json(case: Case, choice: ChoiceMade) -> dict[str, Any]:
+    """A choice an outcome group assumes, as the JSON gives it."""
+    out: dict[str, Any] = {
+        "trick": choice.trick,
+        "by": str(case.declarer.side.other) if choice.law.startswith("55") else str(case.declarer),
+        "law": choice.law,
+        "option": choice.option,
+    }
+    if len(choice.suits) == 1 and not choice.option.endswith("suits"):
+        out["suit"] = "SHDC"[choice.suits[0]]
+    elif choice.suits:
+        out["suits"] = "".join("SHDC"[s] for s in choice.suits)
+    return out
 
 
 def ruling_json(ruling: Ruling) -> dict[str, Any]:

@@ -1,0 +1,173 @@
+"""How long the options of a pending choice take to value (issue 18's targets).
+
+Positions from real deals (the PBN boards of ``data/real-records/lorserker_ben_Boards_BBO``): the
+recorded play is followed for a number of tricks, then an irregularity leaves a choice pending:
+
+* ``50D2-8``: after five tricks (8 cards a hand), a defender's card becomes a major penalty
+  card (his highest) and his partner is on lead: declarer's 50D2 choice;
+* ``loot-8``: after five tricks, the defender who did not win the last trick leads his highest
+  card out of turn: accept or refuse (Law 56, then 50D2 at once if refused);
+* ``oloot-1``: before trick one, the presumed declarer's partner... the opening leader's partner
+  faces his highest card (Law 54: accept, become dummy, refuse and 50D2).
+
+Each is valued with ``solver.rulings.pending.pending_choice`` (the alpha-beta with DDS at its
+leaves); the figure is the wall time of that call. Targets: a median under 1 s with 8 cards a
+hand, under 5 s at trick one. This measures; it asserts nothing. Results go to the terminal and
+to ``--output`` (default ``benchmarks/options-results.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:  # run from a checkout without installing the package
+    sys.path.insert(0, str(REPO))
+
+from solver.bridge import Card  # noqa: E402
+from solver.engines import search  # noqa: E402
+from solver.engines.problem import compile_case  # noqa: E402
+from solver.facts.irregularity import Irregularity, LeadOutOfTurn, PenaltyCard  # noqa: E402
+from solver.records import pbn  # noqa: E402
+from solver.records.casefile import case_from_dict  # noqa: E402
+from solver.records.to_case import case_from_record  # noqa: E402
+from solver.rulings.pending import pending_choice  # noqa: E402
+
+RECORDS = REPO / "data" / "real-records" / "lorserker_ben_Boards_BBO"
+RESULTS = REPO / "benchmarks" / "options-results.json"
+
+
+def positions(boards: int, tricks: int) -> list[Any]:
+    """Cases of the first ``boards`` complete boards, the play cut after ``tricks`` tricks."""
+    out = []
+    for path in sorted(RECORDS.glob("*.pbn")):
+        for index, board in enumerate(pbn.load(path)):
+            try:
+                data = case_from_record(board, marks=False)
+            except ValueError:
+                continue  # not a board with a complete play
+            rows = data.get("play", {}).get("rows", {})
+            if len(rows) != 4 or any(len(str(row).split()) != 13 for row in rows.values()):
+                continue
+            source = f"{path.name} #{index + 1}"
+            if tricks:
+                data["play"]["rows"] = {
+                    seat: " ".join(str(row).split()[:tricks]) for seat, row in rows.items()
+                }
+                out.append(case_from_dict(data, source))
+            else:
+                del data["play"]
+                out.append(dataclasses.replace(case_from_dict(data, source), tricks_played=0))
+            if len(out) == boards:
+                return out
+    return out
+
+
+def scenario(case: Any, name: str) -> Any:
+    """The case with the irregularity of scenario ``name`` (see the module docstring)."""
+    problem = compile_case(case)
+    found = search.solve(problem, list_limit=1)
+    history = found.listed[0] if found.listed else ()
+    played = {card for _leader, cards in history for card in cards}
+    last_winner = _winner(problem, history) if history else case.opening_leader.index
+    declarer = case.declarer.index
+    defenders = [(declarer + 1) % 4, (declarer + 3) % 4]
+    fact: Irregularity
+    trick = case.tricks_played + 1
+    if name == "50D2-8":
+        leader = last_winner if last_winner in defenders else None
+        if leader is None:
+            return None
+        holder = (leader + 2) % 4
+        card = _highest(problem.hands[holder], played)
+        fact = PenaltyCard(_seat(holder), card, trick, "deliberate")
+    else:
+        offender = next(d for d in defenders if d != last_winner)
+        card = _highest(problem.hands[offender], played)
+        fact = LeadOutOfTurn(_seat(offender), card, trick, None)
+    return dataclasses.replace(case, irregularities=(fact,))
+
+
+def _winner(problem: Any, history: Any) -> int:
+    from solver.bridge.masks import trick_winner
+
+    leader, cards = history[-1]
+    return trick_winner(leader, cards, problem.trump)
+
+
+def _highest(hand: int, played: set[int]) -> Card:
+    cards = [c for c in range(52) if hand >> c & 1 and c not in played]
+    return Card.from_index(max(cards, key=lambda c: (c % 13, c)))
+
+
+def _seat(index: int) -> Any:
+    from solver.bridge import Seat
+
+    return Seat.from_index(index)
+
+
+def measure(case: Any, time_limit: float) -> dict[str, Any]:
+    problem = compile_case(case)
+    found = search.solve(problem, list_limit=100)
+    won = (
+        sum(1 for t in _tricks(problem, found.listed[0]) if t % 2 == case.declarer.index % 2)
+        if found.listed and found.listed[0]
+        else 0
+    )
+    started = time.perf_counter()
+    pending = pending_choice(case, problem, found, won, time_limit)
+    elapsed = time.perf_counter() - started
+    options = [] if pending is None else [o.to_json() for o in pending.options]
+    return {
+        "case": case.source,
+        "seconds": round(elapsed, 3),
+        "options": options,
+        "note": None if pending is None else pending.note,
+    }
+
+
+def _tricks(problem: Any, history: Any) -> list[int]:
+    from solver.bridge.masks import trick_winner
+
+    return [trick_winner(leader, cards, problem.trump) for leader, cards in history]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=12)
+    parser.add_argument("--time-limit", type=float, default=30.0)
+    parser.add_argument("--output", default=str(RESULTS))
+    args = parser.parse_args(argv)
+    report: dict[str, Any] = {"time_limit": args.time_limit, "scenarios": {}}
+    for name, tricks in (("50D2-8", 5), ("loot-8", 5), ("oloot-1", 0)):
+        rows = []
+        for case in positions(args.boards, tricks):
+            irregular = scenario(case, name)
+            if irregular is not None:
+                rows.append(measure(irregular, args.time_limit))
+        times = [row["seconds"] for row in rows if row["note"] is None]
+        summary = {
+            "positions": len(rows),
+            "valued": len(times),
+            "median_seconds": round(statistics.median(times), 3) if times else None,
+            "max_seconds": max(times) if times else None,
+            "rows": rows,
+        }
+        report["scenarios"][name] = summary
+        print(
+            f"{name}: {len(rows)} positions, {len(times)} valued, median "
+            f"{summary['median_seconds']} s, max {summary['max_seconds']} s"
+        )
+    Path(args.output).write_text(json.dumps(report, indent=2) + "\n", "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
