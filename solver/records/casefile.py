@@ -1005,7 +1005,7 @@ class _IrregularityReader:
             return None
         cards = (before.cards[0], before.cards[1], before.cards[2], before.cards[3])
         winner = Trick(before.number, before.leader, cards).winner(self.trumps)
-        return winner, f"he won trick {trick - 1} (play.tricks.{trick - 1})"
+        return winner, f"the winner of trick {trick - 1}, play.tricks.{trick - 1}"
 
     # -- the four kinds
 
