@@ -997,7 +997,7 @@ class _IrregularityReader:
 
     def _proper_leader(self, trick: int) -> tuple[Seat, str] | None:
         """Who had to lead ``trick``, with why, when the hard facts say: the opening leader of
-        trick 1 (41A), the winner of the agreed trick before (44G)."""
+        trick 1, the winner of the agreed trick before (44G)."""
         if trick == 1:
             return self.leader, "the opening leader"
         before = self.agreed.get(trick - 1)
@@ -1155,7 +1155,7 @@ class _IrregularityReader:
         return "SHDC".index(cleaned)
 
     def check_chooser(self, choice: Choice, facts: list[Irregularity], location: str) -> None:
-        """The player the law names makes the choice; dummy makes none (Law 43)."""
+        """The player the law names makes the choice; dummy makes none."""
         chooser, law = choice.chooser, choice.law
         declarer = f"declarer ({self.declarer})"
         defenders = f"a defender ({self.declarer.lho} or {self.declarer.rho})"
