@@ -10,6 +10,7 @@ from solver.engines.result import EngineResult
 from solver.facts import Case
 from solver.facts.history import History
 from solver.facts.outcome import Outcome
+from solver.rulings.irregularities import irregularities_html, irregularity_lines
 from solver.rulings.revokes import RevokeGroup
 from solver.rulings.ruling import Analysis, board_score, history_json
 from solver.version import tool_version
@@ -42,6 +43,7 @@ def _body(analysis: Analysis, listed: int, examples: bool) -> list[str]:
         _diagram(case),
         "Facts",
         *_facts(case),
+        *irregularity_lines(case),
     ]
     if analysis.found.engine != "none":
         parts += ["", *_histories(analysis), "", *_outcomes(analysis)]
@@ -524,6 +526,7 @@ def html_document(analysis: Analysis, listed: int = 1, *, examples: bool = False
         "<section><h2>Facts</h2><ul>",
         *(f"<li>{e(line.strip())}</li>" for line in _facts(case)),
         "</ul></section>",
+        *irregularities_html(case),
     ]
     if analysis.found.engine != "none":
         parts += [

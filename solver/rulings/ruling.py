@@ -13,6 +13,7 @@ from solver.facts.history import History
 from solver.facts.played import PlayedHistory
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law65 import Offence
+from solver.rulings.irregularities import irregularities_json
 
 if TYPE_CHECKING:
     from solver.engines import PendingCount
@@ -176,6 +177,8 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "notes": list(found.notes),
         "hints": list(analysis.hints),
     }
+    if case.irregularities:
+        data["irregularities"] = irregularities_json(case)
     if analysis.explanation is not None:
         data["impossible_because"] = analysis.explanation
     if analysis.claim is not None:
