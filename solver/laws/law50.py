@@ -95,9 +95,10 @@ def law50b_penalty_class(
         text = f"{name}'s {card} is a major penalty card: {'; '.join(grounds)}{edition_note}"
     else:
         found = "minor"
+        way = " (a second card played to a trick)" if penalty_card.how == "second-card" else ""
         text = (
             f"{name}'s {card} is a minor penalty card: a single card below the ten, exposed "
-            f"inadvertently ({penalty_card.how}), and he has no other penalty card{edition_note}"
+            f"inadvertently{way}, and he has no other penalty card{edition_note}"
         )
     reason = Reason(citation, text)
     declared = penalty_card.declared_class
