@@ -475,3 +475,17 @@ def test_the_text_and_html_reports_list_them_under_a_heading() -> None:
     assert f"<section><h2>{heading}</h2>" in document
     assert "Law 50B: West&#x27;s SQ is a major penalty card" in document
     assert irregularity_lines(analysis.case)[1] == heading
+
+
+def test_an_accounts_choice_is_checked_against_the_lead_of_the_same_side() -> None:
+    statements = """\
+statements:
+  - by: N
+    irregularity: {lead_out_of_turn: {seat: E, card: DJ, trick: 5}}
+  - by: NS
+    irregularity: {choice: {trick: 5, by: W, law: 53A, option: accept-lead}}
+"""
+    with pytest.raises(CaseFileError, match=r"statements\.1\.irregularity\.choice\.by: Law 53A"):
+        case_with([], statements)
+    other_side = statements.replace("by: NS", "by: EW")
+    assert len(case_with([], other_side).irregularities) == 2

@@ -1174,7 +1174,9 @@ class _IrregularityReader:
             (
                 f.seat
                 for f in facts
-                if isinstance(f, LeadOutOfTurn) and f.trick == choice.trick and f.by == choice.by
+                if isinstance(f, LeadOutOfTurn)
+                and f.trick == choice.trick
+                and (f.by is None or _side(f.by) == _side(choice.by))
             ),
             None,
         )
@@ -1193,6 +1195,10 @@ class _IrregularityReader:
                 f"of turn to trick {choice.trick}; expected "
                 f"{declarer if offender.side != self.declarer.side else defenders}",
             )
+
+
+def _side(owner: Seat | Side | None) -> Side | None:
+    return owner.side if isinstance(owner, Seat) else owner
 
 
 def _listing(values: tuple[str, ...]) -> str:
