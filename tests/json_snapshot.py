@@ -42,9 +42,17 @@ may have a claim judgement near its share of the time limit, settled on one mach
 a slower one."""
 
 
+NOT_RECORDED = ("invalid", "irregularities")
+"""Folders of ``cases/`` whose JSON is not recorded: the broken files, and the irregularity
+examples, whose histories the engines do not yet hold to the obligations of Laws 45-60 (the
+engines' part records them, with their ``expect`` blocks)."""
+
+
 def case_paths() -> list[Path]:
-    """Every case file but the invalid ones, in a stable order."""
-    return sorted(p for p in CASES.rglob("*.yaml") if "invalid" not in p.relative_to(CASES).parts)
+    """Every case file but those of ``NOT_RECORDED``, in a stable order."""
+    return sorted(
+        p for p in CASES.rglob("*.yaml") if not set(NOT_RECORDED) & set(p.relative_to(CASES).parts)
+    )
 
 
 def case_name(path: Path) -> str:

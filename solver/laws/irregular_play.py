@@ -15,18 +15,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from solver.errors import CaseFileError
 from solver.facts import Case
 from solver.facts.irregularity import (
     CHOICE_CODE_BITS,
     CHOICE_TRICK_BITS,
     Choice,
     ChoiceMade,
+    Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
     PrematurePlay,
 )
 from solver.laws.choices import LawOption, apply_lead_option, apply_play_order
-from solver.laws.law50 import law50d2_options
+from solver.laws.law50 import law50b_penalty_class, law50d2_options
 from solver.laws.law51 import law51b_options
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
@@ -201,10 +203,12 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
     """The case's agreed irregularities in integers, or None when it has none."""
     if not case.irregularities:
         return None
+    for fact in case.irregularities:
+        _check_supported(case, fact)
     program = PlayIrregularities(declarer=case.declarer.index, edition=case.edition)
     for fact in case.irregularities:
         if isinstance(fact, PenaltyCard):
-            entry = (fact.seat.index, fact.card.index, penalty_card_is_major(fact))
+            entry = (fact.seat.index, fact.card.index, penalty_card_is_major(fact, case.edition))
             program.penalty_cards[fact.trick - 1] = (
                 *program.penalty_cards.get(fact.trick - 1, ()),
                 entry,
@@ -225,6 +229,29 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
     return program
 
 
+SUPPORTED_CHOICES = ("50D2", "51B", "53A", "54", "55", "56", "57A")
+"""The laws whose recorded choices the engines apply (by the start of their citation)."""
+
+
+def _check_supported(case: Case, fact: Irregularity) -> None:
+    """Refuse, naming the fact, what the engines cannot apply yet, rather than rule without it."""
+    if fact.by is not None:
+        raise CaseFileError(
+            case.source,
+            "statements",
+            f"{fact.describe()}, said by {fact.by}: an irregularity as one side's account is "
+            "read but not yet weighed by the engines; give it under play.irregularities if "
+            "both sides agree it",
+        )
+    if isinstance(fact, Choice) and not fact.law.startswith(SUPPORTED_CHOICES):
+        raise CaseFileError(
+            case.source,
+            "play.irregularities",
+            f"{fact.describe()}: a recorded choice under Law {fact.law} is not yet applied by "
+            f"the engines (they apply choices under Laws {', '.join(SUPPORTED_CHOICES)})",
+        )
+
+
 def _slot(choice: Choice) -> int:
     if choice.law.startswith("57"):
         return ORDER_SLOT
@@ -233,12 +260,10 @@ def _slot(choice: Choice) -> int:
     return LOOT_SLOT
 
 
-def penalty_card_is_major(fact: PenaltyCard) -> bool:
-    """Law 50B, for the card alone: below the rank of an honour and exposed inadvertently, it
-    is minor; otherwise major. (A second penalty card of the same defender makes all his
-    major: ``obligations.add_penalty_card``.) A ``class:`` the case gives overrides (the
-    director's judgement)."""
-    if fact.declared_class is not None:
-        return fact.declared_class == "major"
-    inadvertent = fact.how in ("inadvertent", "second-card")
-    return not (inadvertent and fact.card.rank < 10)
+def penalty_card_is_major(fact: PenaltyCard, edition: int) -> bool:
+    """Law 50B for the card alone (``law50.law50b_penalty_class``): a second penalty card of
+    the same defender makes all his major as it comes (``obligations.add_penalty_card``)."""
+    return (
+        law50b_penalty_class(fact, other_penalty_card=False, edition=edition).penalty_class
+        == "major"
+    )

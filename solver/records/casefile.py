@@ -7,16 +7,27 @@ Every problem becomes a ``CaseFileError`` naming the file, the field path and wh
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from solver.bridge import Card, Contract, Deal, Seat, Side
+from solver.bridge import Card, Contract, Deal, Seat, Side, Trick
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
+from solver.facts.irregularity import (
+    EXPOSURES,
+    Choice,
+    Irregularity,
+    LeadOutOfTurn,
+    PenaltyCard,
+    PenaltyClass,
+    PrematurePlay,
+    Response,
+)
 from solver.facts.policy import PRESETS
 from solver.records.claimfile import ClaimReader, RawClaim, claim_model_at, parse_hands
 from solver.records.yamlload import load_yaml
@@ -32,6 +43,35 @@ VULNERABILITY = {
 }
 
 
+CHOICE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "50D1": ("designate-penalty-card",),
+    "50D2": ("require-suit", "forbid-suit", "leave-penalty-card"),
+    "51A": ("designate-penalty-card",),
+    "51B": ("require-suit", "forbid-suits", "leave-penalty-cards"),
+    "52": ("accept-play", "reject-play"),
+    "53A": ("accept-lead", "refuse-lead"),
+    "53B": ("proper-lead",),
+    "54": ("accept-lead", "declarer-becomes-dummy", "refuse-lead"),
+    "55A": ("accept-lead", "refuse-lead"),
+    "56": ("accept-lead", "refuse-lead"),
+    "57A": ("partner-highest", "partner-lowest", "partner-play-suit", "partner-not-suit"),
+    "58": ("designate-played-card", "replace-own-card"),
+}
+"""The choices the Laws give during play, by the sub-law that gives them: the option names a
+case file writes under ``choice`` (docs/case-format.md, "Irregularities during play")."""
+ONE_SUIT_OPTIONS = frozenset(
+    {"require-suit", "forbid-suit", "partner-play-suit", "partner-not-suit"}
+)
+SUITS_OPTIONS = frozenset({"forbid-suits"})
+CARD_OPTIONS = frozenset({"designate-penalty-card", "designate-played-card"})
+DECLARER_CHOOSES = frozenset({"50D1", "50D2", "51A", "51B", "52", "54", "56", "57A"})
+"""The sub-laws whose choice is declarer's (54: presumed declarer, the case's ``declarer``)."""
+RESPONSES: tuple[Response, ...] = ("accepted", "refused")
+PENALTY_CLASSES: tuple[PenaltyClass, ...] = ("major", "minor")
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+_T = TypeVar("_T", bound=str)
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=False)
 
@@ -41,10 +81,59 @@ class RawMixedRow(_Strict):
     when: Literal["before-agreement", "after-dispute", "after-agreement"] = "before-agreement"
 
 
+class RawPenaltyCard(_Strict):
+    seat: str
+    card: str
+    trick: int
+    how: str
+    class_: str | None = Field(default=None, alias="class")
+
+
+class RawLeadOutOfTurn(_Strict):
+    seat: str
+    card: str
+    trick: int
+    response: str | None = None
+
+
+class RawPremature(_Strict):
+    seat: str
+    card: str
+    trick: int
+
+
+class RawChoice(_Strict):
+    trick: int
+    by: str
+    law: str | int
+    option: str
+    suit: str | None = None
+    suits: str | list[str] | None = None
+    card: str | None = None
+
+
+class RawIrregularity(_Strict):
+    """One entry of ``play.irregularities`` (or of a statement's ``irregularity``): one kind."""
+
+    penalty_card: RawPenaltyCard | None = None
+    lead_out_of_turn: RawLeadOutOfTurn | None = None
+    premature: RawPremature | None = None
+    choice: RawChoice | None = None
+
+
+IRREGULARITY_MODELS: dict[str, type[BaseModel]] = {
+    "penalty_card": RawPenaltyCard,
+    "lead_out_of_turn": RawLeadOutOfTurn,
+    "premature": RawPremature,
+    "choice": RawChoice,
+}
+
+
 class RawPlay(_Strict):
     rows: dict[str, Any] = Field(default_factory=dict)
     tricks: dict[int, str] = Field(default_factory=dict)
     unplayed: dict[str, str] = Field(default_factory=dict)
+    irregularities: list[RawIrregularity] = Field(default_factory=list)
 
 
 class RawRevoke(_Strict):
@@ -60,6 +149,7 @@ class RawStatement(_Strict):
     winner: str | None = None
     played: dict[str, str] | None = None
     revoke: RawRevoke | None = None
+    irregularity: RawIrregularity | None = None
     noticed: (
         Literal["during-play", "after-play", "after-boarding", "after-next-board", "after-round"]
         | None
@@ -218,8 +308,9 @@ def _shape_error(
     if kind == "extra_forbidden":
         field = str(first["loc"][-1])
         model = model or _model_at(first["loc"][:-1])
-        expected = ", ".join(model.model_fields)
-        hint = difflib.get_close_matches(field, list(model.model_fields), n=1, cutoff=0.6)
+        names = _field_names(model)
+        expected = ", ".join(names)
+        hint = difflib.get_close_matches(field, names, n=1, cutoff=0.6)
         suggestion = f"; did you mean {hint[0]!r}?" if hint else ""
         return CaseFileError(
             source, location, f"unknown field (expected one of: {expected}){suggestion}"
@@ -235,9 +326,17 @@ def _shape_error(
     return CaseFileError(source, location, f"got {first['input']!r}; {first['msg'].lower()}")
 
 
+def _field_names(model: type[BaseModel]) -> list[str]:
+    """The fields as a case file spells them (``class``, not ``class_``)."""
+    return [info.alias or name for name, info in model.model_fields.items()]
+
+
 def _model_at(location: tuple[int | str, ...]) -> type[BaseModel]:
     if not location:
         return RawCase
+    if "irregularities" in location[1:2] or "irregularity" in location[2:3]:
+        kind = location[3:4]  # play.irregularities.N.KIND or statements.N.irregularity.KIND
+        return IRREGULARITY_MODELS.get(str(kind[0]), RawIrregularity) if kind else RawIrregularity
     if location[0] == "play":
         return RawPlay
     if location[0] == "statements":
@@ -299,6 +398,9 @@ class _CaseBuilder:
         tricks_played = self._tricks_played(rows, claim_reader)
         agreed = self._agreed_tricks(deal, rows, tricks_played)
         statements = self._statements(deal, rows, tricks_played)
+        irregularities = self._irregularities(
+            deal, rows, agreed, tricks_played, declarer, leader, contract
+        )
         claim: Claim | None = None if claim_reader is None else claim_reader.claim(agreed)
         return Case(
             title=raw.title.strip(),
@@ -319,6 +421,7 @@ class _CaseBuilder:
             expect=raw.expect,
             claim=claim,
             deal_given=self.deal_given,
+            irregularities=irregularities,
         )
 
     def _parse(self, parser: Any, value: str, location: str) -> Any:
@@ -356,7 +459,12 @@ class _CaseBuilder:
             )
             raise self.error("deal", f"required field is missing{why}")
         play = self.raw.play
-        given = {"play.rows": play.rows, "play.tricks": play.tricks, "play.unplayed": play.unplayed}
+        given: dict[str, Any] = {
+            "play.rows": play.rows,
+            "play.tricks": play.tricks,
+            "play.unplayed": play.unplayed,
+            "play.irregularities": play.irregularities,
+        }
         given["statements"] = self.raw.statements
         for location, value in given.items():
             if value:
@@ -522,7 +630,7 @@ class _CaseBuilder:
                 "play.unplayed)",
             )
         count = next(iter(lengths.values()))
-        if count == 0:
+        if count == 0 and not self.raw.play.irregularities:
             raise self.error("play.rows", "rows are empty (expected the cards each player played)")
         return count + (self.surplus is not None)
 
@@ -618,28 +726,24 @@ class _CaseBuilder:
     # -- statements ---------------------------------------------------------------------------
 
     def _statements(self, deal: Deal, rows: dict[Seat, Row], played: int) -> tuple[Statement, ...]:
-        return tuple(
-            self._statement(index, raw, deal, rows, played)
-            for index, raw in enumerate(self.raw.statements)
-        )
+        """The statements other than accounts of an irregularity (those are read with the
+        irregularities), numbered from 0 in the order given: with no irregularity among them,
+        a statement's number is its position in the file."""
+        out: list[Statement] = []
+        for index, raw in enumerate(self.raw.statements):
+            statement = self._statement(index, raw, deal, rows, played)
+            if statement is not None:
+                out.append(dataclasses.replace(statement, index=len(out)))
+        return tuple(out)
 
     def _statement(
         self, index: int, raw: RawStatement, deal: Deal, rows: dict[Seat, Row], played: int
-    ) -> Statement:
+    ) -> Statement | None:
         location = f"statements.{index}"
         by = self._speaker(raw.by, f"{location}.by")
-        kinds = [
-            k
-            for k in ("declarer_tricks", "winner", "played", "revoke")
-            if getattr(raw, k) is not None
-        ]
-        if len(kinds) != 1:
-            raise self.error(
-                location, "expected exactly one of declarer_tricks, winner, played or revoke"
-            )
-        kind = kinds[0]
-        if raw.noticed is not None and kind != "revoke":
-            raise self.error(f"{location}.noticed", "noticed goes with a revoke allegation only")
+        kind = self._statement_kind(raw, location)
+        if kind == "irregularity":
+            return None  # read by _irregularities
         if kind == "revoke":
             return self._revoke(index, raw, by, played, location)
         if kind == "declarer_tricks":
@@ -673,6 +777,28 @@ class _CaseBuilder:
             self._check_playable(deal, rows, seat, card, f"{location}.played.{seat_text}")
             plays.append((seat, card))
         return Statement(index, by, "played", trick=raw.trick, played=tuple(plays))
+
+    def _statement_kind(self, raw: RawStatement, location: str) -> str:
+        kinds = [
+            k
+            for k in ("declarer_tricks", "winner", "played", "revoke", "irregularity")
+            if getattr(raw, k) is not None
+        ]
+        if len(kinds) != 1:
+            raise self.error(
+                location,
+                "expected exactly one of declarer_tricks, winner, played, revoke or irregularity",
+            )
+        kind = kinds[0]
+        if raw.noticed is not None and kind != "revoke":
+            raise self.error(f"{location}.noticed", "noticed goes with a revoke allegation only")
+        if kind == "irregularity" and raw.trick is not None:
+            raise self.error(
+                f"{location}.trick",
+                "give the trick inside irregularity, like irregularity: {premature: "
+                "{seat: W, card: C2, trick: 4}}",
+            )
+        return kind
 
     def _revoke(
         self, index: int, raw: RawStatement, by: Seat | Side | None, played: int, location: str
@@ -736,3 +862,355 @@ class _CaseBuilder:
         raise self.error(
             location, f"got {value!r} (expected a seat N, E, S or W, or a side NS or EW)"
         )
+
+    # -- irregularities during play (Laws 45-60) ----------------------------------------------
+
+    def _irregularities(
+        self,
+        deal: Deal,
+        rows: dict[Seat, Row],
+        agreed: tuple[AgreedTrick, ...],
+        played: int,
+        declarer: Seat,
+        leader: Seat,
+        contract: Contract,
+    ) -> tuple[Irregularity, ...]:
+        """``play.irregularities`` (agreed) and the statements ``{by, irregularity}`` (owned),
+        in that order, each checked against the deal, the agreed tricks and the rows."""
+        reader = _IrregularityReader(self, deal, rows, agreed, played, declarer, leader, contract)
+        entries: list[tuple[RawIrregularity, str, Seat | Side | None]] = [
+            (raw, f"play.irregularities.{index}", None)
+            for index, raw in enumerate(self.raw.play.irregularities)
+        ]
+        for index, statement in enumerate(self.raw.statements):
+            if statement.irregularity is not None:
+                by = self._speaker(statement.by, f"statements.{index}.by")
+                entries.append((statement.irregularity, f"statements.{index}.irregularity", by))
+        facts = [reader.read(raw, location, by) for raw, location, by in entries]
+        for fact, (_raw, location, _by) in zip(facts, entries, strict=True):
+            if isinstance(fact, Choice):
+                reader.check_chooser(fact, facts, f"{location}.choice.by")
+        return tuple(facts)
+
+
+class _IrregularityReader:
+    """The checks of one irregularity entry: the shape is pydantic's, the bridge facts here."""
+
+    def __init__(
+        self,
+        builder: _CaseBuilder,
+        deal: Deal,
+        rows: dict[Seat, Row],
+        agreed: tuple[AgreedTrick, ...],
+        played: int,
+        declarer: Seat,
+        leader: Seat,
+        contract: Contract,
+    ) -> None:
+        self.builder = builder
+        self.deal = deal
+        self.rows = rows
+        self.agreed = {trick.number: trick for trick in agreed}
+        self.played = played
+        self.declarer = declarer
+        self.dummy = declarer.partner
+        self.leader = leader
+        self.trumps = contract.strain.trump_suit_index
+        self.edition = builder.raw.edition
+
+    def error(self, location: str, message: str) -> CaseFileError:
+        return self.builder.error(location, message)
+
+    def read(self, raw: RawIrregularity, location: str, by: Seat | Side | None) -> Irregularity:
+        kinds = [kind for kind in IRREGULARITY_MODELS if getattr(raw, kind) is not None]
+        if len(kinds) != 1:
+            raise self.error(
+                location,
+                "expected exactly one of penalty_card, lead_out_of_turn, premature or choice",
+            )
+        kind = kinds[0]
+        where = f"{location}.{kind}"
+        if raw.penalty_card is not None:
+            return self._penalty_card(raw.penalty_card, where, by)
+        if raw.lead_out_of_turn is not None:
+            return self._lead_out_of_turn(raw.lead_out_of_turn, where, by)
+        if raw.premature is not None:
+            return self._premature(raw.premature, where, by)
+        assert raw.choice is not None, "one kind is given"
+        return self._choice(raw.choice, where, by)
+
+    # -- the parts every kind shares
+
+    def _trick(self, number: int, location: str) -> int:
+        """1 to 13, and at most the trick after the last one played (where play stopped, the
+        Director just called)."""
+        if not 1 <= number <= 13:
+            raise self.error(location, f"there is no trick {number} (tricks are numbered 1 to 13)")
+        if number > self.played + 1:
+            why = self.builder.stop_note or f"every row holds {self.played} cards"
+            raise self.error(
+                location,
+                f"play stopped after trick {self.played} ({why}): an irregularity is at trick "
+                f"{self.played + 1} at the latest, the trick play stopped at",
+            )
+        return number
+
+    def _held_card(self, seat: Seat, text: str, location: str) -> Card:
+        card = self.builder._card(text, location)
+        if card not in self.deal.hand(seat):
+            holder = self.deal.holder(card).full_name
+            raise self.error(
+                location,
+                f"card {card} is not in {seat.full_name}'s hand (it was dealt to {holder})",
+            )
+        return card
+
+    def _defender(self, text: str, location: str, why: str) -> Seat:
+        seat = self.builder._seat(text, location)
+        if seat in (self.declarer, self.dummy):
+            role = "declarer" if seat == self.declarer else "dummy"
+            defenders = f"{self.declarer.lho} or {self.declarer.rho}"
+            raise self.error(location, f"{seat.full_name} is {role}: {why}; expected {defenders}")
+        return seat
+
+    def _not_played_before(self, seat: Seat, card: Card, trick: int, location: str) -> None:
+        """The card is still in its player's hand at the start of ``trick``: it is in no agreed
+        trick before it, and not among the cards of his row if that row ends before it (a
+        row's cards are hard facts; the order of an intact row is evidence and is not used)."""
+        for number, agreed in self.agreed.items():
+            if number < trick and card in agreed.cards:
+                raise self.error(
+                    location,
+                    f"card {card} was played to trick {number} (play.tricks.{number}), before "
+                    f"trick {trick}",
+                )
+        row = self.rows.get(seat)
+        if row is None or card not in row.cards:
+            return
+        covered = len(row.cards) + (seat in self.builder.unplayed)
+        if covered < trick:
+            raise self.error(
+                location,
+                f"card {card} is in {seat.full_name}'s row (play.rows.{seat}), which ends at "
+                f"trick {covered}: it was played before trick {trick}",
+            )
+
+    def _proper_leader(self, trick: int) -> tuple[Seat, str] | None:
+        """Who had to lead ``trick``, with why, when the hard facts say: the opening leader of
+        trick 1, the winner of the agreed trick before (44G)."""
+        if trick == 1:
+            return self.leader, "the opening leader"
+        before = self.agreed.get(trick - 1)
+        if before is None:
+            return None
+        cards = (before.cards[0], before.cards[1], before.cards[2], before.cards[3])
+        winner = Trick(before.number, before.leader, cards).winner(self.trumps)
+        return winner, f"the winner of trick {trick - 1}, play.tricks.{trick - 1}"
+
+    # -- the four kinds
+
+    def _penalty_card(
+        self, raw: RawPenaltyCard, location: str, by: Seat | Side | None
+    ) -> PenaltyCard:
+        seat = self._defender(
+            raw.seat,
+            f"{location}.seat",
+            "declarer's and dummy's cards never become penalty cards (Law 48A)",
+        )
+        card = self._held_card(seat, raw.card, f"{location}.card")
+        trick = self._trick(raw.trick, f"{location}.trick")
+        how = _one_of(raw.how, EXPOSURES, f"{location}.how", self)
+        declared = None
+        if raw.class_ is not None:
+            declared = _one_of(raw.class_, PENALTY_CLASSES, f"{location}.class", self)
+        self._not_played_before(seat, card, trick, f"{location}.card")
+        return PenaltyCard(seat, card, trick, how, declared_class=declared, by=by)
+
+    def _lead_out_of_turn(
+        self, raw: RawLeadOutOfTurn, location: str, by: Seat | Side | None
+    ) -> LeadOutOfTurn:
+        seat = self.builder._seat(raw.seat, f"{location}.seat")
+        card = self._held_card(seat, raw.card, f"{location}.card")
+        trick = self._trick(raw.trick, f"{location}.trick")
+        response = None
+        if raw.response is not None:
+            response = _one_of(raw.response, RESPONSES, f"{location}.response", self)
+        proper = self._proper_leader(trick)
+        if proper is not None and proper[0] == seat:
+            raise self.error(
+                f"{location}.seat",
+                f"{seat.full_name} was the proper leader of trick {trick} ({proper[1]}): his "
+                "lead is not out of turn",
+            )
+        if trick == 13 and response == "accepted" and self.edition >= 2017:
+            raise self.error(
+                f"{location}.response",
+                "no lead out of turn is accepted at trick 13 under the 2017 Laws (Law 53A "
+                "applies before the thirteenth trick); expected refused, or no response",
+            )
+        self._not_played_before(seat, card, trick, f"{location}.card")
+        return LeadOutOfTurn(seat, card, trick, response=response, by=by)
+
+    def _premature(self, raw: RawPremature, location: str, by: Seat | Side | None) -> PrematurePlay:
+        seat = self._defender(
+            raw.seat, f"{location}.seat", "a premature lead or play under Law 57A is a defender's"
+        )
+        card = self._held_card(seat, raw.card, f"{location}.card")
+        trick = self._trick(raw.trick, f"{location}.trick")
+        self._not_played_before(seat, card, trick, f"{location}.card")
+        return PrematurePlay(seat, card, trick, by=by)
+
+    def _choice(self, raw: RawChoice, location: str, by: Seat | Side | None) -> Choice:
+        trick = self._trick(raw.trick, f"{location}.trick")
+        chooser = self.builder._seat(raw.by, f"{location}.by")
+        law = str(raw.law).strip().upper()
+        if law not in CHOICE_OPTIONS:
+            raise self.error(
+                f"{location}.law",
+                f"got {raw.law!r}; expected a law that gives a choice during play: "
+                f"{_listing(tuple(CHOICE_OPTIONS))}",
+            )
+        options = CHOICE_OPTIONS[law]
+        option = str(raw.option).strip().lower()
+        if option not in options:
+            raise self.error(
+                f"{location}.option",
+                f"got {raw.option!r}, which Law {law} does not give; expected {_listing(options)}",
+            )
+        if option == "partner-play-suit" and self.edition < 2017:
+            raise self.error(
+                f"{location}.option",
+                f"partner-play-suit is an option of the 2017 Laws only; under the "
+                f"{self.edition} Laws Law 57A gives "
+                f"{_listing(tuple(o for o in options if o != option))}",
+            )
+        suits = self._choice_suits(raw, option, location)
+        card = self._choice_card(raw, option, location)
+        led = self.agreed.get(trick)
+        if option in ("partner-play-suit", "partner-not-suit") and led is not None:
+            suit = led.cards[0].suit_index
+            if suits == (suit,):
+                raise self.error(
+                    f"{location}.suit",
+                    f"{SUIT_NAMES[suit]} were led to trick {trick} (play.tricks.{trick}): "
+                    f"{option} names another suit (partner must follow suit anyway)",
+                )
+        return Choice(trick, chooser, law, option, suits=suits, card=card, by=by)
+
+    def _choice_suits(self, raw: RawChoice, option: str, location: str) -> tuple[int, ...]:
+        if option in ONE_SUIT_OPTIONS:
+            if raw.suits is not None:
+                raise self.error(f"{location}.suits", f"{option} names one suit: write suit: S")
+            if raw.suit is None:
+                raise self.error(f"{location}.suit", f"{option} needs the suit, like suit: S")
+            return (self._suit(raw.suit, f"{location}.suit"),)
+        if option in SUITS_OPTIONS:
+            if raw.suit is not None and raw.suits is not None:
+                raise self.error(f"{location}.suits", "give suit or suits, not both")
+            if raw.suit is None and raw.suits is None:
+                raise self.error(
+                    f"{location}.suits", f"{option} needs the suits, like suits: [S, H]"
+                )
+            if raw.suit is not None:
+                return (self._suit(raw.suit, f"{location}.suit"),)
+            assert raw.suits is not None
+            tokens = (
+                [t for t in re.split(r"[\s,]+", raw.suits) if t]
+                if isinstance(raw.suits, str)
+                else [str(t) for t in raw.suits]
+            )
+            if len(tokens) == 1 and len(tokens[0]) > 1:
+                tokens = list(tokens[0])  # "SH"
+            suits = tuple(self._suit(t, f"{location}.suits") for t in tokens)
+            if not suits or len(set(suits)) != len(suits):
+                raise self.error(
+                    f"{location}.suits", f"got {raw.suits!r}; expected one or more different suits"
+                )
+            return suits
+        for name in ("suit", "suits"):
+            if getattr(raw, name) is not None:
+                raise self.error(f"{location}.{name}", f"{option} names no suit")
+        return ()
+
+    def _choice_card(self, raw: RawChoice, option: str, location: str) -> Card | None:
+        if option not in CARD_OPTIONS:
+            if raw.card is not None:
+                raise self.error(f"{location}.card", f"{option} names no card")
+            return None
+        if raw.card is None:
+            raise self.error(f"{location}.card", f"{option} needs the card, like card: SQ")
+        card = self.builder._card(raw.card, f"{location}.card")
+        holder = self.deal.holder(card)
+        if option == "designate-penalty-card" and holder in (self.declarer, self.dummy):
+            raise self.error(
+                f"{location}.card",
+                f"card {card} is {holder.full_name}'s: a penalty card is a defender's",
+            )
+        return card
+
+    def _suit(self, text: str, location: str) -> int:
+        cleaned = str(text).strip().upper()
+        if cleaned not in ("S", "H", "D", "C"):
+            raise self.error(location, f"got {text!r} (expected S, H, D or C)")
+        return "SHDC".index(cleaned)
+
+    def check_chooser(self, choice: Choice, facts: list[Irregularity], location: str) -> None:
+        """The player the law names makes the choice; dummy makes none."""
+        chooser, law = choice.chooser, choice.law
+        declarer = f"declarer ({self.declarer})"
+        defenders = f"a defender ({self.declarer.lho} or {self.declarer.rho})"
+        if law in DECLARER_CHOOSES:
+            if chooser != self.declarer:
+                raise self.error(
+                    location,
+                    f"Law {law} gives the choice to {declarer}, not {chooser.full_name}",
+                )
+            return
+        if chooser == self.dummy:
+            raise self.error(
+                location, f"{chooser.full_name} is dummy, who makes no choice under Law {law}"
+            )
+        offender = next(
+            (
+                f.seat
+                for f in facts
+                if isinstance(f, LeadOutOfTurn)
+                and f.trick == choice.trick
+                and (f.by is None or _side(f.by) == _side(choice.by))
+            ),
+            None,
+        )
+        defender_chooses = law == "55A" or (
+            law in ("53A", "53B") and offender in (self.declarer, self.dummy)
+        )
+        if defender_chooses and chooser == self.declarer:
+            why = "declarer's lead out of turn" if law == "55A" else f"{offender}'s lead"
+            raise self.error(
+                location, f"Law {law} gives the choice to {defenders} for {why}, not declarer"
+            )
+        if law in ("53A", "53B") and offender is not None and offender.side == chooser.side:
+            raise self.error(
+                location,
+                f"Law {law} gives the choice to an opponent of {offender.full_name}, who led out "
+                f"of turn to trick {choice.trick}; expected "
+                f"{declarer if offender.side != self.declarer.side else defenders}",
+            )
+
+
+def _side(owner: Seat | Side | None) -> Side | None:
+    return owner.side if isinstance(owner, Seat) else owner
+
+
+def _listing(values: tuple[str, ...]) -> str:
+    """``a, b or c``."""
+    if len(values) == 1:
+        return values[0]
+    return f"{', '.join(values[:-1])} or {values[-1]}"
+
+
+def _one_of(value: str, allowed: tuple[_T, ...], location: str, reader: _IrregularityReader) -> _T:
+    cleaned = str(value).strip().lower()
+    for name in allowed:
+        if name == cleaned:
+            return name
+    raise reader.error(location, f"got {value!r} (expected {_listing(tuple(allowed))})")

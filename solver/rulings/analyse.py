@@ -129,7 +129,13 @@ def _rule(
         hints = revoke_hints(problem, found, time_limit)
     ruling = decide(case, found, units, groups)
     explanation = None
-    if found.feasible is False:
+    if found.feasible is False and problem.irregular is not None:
+        explanation = [
+            "no play history both fits the facts and obeys what the Laws require after the "
+            "irregularities (Laws 50-57): a penalty card not played when due, a lead the "
+            "Laws forbid, or a lead out of turn by the player whose turn it was"
+        ]
+    elif found.feasible is False:
         from solver.engines import cpsat
 
         explanation = cpsat.explain_impossible(problem, time_limit=time_limit)

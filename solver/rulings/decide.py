@@ -148,6 +148,13 @@ def _listing(totals: list[int]) -> str:
     return "the possible totals " + ", ".join(str(t) for t in totals)
 
 
+def stopped_where(tricks_played: int) -> str:
+    """Where play stopped, in words ("play stopped after trick 7", or before trick 1)."""
+    if tricks_played == 0:
+        return "play stopped before trick 1"
+    return f"play stopped after trick {tricks_played}"
+
+
 def _decided(
     case: Case,
     total: int,
@@ -159,7 +166,7 @@ def _decided(
         note = Assumption(
             "play-stopped",
             "79B",
-            f"play stopped after trick {case.tricks_played}; the count covers those tricks "
+            f"{stopped_where(case.tricks_played)}; the count covers those tricks "
             "only, so there is no result or score",
         )
         return Ruling("decided", total, None, None, reasons, (*assumptions, note), offenders)

@@ -10,6 +10,8 @@ from solver.engines.result import EngineResult
 from solver.facts import Case
 from solver.facts.history import History
 from solver.facts.outcome import Outcome
+from solver.rulings.decide import stopped_where
+from solver.rulings.irregularities import irregularities_html, irregularity_lines
 from solver.rulings.revokes import RevokeGroup
 from solver.rulings.ruling import Analysis, board_score, history_json
 from solver.version import tool_version
@@ -61,6 +63,7 @@ def _body(analysis: Analysis, listed: int, examples: bool) -> list[str]:
         _diagram(case),
         "Facts",
         *_facts(case),
+        *irregularity_lines(case),
     ]
     if analysis.found.engine != "none":
         parts += ["", *_histories(analysis), "", *_outcomes(analysis)]
@@ -140,7 +143,7 @@ def _facts(case: Case) -> list[str]:
     if case.claim is not None:
         lines.append(f"  claim made after trick {case.tricks_played}")
     elif case.tricks_played < 13:
-        lines.append(f"  play stopped after trick {case.tricks_played}")
+        lines.append(f"  {stopped_where(case.tricks_played)}")
     return lines
 
 
@@ -555,6 +558,7 @@ def html_document(analysis: Analysis, listed: int = 1, *, examples: bool = False
         "<section><h2>Facts</h2><ul>",
         *(f"<li>{e(line.strip())}</li>" for line in _facts(case)),
         "</ul></section>",
+        *irregularities_html(case),
     ]
     if analysis.found.engine != "none":
         parts += [

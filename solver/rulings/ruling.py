@@ -14,6 +14,7 @@ from solver.facts.irregularity import ChoiceMade
 from solver.facts.played import PlayedHistory
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law65 import Offence
+from solver.rulings.irregularities import irregularities_json
 
 if TYPE_CHECKING:
     from solver.engines import PendingCount
@@ -152,6 +153,43 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         histories["count_stopped"] = found.count_stopped
         histories["count_is_lower_bound"] = found.count is None
         histories["estimate"] = None if found.estimate is None else found.estimate.to_json()
+    outcomes = _outcome_entries(analysis, impossible)
+    data: dict[str, Any] = {
+        "title": case.title,
+        "status": ruling.status,
+        "histories": histories,
+        "outcomes": outcomes,
+        "ruling": None if impossible else ruling_json(ruling),
+        "tricks_played": case.tricks_played,
+        "engine": found.engine,
+        "notes": list(found.notes),
+        "hints": list(analysis.hints),
+    }
+    if case.irregularities:
+        data["irregularities"] = irregularities_json(case)
+    if analysis.pending is not None:
+        data["options"] = [option.to_json() for option in analysis.pending.options]
+        if analysis.pending.note is not None:
+            data["options_note"] = analysis.pending.note
+    if analysis.explanation is not None:
+        data["impossible_because"] = analysis.explanation
+    if analysis.claim is not None:
+        data["claim"] = analysis.claim.to_json()
+        view = analysis.claimer_view
+        if view is not None:
+            data["claim"]["claimer_view"] = {
+                "layouts": view.layouts,
+                "complete": view.complete,
+                "at_most": view.worst,
+                "layout": view.worst_layout,
+            }
+    return data
+
+
+def _outcome_entries(analysis: Analysis, impossible: bool) -> list[dict[str, Any]]:
+    """The JSON's outcome groups: by total, by revoke group, or (after an irregularity) by
+    total and the choices made."""
+    case, found = analysis.case, analysis.found
     outcomes = []
     if analysis.revoke_groups is not None and not impossible:
         entries = [group.to_json() for group in analysis.revoke_groups]
@@ -181,34 +219,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         if winners:
             entry["trick_winners"] = [sorted(str(SEATS[s]) for s in per) for per in winners]
         outcomes.append(entry)
-    data: dict[str, Any] = {
-        "title": case.title,
-        "status": ruling.status,
-        "histories": histories,
-        "outcomes": outcomes,
-        "ruling": None if impossible else ruling_json(ruling),
-        "tricks_played": case.tricks_played,
-        "engine": found.engine,
-        "notes": list(found.notes),
-        "hints": list(analysis.hints),
-    }
-    if analysis.pending is not None:
-        data["options"] = [option.to_json() for option in analysis.pending.options]
-        if analysis.pending.note is not None:
-            data["options_note"] = analysis.pending.note
-    if analysis.explanation is not None:
-        data["impossible_because"] = analysis.explanation
-    if analysis.claim is not None:
-        data["claim"] = analysis.claim.to_json()
-        view = analysis.claimer_view
-        if view is not None:
-            data["claim"]["claimer_view"] = {
-                "layouts": view.layouts,
-                "complete": view.complete,
-                "at_most": view.worst,
-                "layout": view.worst_layout,
-            }
-    return data
+    return outcomes
 
 
 def choice_json(case: Case, choice: ChoiceMade) -> dict[str, Any]:

@@ -1,0 +1,178 @@
+"""The irregularities of a case as the reports give them: each with its citation, and each
+penalty card with its class under Law 50B (``solver/laws/law50.py``).
+
+The classes are worked out per account of the play: the agreed facts, together with what one
+side says (a side's statements and its players'). Which penalty cards have gone from the table,
+and when, is known here only from the agreed tricks; a card not seen played is taken to lie on.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from solver.bridge import Card, Seat, Side
+from solver.facts import Case
+from solver.facts.irregularity import (
+    Choice,
+    Irregularity,
+    LeadOutOfTurn,
+    PenaltyCard,
+    PrematurePlay,
+)
+from solver.laws.citation import Assumption
+from solver.laws.law50 import Classified, law50b_classes_at
+
+
+def irregularities_json(case: Case) -> list[dict[str, Any]]:
+    """The JSON ``irregularities``: one entry per fact, in the case's order."""
+    return [_entry(case, fact) for fact in case.irregularities]
+
+
+def irregularity_lines(case: Case) -> list[str]:
+    """The text report's section, or nothing for a case without irregularities."""
+    if not case.irregularities:
+        return []
+    lines = ["", "Irregularities during play (as the case gives them; Laws 45-60)"]
+    for fact in case.irregularities:
+        entry = _entry(case, fact)
+        speaker = "agreed" if fact.by is None else f"{fact.by} says"
+        if isinstance(fact, PenaltyCard):
+            later = entry.get("major_from_trick")
+            then = "" if later is None else f", major from trick {later} if it still lies then"
+            lines.append(f"  {speaker}: {fact.describe()}: a {entry['class']} penalty card{then}")
+            lines.append(f"    Law {entry['citation']}: {entry['reason']}")
+        elif isinstance(fact, Choice):
+            lines.append(f"  {speaker}: {fact.describe()}")
+        else:
+            lines.append(f"  {speaker}: {fact.describe()}, Law {entry['citation']}")
+        assumption = entry.get("assumption")
+        if assumption is not None:
+            lines.append(
+                f"    assumption ({assumption['name']}, Law {assumption['citation']}): "
+                f"{assumption['text']}"
+            )
+    return lines
+
+
+def irregularities_html(case: Case) -> list[str]:
+    """The section of the HTML document, or nothing for a case without irregularities."""
+    lines = irregularity_lines(case)
+    if not lines:
+        return []
+    items = "".join(f"<li>{html.escape(line.strip())}</li>" for line in lines[2:])
+    return [f"<section><h2>{html.escape(lines[1])}</h2><ul>{items}</ul></section>"]
+
+
+def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
+    by = None if fact.by is None else str(fact.by)
+    if isinstance(fact, Choice):
+        entry: dict[str, Any] = {
+            "kind": "choice",
+            "seat": str(fact.chooser),
+            "card": None if fact.card is None else str(fact.card),
+            "trick": fact.trick,
+            "by": by,
+            "citation": fact.law,
+            "option": fact.option,
+        }
+        if fact.suits:
+            entry["suits"] = ["SHDC"[suit] for suit in fact.suits]
+        return entry
+    entry = {
+        "kind": _KINDS[type(fact)],
+        "seat": str(fact.seat),
+        "card": str(fact.card),
+        "trick": fact.trick,
+        "by": by,
+    }
+    if isinstance(fact, PenaltyCard):
+        entry["how"] = fact.how
+        entry.update(_classed(case, fact))
+    elif isinstance(fact, LeadOutOfTurn):
+        entry["citation"] = _lead_citation(case, fact)
+        entry["response"] = fact.response
+    else:
+        entry["citation"] = "57A"
+    return entry
+
+
+_KINDS: dict[type, str] = {
+    PenaltyCard: "penalty_card",
+    LeadOutOfTurn: "lead_out_of_turn",
+    PrematurePlay: "premature",
+}
+
+
+def _lead_citation(case: Case, lead: LeadOutOfTurn) -> str:
+    """54 for a defender's opening lead out of turn, 56 for a defender's later one, 55 for
+    declarer's (from either hand)."""
+    if lead.seat.side == case.declaring_side:
+        return "55"
+    return "54" if lead.trick == 1 else "56"
+
+
+def _classed(case: Case, card: PenaltyCard) -> dict[str, Any]:
+    """Law 50B's class of a penalty card where it comes to lie, in its own account, and the
+    trick from which a later penalty card of its holder makes it major, if one does."""
+    account = _account(case, card.by)
+    gone = _gone(case)
+    here = _find(law50b_classes_at(account, card.trick, edition=case.edition, gone=gone), card)
+    out: dict[str, Any] = {
+        "citation": here.reason.citation,
+        "class": here.penalty_class,
+        "reason": here.reason.text,
+    }
+    if here.assumption is not None:
+        out["assumption"] = _assumption_json(here.assumption)
+    if here.penalty_class == "minor" and card.declared_class is None:
+        later = sorted({p.trick for p in account if p.seat == card.seat and p.trick > card.trick})
+        for trick in later:
+            if gone.get(card.card, 14) <= trick:
+                break
+            then = law50b_classes_at(account, trick, edition=case.edition, gone=gone)
+            if _find(then, card).penalty_class == "major":
+                out["major_from_trick"] = trick
+                break
+    return out
+
+
+def _find(classes: dict[Seat, tuple[Classified, ...]], card: PenaltyCard) -> Classified:
+    return next(c for c in classes[card.seat] if c.card is card)
+
+
+def _assumption_json(assumption: Assumption) -> dict[str, str]:
+    return {"name": assumption.name, "citation": assumption.citation, "text": assumption.text}
+
+
+def _account(case: Case, by: Seat | Side | None) -> list[PenaltyCard]:
+    """The penalty cards of one account: the agreed ones and those the same side gives,
+    with the cards that leads out of turn refused and premature plays leave as major penalty
+    cards (Laws 54, 56 and 57A) unless the case gives them itself."""
+    side = None if by is None else _side_of(by)
+    facts = [f for f in case.irregularities if f.by is None or _side_of(f.by) == side]
+    given = [f for f in facts if isinstance(f, PenaltyCard)]
+    out = list(given)
+    written = {(p.seat, p.card) for p in given}
+    for fact in facts:
+        implied = None
+        if isinstance(fact, PrematurePlay):
+            implied = PenaltyCard(fact.seat, fact.card, fact.trick, "premature", by=fact.by)
+        elif (
+            isinstance(fact, LeadOutOfTurn)
+            and fact.response == "refused"
+            and fact.seat.side != case.declaring_side
+        ):
+            implied = PenaltyCard(fact.seat, fact.card, fact.trick, "lead-out-of-turn", by=fact.by)
+        if implied is not None and (implied.seat, implied.card) not in written:
+            out.append(implied)
+    return out
+
+
+def _side_of(owner: Seat | Side) -> Side:
+    return owner if isinstance(owner, Side) else owner.side
+
+
+def _gone(case: Case) -> dict[Card, int]:
+    """For each card of an agreed trick, the first trick at whose start it no longer lies."""
+    return {card: trick.number + 1 for trick in case.agreed_tricks for card in trick.cards}
