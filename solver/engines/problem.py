@@ -26,8 +26,19 @@ from solver.facts.irregularity import (
     choices_from_bits,
 )
 from solver.facts.outcome import Outcome
-from solver.laws.irregular_play import PlayIrregularities, compile_irregularities, trick_starts
-from solver.laws.obligations import Obligations, after_play, after_trick, legal_plays
+from solver.laws.irregular_play import (
+    PlayIrregularities,
+    compile_irregularities,
+    failure_bits,
+    trick_starts,
+)
+from solver.laws.obligations import (
+    Obligations,
+    after_play,
+    after_trick,
+    legal_plays,
+    restricted_plays,
+)
 
 STATEMENT_WEIGHT: Final = 1
 CARDS_WEIGHT: Final = 1000
@@ -572,35 +583,47 @@ def choice_ends(problem: Problem, program: PlayIrregularities, history: History)
                 continue
             if start.order_suit_not_led == cards[leader] // 13:
                 continue
-            after = obeyed(start.state, leader, cards, held)
+            accepted = number in program.accepted_failures
+            after = obeyed(start.state, leader, cards, held, accepted)
             if after is None:
                 continue
+            made = start.choices | (failure_bits(number) if accepted else 0)
             winner = trick_winner(leader, cards[:4], trump)
             rest = tuple(h & ~(1 << c) for h, c in zip(held, cards[:4], strict=True))
-            walk(number + 1, winner, rest, after_trick(after, winner), bits | start.choices)  # type: ignore[arg-type]
+            walk(number + 1, winner, rest, after_trick(after, winner), bits | made)  # type: ignore[arg-type]
 
     walk(0, problem.opening_leader, problem.hands, Obligations(), 0)
     return found
 
 
 def obeyed(
-    state: Obligations, leader: int, cards: Cards, held: tuple[int, int, int, int]
+    state: Obligations,
+    leader: int,
+    cards: Cards,
+    held: tuple[int, int, int, int],
+    failure_accepted: bool = False,
 ) -> Obligations | None:
-    """The state after the trick's four cards, or None if one breaks an obligation."""
+    """The state after the trick's four cards, or None if one breaks an obligation. With
+    ``failure_accepted`` (52B1 recorded at this trick), exactly one card there must be a
+    failure to play a penalty card: one that follows suit and obeys the restrictions but
+    leaves a penalty card due unplayed (the penalty card then stays)."""
     led = -1
+    failures = 0
     for offset in range(4):
         seat = (leader + offset) % 4
         card = cards[seat]
         revoke = offset > 0 and is_revoke(leader, cards, seat, held[seat])
-        if (
-            card != PHANTOM
-            and not revoke
-            and not legal_plays(state, seat, held[seat], led) >> card & 1
-        ):
-            return None
+        due = card != PHANTOM and not revoke
+        if due and not legal_plays(state, seat, held[seat], led) >> card & 1:
+            restricted = restricted_plays(state, seat, held[seat], led)
+            if not (failure_accepted and restricted >> card & 1):
+                return None
+            failures += 1
         state = after_play(state, seat, card, leading=offset == 0)
         if offset == 0:
             led = card // 13
+    if failure_accepted and failures != 1:
+        return None
     return state
 
 

@@ -56,7 +56,7 @@ from solver.engines.problem import (
 )
 from solver.engines.result import CountEstimate, EngineResult
 from solver.facts.history import Cards, History, PlayedTrick, RevokeEvent
-from solver.laws.irregular_play import trick_starts
+from solver.laws.irregular_play import failure_bits, trick_starts
 from solver.laws.law62 import TRICK_12, corrected_last_two
 from solver.laws.obligations import Obligations, after_trick
 
@@ -539,6 +539,8 @@ class Searcher:
         base_flags = flags & ((1 << OBLIGATIONS_SHIFT) - 1)
         given = list(deals) if deals is not None else None
         out: list[TrickStep] = []
+        accepted = trick in program.accepted_failures
+        made = failure_bits(trick) if accepted else 0
         for start in trick_starts(program, trick, proper, held, state):
             leader = start.leader
             agreed = p.agreed.get(trick)
@@ -556,7 +558,7 @@ class Searcher:
                     continue
                 if start.order_suit_not_led == cards[leader] // 13:
                     continue
-                after = obeyed(start.state, leader, cards, held)
+                after = obeyed(start.state, leader, cards, held, accepted)
                 if after is None:
                     continue
                 winner = trick_winner(leader, cards, p.trump)
@@ -565,7 +567,7 @@ class Searcher:
                     (cards, deal[1], deal[2], deal[3] | index << OBLIGATIONS_SHIFT, deal[4])
                 )
             for step in self._priced_steps(trick, played, leader, flags, budget, kept):
-                out.append(replace(step, leader=leader, choices=start.choices))
+                out.append(replace(step, leader=leader, choices=start.choices | made))
         return out
 
     def _obligations_index(self, state: Obligations) -> int:

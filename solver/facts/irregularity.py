@@ -134,13 +134,14 @@ def _catalogue() -> tuple[tuple[str, str, tuple[int, ...]], ...]:
     out += [("57A", "partner-highest", ()), ("57A", "partner-lowest", ())]
     out += [("57A", "partner-play-suit", (s,)) for s in range(4)]
     out += [("57A", "partner-not-suit", (s,)) for s in range(4)]
+    out.append(("52B1", "accept-play", ()))
     return tuple(out)
 
 
 CHOICE_CATALOGUE = _catalogue()
-CHOICE_SLOTS = 3
-"""Per trick, three choices at most: a lead out of turn's response, the 50D2/51B choice before
-the lead, and a 57A order."""
+CHOICE_SLOTS = 4
+"""Per trick, four choices at most: a lead out of turn's response, the 50D2/51B choice before
+the lead, a 57A order, and declarer's acceptance of a penalty card not played when due (52)."""
 CHOICE_CODE_BITS = 6
 CHOICE_TRICK_BITS = CHOICE_SLOTS * CHOICE_CODE_BITS
 
@@ -152,7 +153,8 @@ class ChoiceMade:
     trick: int
     """From 1."""
     slot: int
-    """0 a lead out of turn's response, 1 the choice before the lead, 2 a 57A order."""
+    """0 a lead out of turn's response, 1 the choice before the lead, 2 a 57A order, 3 a
+    failure to play a penalty card accepted (Law 52)."""
     law: str
     option: str
     suits: tuple[int, ...] = ()

@@ -13,7 +13,7 @@ made). Within the trick each card must be one of ``obligations.legal_plays``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from solver.errors import CaseFileError
 from solver.facts import Case
@@ -36,7 +36,8 @@ from solver.laws.law56 import law56_options
 from solver.laws.law57 import law57a_options
 from solver.laws.obligations import Obligations, add_penalty_card, choice_due
 
-LOOT_SLOT, LEAD_SLOT, ORDER_SLOT = 0, 1, 2
+LOOT_SLOT, LEAD_SLOT, ORDER_SLOT, FAILURE_SLOT = 0, 1, 2, 3
+ACCEPTED_FAILURE = LawOption(-1, "52B1", "accept-play")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,9 @@ class PlayIrregularities:
     """Trick -> (offender, card): a defender played before his partner to that trick."""
     recorded: dict[tuple[int, int], LawOption] = field(default_factory=dict)
     """(trick, slot) -> the option chosen, where the case records it."""
+    accepted_failures: frozenset[int] = frozenset()
+    """Tricks at which declarer accepted a card played instead of a penalty card due (52B1):
+    there, and only there, the holder's card may ignore the penalty card's duty."""
 
     @property
     def declarer_side(self) -> int:
@@ -76,6 +80,11 @@ class TrickStart:
     """The choices made at this trick, packed as an outcome key stores them (``ChoiceMade``)."""
     order_suit_not_led: int = -1
     """A 57A option naming a suit: it exists only if that suit is not the suit led."""
+
+
+def failure_bits(trick: int) -> int:
+    """The choice an accepted failure to play a penalty card adds at ``trick`` (52B1)."""
+    return _bits(trick, FAILURE_SLOT, ACCEPTED_FAILURE)
 
 
 def _bits(trick: int, slot: int, option: LawOption) -> int:
@@ -221,6 +230,10 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
             )
         elif isinstance(fact, PrematurePlay):
             program.premature[fact.trick - 1] = (fact.seat.index, fact.card.index)
+        elif isinstance(fact, Choice) and fact.law.startswith("52"):
+            program = replace(
+                program, accepted_failures=program.accepted_failures | {fact.trick - 1}
+            )
         elif isinstance(fact, Choice):
             slot = _slot(fact)
             program.recorded[(fact.trick - 1, slot)] = LawOption(
@@ -229,7 +242,7 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
     return program
 
 
-SUPPORTED_CHOICES = ("50D2", "51B", "53A", "54", "55", "56", "57A")
+SUPPORTED_CHOICES = ("50D2", "51B", "52", "53A", "54", "55", "56", "57A")
 """The laws whose recorded choices the engines apply (by the start of their citation)."""
 
 
@@ -242,6 +255,14 @@ def _check_supported(case: Case, fact: Irregularity) -> None:
             f"{fact.describe()}, said by {fact.by}: an irregularity as one side's account is "
             "read but not yet weighed by the engines; give it under play.irregularities if "
             "both sides agree it",
+        )
+    if isinstance(fact, Choice) and fact.law.startswith("52") and fact.option != "accept-play":
+        raise CaseFileError(
+            case.source,
+            "play.irregularities",
+            f"{fact.describe()}: give a rejected play (52B2) as what it left: the penalty card "
+            "played to that trick, and the card played wrongly as a major penalty card from "
+            "the next trick",
         )
     if isinstance(fact, Choice) and not fact.law.startswith(SUPPORTED_CHOICES):
         raise CaseFileError(

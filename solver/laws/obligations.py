@@ -127,6 +127,13 @@ def _ordered(state: Obligations, allowed: int, led_suit: int) -> int:
     return allowed & suit if state.order == "suit" else allowed & ~suit
 
 
+def restricted_plays(state: Obligations, seat: int, held: int, led_suit: int) -> int:
+    """Steps 1 and 2 only: the cards that follow suit and obey the restrictions, before the
+    penalty cards' duties. A card here but not in ``legal_plays`` is a failure to play a
+    penalty card (Law 52), not a revoke."""
+    return _restricted(state, seat, follow_set(held, led_suit), led_suit)
+
+
 def legal_plays(state: Obligations, seat: int, held: int, led_suit: int) -> int:
     """The cards ``seat`` may play now (see the module docstring for the order of the steps).
 

@@ -21,7 +21,14 @@ from solver.bridge import Card, Seat
 from solver.bridge.masks import SUIT_MASKS, cards_in, trick_winner
 from solver.engines import search
 from solver.engines.problem import Problem, compile_case
-from solver.facts.irregularity import Irregularity, LeadOutOfTurn, PenaltyCard, PrematurePlay
+from solver.facts.irregularity import (
+    Choice,
+    Irregularity,
+    LeadOutOfTurn,
+    PenaltyCard,
+    PrematurePlay,
+)
+from solver.records import load_case as solver_case
 from solver.records.casefile import case_from_dict
 from tests.engines.agreement import LISTED, assert_agrees
 from tests.engines.brute import brute_force
@@ -72,14 +79,19 @@ def random_problem(seed: int) -> tuple[Problem, Irregularity]:
     seat, card = Seat.from_index(defender), Card.from_index(rng.choice(rows[defender]))
     trick = rng.randint(1, tricks)
     fact: Irregularity
-    kind = rng.randrange(3)
+    kind = rng.randrange(4)
+    extra: tuple[Irregularity, ...] = ()
     if kind == 0:
         fact = PenaltyCard(seat, card, trick, rng.choice(["deliberate", "inadvertent"]))
+    elif kind == 3:  # a penalty card, and declarer's acceptance of a failure to play it (52B1)
+        fact = PenaltyCard(seat, card, trick, "deliberate")
+        accepted = rng.randint(trick, tricks)
+        extra = (Choice(accepted, Seat.S, "52", "accept-play"),)
     elif kind == 1:
         fact = LeadOutOfTurn(seat, card, trick, rng.choice([None, "accepted", "refused"]))
     else:
         fact = PrematurePlay(seat, card, trick)
-    return compile_case(dataclasses.replace(case, irregularities=(fact,))), fact
+    return compile_case(dataclasses.replace(case, irregularities=(fact, *extra))), fact
 
 
 @given(st.integers(0, 2**32 - 1))
@@ -89,3 +101,17 @@ def test_search_agrees_with_the_brute_force(seed: int) -> None:
     expected = brute_force(problem)
     found = search.solve(problem, list_limit=LISTED)
     assert_agrees(problem, found, expected, examples=False)
+
+
+def test_an_accepted_failure_is_a_history_only_where_recorded() -> None:
+    """52B1: West does not play his penalty card when due; legal only at the trick where
+    declarer's acceptance is recorded, and the outcome group names it."""
+    case = solver_case("cases/irregularities/ex07-failure-to-play-penalty-card.yaml")
+    found = search.solve(compile_case(case), list_limit=LISTED)
+    assert found.count == 1
+    (outcome,) = found.groups
+    assert [(c.trick, c.law, c.option) for c in outcome.choices] == [(9, "52B1", "accept-play")]
+    unrecorded = dataclasses.replace(
+        case, irregularities=tuple(f for f in case.irregularities if not isinstance(f, Choice))
+    )
+    assert search.solve(compile_case(unrecorded)).feasible is False
