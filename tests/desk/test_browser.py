@@ -257,3 +257,60 @@ def test_a_claim_case_loaded_from_its_file_shows_the_adjudication(
     tricks = {play["trick"] for play in claim["worst_normal_line"]}
     assert page.locator("#claim-line tbody tr").count() == len(tricks)
     assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]
+
+
+LONG_CASE = ROOT / "cases" / "four-rows-mixed.yaml"
+STOPPED = "stopped on request: no ruling was made"
+
+
+def test_a_long_count_shows_its_progress_and_stop_ends_only_that_pages_job(
+    browser: Browser, tmp_path: Path
+) -> None:
+    own = RulingPool(workers=2)
+    app = create_app(log_url=str(tmp_path / "event.sqlite"), pool=own, time_limit=60)
+    try:
+        with served(app) as base:
+            contexts = [browser.new_context(viewport=LAPTOP) for _ in range(2)]
+            first, second = (context.new_page() for context in contexts)
+            for page in (first, second):
+                page.goto(base)
+                page.set_input_files("#load-file", str(LONG_CASE))
+                page.wait_for_function("document.getElementById('title').value !== ''")
+                page.click("#rule")
+            first.wait_for_selector("#stop:not([hidden])")
+            status = first.locator("#job-status")
+            status.filter(has_text="positions searched").wait_for(timeout=30_000)
+            assert "counting the consistent histories: " in status.inner_text()
+            assert "s of at most 60 s" in status.inner_text()
+            assert float(first.eval_on_selector("#job-progress", "bar => bar.value")) > 0
+            second.wait_for_selector("#stop:not([hidden])")
+            ARTIFACTS.mkdir(exist_ok=True)
+            first.screenshot(path=str(ARTIFACTS / "desk-progress-1280x800.png"))
+
+            first.click("#stop")
+            first.locator("#job-status", has_text=STOPPED).wait_for(timeout=10_000)
+            assert first.is_hidden("#stop") and first.is_hidden("#errors")
+            assert first.is_hidden("#ruling") and first.is_enabled("#rule")
+            # the other page's count runs on
+            shown = second.inner_text("#job-status")
+            second.wait_for_function(
+                "shown => document.getElementById('job-status').textContent !== shown", arg=shown
+            )
+            assert second.get_attribute("#job", "data-state") == "running"
+            assert second.is_visible("#stop")
+            # and the stopped page rules the next case at once, on a new worker
+            first.set_input_files("#load-file", str(EXAMPLE))
+            first.wait_for_function(
+                "title => document.getElementById('title').value === title", arg=example()["title"]
+            )
+            first.click("#rule")
+            first.wait_for_selector("#ruling-result", timeout=30_000)
+            assert first.inner_text("#ruling-result") == "4S-1"
+            assert first.inner_text("#job-status").startswith("ruled in ")
+            assert second.get_attribute("#job", "data-state") == "running"
+            second.click("#stop")
+            second.locator("#job-status", has_text=STOPPED).wait_for(timeout=10_000)
+            for context in contexts:
+                context.close()
+    finally:
+        own.close()

@@ -18,6 +18,7 @@ const state = {
   rows: {},        // {N: {cards: [{card, mark}], mixed: bool, when}}
   statements: [],  // as in the case file
   document: null,  // the last ruling's printable report
+  job: null,       // the id of the ruling under way on the server
 };
 
 const $ = (id) => document.getElementById(id);
@@ -486,22 +487,85 @@ function historyTable(tricks) {
     el("tbody", {}, ...rows));
 }
 
+const FINISHED = ["done", "failed", "timeout", "stopped"];
+const POLL_WAIT = 0.25; // seconds the server may hold a poll while the job runs
+
+async function getJson(path) {
+  const response = await fetch(path);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  return data;
+}
+
+function jobText(job) {
+  const limit = `${job.time_limit} s`;
+  if (job.state === "queued") return "waiting for a free worker (another ruling is running)";
+  if (job.state === "running") {
+    let text = `${job.phase}: ${job.elapsed.toFixed(1)} s of at most ${limit}`;
+    if (job.positions != null) text += `, ${job.positions.toLocaleString("en")} positions searched`;
+    return text;
+  }
+  if (job.state === "done") return `ruled in ${job.elapsed.toFixed(2)} s`;
+  if (job.state === "stopped") return "stopped on request: no ruling was made";
+  if (job.state === "timeout") return `stopped at the time limit (${limit}): no ruling was made`;
+  return "failed: no ruling was made";
+}
+
+function showJob(job) {
+  $("job").hidden = false;
+  $("job").dataset.state = job.state;
+  $("job-status").textContent = jobText(job);
+  const bar = $("job-progress");
+  if (job.state === "running" && job.time_limit > 0) {
+    bar.value = Math.min(job.elapsed / job.time_limit, 1);
+  } else if (job.state === "done") {
+    bar.value = 1;
+  } else if (job.state === "queued") {
+    bar.removeAttribute("value"); // an indeterminate bar
+  }
+  $("stop").hidden = FINISHED.includes(job.state);
+}
+
 async function ruleCase() {
   clearError();
-  $("busy").hidden = false;
   $("rule").disabled = true;
+  $("print").disabled = true;
+  state.document = null;
+  $("ruling").hidden = true;
+  $("ruling").replaceChildren();
   try {
-    const data = await post("api/rule", { case: caseDict() });
-    state.document = data.document;
-    $("print").disabled = false;
-    renderRuling(data.result, $("ruling"), data);
-    if (data.log_error) showError(data.log_error);
-    refreshLog();
+    let job = await post("api/jobs", { case: caseDict() });
+    state.job = job.job;
+    while (!FINISHED.includes(job.state)) {
+      showJob(job);
+      job = await getJson(`api/jobs/${encodeURIComponent(job.job)}?wait=${POLL_WAIT}`);
+    }
+    showJob(job);
+    if (job.state === "done" && job.result) {
+      state.document = job.document;
+      $("print").disabled = false;
+      renderRuling(job.result, $("ruling"), job);
+      if (job.log_error) showError(job.log_error);
+      refreshLog();
+    } else if (job.state !== "stopped") {
+      showError(job.error || "the server finished the ruling without giving it");
+    }
   } catch (error) {
+    $("job").hidden = true;
     showError(error.message);
   } finally {
-    $("busy").hidden = true;
+    state.job = null;
+    $("stop").hidden = true;
     $("rule").disabled = false;
+  }
+}
+
+async function stopJob() {
+  if (!state.job) return;
+  try {
+    await post(`api/jobs/${encodeURIComponent(state.job)}/stop`, {});
+  } catch (error) {
+    showError(error.message);
   }
 }
 
@@ -624,7 +688,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("save").addEventListener("click", saveCase);
   $("new").addEventListener("click", () => { clearError(); setCase({}); $("ruling").hidden = true; });
   $("print").addEventListener("click", printReport);
-  $("stop").addEventListener("click", () => post("api/stop", {}).catch((e) => showError(e.message)));
+  $("stop").addEventListener("click", stopJob);
   $("load-file").addEventListener("change", (event) => {
     if (event.target.files.length) loadFile(event.target.files[0]);
     event.target.value = "";
