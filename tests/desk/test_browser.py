@@ -11,6 +11,7 @@ to tests/artifacts/ (not committed).
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -245,7 +246,8 @@ def test_a_claim_case_loaded_from_its_file_shows_the_adjudication(
     expected = json.loads(capsys.readouterr().out)
     page.set_input_files("#load-file", str(case))
     page.wait_for_selector("#other-section:not([hidden])")
-    assert '"claim"' in page.inner_text("#other")
+    assert page.is_checked("#has-claim") and page.input_value("#claim-tricks") == "4"
+    assert page.locator("#steps .step-text").all_inner_texts() == []
     page.click("#rule")
     page.wait_for_selector("#claim-summary", timeout=30_000)
     claim = expected["claim"]
@@ -314,3 +316,132 @@ def test_a_long_count_shows_its_progress_and_stop_ends_only_that_pages_job(
                 context.close()
     finally:
         own.close()
+
+
+CLAIMS = ROOT / "cases" / "claims"
+CLAIM_CASES = (
+    "entry-order-stated",
+    "blocked-suit-overtake-stated",
+    "forgotten-trump-not-mentioned",
+)
+
+
+def enter_step(director: Director, text: str) -> None:
+    """One step of a statement by the step select and its fields."""
+    page = director.page
+    forms: list[tuple[str, str, list[tuple[str, str]]]] = [
+        (r"^draw trumps$", "draw_trumps", []),
+        (r"^cash ([SHDC])$", "cash", [("select[aria-label=suit]", "select")]),
+        (r"^play (.+) \(all\)$", "play_all", [("input[aria-label=cards]", "type")]),
+        (r"^play (.+)$", "play", [("input[aria-label=cards]", "type")]),
+        (r"^finesse (\S+)$", "finesse", [("input[aria-label=card]", "type")]),
+    ]
+    found = [(re.match(p, text), kind, fields) for p, kind, fields in forms]
+    match, kind, fields = next((f for f in found if f[0] is not None), (None, "", []))
+    assert match is not None, f"no form for the step {text!r} in this test"
+    director.select("#step-kind", kind)
+    director.click("#add-step")
+    last = "#steps .step:last-child "
+    for (selector, how), value in zip(fields, match.groups(), strict=True):
+        if how == "select":
+            director.select(last + selector, value)
+        else:
+            director.type(last + selector, value)
+    assert page.inner_text(last + ".step-text") == text
+
+
+def enter_claim_case(director: Director, data: dict[str, Any]) -> None:
+    director.type("#title", data["title"])
+    director.type("#deal", data["deal"])
+    director.press("#deal", "Tab")
+    director.type("#contract", data["contract"])
+    if data["declarer"] != "S":
+        director.select("#declarer", data["declarer"])
+    claim = data["claim"]
+    director.click("#has-claim")
+    if claim["by"] != "S":
+        director.select("#claim-by", claim["by"])
+    director.type("#claim-tricks", str(claim["tricks"]))
+    if "said" in claim:
+        director.type("#claim-said", claim["said"])
+    if "trumps_mentioned" in claim:
+        director.select("#claim-trumps", str(claim["trumps_mentioned"]).lower())
+    position = claim.get("position")
+    if position is not None:
+        director.click("#has-position")
+        director.type("#claim-hands", position["hands"])
+        director.select("#claim-leader", position["leader"])
+        director.type("#claim-won-ns", str(position["won"]["NS"]))
+        director.type("#claim-won-ew", str(position["won"]["EW"]))
+    for step in claim.get("statement", []):
+        enter_step(director, step)
+
+
+ENTERED = ("title", "deal", "contract", "declarer", "claim", "play", "statements")
+
+
+@pytest.mark.parametrize("name", CLAIM_CASES)
+def test_a_claim_entered_by_the_form_rules_as_the_command_line_and_saves_the_case(
+    page: Page, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    path = CLAIMS / f"{name}.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert set(data) - set(ENTERED) <= {"source", "notes", "expect", "published", "vulnerable"}
+    director = Director(page)
+    enter_claim_case(director, data)
+    page.click("#rule")
+    page.wait_for_selector("#claim-summary", timeout=30_000)
+    assert run(["check", str(path), "--json"]) in (0, 1)
+    expected = json.loads(capsys.readouterr().out)
+    claim = expected["claim"]
+    assert page.inner_text("#ruling-result") == expected["ruling"]["result"]
+    assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]
+    summary = page.inner_text("#claim-summary")
+    upheld = "upheld" if claim["upheld"] else "not upheld"
+    assert f"claimed {claim['tricks']} of the tricks left: {upheld}." in summary
+    assert f"{claim['claimer_tricks']} tricks for the claimer's side" in summary
+    line = page.locator("#claim-line tbody tr").all()
+    tricks = sorted({play["trick"] for play in claim["worst_normal_line"]})
+    assert [row.locator("td").first.inner_text() for row in line] == [str(t) for t in tricks]
+    for row, trick in zip(line, tricks, strict=True):
+        plays = [p for p in claim["worst_normal_line"] if p["trick"] == trick]
+        cells = row.locator("td").all_inner_texts()
+        assert [part.split()[0] for part in cells[1].split(", ")] == [p["seat"] for p in plays]
+        assert cells[2] == next((p["winner"] for p in plays if p.get("winner")), "")
+
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    facts = {key: data[key] for key in ENTERED if key in data}
+    assert saved == {**facts, "vulnerable": data.get("vulnerable", "None")}
+
+
+def test_a_revoke_allegation_entered_by_the_form(
+    page: Page, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = ROOT / "cases" / "revoke-64a1-one-trick.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    (allegation,) = data["statements"]
+    without = tmp_path / "without.yaml"
+    without.write_text(yaml.safe_dump({**data, "statements": []}), encoding="utf-8")
+    page.set_input_files("#load-file", str(without))
+    page.wait_for_function("document.getElementById('title').value !== ''")
+    director = Director(page)
+    director.click("#add-revoke")
+    line = "#statements .statement:last-child "
+    director.select(line + "select[aria-label='who says it']", allegation["by"])
+    director.select(line + "select[aria-label=revoker]", allegation["revoke"]["seat"])
+    director.type(
+        line + "input[aria-label='revoke trick (optional)']", str(allegation["revoke"]["trick"])
+    )
+    page.click("#rule")
+    page.wait_for_selector("#ruling-result", timeout=30_000)
+    assert run(["check", str(path), "--json"]) in (0, 1)
+    expected = json.loads(capsys.readouterr().out)
+    assert page.inner_text("#ruling-result") == expected["ruling"]["result"] == "2H+2"
+    assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["statements"] == data["statements"]
+    assert {key: saved[key] for key in FACTS} == {key: data[key] for key in FACTS}
