@@ -445,3 +445,73 @@ def test_a_revoke_allegation_entered_by_the_form(
     saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
     assert saved["statements"] == data["statements"]
     assert {key: saved[key] for key in FACTS} == {key: data[key] for key in FACTS}
+
+
+def dealt(page: Page, card: str) -> str | None:
+    return page.get_attribute(f"#deal-grid button[data-card='{card}']", "data-holder")
+
+
+def counts(page: Page) -> list[str]:
+    return [page.inner_text(f"#count-{seat}") for seat in "NESW"]
+
+
+def test_the_deal_card_by_card_on_the_grid_and_at_the_keyboard(page: Page) -> None:
+    assert page.locator("#deal-grid button.card").count() == 52
+    page.click("#deal-grid button[data-card='SA']")
+    page.click("#deal-seats button[data-seat='N']")
+    assert dealt(page, "SA") == "N" and counts(page) == ["1", "0", "0", "0"]
+    assert page.input_value("#deal") == "N:A... ... ... ..."
+    # a card twice is refused, and stays where it was
+    page.click("#deal-grid button[data-card='SA']")
+    page.click("#deal-seats button[data-seat='E']")
+    assert page.inner_text("#errors").startswith("the deal: ♠A is already in North's hand")
+    assert dealt(page, "SA") == "N" and counts(page) == ["1", "0", "0", "0"]
+    # taken back, it can go elsewhere
+    page.click("#deal-grid button[data-card='SA']")
+    page.click("#deal-take-back")
+    assert dealt(page, "SA") == "" and counts(page) == ["0", "0", "0", "0"]
+    assert page.is_hidden("#errors")
+
+    # the whole example deal at the keyboard, a seat then its cards
+    deal = example()["deal"]
+    hands = deal[2:].split()
+    typed = " ".join(
+        seat
+        + " "
+        + " ".join(
+            suit + rank
+            for suit, ranks in zip("SHDC", hand.split("."), strict=True)
+            for rank in ranks
+        )
+        for seat, hand in zip("NESW", hands, strict=True)
+    )
+    page.fill("#deal-keys", typed)
+    page.press("#deal-keys", "Enter")
+    assert page.is_hidden("#errors"), page.inner_text("#errors")
+    assert page.input_value("#deal") == deal
+    assert counts(page) == ["13", "13", "13", "13"]
+    assert page.input_value("#deal-keys") == ""
+    # the rows follow the deal: only North's cards are live in his row's grid
+    live = page.locator("#row-N .grid button:not([disabled])").count()
+    assert live == 13
+
+    page.fill("#deal-keys", "n sk")
+    page.press("#deal-keys", "Enter")
+    assert page.inner_text("#errors").startswith("the deal: ♠K is already in West's hand")
+    assert page.input_value("#deal-keys") == "N sk"
+    page.click("#deal-grid button[data-card='C2']")
+    page.click("#deal-take-back")
+    page.fill("#deal-keys", "N C2")
+    page.press("#deal-keys", "Enter")
+    assert page.inner_text("#errors") == "the deal: North already holds 13 cards"
+    assert counts(page) == ["13", "13", "13", "12"]
+    page.fill("#deal-keys", "W C2")
+    page.press("#deal-keys", "Enter")
+    assert page.input_value("#deal") == deal and page.is_hidden("#errors")
+    # typing the PBN string sets the grid
+    page.fill("#deal", "")
+    page.press("#deal", "Tab")
+    assert counts(page) == ["0", "0", "0", "0"]
+    page.fill("#deal", deal)
+    page.press("#deal", "Tab")
+    assert dealt(page, "SK") == "W" and counts(page) == ["13", "13", "13", "13"]

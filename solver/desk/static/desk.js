@@ -18,6 +18,7 @@ const state = {
   rows: {},        // {N: {cards: [{card, mark}], mixed: bool, when}}
   statements: [],  // as in the case file
   claim: null,     // the claim's fields (claimFrom), or null when there is none
+  picked: null,    // the card picked on the deal grid, waiting for its hand
   document: null,  // the last ruling's printable report
   job: null,       // the id of the ruling under way on the server
 };
@@ -381,9 +382,111 @@ function renderOther() {
 
 function renderAll() {
   setClaimFields();
+  renderDealGrid();
   renderRows();
   renderStatements();
   renderOther();
+}
+
+// ---- the deal card by card on a 4 x 13 grid ----------------------------------------------------
+
+function holderOf(card) {
+  if (!state.hands) return null;
+  return SEATS.find((seat) => state.hands[seat].has(card)) || null;
+}
+
+function pbnOf(hands) {
+  return "N:" + SEATS.map((seat) => SUITS.map((suit) => RANKS.filter((rank) =>
+    hands[seat].has(suit + rank)).join("")).join(".")).join(" ");
+}
+
+function dealCard(card, seat) {
+  // Give ``card`` to ``seat`` (null: take it back); a message when refused, else null.
+  if (!state.hands) state.hands = { N: new Set(), E: new Set(), S: new Set(), W: new Set() };
+  const holder = holderOf(card);
+  if (seat == null) {
+    if (holder) state.hands[holder].delete(card);
+    return null;
+  }
+  if (holder === seat) return `${cardLabel(card)} is already in ${SEAT_NAMES[seat]}'s hand`;
+  if (holder) {
+    return `${cardLabel(card)} is already in ${SEAT_NAMES[holder]}'s hand (take it back first: ` +
+      "click it, then \"take back\")";
+  }
+  if (state.hands[seat].size >= 13) return `${SEAT_NAMES[seat]} already holds 13 cards`;
+  state.hands[seat].add(card);
+  return null;
+}
+
+function dealChanged() {
+  $("deal").value = pbnOf(state.hands);
+  renderDealGrid();
+  renderRows();
+}
+
+function renderDealGrid() {
+  const picked = state.picked;
+  $("deal-seats").replaceChildren(...SEATS.map((seat) => el("button", {
+    type: "button", class: "deal-seat", "data-seat": seat, disabled: !picked,
+    onclick: () => placePicked(seat),
+  }, `${SEAT_NAMES[seat]} `, el("span", { class: "count", id: `count-${seat}` },
+    String(state.hands ? state.hands[seat].size : 0)))),
+  el("button", { type: "button", id: "deal-take-back", disabled: !picked || !holderOf(picked),
+    onclick: () => placePicked(null) }, "take back"));
+  const cards = [];
+  for (const suit of SUITS) {
+    for (const rank of RANKS) {
+      const card = suit + rank;
+      const holder = holderOf(card);
+      cards.push(el("button", {
+        type: "button", class: `card ${suitClass(card)}${card === picked ? " picked" : ""}${holder ? " dealt" : ""}`,
+        "data-card": card, "data-holder": holder || "", "aria-pressed": card === picked ? "true" : "false",
+        title: holder ? `${card}: ${SEAT_NAMES[holder]}` : card,
+        onclick: () => { state.picked = state.picked === card ? null : card; renderDealGrid(); },
+      }, cardLabel(card), el("span", { class: "holder" }, holder || "")));
+    }
+  }
+  $("deal-grid").replaceChildren(...cards);
+}
+
+function placePicked(seat) {
+  const card = state.picked;
+  if (!card) return;
+  const refused = dealCard(card, seat);
+  state.picked = null;
+  if (refused) { showError(`the deal: ${refused}`); renderDealGrid(); return; }
+  clearError();
+  state.picked = null;
+  dealChanged();
+}
+
+function typeDeal(input) {
+  // "N SA SK H10 E S2": a seat, then the cards it holds; stops at the first refused token.
+  const tokens = input.value.split(/[\s,]+/).filter((t) => t !== "");
+  let seat = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i].toUpperCase();
+    if (SEATS.includes(token)) { seat = token; continue; }
+    const parsed = parseCard(token);
+    let refused = null;
+    if (!parsed || parsed.mark) {
+      refused = `${tokens[i]} is not a card (a suit S H D C and a rank A K Q J 10 9 ... 2, e.g. SA or H10)`;
+    } else if (!seat) {
+      refused = `${tokens[i]}: say first whose card it is (N, E, S or W, e.g. "N SA")`;
+    } else {
+      refused = dealCard(parsed.card, seat);
+    }
+    if (refused) {
+      showError(`the deal: ${refused}`);
+      input.value = (seat && !SEATS.includes(tokens[i].toUpperCase()) ? `${seat} ` : "") +
+        tokens.slice(i).join(" ");
+      if (state.hands) dealChanged();
+      return;
+    }
+  }
+  input.value = "";
+  clearError();
+  if (state.hands) dealChanged();
 }
 
 // ---- the claim: claimer, tricks, position, and the statement built step by step ----------------
@@ -918,7 +1021,7 @@ function printReport() {
 
 function setDealFromInput() {
   const text = $("deal").value.trim();
-  if (text === "") { state.hands = null; renderRows(); return; }
+  if (text === "") { state.hands = null; renderRows(); renderDealGrid(); return; }
   try {
     state.hands = parseDeal(text);
     clearError();
@@ -927,6 +1030,7 @@ function setDealFromInput() {
     state.hands = null;
   }
   renderRows();
+  renderDealGrid();
 }
 
 function newStatement(kind) {
@@ -961,5 +1065,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("add-revoke").addEventListener("click", () => newStatement("revoke"));
   $("log-refresh").addEventListener("click", refreshLog);
   wireClaim();
+  $("deal-keys").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); typeDeal(event.target); }
+  });
   refreshLog();
 });
