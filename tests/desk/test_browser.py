@@ -515,3 +515,62 @@ def test_the_deal_card_by_card_on_the_grid_and_at_the_keyboard(page: Page) -> No
     page.fill("#deal", deal)
     page.press("#deal", "Tab")
     assert dealt(page, "SK") == "W" and counts(page) == ["13", "13", "13", "13"]
+
+
+def test_print_shows_the_report_alone_and_opens_the_a4_document(page: Page) -> None:
+    assert page.is_disabled("#print")  # nothing to print before a ruling
+    page.set_input_files("#load-file", str(EXAMPLE))
+    page.wait_for_function(
+        "title => document.getElementById('title').value === title", arg=example()["title"]
+    )
+    page.click("#rule")
+    page.wait_for_selector("#ruling-result", timeout=30_000)
+    # the page printed as it is: the print stylesheet hides the form, keeps the ruling
+    assert page.is_visible("#case-form") and page.is_visible("#log-section")
+    page.emulate_media(media="print")
+    assert page.is_hidden("#case-form") and page.is_hidden("header")
+    assert page.is_hidden("#log-section") and page.is_hidden("#rule")
+    assert page.is_visible("#ruling") and page.inner_text("#ruling-result") == "4S-1"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "desk-print-media.png"), full_page=True)
+    page.emulate_media(media="screen")
+    assert page.is_visible("#case-form")
+    # the Print button opens the A4 document (the one ruling check --html writes)
+    with page.expect_popup() as popup:
+        page.click("#print")
+    document = popup.value
+    document.wait_for_load_state()
+    assert document.title() == example()["title"]
+    assert "@page { size: A4" in document.content()
+    assert "4S-1" in document.inner_text("body")
+    assert document.locator("form, script").count() == 0
+    document.close()
+
+
+def test_a_board_picked_from_a_pbn_record_sets_the_deal(page: Page) -> None:
+    from solver.desk.server import read_upload
+
+    record = sorted((ROOT / "data" / "real-records" / "lorserker_ben_Boards_BBO").glob("*.pbn"))[0]
+    boards = read_upload(record.name, record.read_text(encoding="utf-8"))["boards"]
+    page.set_input_files("#load-file", str(record))
+    page.wait_for_selector("#board-pick:not([hidden])")
+    options = page.locator("#board-pick option").all_inner_texts()
+    assert len(options) == len(boards) > 2
+    assert options[0].startswith(boards[0]["label"])
+    first = next(b for b in boards if "case" in b)
+    assert page.input_value("#deal") == first["case"]["deal"]
+    index, board = next((i, b) for i, b in enumerate(boards) if "case" in b and b is not first)
+    page.select_option("#board-pick", str(index))
+    page.wait_for_function(
+        "deal => document.getElementById('deal').value === deal", arg=board["case"]["deal"]
+    )
+    assert page.input_value("#title") == board["case"].get("title", "")
+    assert page.input_value("#contract") == board["case"]["contract"]
+    assert [page.inner_text(f"#count-{seat}") for seat in "NESW"] == ["13"] * 4
+    # the deal is shown on the grid, each card with its holder
+    hands = board["case"]["deal"][2:].split()
+    north = {s + r for s, ranks in zip("SHDC", hands[0].split("."), strict=True) for r in ranks}
+    shown = page.locator("#deal-grid button[data-holder='N']").evaluate_all(
+        "cards => cards.map((card) => card.dataset.card)"
+    )
+    assert set(shown) == north
