@@ -10,6 +10,7 @@ still waiting for a worker is simply dropped.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import queue
 import secrets
@@ -95,6 +96,26 @@ def check(facts: dict[str, Any], source: str = "<desk>") -> str | None:
     return None
 
 
+WARM_MODULES = (
+    "solver.records",
+    "solver.rulings.analyse",
+    "solver.rulings.claims",
+    "solver.rulings.report",
+    "solver.engines.search",
+    "solver.engines.cpsat",
+    "solver.engines.dds",
+    "solver.engines.claims",
+)
+"""What a worker imports before its first job: the engines are imported where they are first
+used, and the first ruling needing OR-Tools or the double-dummy solver would pay a second
+for it."""
+
+
+def _warm() -> None:
+    for name in WARM_MODULES:
+        importlib.import_module(name)
+
+
 PROGRESS_EVERY = 0.2
 """Seconds between two progress reports a worker sends (a count reports far more often)."""
 
@@ -102,8 +123,7 @@ PROGRESS_EVERY = 0.2
 def _work(connection: Connection) -> None:
     """A worker process: import the engines at once, then rule on each case sent until told
     to end (None) or the server goes (the pipe closes)."""
-    import solver.rulings.analyse  # noqa: F401  (the first ruling does not pay for it)
-
+    _warm()
     while True:
         try:
             message = connection.recv()
