@@ -415,6 +415,12 @@ def test_a_claim_entered_by_the_form_rules_as_the_command_line_and_saves_the_cas
     facts = {key: data[key] for key in ENTERED if key in data}
     assert saved == {**facts, "vulnerable": data.get("vulnerable", "None")}
 
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"desk-claim-{name}-1280x800.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the claim form is {width} px wide on a phone"
+
 
 def test_a_revoke_allegation_entered_by_the_form(
     page: Page, capsys: pytest.CaptureFixture[str], tmp_path: Path
