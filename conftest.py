@@ -29,6 +29,7 @@ SLOW: tuple[str, ...] = (
     "tests/test_revoke_properties.py",
     "tests/test_cli_progress.py::test_the_total_is_the_number_of_layouts_examined",
     "tests/test_published_claims.py::test_case_is_analysed_to_a_decided_ruling",
+    "tests/desk/test_browser.py::test_a_long_count_",
 )
 """Node-id prefixes of the slow tests (``tests/test_fast_subset.py`` checks each still names
 a test)."""

@@ -101,6 +101,12 @@ def main_parser() -> argparse.ArgumentParser:
         help="also write the report as a self-contained HTML document (A4 print layout)",
     )
     check.add_argument(
+        "--pdf",
+        default=None,
+        metavar="FILE",
+        help="also write the report as a PDF (A4), printed by Chromium: it must be installed",
+    )
+    check.add_argument(
         "--log",
         default=None,
         metavar="DB",
@@ -357,6 +363,11 @@ def _check(args: argparse.Namespace) -> int:
 
     case = load_case(args.path)
     policy = _policy(case, args.policy, args.switch)
+    chromium = None
+    if args.pdf is not None:  # said before the ruling, which can take the whole time limit
+        from solver.desk.pdf import find_chromium
+
+        chromium = find_chromium()
     bar = _LayoutBar(args.time_limit) if args.claimer_view and sys.stderr.isatty() else None
     try:
         analysis = analyse(
@@ -396,6 +407,11 @@ def _check(args: argparse.Namespace) -> int:
         _log(args.log, args.path, analysis)
     if args.html is not None:
         _write_html(args.html, analysis, listed, args.examples)
+    if args.pdf is not None and chromium is not None:
+        from solver.desk.pdf import write_pdf
+        from solver.rulings.report import html_document
+
+        write_pdf(html_document(analysis, listed, examples=args.examples), args.pdf, chromium)
     return analysis.ruling.exit_code
 
 

@@ -16,6 +16,7 @@ import ipaddress
 import json
 import secrets
 import threading
+import time
 import webbrowser
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -31,8 +32,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from solver.desk.log import LogError, RulingLog
-from solver.desk.worker import RulingPool, check
-from solver.errors import CaseFileError, InternalError, SolverError
+from solver.desk.worker import FINISHED, Job, RulingPool, check
+from solver.errors import CaseFileError, SolverError
 from solver.version import tool_version
 
 HERE = Path(__file__).parent
@@ -41,6 +42,10 @@ UPLOAD_LIMIT = 256 * 1024
 whole session is well under this)."""
 LOOPBACK_NAMES = ("localhost",)
 BUG_NOTICE = "this is a bug, please report it with the case file (Save)"
+POLL_SECONDS = 0.02
+"""How often a request waiting for a job looks whether it has finished."""
+LONGEST_WAIT = 2.0
+"""The longest a page's poll of a job is held waiting for it to finish, in seconds."""
 
 
 class ServeError(SolverError):
@@ -162,6 +167,36 @@ def _case_of(data: dict[str, Any]) -> dict[str, Any] | JSONResponse:
     return facts
 
 
+async def _finished(job: Job, wait: float) -> None:
+    """Wait up to ``wait`` seconds for ``job`` to finish (without holding a thread)."""
+    end = time.monotonic() + wait
+    while not job.finished.is_set() and time.monotonic() < end:
+        await asyncio.sleep(POLL_SECONDS)
+
+
+def _job_answer(job: Job) -> dict[str, Any]:
+    """What the page reads of a job: its state and progress, and once finished the ruling (its
+    JSON, the text report, the printable document, the log entry) or the error."""
+    answer = job.status()
+    outcome = job.outcome
+    if answer["state"] not in FINISHED or outcome is None:
+        return answer
+    if outcome.ok:
+        answer.update(
+            result=outcome.result,
+            text=outcome.text,
+            document=outcome.document,
+            log_id=job.extra.get("log_id"),
+            log_error=job.extra.get("log_error"),
+        )
+    else:
+        error = outcome.error or ""
+        if outcome.kind == "internal":
+            error = f"{error}: {BUG_NOTICE}"
+        answer.update(error=error, kind=outcome.kind)
+    return answer
+
+
 class _Desk:
     """The page and its API: each handler a method, sharing the log and the workers."""
 
@@ -178,7 +213,9 @@ class _Desk:
             {"version": tool_version(), "limit_kib": UPLOAD_LIMIT // 1024, "log": self.log.shown},
         )
 
-    async def rule(self, request: Request) -> Response:
+    async def _submit(self, request: Request) -> Job | JSONResponse:
+        """The job ruling on the case a request carries (checked first: a wrong card or field
+        is answered at once, with the loader's message), or the answer refusing it."""
         data = await _json_body(request)
         if isinstance(data, JSONResponse):
             return data
@@ -189,35 +226,58 @@ class _Desk:
         message = check(facts, source)
         if message is not None:
             return JSONResponse({"error": message, "kind": "input"}, status_code=422)
-        try:
-            outcome = await asyncio.get_running_loop().run_in_executor(
-                None, self.workers.rule, facts, self.time_limit
-            )
-        except InternalError as error:
-            message = f"internal error: {error}: {BUG_NOTICE}"
-            return JSONResponse({"error": message, "kind": "internal"}, status_code=500)
-        if not outcome.ok or outcome.result is None:
-            status = {"input": 422, "stopped": 409, "timeout": 504}.get(outcome.kind or "", 500)
-            return JSONResponse({"error": outcome.error, "kind": outcome.kind}, status_code=status)
-        entry: int | None = None
-        logged: str | None = None
-        try:
-            entry = self.log.add(facts, outcome.result, source=source)
-        except LogError as error:
-            logged = f"not kept in the ruling log: {error}"
-        return JSONResponse(
-            {
-                "result": outcome.result,
-                "text": outcome.text,
-                "document": outcome.document,
-                "log_id": entry,
-                "log_error": logged,
-            }
-        )
 
-    async def stop(self, request: Request) -> Response:
-        await asyncio.get_running_loop().run_in_executor(None, self.workers.stop)
-        return JSONResponse({"stopped": True})
+        def keep(job: Job) -> None:  # in the job's thread, once it has ended
+            outcome = job.outcome
+            if outcome is None or not outcome.ok or outcome.result is None:
+                return
+            try:
+                job.extra["log_id"] = self.log.add(facts, outcome.result, source=source)
+            except LogError as error:
+                job.extra["log_error"] = f"not kept in the ruling log: {error}"
+
+        return self.workers.submit(facts, self.time_limit, on_finish=keep)
+
+    async def start_job(self, request: Request) -> Response:
+        """Start a ruling: the job's id and state at once; the page then polls the job."""
+        job = await self._submit(request)
+        if isinstance(job, JSONResponse):
+            return job
+        return JSONResponse(job.status(), status_code=202)
+
+    async def job(self, request: Request) -> Response:
+        """A job's state and progress; its outcome once finished. ``?wait=S`` (at most
+        ``LONGEST_WAIT``) waits that long for it to finish before answering."""
+        job = self.workers.job(request.path_params["job_id"])
+        if job is None:
+            return JSONResponse({"error": "no such ruling job on this server"}, status_code=404)
+        try:
+            wait = min(max(float(request.query_params.get("wait", "0")), 0.0), LONGEST_WAIT)
+        except ValueError:
+            return JSONResponse({"error": "wait: expected a number of seconds"}, status_code=400)
+        await _finished(job, wait)
+        return JSONResponse(_job_answer(job))
+
+    async def stop_job(self, request: Request) -> Response:
+        """Stop one job (its worker is ended and replaced; other jobs run on)."""
+        job = self.workers.stop(request.path_params["job_id"])
+        if job is None:
+            return JSONResponse({"error": "no such ruling job on this server"}, status_code=404)
+        await _finished(job, LONGEST_WAIT)
+        return JSONResponse(_job_answer(job))
+
+    async def rule(self, request: Request) -> Response:
+        """Rule and answer with the ruling in one request (for scripts; the page uses jobs)."""
+        job = await self._submit(request)
+        if isinstance(job, JSONResponse):
+            return job
+        while not job.finished.is_set():
+            await asyncio.sleep(POLL_SECONDS)
+        answer = _job_answer(job)
+        status = {"failed": 500, "stopped": 409, "timeout": 504}.get(job.state, 200)
+        if job.outcome is not None and job.outcome.kind == "input":
+            status = 422
+        return JSONResponse(answer, status_code=status)
 
     async def load(self, request: Request) -> Response:
         data = await _json_body(request)
@@ -287,8 +347,10 @@ def create_app(
         routes=[
             Route("/", desk.index),
             Route("/api/rule", desk.rule, methods=["POST"]),
+            Route("/api/jobs", desk.start_job, methods=["POST"]),
+            Route("/api/jobs/{job_id}", desk.job),
+            Route("/api/jobs/{job_id}/stop", desk.stop_job, methods=["POST"]),
             Route("/api/load", desk.load, methods=["POST"]),
-            Route("/api/stop", desk.stop, methods=["POST"]),
             Route("/api/save", desk.save, methods=["POST"]),
             Route("/api/log", desk.entries),
             Route("/api/log/{entry_id:int}", desk.entry),

@@ -11,6 +11,7 @@ to tests/artifacts/ (not committed).
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -245,7 +246,8 @@ def test_a_claim_case_loaded_from_its_file_shows_the_adjudication(
     expected = json.loads(capsys.readouterr().out)
     page.set_input_files("#load-file", str(case))
     page.wait_for_selector("#other-section:not([hidden])")
-    assert '"claim"' in page.inner_text("#other")
+    assert page.is_checked("#has-claim") and page.input_value("#claim-tricks") == "4"
+    assert page.locator("#steps .step-text").all_inner_texts() == []
     page.click("#rule")
     page.wait_for_selector("#claim-summary", timeout=30_000)
     claim = expected["claim"]
@@ -257,3 +259,324 @@ def test_a_claim_case_loaded_from_its_file_shows_the_adjudication(
     tricks = {play["trick"] for play in claim["worst_normal_line"]}
     assert page.locator("#claim-line tbody tr").count() == len(tricks)
     assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]
+
+
+LONG_CASE = ROOT / "cases" / "four-rows-mixed.yaml"
+STOPPED = "stopped on request: no ruling was made"
+
+
+def test_a_long_count_shows_its_progress_and_stop_ends_only_that_pages_job(
+    browser: Browser, tmp_path: Path
+) -> None:
+    own = RulingPool(workers=2)
+    app = create_app(log_url=str(tmp_path / "event.sqlite"), pool=own, time_limit=60)
+    try:
+        with served(app) as base:
+            contexts = [browser.new_context(viewport=LAPTOP) for _ in range(2)]
+            first, second = (context.new_page() for context in contexts)
+            for page in (first, second):
+                page.goto(base)
+                page.set_input_files("#load-file", str(LONG_CASE))
+                page.wait_for_function("document.getElementById('title').value !== ''")
+                page.click("#rule")
+            first.wait_for_selector("#stop:not([hidden])")
+            status = first.locator("#job-status")
+            status.filter(has_text="positions searched").wait_for(timeout=30_000)
+            assert "counting the consistent histories: " in status.inner_text()
+            assert "s of at most 60 s" in status.inner_text()
+            assert float(first.eval_on_selector("#job-progress", "bar => bar.value")) > 0
+            second.wait_for_selector("#stop:not([hidden])")
+            ARTIFACTS.mkdir(exist_ok=True)
+            first.screenshot(path=str(ARTIFACTS / "desk-progress-1280x800.png"))
+
+            first.click("#stop")
+            first.locator("#job-status", has_text=STOPPED).wait_for(timeout=10_000)
+            assert first.is_hidden("#stop") and first.is_hidden("#errors")
+            assert first.is_hidden("#ruling") and first.is_enabled("#rule")
+            # the other page's count runs on
+            shown = second.inner_text("#job-status")
+            second.wait_for_function(
+                "shown => document.getElementById('job-status').textContent !== shown", arg=shown
+            )
+            assert second.get_attribute("#job", "data-state") == "running"
+            assert second.is_visible("#stop")
+            # and the stopped page rules the next case at once, on a new worker
+            first.set_input_files("#load-file", str(EXAMPLE))
+            first.wait_for_function(
+                "title => document.getElementById('title').value === title", arg=example()["title"]
+            )
+            first.click("#rule")
+            first.wait_for_selector("#ruling-result", timeout=30_000)
+            assert first.inner_text("#ruling-result") == "4S-1"
+            assert first.inner_text("#job-status").startswith("ruled in ")
+            assert second.get_attribute("#job", "data-state") == "running"
+            second.click("#stop")
+            second.locator("#job-status", has_text=STOPPED).wait_for(timeout=10_000)
+            for context in contexts:
+                context.close()
+    finally:
+        own.close()
+
+
+CLAIMS = ROOT / "cases" / "claims"
+CLAIM_CASES = (
+    "entry-order-stated",
+    "blocked-suit-overtake-stated",
+    "forgotten-trump-not-mentioned",
+)
+
+
+def enter_step(director: Director, text: str) -> None:
+    """One step of a statement by the step select and its fields."""
+    page = director.page
+    forms: list[tuple[str, str, list[tuple[str, str]]]] = [
+        (r"^draw trumps$", "draw_trumps", []),
+        (r"^cash ([SHDC])$", "cash", [("select[aria-label=suit]", "select")]),
+        (r"^play (.+) \(all\)$", "play_all", [("input[aria-label=cards]", "type")]),
+        (r"^play (.+)$", "play", [("input[aria-label=cards]", "type")]),
+        (r"^finesse (\S+)$", "finesse", [("input[aria-label=card]", "type")]),
+    ]
+    found = [(re.match(p, text), kind, fields) for p, kind, fields in forms]
+    match, kind, fields = next((f for f in found if f[0] is not None), (None, "", []))
+    assert match is not None, f"no form for the step {text!r} in this test"
+    director.select("#step-kind", kind)
+    director.click("#add-step")
+    last = "#steps .step:last-child "
+    for (selector, how), value in zip(fields, match.groups(), strict=True):
+        if how == "select":
+            director.select(last + selector, value)
+        else:
+            director.type(last + selector, value)
+    assert page.inner_text(last + ".step-text") == text
+
+
+def enter_claim_case(director: Director, data: dict[str, Any]) -> None:
+    director.type("#title", data["title"])
+    director.type("#deal", data["deal"])
+    director.press("#deal", "Tab")
+    director.type("#contract", data["contract"])
+    if data["declarer"] != "S":
+        director.select("#declarer", data["declarer"])
+    claim = data["claim"]
+    director.click("#has-claim")
+    if claim["by"] != "S":
+        director.select("#claim-by", claim["by"])
+    director.type("#claim-tricks", str(claim["tricks"]))
+    if "said" in claim:
+        director.type("#claim-said", claim["said"])
+    if "trumps_mentioned" in claim:
+        director.select("#claim-trumps", str(claim["trumps_mentioned"]).lower())
+    position = claim.get("position")
+    if position is not None:
+        director.click("#has-position")
+        director.type("#claim-hands", position["hands"])
+        director.select("#claim-leader", position["leader"])
+        director.type("#claim-won-ns", str(position["won"]["NS"]))
+        director.type("#claim-won-ew", str(position["won"]["EW"]))
+    for step in claim.get("statement", []):
+        enter_step(director, step)
+
+
+ENTERED = ("title", "deal", "contract", "declarer", "claim", "play", "statements")
+
+
+@pytest.mark.parametrize("name", CLAIM_CASES)
+def test_a_claim_entered_by_the_form_rules_as_the_command_line_and_saves_the_case(
+    page: Page, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    path = CLAIMS / f"{name}.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert set(data) - set(ENTERED) <= {"source", "notes", "expect", "published", "vulnerable"}
+    director = Director(page)
+    enter_claim_case(director, data)
+    page.click("#rule")
+    page.wait_for_selector("#claim-summary", timeout=30_000)
+    assert run(["check", str(path), "--json"]) in (0, 1)
+    expected = json.loads(capsys.readouterr().out)
+    claim = expected["claim"]
+    assert page.inner_text("#ruling-result") == expected["ruling"]["result"]
+    assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]
+    summary = page.inner_text("#claim-summary")
+    upheld = "upheld" if claim["upheld"] else "not upheld"
+    assert f"claimed {claim['tricks']} of the tricks left: {upheld}." in summary
+    assert f"{claim['claimer_tricks']} tricks for the claimer's side" in summary
+    line = page.locator("#claim-line tbody tr").all()
+    tricks = sorted({play["trick"] for play in claim["worst_normal_line"]})
+    assert [row.locator("td").first.inner_text() for row in line] == [str(t) for t in tricks]
+    for row, trick in zip(line, tricks, strict=True):
+        plays = [p for p in claim["worst_normal_line"] if p["trick"] == trick]
+        cells = row.locator("td").all_inner_texts()
+        assert [part.split()[0] for part in cells[1].split(", ")] == [p["seat"] for p in plays]
+        assert cells[2] == next((p["winner"] for p in plays if p.get("winner")), "")
+
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    facts = {key: data[key] for key in ENTERED if key in data}
+    assert saved == {**facts, "vulnerable": data.get("vulnerable", "None")}
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"desk-claim-{name}-1280x800.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the claim form is {width} px wide on a phone"
+
+
+def test_a_revoke_allegation_entered_by_the_form(
+    page: Page, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = ROOT / "cases" / "revoke-64a1-one-trick.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    (allegation,) = data["statements"]
+    without = tmp_path / "without.yaml"
+    without.write_text(yaml.safe_dump({**data, "statements": []}), encoding="utf-8")
+    page.set_input_files("#load-file", str(without))
+    page.wait_for_function("document.getElementById('title').value !== ''")
+    director = Director(page)
+    director.click("#add-revoke")
+    line = "#statements .statement:last-child "
+    director.select(line + "select[aria-label='who says it']", allegation["by"])
+    director.select(line + "select[aria-label=revoker]", allegation["revoke"]["seat"])
+    director.type(
+        line + "input[aria-label='revoke trick (optional)']", str(allegation["revoke"]["trick"])
+    )
+    page.click("#rule")
+    page.wait_for_selector("#ruling-result", timeout=30_000)
+    assert run(["check", str(path), "--json"]) in (0, 1)
+    expected = json.loads(capsys.readouterr().out)
+    assert page.inner_text("#ruling-result") == expected["ruling"]["result"] == "2H+2"
+    assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["statements"] == data["statements"]
+    assert {key: saved[key] for key in FACTS} == {key: data[key] for key in FACTS}
+
+
+def dealt(page: Page, card: str) -> str | None:
+    return page.get_attribute(f"#deal-grid button[data-card='{card}']", "data-holder")
+
+
+def counts(page: Page) -> list[str]:
+    return [page.inner_text(f"#count-{seat}") for seat in "NESW"]
+
+
+def test_the_deal_card_by_card_on_the_grid_and_at_the_keyboard(page: Page) -> None:
+    assert page.locator("#deal-grid button.card").count() == 52
+    page.click("#deal-grid button[data-card='SA']")
+    page.click("#deal-seats button[data-seat='N']")
+    assert dealt(page, "SA") == "N" and counts(page) == ["1", "0", "0", "0"]
+    assert page.input_value("#deal") == "N:A... ... ... ..."
+    # a card twice is refused, and stays where it was
+    page.click("#deal-grid button[data-card='SA']")
+    page.click("#deal-seats button[data-seat='E']")
+    assert page.inner_text("#errors").startswith("the deal: ♠A is already in North's hand")
+    assert dealt(page, "SA") == "N" and counts(page) == ["1", "0", "0", "0"]
+    # taken back, it can go elsewhere
+    page.click("#deal-grid button[data-card='SA']")
+    page.click("#deal-take-back")
+    assert dealt(page, "SA") == "" and counts(page) == ["0", "0", "0", "0"]
+    assert page.is_hidden("#errors")
+
+    # the whole example deal at the keyboard, a seat then its cards
+    deal = example()["deal"]
+    hands = deal[2:].split()
+    typed = " ".join(
+        seat
+        + " "
+        + " ".join(
+            suit + rank
+            for suit, ranks in zip("SHDC", hand.split("."), strict=True)
+            for rank in ranks
+        )
+        for seat, hand in zip("NESW", hands, strict=True)
+    )
+    page.fill("#deal-keys", typed)
+    page.press("#deal-keys", "Enter")
+    assert page.is_hidden("#errors"), page.inner_text("#errors")
+    assert page.input_value("#deal") == deal
+    assert counts(page) == ["13", "13", "13", "13"]
+    assert page.input_value("#deal-keys") == ""
+    # the rows follow the deal: only North's cards are live in his row's grid
+    live = page.locator("#row-N .grid button:not([disabled])").count()
+    assert live == 13
+
+    page.fill("#deal-keys", "n sk")
+    page.press("#deal-keys", "Enter")
+    assert page.inner_text("#errors").startswith("the deal: ♠K is already in West's hand")
+    assert page.input_value("#deal-keys") == "N sk"
+    page.click("#deal-grid button[data-card='C2']")
+    page.click("#deal-take-back")
+    page.fill("#deal-keys", "N C2")
+    page.press("#deal-keys", "Enter")
+    assert page.inner_text("#errors") == "the deal: North already holds 13 cards"
+    assert counts(page) == ["13", "13", "13", "12"]
+    page.fill("#deal-keys", "W C2")
+    page.press("#deal-keys", "Enter")
+    assert page.input_value("#deal") == deal and page.is_hidden("#errors")
+    # typing the PBN string sets the grid
+    page.fill("#deal", "")
+    page.press("#deal", "Tab")
+    assert counts(page) == ["0", "0", "0", "0"]
+    page.fill("#deal", deal)
+    page.press("#deal", "Tab")
+    assert dealt(page, "SK") == "W" and counts(page) == ["13", "13", "13", "13"]
+
+
+def test_print_shows_the_report_alone_and_opens_the_a4_document(page: Page) -> None:
+    assert page.is_disabled("#print")  # nothing to print before a ruling
+    page.set_input_files("#load-file", str(EXAMPLE))
+    page.wait_for_function(
+        "title => document.getElementById('title').value === title", arg=example()["title"]
+    )
+    page.click("#rule")
+    page.wait_for_selector("#ruling-result", timeout=30_000)
+    # the page printed as it is: the print stylesheet hides the form, keeps the ruling
+    assert page.is_visible("#case-form") and page.is_visible("#log-section")
+    page.emulate_media(media="print")
+    assert page.is_hidden("#case-form") and page.is_hidden("header")
+    assert page.is_hidden("#log-section") and page.is_hidden("#rule")
+    assert page.is_visible("#ruling") and page.inner_text("#ruling-result") == "4S-1"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "desk-print-media.png"), full_page=True)
+    page.emulate_media(media="screen")
+    assert page.is_visible("#case-form")
+    # the Print button opens the A4 document (the one ruling check --html writes)
+    with page.expect_popup() as popup:
+        page.click("#print")
+    document = popup.value
+    document.wait_for_load_state()
+    assert document.title() == example()["title"]
+    assert "@page { size: A4" in document.content()
+    assert "4S-1" in document.inner_text("body")
+    assert document.locator("form, script").count() == 0
+    document.close()
+
+
+def test_a_board_picked_from_a_pbn_record_sets_the_deal(page: Page) -> None:
+    from solver.desk.server import read_upload
+
+    record = sorted((ROOT / "data" / "real-records" / "lorserker_ben_Boards_BBO").glob("*.pbn"))[0]
+    boards = read_upload(record.name, record.read_text(encoding="utf-8"))["boards"]
+    page.set_input_files("#load-file", str(record))
+    page.wait_for_selector("#board-pick:not([hidden])")
+    options = page.locator("#board-pick option").all_inner_texts()
+    assert len(options) == len(boards) > 2
+    assert options[0].startswith(boards[0]["label"])
+    first = next(b for b in boards if "case" in b)
+    assert page.input_value("#deal") == first["case"]["deal"]
+    index, board = next((i, b) for i, b in enumerate(boards) if "case" in b and b is not first)
+    page.select_option("#board-pick", str(index))
+    page.wait_for_function(
+        "deal => document.getElementById('deal').value === deal", arg=board["case"]["deal"]
+    )
+    assert page.input_value("#title") == board["case"].get("title", "")
+    assert page.input_value("#contract") == board["case"]["contract"]
+    assert [page.inner_text(f"#count-{seat}") for seat in "NESW"] == ["13"] * 4
+    # the deal is shown on the grid, each card with its holder
+    hands = board["case"]["deal"][2:].split()
+    north = {s + r for s, ranks in zip("SHDC", hands[0].split("."), strict=True) for r in ranks}
+    shown = page.locator("#deal-grid button[data-holder='N']").evaluate_all(
+        "cards => cards.map((card) => card.dataset.card)"
+    )
+    assert set(shown) == north

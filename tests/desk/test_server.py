@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -233,25 +232,90 @@ def test_the_page_never_shows_the_log_databases_password(postgres: str, pool: Ru
     assert "s3cret" not in page.text + listed.text
 
 
-def test_a_long_ruling_can_be_stopped_and_the_next_one_runs(tmp_path: Path) -> None:
-    long_case = yaml.safe_load((ROOT / "cases" / "four-rows-mixed.yaml").read_text("utf-8"))
-    own = RulingPool()
-    answers: list[Answer] = []
+def poll(base: str, job: str, until: Any, seconds: float = 30) -> dict[str, Any]:
+    """Poll a job until ``until(answer)`` holds: the answer that made it hold."""
+    deadline = time.monotonic() + seconds
+    while True:
+        answer = request(f"{base}api/jobs/{job}?wait=0.5")
+        assert answer.status == 200, answer.text
+        data: dict[str, Any] = answer.json()
+        if until(data):
+            return data
+        assert time.monotonic() < deadline, f"the job never got there: {data}"
+
+
+LONG_CASE = ROOT / "cases" / "four-rows-mixed.yaml"
+PHASES = ("deciding the outcomes", "counting the consistent histories")
+
+
+def test_a_job_reports_its_progress_and_is_stopped_alone(tmp_path: Path) -> None:
+    long_case = yaml.safe_load(LONG_CASE.read_text("utf-8"))
+    own = RulingPool(workers=2)
     try:
         app = create_app(log_url=str(tmp_path / "e.sqlite"), pool=own, time_limit=60)
         with served(app) as base:
-            asking = threading.Thread(
-                target=lambda: answers.append(request(base + "api/rule", {"case": long_case}))
-            )
+            first = request(base + "api/jobs", {"case": long_case})
+            second = request(base + "api/jobs", {"case": long_case})
+            assert first.status == second.status == 202
+            one, two = first.json()["job"], second.json()["job"]
+            assert one != two
+            running = poll(base, one, lambda d: d["phase"] in PHASES)
+            assert running["time_limit"] == 60 and running["state"] == "running"
+            assert "result" not in running
+            poll(base, two, lambda d: d["state"] == "running")
             started = time.monotonic()
-            asking.start()
-            time.sleep(2)
-            assert request(base + "api/stop", {}).json() == {"stopped": True}
-            asking.join(timeout=30)
-            assert time.monotonic() - started < 15
-            assert answers[0].status == 409
-            assert answers[0].json()["error"] == "stopped on request: no ruling was made"
+            stopped = request(f"{base}api/jobs/{one}/stop", {}).json()
+            assert time.monotonic() - started < 5
+            assert stopped["state"] == "stopped"
+            assert stopped["error"] == "stopped on request: no ruling was made"
+            # the other job runs on, its clock still going
+            before = request(f"{base}api/jobs/{two}").json()
+            time.sleep(1.0)
+            after = request(f"{base}api/jobs/{two}").json()
+            assert before["state"] == after["state"] == "running"
+            assert after["elapsed"] > before["elapsed"] + 0.5
+            # a new worker took the stopped one's place: the next case is ruled at once
             again = request(base + "api/rule", {"case": example()})
             assert again.status == 200 and again.json()["result"]["ruling"]["result"] == "4S-1"
+            assert request(f"{base}api/jobs/{two}").json()["state"] == "running"
+            assert request(f"{base}api/jobs/{two}/stop", {}).json()["state"] == "stopped"
+            assert request(f"{base}api/jobs/nonesuch").status == 404
+            assert request(f"{base}api/jobs/nonesuch/stop", {}).status == 404
+            logged = request(base + "api/log").json()["entries"]
+            assert [e["result"] for e in logged] == ["4S-1"]
     finally:
         own.close()
+
+
+def test_a_job_queued_behind_a_busy_worker_can_be_stopped_before_it_starts(
+    tmp_path: Path,
+) -> None:
+    long_case = yaml.safe_load(LONG_CASE.read_text("utf-8"))
+    own = RulingPool(workers=1)
+    try:
+        app = create_app(log_url=str(tmp_path / "e.sqlite"), pool=own, time_limit=60)
+        with served(app) as base:
+            busy = request(base + "api/jobs", {"case": long_case}).json()["job"]
+            poll(base, busy, lambda d: d["state"] == "running")
+            waiting = request(base + "api/jobs", {"case": example()}).json()
+            assert waiting["state"] == "queued" and waiting["elapsed"] == 0
+            stopped = request(f"{base}api/jobs/{waiting['job']}/stop", {}).json()
+            assert stopped["state"] == "stopped"
+            assert request(f"{base}api/jobs/{busy}").json()["state"] == "running"
+            request(f"{base}api/jobs/{busy}/stop", {})
+            done = poll(
+                base,
+                request(base + "api/jobs", {"case": example()}).json()["job"],
+                lambda d: d["state"] == "done",
+            )
+            assert done["result"]["ruling"]["result"] == "4S-1" and done["log_id"] == 1
+            assert done["document"].startswith("<!DOCTYPE html>")
+    finally:
+        own.close()
+
+
+def test_a_wrong_case_is_refused_before_any_job_starts(client: Client) -> None:
+    broken = example()
+    broken["contract"] = "8S"
+    answer = client.post("/api/jobs", json={"case": broken})
+    assert answer.status == 422 and answer.json()["error"].startswith("the page: contract")

@@ -10,14 +10,17 @@ const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const WHEN = ["before-agreement", "after-dispute", "after-agreement"];
 const MARKS = ["+", "-", ""]; // a click on a card of a row goes round these
 const EDITED = ["title", "board", "vulnerable", "deal", "contract", "declarer", "edition",
-  "statements", "play"];
+  "statements", "play", "claim"];
 
 const state = {
   base: {},        // the loaded case dict: fields the form does not edit are kept as they are
   hands: null,     // {N: Set of cards} once a deal is set
   rows: {},        // {N: {cards: [{card, mark}], mixed: bool, when}}
   statements: [],  // as in the case file
+  claim: null,     // the claim's fields (claimFrom), or null when there is none
+  picked: null,    // the card picked on the deal grid, waiting for its hand
   document: null,  // the last ruling's printable report
+  job: null,       // the id of the ruling under way on the server
 };
 
 const $ = (id) => document.getElementById(id);
@@ -111,9 +114,13 @@ function caseDict() {
     const row = state.rows[seat];
     if (row.cards.length > 0 || row.mixed) rows[seat] = rowValue(row);
   }
-  play.rows = rows;
-  out.play = play;
-  out.statements = JSON.parse(JSON.stringify(state.statements));
+  if (Object.keys(rows).length > 0 || "rows" in play) play.rows = rows;
+  if (Object.keys(play).length > 0) out.play = play;
+  if (state.statements.length > 0 || "statements" in state.base) {
+    out.statements = JSON.parse(JSON.stringify(state.statements));
+  }
+  const claim = claimDict();
+  if (claim) out.claim = claim;
   // the other fields of a loaded case (claim, notes, expect, ...) after the edited ones
   return Object.assign(out, facts);
 }
@@ -163,6 +170,7 @@ function setCase(facts) {
     }
   }
   state.statements = JSON.parse(JSON.stringify(facts.statements || []));
+  state.claim = claimFrom(facts.claim);
   renderAll();
 }
 
@@ -294,6 +302,7 @@ function renderRows(focusSeat) {
 }
 
 const BY = ["NS", "EW", "N", "E", "S", "W"];
+const NOTICED = ["during-play", "after-play", "after-boarding", "after-next-board", "after-round"];
 
 function selectOf(options, value, onchange, label) {
   return el("select", { onchange: (event) => onchange(event.target.value), "aria-label": label },
@@ -331,6 +340,17 @@ function renderStatement(statement, index) {
           statement.played = played;
         },
       }));
+  } else if (statement.revoke && typeof statement.revoke === "object") {
+    const revoke = statement.revoke;
+    const optional = (key) => (value) => {
+      if (value == null || value === "") delete revoke[key]; else revoke[key] = value;
+    };
+    line.append("a revoke by ", selectOf(SEATS, revoke.seat, (v) => { revoke.seat = v; }, "revoker"),
+      " at trick ", numberInput(revoke.trick, optional("trick"), "revoke trick (optional)", 1, 13),
+      " in ", selectOf(["", ...SUITS], revoke.suit || "", optional("suit"), "suit led (optional)"),
+      " noticed ", selectOf(["", ...NOTICED], statement.noticed || "", (v) => {
+        if (v === "") delete statement.noticed; else statement.noticed = v;
+      }, "when it was noticed (default after-play)"));
   } else {
     const rest = Object.assign({}, statement);
     delete rest.by;
@@ -361,9 +381,350 @@ function renderOther() {
 }
 
 function renderAll() {
+  setClaimFields();
+  renderDealGrid();
   renderRows();
   renderStatements();
   renderOther();
+}
+
+// ---- the deal card by card on a 4 x 13 grid ----------------------------------------------------
+
+function holderOf(card) {
+  if (!state.hands) return null;
+  return SEATS.find((seat) => state.hands[seat].has(card)) || null;
+}
+
+function pbnOf(hands) {
+  return "N:" + SEATS.map((seat) => SUITS.map((suit) => RANKS.filter((rank) =>
+    hands[seat].has(suit + rank)).join("")).join(".")).join(" ");
+}
+
+function dealCard(card, seat) {
+  // Give ``card`` to ``seat`` (null: take it back); a message when refused, else null.
+  if (!state.hands) state.hands = { N: new Set(), E: new Set(), S: new Set(), W: new Set() };
+  const holder = holderOf(card);
+  if (seat == null) {
+    if (holder) state.hands[holder].delete(card);
+    return null;
+  }
+  if (holder === seat) return `${cardLabel(card)} is already in ${SEAT_NAMES[seat]}'s hand`;
+  if (holder) {
+    return `${cardLabel(card)} is already in ${SEAT_NAMES[holder]}'s hand (take it back first: ` +
+      "click it, then \"take back\")";
+  }
+  if (state.hands[seat].size >= 13) return `${SEAT_NAMES[seat]} already holds 13 cards`;
+  state.hands[seat].add(card);
+  return null;
+}
+
+function dealChanged() {
+  $("deal").value = pbnOf(state.hands);
+  renderDealGrid();
+  renderRows();
+}
+
+function renderDealGrid() {
+  const picked = state.picked;
+  $("deal-seats").replaceChildren(...SEATS.map((seat) => el("button", {
+    type: "button", class: "deal-seat", "data-seat": seat, disabled: !picked,
+    onclick: () => placePicked(seat),
+  }, `${SEAT_NAMES[seat]} `, el("span", { class: "count", id: `count-${seat}` },
+    String(state.hands ? state.hands[seat].size : 0)))),
+  el("button", { type: "button", id: "deal-take-back", disabled: !picked || !holderOf(picked),
+    onclick: () => placePicked(null) }, "take back"));
+  const cards = [];
+  for (const suit of SUITS) {
+    for (const rank of RANKS) {
+      const card = suit + rank;
+      const holder = holderOf(card);
+      cards.push(el("button", {
+        type: "button", class: `card ${suitClass(card)}${card === picked ? " picked" : ""}${holder ? " dealt" : ""}`,
+        "data-card": card, "data-holder": holder || "", "aria-pressed": card === picked ? "true" : "false",
+        title: holder ? `${card}: ${SEAT_NAMES[holder]}` : card,
+        onclick: () => { state.picked = state.picked === card ? null : card; renderDealGrid(); },
+      }, cardLabel(card), el("span", { class: "holder" }, holder || "")));
+    }
+  }
+  $("deal-grid").replaceChildren(...cards);
+}
+
+function placePicked(seat) {
+  const card = state.picked;
+  if (!card) return;
+  const refused = dealCard(card, seat);
+  state.picked = null;
+  if (refused) { showError(`the deal: ${refused}`); renderDealGrid(); return; }
+  clearError();
+  state.picked = null;
+  dealChanged();
+}
+
+function typeDeal(input) {
+  // "N SA SK H10 E S2": a seat, then the cards it holds; stops at the first refused token.
+  const tokens = input.value.split(/[\s,]+/).filter((t) => t !== "");
+  let seat = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i].toUpperCase();
+    if (SEATS.includes(token)) { seat = token; continue; }
+    const parsed = parseCard(token);
+    let refused = null;
+    if (!parsed || parsed.mark) {
+      refused = `${tokens[i]} is not a card (a suit S H D C and a rank A K Q J 10 9 ... 2, e.g. SA or H10)`;
+    } else if (!seat) {
+      refused = `${tokens[i]}: say first whose card it is (N, E, S or W, e.g. "N SA")`;
+    } else {
+      refused = dealCard(parsed.card, seat);
+    }
+    if (refused) {
+      showError(`the deal: ${refused}`);
+      input.value = (seat && !SEATS.includes(tokens[i].toUpperCase()) ? `${seat} ` : "") +
+        tokens.slice(i).join(" ");
+      if (state.hands) dealChanged();
+      return;
+    }
+  }
+  input.value = "";
+  clearError();
+  if (state.hands) dealChanged();
+}
+
+// ---- the claim: claimer, tricks, position, and the statement built step by step ----------------
+
+const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const STEP_KINDS = [
+  ["draw_trumps", "draw trumps"],
+  ["draw_round", "draw one round of trumps"],
+  ["cash", "cash <suit> (from <seat>)"],
+  ["cash_any", "cash <suits> in any order"],
+  ["ruff", "ruff <suit> in <seat>"],
+  ["finesse", "finesse <card>"],
+  ["ruffing_finesse", "ruffing finesse <card>"],
+  ["concede", "concede <n>"],
+  ["play", "play <cards> (as leads)"],
+  ["play_all", "play <cards> (all)"],
+  ["raw", "as written (any form)"],
+];
+const CLAIM_EDITED = ["by", "tricks", "position", "statement", "said", "trumps_mentioned"];
+
+function stepText(step) {
+  let text;
+  switch (step.kind) {
+    case "draw_trumps": text = "draw trumps"; break;
+    case "draw_round": text = "draw one round of trumps"; break;
+    case "cash": text = `cash ${step.suit}` + (step.seat ? ` from ${step.seat}` : ""); break;
+    case "cash_any": text = `cash ${step.suits.trim()} in any order`; break;
+    case "ruff": text = `ruff ${step.suit} in ${step.seat}`; break;
+    case "finesse": text = `finesse ${step.card.trim()}`; break;
+    case "ruffing_finesse": text = `ruffing finesse ${step.card.trim()}`; break;
+    case "concede": text = `concede ${step.n == null ? "" : step.n}`; break;
+    case "play": text = `play ${step.cards.trim()}`; break;
+    case "play_all": text = `play ${step.cards.trim()} (all)`; break;
+    default: return step.text;
+  }
+  return step.cond ? `if ${SUIT_NAMES[step.cond.suit]} ${step.cond.split.trim()}: ${text}` : text;
+}
+
+function newStep(kind) {
+  return { kind, suit: "S", seat: kind === "ruff" ? "N" : "", suits: "", card: "", n: 1,
+    cards: "", text: "", cond: null };
+}
+
+function parseStep(written) {
+  // A step of the case file as the form's fields; a form the fields cannot write back exactly
+  // (another spelling, a YAML mapping) is kept "as written".
+  if (typeof written !== "string") return { kind: "kept", value: written };
+  const raw = Object.assign(newStep("raw"), { text: written });
+  let rest = written;
+  let cond = null;
+  const conditional = /^if\s+(spades|hearts|diamonds|clubs)\s+(\d+-\d+):\s*(.*)$/.exec(written);
+  if (conditional) {
+    const suit = Object.keys(SUIT_NAMES).find((s) => SUIT_NAMES[s] === conditional[1]);
+    cond = { suit, split: conditional[2] };
+    rest = conditional[3];
+  }
+  const forms = [
+    [/^draw trumps$/, () => newStep("draw_trumps")],
+    [/^draw one round of trumps$/, () => newStep("draw_round")],
+    [/^cash ([SHDC])(?: from ([NESW]))?$/, (m) => Object.assign(newStep("cash"), { suit: m[1], seat: m[2] || "" })],
+    [/^cash (.+) in any order$/, (m) => Object.assign(newStep("cash_any"), { suits: m[1] })],
+    [/^ruff ([SHDC]) in ([NESW])$/, (m) => Object.assign(newStep("ruff"), { suit: m[1], seat: m[2] })],
+    [/^ruffing finesse (\S+)$/, (m) => Object.assign(newStep("ruffing_finesse"), { card: m[1] })],
+    [/^finesse (\S+)$/, (m) => Object.assign(newStep("finesse"), { card: m[1] })],
+    [/^concede (\d+)$/, (m) => Object.assign(newStep("concede"), { n: Number(m[1]) })],
+    [/^play (.+) \(all\)$/, (m) => Object.assign(newStep("play_all"), { cards: m[1] })],
+    [/^play (.+)$/, (m) => Object.assign(newStep("play"), { cards: m[1] })],
+  ];
+  for (const [pattern, make] of forms) {
+    const match = pattern.exec(rest);
+    if (match) {
+      const step = Object.assign(make(match), { cond });
+      return stepText(step) === written ? step : raw;
+    }
+  }
+  return raw;
+}
+
+function claimFrom(claim) {
+  if (!claim || typeof claim !== "object") return null;
+  const position = claim.position && typeof claim.position === "object" ? claim.position : null;
+  const won = (position && position.won) || {};
+  const current = position ? position.current_trick : null;
+  return {
+    by: SEATS.includes(claim.by) ? claim.by : "S",
+    tricks: claim.tricks == null ? null : claim.tricks,
+    position: position ? {
+      hands: position.hands || "", leader: position.leader || "",
+      current: Array.isArray(current) ? current.join(", ") : current || "",
+      ns: won.NS == null ? null : won.NS, ew: won.EW == null ? null : won.EW,
+    } : null,
+    steps: (claim.statement || []).map(parseStep),
+    hadStatement: "statement" in claim,
+    said: claim.said || "",
+    trumps: claim.trumps_mentioned == null ? "" : String(claim.trumps_mentioned),
+  };
+}
+
+function claimDict() {
+  const claim = state.claim;
+  if (!claim) return null;
+  const base = (state.base.claim && typeof state.base.claim === "object") ? state.base.claim : {};
+  const out = { by: claim.by };
+  if (claim.tricks != null) out.tricks = claim.tricks;
+  if (claim.position) {
+    const position = {};
+    const p = claim.position;
+    if (p.hands.trim() !== "") position.hands = p.hands.trim();
+    if (p.leader) position.leader = p.leader;
+    if (p.current.trim() !== "") position.current_trick = p.current.trim();
+    if (p.ns != null || p.ew != null) position.won = { NS: p.ns, EW: p.ew };
+    out.position = position;
+  }
+  if (claim.steps.length || claim.hadStatement) {
+    out.statement = claim.steps.map((step) => (step.kind === "kept" ? step.value : stepText(step)));
+  }
+  if (claim.said.trim() !== "") out.said = claim.said.trim();
+  if (claim.trumps !== "") out.trumps_mentioned = claim.trumps === "true";
+  for (const [key, value] of Object.entries(base)) {
+    if (!CLAIM_EDITED.includes(key)) out[key] = JSON.parse(JSON.stringify(value));
+  }
+  return out;
+}
+
+function setClaimFields() {
+  const claim = state.claim;
+  $("has-claim").checked = claim != null;
+  $("claim").hidden = claim == null;
+  if (!claim) return;
+  $("claim-by").value = claim.by;
+  $("claim-tricks").value = claim.tricks == null ? "" : claim.tricks;
+  $("claim-said").value = claim.said;
+  $("claim-trumps").value = claim.trumps;
+  $("has-position").checked = claim.position != null;
+  $("position").hidden = claim.position == null;
+  const p = claim.position || { hands: "", leader: "", current: "", ns: null, ew: null };
+  $("claim-hands").value = p.hands;
+  $("claim-leader").value = p.leader;
+  $("claim-current").value = p.current;
+  $("claim-won-ns").value = p.ns == null ? "" : p.ns;
+  $("claim-won-ew").value = p.ew == null ? "" : p.ew;
+  renderSteps();
+}
+
+function textInput(value, onchange, label, placeholder) {
+  return el("input", { type: "text", value, "aria-label": label, placeholder, spellcheck: "false",
+    oninput: (event) => onchange(event.target.value) });
+}
+
+function renderStep(step, index) {
+  const line = el("li", { class: "step", "data-index": index });
+  if (step.kind === "kept") {
+    line.append(el("code", {}, JSON.stringify(step.value)));
+  } else {
+    const shown = el("code", { class: "step-text" }, stepText(step));
+    const update = () => { shown.textContent = stepText(step); };
+    const set = (key) => (value) => { step[key] = value; update(); };
+    const iff = el("label", { class: "inline" }, el("input", {
+      type: "checkbox", class: "step-if", checked: step.cond != null, "aria-label": "only if a suit splits",
+      onchange: (event) => { step.cond = event.target.checked ? { suit: "S", split: "" } : null; renderSteps(); },
+    }), "if");
+    line.append(iff);
+    if (step.cond) {
+      line.append(selectOf(SUITS, step.cond.suit, (v) => { step.cond.suit = v; update(); }, "suit of the condition"),
+        textInput(step.cond.split, (v) => { step.cond.split = v; update(); }, "split, like 3-2", "3-2"));
+    }
+    line.append(selectOf(STEP_KINDS.map(([kind]) => kind), step.kind, (kind) => {
+      const fresh = newStep(kind);
+      fresh.cond = step.cond;
+      fresh.text = stepText(step);
+      state.claim.steps[index] = fresh;
+      renderSteps();
+    }, "kind of step"));
+    line.lastChild.classList.add("step-kind");
+    for (const option of line.lastChild.options) {
+      option.textContent = STEP_KINDS.find(([kind]) => kind === option.value)[1];
+    }
+    if (step.kind === "cash" || step.kind === "ruff") {
+      line.append(selectOf(SUITS, step.suit, set("suit"), "suit"));
+    }
+    if (step.kind === "cash") {
+      line.append(" from ", selectOf(["", ...SEATS], step.seat, set("seat"), "from which hand (optional)"));
+    }
+    if (step.kind === "ruff") line.append(" in ", selectOf(SEATS, step.seat, set("seat"), "ruffer"));
+    if (step.kind === "cash_any") line.append(textInput(step.suits, set("suits"), "suits", "S H D"));
+    if (step.kind === "finesse" || step.kind === "ruffing_finesse") {
+      line.append(textInput(step.card, set("card"), "card", "DQ"));
+    }
+    if (step.kind === "concede") line.append(numberInput(step.n, set("n"), "tricks conceded", 1, 13));
+    if (step.kind === "play" || step.kind === "play_all") {
+      line.append(textInput(step.cards, set("cards"), "cards", "SA HK"));
+    }
+    if (step.kind === "raw") line.append(textInput(step.text, set("text"), "the step as said", "cash D from N"));
+    line.append(" ", shown);
+  }
+  line.append(" ", el("button", { type: "button", "aria-label": "remove this step",
+    onclick: () => { state.claim.steps.splice(index, 1); renderSteps(); } }, "remove"));
+  return line;
+}
+
+function renderSteps() {
+  $("steps").replaceChildren(...(state.claim ? state.claim.steps.map(renderStep) : []));
+}
+
+function wireClaim() {
+  $("step-kind").replaceChildren(...STEP_KINDS.map(([kind, label]) => el("option", { value: kind }, label)));
+  $("has-claim").addEventListener("change", (event) => {
+    state.claim = event.target.checked
+      ? (claimFrom(state.base.claim) || claimFrom({ by: $("declarer").value })) : null;
+    setClaimFields();
+  });
+  $("has-position").addEventListener("change", (event) => {
+    state.claim.position = event.target.checked
+      ? { hands: "", leader: "", current: "", ns: null, ew: null } : null;
+    setClaimFields();
+  });
+  const fields = {
+    "claim-by": (v) => { state.claim.by = v; },
+    "claim-tricks": (v) => { state.claim.tricks = v === "" ? null : Number(v); },
+    "claim-said": (v) => { state.claim.said = v; },
+    "claim-trumps": (v) => { state.claim.trumps = v; },
+    "claim-hands": (v) => { state.claim.position.hands = v; },
+    "claim-leader": (v) => { state.claim.position.leader = v; },
+    "claim-current": (v) => { state.claim.position.current = v; },
+    "claim-won-ns": (v) => { state.claim.position.ns = v === "" ? null : Number(v); },
+    "claim-won-ew": (v) => { state.claim.position.ew = v === "" ? null : Number(v); },
+  };
+  for (const [id, set] of Object.entries(fields)) {
+    $(id).addEventListener(id.startsWith("claim-by") || id.endsWith("trumps") || id.endsWith("leader")
+      ? "change" : "input", (event) => set(event.target.value));
+  }
+  $("add-step").addEventListener("click", () => {
+    state.claim.steps.push(newStep($("step-kind").value));
+    renderSteps();
+    const fields = $("steps").lastChild.querySelectorAll("input, select");
+    const last = fields[fields.length - 1];
+    if (last && last.tagName === "INPUT") last.focus();
+  });
 }
 
 // ---- messages -------------------------------------------------------------------------------
@@ -486,22 +847,85 @@ function historyTable(tricks) {
     el("tbody", {}, ...rows));
 }
 
+const FINISHED = ["done", "failed", "timeout", "stopped"];
+const POLL_WAIT = 0.25; // seconds the server may hold a poll while the job runs
+
+async function getJson(path) {
+  const response = await fetch(path);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  return data;
+}
+
+function jobText(job) {
+  const limit = `${job.time_limit} s`;
+  if (job.state === "queued") return "waiting for a free worker (another ruling is running)";
+  if (job.state === "running") {
+    let text = `${job.phase}: ${job.elapsed.toFixed(1)} s of at most ${limit}`;
+    if (job.positions != null) text += `, ${job.positions.toLocaleString("en")} positions searched`;
+    return text;
+  }
+  if (job.state === "done") return `ruled in ${job.elapsed.toFixed(2)} s`;
+  if (job.state === "stopped") return "stopped on request: no ruling was made";
+  if (job.state === "timeout") return `stopped at the time limit (${limit}): no ruling was made`;
+  return "failed: no ruling was made";
+}
+
+function showJob(job) {
+  $("job").hidden = false;
+  $("job").dataset.state = job.state;
+  $("job-status").textContent = jobText(job);
+  const bar = $("job-progress");
+  if (job.state === "running" && job.time_limit > 0) {
+    bar.value = Math.min(job.elapsed / job.time_limit, 1);
+  } else if (job.state === "done") {
+    bar.value = 1;
+  } else if (job.state === "queued") {
+    bar.removeAttribute("value"); // an indeterminate bar
+  }
+  $("stop").hidden = FINISHED.includes(job.state);
+}
+
 async function ruleCase() {
   clearError();
-  $("busy").hidden = false;
   $("rule").disabled = true;
+  $("print").disabled = true;
+  state.document = null;
+  $("ruling").hidden = true;
+  $("ruling").replaceChildren();
   try {
-    const data = await post("api/rule", { case: caseDict() });
-    state.document = data.document;
-    $("print").disabled = false;
-    renderRuling(data.result, $("ruling"), data);
-    if (data.log_error) showError(data.log_error);
-    refreshLog();
+    let job = await post("api/jobs", { case: caseDict() });
+    state.job = job.job;
+    while (!FINISHED.includes(job.state)) {
+      showJob(job);
+      job = await getJson(`api/jobs/${encodeURIComponent(job.job)}?wait=${POLL_WAIT}`);
+    }
+    showJob(job);
+    if (job.state === "done" && job.result) {
+      state.document = job.document;
+      $("print").disabled = false;
+      renderRuling(job.result, $("ruling"), job);
+      if (job.log_error) showError(job.log_error);
+      refreshLog();
+    } else if (job.state !== "stopped") {
+      showError(job.error || "the server finished the ruling without giving it");
+    }
   } catch (error) {
+    $("job").hidden = true;
     showError(error.message);
   } finally {
-    $("busy").hidden = true;
+    state.job = null;
+    $("stop").hidden = true;
     $("rule").disabled = false;
+  }
+}
+
+async function stopJob() {
+  if (!state.job) return;
+  try {
+    await post(`api/jobs/${encodeURIComponent(state.job)}/stop`, {});
+  } catch (error) {
+    showError(error.message);
   }
 }
 
@@ -597,7 +1021,7 @@ function printReport() {
 
 function setDealFromInput() {
   const text = $("deal").value.trim();
-  if (text === "") { state.hands = null; renderRows(); return; }
+  if (text === "") { state.hands = null; renderRows(); renderDealGrid(); return; }
   try {
     state.hands = parseDeal(text);
     clearError();
@@ -606,6 +1030,7 @@ function setDealFromInput() {
     state.hands = null;
   }
   renderRows();
+  renderDealGrid();
 }
 
 function newStatement(kind) {
@@ -613,6 +1038,7 @@ function newStatement(kind) {
   if (kind === "tricks") state.statements.push({ by, declarer_tricks: null });
   if (kind === "winner") state.statements.push({ by, trick: null, winner: "N" });
   if (kind === "played") state.statements.push({ by, trick: null, played: {} });
+  if (kind === "revoke") state.statements.push({ by, revoke: { seat: "N" } });
   renderStatements();
 }
 
@@ -624,7 +1050,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("save").addEventListener("click", saveCase);
   $("new").addEventListener("click", () => { clearError(); setCase({}); $("ruling").hidden = true; });
   $("print").addEventListener("click", printReport);
-  $("stop").addEventListener("click", () => post("api/stop", {}).catch((e) => showError(e.message)));
+  $("stop").addEventListener("click", stopJob);
   $("load-file").addEventListener("change", (event) => {
     if (event.target.files.length) loadFile(event.target.files[0]);
     event.target.value = "";
@@ -636,6 +1062,11 @@ document.addEventListener("DOMContentLoaded", () => {
   $("add-tricks").addEventListener("click", () => newStatement("tricks"));
   $("add-winner").addEventListener("click", () => newStatement("winner"));
   $("add-played").addEventListener("click", () => newStatement("played"));
+  $("add-revoke").addEventListener("click", () => newStatement("revoke"));
   $("log-refresh").addEventListener("click", refreshLog);
+  wireClaim();
+  $("deal-keys").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); typeDeal(event.target); }
+  });
   refreshLog();
 });
