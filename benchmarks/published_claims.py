@@ -68,14 +68,6 @@ EXPLANATIONS: dict[str, str] = {
         "gave the forgotten trump its trick, as the tool does (70C); the committee overturned "
         "it for a reason outside Law 70 (it would not have called the director)."
     ),
-    "dbf-lku20-count-is-not-order": (
-        "The worst line has North, void in hearts, discard the SQ under South's HQ: by then "
-        "all North's cards are winners (West's diamonds have fallen), so no_master_discard and "
-        "keep_guards allow any discard, and the SQ was North's only entry to the DJ. LKU-20 "
-        "calls an order that loses contact between the hands irrational; the model covers "
-        "that for leads (cross_to_partners_winners) and loser discards (keep_links), not for "
-        "the discard of an entry from a hand of winners. Not changed here."
-    ),
     "ebu-club-silent-defensive-claim": (
         "The worst line has West, who faced his cards claiming all four, play the S6 second "
         "hand on South's ST (the SQ then falls under the SK), so East-West take only the DJ. "
