@@ -68,13 +68,6 @@ EXPLANATIONS: dict[str, str] = {
         "gave the forgotten trump its trick, as the tool does (70C); the committee overturned "
         "it for a reason outside Law 70 (it would not have called the director)."
     ),
-    "ebu-club-silent-defensive-claim": (
-        "The worst line has West, who faced his cards claiming all four, play the S6 second "
-        "hand on South's ST (the SQ then falls under the SK), so East-West take only the DJ. "
-        "The TD and the forum counted West's SQ as a trick; a claimer who thinks every card "
-        "of his good ducking with one is a judgement on his belief (P1) the tool does not "
-        "make for a defender's card that is not a master."
-    ),
     "ebu-forum-j6-low-heart-first": (
         "top_down binds the HJ from J6 (an honour winner), so the H6 is never led first; the "
         "EBU TD held the H6 first careless but normal (White Book 8.70.5, rule B2). Left to "

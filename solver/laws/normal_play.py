@@ -41,7 +41,9 @@ Judgements (each a switch of ``NormalPolicy``):
   are winning, and can win it, wins it with his cheapest winning card (the Q from AQ over a
   small card, the K still with the player who led: not the A); the same when every opponent
   still to play is known to be void in the suit led and in trumps (70E1: the finesse against a
-  card whose place is known, the defender behind having shown out, is credited). Applied
+  card whose place is known, the defender behind having shown out, is credited; on a
+  defender's claim, dummy, whose cards everyone sees, is known void in a suit it holds none
+  of: West's SQ second hand over South's ST, dummy void behind him, wins). Applied
   before ``no_duck_with_winner``, which would make him win with his lowest *master*. Not when
   partner, still to play, must overtake that cheapest winner (every card he holds of the suit
   led beats it): the trick is then partner's whatever he plays.
@@ -488,7 +490,8 @@ def masters_in(hand: int, theirs: int, suit: int) -> int:
 
 
 def _sure_position(view: PlayView) -> bool:
-    """Last to play, or every opponent still to play known void in the suit led and trumps."""
+    """Last to play, or every opponent still to play known void in the suit led and trumps
+    (``voids``: shown out, or dummy's suits it held none of at a defender's claim)."""
     led = view.trick[0] // 13
     for offset in range(len(view.trick) + 1, 4):
         seat = (view.leader + offset) % 4

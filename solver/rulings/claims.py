@@ -202,7 +202,7 @@ def analyse_claim(
         chosen = for_defenders(chosen)
     trump = case.contract.strain.trump_suit_index
     started = time.monotonic()
-    problem = ClaimProblem.from_claim(claim, trump, chosen)
+    problem = ClaimProblem.from_claim(claim, trump, chosen, _dummy(case))
     adjudication = adjudicate(problem, time_limit)
     taken = trump_tricks(claim, trump, adjudication.line, problem.policy.lead_forgotten_trump)
     unruffed: int | None = None
@@ -277,7 +277,7 @@ def judgement_costs(
         share = _left(time_limit, started) / (len(turns) - done)
         try:
             value: int | None = adjudicate(
-                ClaimProblem.from_claim(claim, trump, flipped), share
+                ClaimProblem.from_claim(claim, trump, flipped, _dummy(case)), share
             ).claimer_tricks
         except ClaimTimeout:
             value = None
@@ -286,6 +286,11 @@ def judgement_costs(
         total = None if value is None else _declarer_total(case, claim, _credit_of(claim, value))
         out.append(JudgementCost(name, citation, getattr(policy, name), value, total))
     return tuple(out)
+
+
+def _dummy(case: Case) -> int:
+    """Dummy's seat: declarer's partner."""
+    return (case.declarer.index + 2) % 4
 
 
 def _declarer_total(case: Case, claim: Claim, credited: int) -> int:
