@@ -61,32 +61,25 @@ EXPLANATIONS: dict[str, str] = {
         "and keep the S2. The S2 is the top card of a suit nobody else holds, so the tool counts "
         "it a winner and no_master_discard does not stop the DQ going. The director read the "
         "faced DQ as North's stated plan (P1, D1); the tool has no statement step for keeping "
-        "a card, and a gesture is not a step."
+        "a card, and a gesture is not a step. keep_guards would keep the DQ (the side's last "
+        "diamond above dummy's D7, the S2 promoting nothing), but for_defenders turns it off "
+        "on a defender's claim, since it reads partner's hand (70D2; W16: partner may throw "
+        "either of two winners). A keep_guards for the claiming defender's own hand only would "
+        "agree here; not done in this pass (it needs the claimer's seat in the play's view)."
     ),
     "bw-teams-trial-forgotten-trump-committee": (
         "The director's ruling on the same claim (bw-teams-trial-forgotten-trump-director) "
         "gave the forgotten trump its trick, as the tool does (70C); the committee overturned "
         "it for a reason outside Law 70 (it would not have called the director)."
     ),
-    "dbf-lku20-count-is-not-order": (
-        "The worst line has North, void in hearts, discard the SQ under South's HQ: by then "
-        "all North's cards are winners (West's diamonds have fallen), so no_master_discard and "
-        "keep_guards allow any discard, and the SQ was North's only entry to the DJ. LKU-20 "
-        "calls an order that loses contact between the hands irrational; the model covers "
-        "that for leads (cross_to_partners_winners) and loser discards (keep_links), not for "
-        "the discard of an entry from a hand of winners. Not changed here."
-    ),
-    "ebu-club-silent-defensive-claim": (
-        "The worst line has West, who faced his cards claiming all four, play the S6 second "
-        "hand on South's ST (the SQ then falls under the SK), so East-West take only the DJ. "
-        "The TD and the forum counted West's SQ as a trick; a claimer who thinks every card "
-        "of his good ducking with one is a judgement on his belief (P1) the tool does not "
-        "make for a defender's card that is not a master."
-    ),
     "ebu-forum-j6-low-heart-first": (
         "top_down binds the HJ from J6 (an honour winner), so the H6 is never led first; the "
-        "EBU TD held the H6 first careless but normal (White Book 8.70.5, rule B2). Left to "
-        "the work on top_down."
+        "EBU TD held the H6 first careless but normal (White Book 8.70.5, rule B2: no "
+        "solidity, a lone winner with a lower card out between). The guidance supports it for "
+        "the EBU only (ACBL's 'normally from the top' leans the other way), as a lone winner, "
+        "honour or not, binding only under spot_master_binds; masters_bind, the run bounds "
+        "and the memo key's honour marks all rest on the honour rule and must change "
+        "together, each re-proved: not done in this pass."
     ),
     "ebu-national-pairs-defender-claim-throw-in": (
         "The worst line is dummy's heart exit, throwing North in to lead into the DJT8. The "

@@ -11,6 +11,9 @@ The two cases worked by hand in their notes:
 - cases/claims/unmentioned-trump-ruffs-after-one-round.yaml: one round of trumps, then dummy's
   winners, and East ruffs the DJ with his last trump. 70C was left out there too: barred from
   ruffing the DJ while he held the H3, East threw it and ruffed the D6 perforce.
+- cases/claims/forgotten-trump-led-into-the-master.yaml: South, unaware of West's HQ, leads his
+  H4 first as a card he thinks good (lead_forgotten_trump) and West's HQ wins it. 70C was left
+  out: only a trump that won a trick led in another suit counted as taking one.
 - cases/claims/trump-overruffed-takes-no-trick.yaml: East's S6 ruffs the CA and South overruffs;
   no trick goes to a trump. 70C was once named, "the claimer loses 2 trick(s)", on an upheld
   claim: the measure barred that ruff, which wins nothing, with every other.
@@ -40,6 +43,7 @@ CLAIMS = Path(__file__).parents[1] / "cases" / "claims"
 FORCED = CLAIMS / "unmentioned-trump-forced-to-ruff.yaml"
 ONE_ROUND = CLAIMS / "unmentioned-trump-ruffs-after-one-round.yaml"
 OVERRUFFED = CLAIMS / "trump-overruffed-takes-no-trick.yaml"
+LED_INTO = CLAIMS / "forgotten-trump-led-into-the-master.yaml"
 FORCED_TRICK = "trick 3 of those left (the board's 13th: West's D4 ruffs North's HQ)"
 
 
@@ -270,3 +274,33 @@ def test_law70c_is_named_only_with_a_trick_to_the_trump() -> None:
     assert reason is not None and reason.citation == "70C" and FORCED_TRICK in reason.text
     two = law70c_outstanding_trump(claim, False, True, 2, ("trick 1 (a)", "trick 2 (b)"))
     assert two is not None and "trick 1 (a) and trick 2 (b)" in two.text
+
+
+def test_a_forgotten_master_trump_that_wins_a_trump_lead_names_70c() -> None:
+    """South leads his H4 into West's forgotten HQ (lead_forgotten_trump): the trump takes that
+    trick, and 70C is named. The measure: the HQ unable to score, South, no longer leading his
+    trump before his winners, cashes a spade; West keeps the HQ for the last trick: 2 of 3."""
+    analysis, claim = analysed(solver.load_case(LED_INTO))
+    assert analysis.ruling.citations == ["70A", "70C", "79B"]
+    assert analysis.ruling.result == "4H-2"
+    assert "trick 1 of those left (the board's 11th: West's HQ beats South's H4)" in reason_70c(
+        analysis
+    )
+    assert "credited with 2 more trick" in reason_70c(analysis)
+    assert claim.adjudication.claimer_tricks == 0
+    assert claim.unruffed_tricks == 2
+    [taken] = claim.trump_tricks
+    assert (Seat.from_index(taken.instead_seat), Card.from_index(taken.instead)) == (
+        Seat.S,
+        Card.parse("H4"),
+    )
+
+
+def test_a_trump_lead_counts_only_when_led_as_a_card_thought_good() -> None:
+    """Without lead_forgotten_trump in force, a trump lead beaten by the opponents' trump is not
+    one of the tricks the forgotten trump takes (he leads it last, perforce, aware or not)."""
+    case = solver.load_case(LED_INTO)
+    assert case.claim is not None
+    line = adjudicate(problem_of(case)).line
+    assert [t.trick for t in trump_tricks(case.claim, 1, line, led_into=True)] == [1]
+    assert trump_tricks(case.claim, 1, line) == ()

@@ -35,6 +35,7 @@ class NormalPolicy:
     third_hand_contests: bool = True
     keep_guards: bool = True
     keep_links: bool = True
+    keep_entries: bool = True
     ruff_above_their_trumps: bool = True
     cross_by_ruff: bool = True
     lead_forgotten_trump: bool = True
@@ -115,6 +116,13 @@ class NormalPolicy:
                 "a hand discarding a loser keeps its last card of a suit below partner's winners "
                 "of that suit (its link to them) while it holds another loser to throw",
             ),
+            "keep_entries": (
+                "70",
+                "a hand of nothing but winners does not discard the only card by which its side "
+                "can pass between the hands (partner's way in to its winners, or its own way to "
+                "partner's) while it holds a winner whose discard keeps that way (Danish LKU-20 "
+                "2.1)",
+            ),
             "ruff_above_their_trumps": (
                 "70C",
                 "a claimer aware of the opponents' trumps, ruffing with an opponent still to "
@@ -163,23 +171,26 @@ PRESETS: dict[str, NormalPolicy] = {
     # trumps with both opponents void a normal line too (no_idle_trump_lead off).
     # Ruffing low in front of a possible overruff is careless there (ruff_above_their_trumps off).
     # Entry problems are judged there by the claimer's class and shown awareness: blocking a
-    # suit stays a normal line by default (unblock_blocked_suits off).
+    # suit, or throwing the only entry from a hand of winners, stays a normal line by default
+    # (unblock_blocked_suits and keep_entries off).
     "EBU": NormalPolicy(
         name="EBU",
         spot_master_binds=False,
         no_idle_trump_lead=False,
         ruff_above_their_trumps=False,
         unblock_blocked_suits=False,
+        keep_entries=False,
     ),
     # ACBL Laws Commission guidelines (2019): worst suit order, ruffs low, no credit for a
     # trump safety play; a claimer is not forced to draw trumps when both opponents are void.
     # Guideline 5, ruffs presumed low: ruff_above_their_trumps off.
     # Guideline 1 (the worst order for the claimer) keeps a blocking order normal:
-    # unblock_blocked_suits off.
+    # unblock_blocked_suits off, and so the discard of the only entry: keep_entries off.
     "ACBL": NormalPolicy(
         name="ACBL",
         draw_trumps_when_aware=False,
         ruff_above_their_trumps=False,
         unblock_blocked_suits=False,
+        keep_entries=False,
     ),
 }

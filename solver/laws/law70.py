@@ -16,9 +16,10 @@ legal plays), found by ``solver.engines.claims``; what "normal" admits is the na
 minimum, with a defender's statement binding only his own plays: his partner's normal plays are
 chosen against the claim too. 70C(3) is measured: when a trump the opponents held at the claim
 takes a trick from the claimer's side on the worst normal line (a ruff or an overruff, whatever
-judgement led to it), the claim is adjudicated again with those trumps unable to take a trick
-from his side in another suit; 70C is named, with the trick the trump takes, when the worst
-normal line credits fewer tricks.
+judgement led to it, or a trump his side led thinking it good, ``lead_forgotten_trump``), the
+claim is adjudicated again with those trumps unable to take a trick from his side in another
+suit (and, for a trump led into them, without that lead before his winners); 70C is named, with
+the trick the trump takes, when the worst normal line credits fewer tricks.
 Not encoded: the class of player (the footnote's "careless or inferior for the class of player
 involved"); the Director's view that a claimer was or was not "at all likely" unaware of a
 trump beyond the ``trumps_mentioned`` flag and the policy's ``aware_of_split_trumps``

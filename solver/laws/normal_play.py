@@ -41,7 +41,9 @@ Judgements (each a switch of ``NormalPolicy``):
   are winning, and can win it, wins it with his cheapest winning card (the Q from AQ over a
   small card, the K still with the player who led: not the A); the same when every opponent
   still to play is known to be void in the suit led and in trumps (70E1: the finesse against a
-  card whose place is known, the defender behind having shown out, is credited). Applied
+  card whose place is known, the defender behind having shown out, is credited; on a
+  defender's claim, dummy, whose cards everyone sees, is known void in a suit it holds none
+  of: West's SQ second hand over South's ST, dummy void behind him, wins). Applied
   before ``no_duck_with_winner``, which would make him win with his lowest *master*. Not when
   partner, still to play, must overtake that cheapest winner (every card he holds of the suit
   led beats it): the trick is then partner's whatever he plays.
@@ -88,6 +90,20 @@ Judgements (each a switch of ``NormalPolicy``):
   has shown; this is narrower than an order of cashing: the one card the hand needs, thrown
   when a card it does not need could go. Declarer's side only: a defender does not see his
   partner's hand (``for_defenders``).
+- ``keep_entries`` (the catalogue's D1, "no entry discard", and A3; Danish LKU-20 2.1, where
+  an order that loses contact between the hands is contrary to reason; off in the ``EBU``
+  preset, which judges entries by class and shown awareness, and in ``ACBL``, whose worst
+  order keeps them): a hand holding nothing but winners, which ``no_master_discard`` lets
+  discard any of them, does not discard the only card by which its side passes between the
+  hands while another discard keeps it. That card is either the hand's only way in (a winner
+  of a suit in which partner holds a lower card, the hand holding winners of another suit
+  that wait for it: North's SQ with the DJ 4, South's S3 opposite) or its only way out (its
+  one card of a suit below partner's winners there, partner's winners waiting for it). With
+  every discard such a card, any of them is normal. The judgement is narrower than a cashing
+  order: only the one card the hands need, thrown when a card they do not need could go; a
+  miscounted discard between two cards both of which keep contact stays normal. Declarer's
+  side only: a defender does not see his partner's hand, and may throw either of two winners
+  (``for_defenders``).
 - ``ruff_above_their_trumps`` (70C: a claimer aware of an outstanding trump plays as one who
   knows it is there; the 70 footnote, careless against irrational): a player who ruffs while an
   opponent is still to play to the trick, the claimer being aware of the opponents' trumps
@@ -195,7 +211,8 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     judgements that read it are not his to make: crossing to partner's winners
     (``cross_to_partners_winners``), the short hand's winners first
     (``unblock_short_hand_first``), which winner guards a suit (``keep_guards``), which small
-    card links to partner's winners (``keep_links``), crossing by partner's ruff
+    card links to partner's winners (``keep_links``), which winner is the only entry
+    between the hands (``keep_entries``), crossing by partner's ruff
     (``cross_by_ruff``) and unblocking a suit blocked by partner's cards
     (``unblock_blocked_suits``); which
     card partner plays stays a choice among normal plays (70D2)."""
@@ -205,6 +222,7 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
         unblock_short_hand_first=False,
         keep_guards=False,
         keep_links=False,
+        keep_entries=False,
         cross_by_ruff=False,
         unblock_blocked_suits=False,
     )
@@ -472,7 +490,8 @@ def masters_in(hand: int, theirs: int, suit: int) -> int:
 
 
 def _sure_position(view: PlayView) -> bool:
-    """Last to play, or every opponent still to play known void in the suit led and trumps."""
+    """Last to play, or every opponent still to play known void in the suit led and trumps
+    (``voids``: shown out, or dummy's suits it held none of at a defender's claim)."""
     led = view.trick[0] // 13
     for offset in range(len(view.trick) + 1, 4):
         seat = (view.leader + offset) % 4
@@ -659,8 +678,41 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
     if policy.keep_guards:
         safe = [c for c in discards if not _promotes(view, c)]
         if safe:
-            return safe
+            discards = safe
+    if policy.keep_entries:
+        kept = [c for c in discards if not _only_entry(view, c)]
+        if kept:
+            return kept
     return discards
+
+
+def _only_entry(view: PlayView, card: int) -> bool:
+    """Is ``card``, from a hand of winners, the only card by which the side passes between the
+    hands (``keep_entries``)? Either its only way in: a winner of a suit in which partner holds
+    a lower card, the hand holding a winner of another suit; or its only way out: its one card
+    below partner's winners of a suit."""
+    theirs = _opponents_cards(view)
+    hand = hand_of(view.held, view.seat)
+    partner = hand_of(view.held, view.seat ^ 2)
+    ways_in = 0
+    ways_out = 0
+    for suit in range(4):
+        mask = SUIT_MASKS[suit]
+        ours = hand & mask
+        if not ours:
+            continue
+        his = partner & mask
+        masters = masters_in(hand, theirs, suit)
+        if masters and his:
+            # Each of the hand's winners above partner's lowest card of the suit is a way in.
+            ways_in |= masters & ~((1 << (his & -his).bit_length()) - 1)
+        his_masters = masters_in(partner, theirs, suit)
+        if his_masters:
+            ways_out |= ours & ((his_masters & -his_masters) - 1)
+    bit = 1 << card
+    if ways_in == bit and hand & ~bit & ~SUIT_MASKS[card // 13]:
+        return True
+    return ways_out == bit
 
 
 def _last_link(view: PlayView, card: int) -> bool:

@@ -33,6 +33,7 @@ from solver.rulings.ruling import Ruling, board_score
 class TrumpTrick:
     """A trick of the worst normal line that a trump an opponent held at the claim takes from the
     claimer's side (70C): led in another suit, it goes to that trump (a ruff, or an overruff),
+    or led by the claimer's side in trumps (``lead_forgotten_trump``), that trump beats his;
     and without the opponents' trumps it would go to a card of the claimer's side."""
 
     trick: int
@@ -43,11 +44,18 @@ class TrumpTrick:
     instead_seat: int
     instead: int
     """The claimer's side's player, and his card, that would win it without that trump."""
+    led: int
+    """The card led to the trick."""
 
     def describe(self, before: int) -> str:
         """'trick 3 of those left (the board's 12th: West's D2 ruffs South's HA)'; ``before``:
         the tricks completed at the claim."""
-        verb = "overruffs" if self.instead // 13 == self.card // 13 else "ruffs"
+        if self.led // 13 == self.card // 13:
+            verb = "beats"  # a trump led by the claimer's side
+        elif self.instead // 13 == self.card // 13:
+            verb = "overruffs"
+        else:
+            verb = "ruffs"
         return (
             f"trick {self.trick} of those left (the board's {_ordinal(before + self.trick)}: "
             f"{SEATS[self.seat].full_name}'s {Card.from_index(self.card)} {verb} "
@@ -126,7 +134,9 @@ class ClaimAnalysis:
     """With an outstanding trump the claimer did not mention that takes a trick on the worst
     normal line (``trump_tricks``; 70C): the claimer's tricks on the worst normal line were that
     trump unable to score, i.e. with no trump the opponents held at the claim taking a trick
-    from his side in another suit (``ClaimProblem.opponents_ruff`` false). None when no such
+    from his side in another suit (``ClaimProblem.opponents_ruff`` false), nor, when it took a
+    trump his side led (``lead_forgotten_trump``), with him leading one into it before his
+    winners. None when no such
     trump takes a trick, when the claimer is credited with all he could be anyway, or when that
     adjudication did not finish in time."""
     unruffed_checked: bool = True
@@ -192,9 +202,9 @@ def analyse_claim(
         chosen = for_defenders(chosen)
     trump = case.contract.strain.trump_suit_index
     started = time.monotonic()
-    problem = ClaimProblem.from_claim(claim, trump, chosen)
+    problem = ClaimProblem.from_claim(claim, trump, chosen, _dummy(case))
     adjudication = adjudicate(problem, time_limit)
-    taken = trump_tricks(claim, trump, adjudication.line)
+    taken = trump_tricks(claim, trump, adjudication.line, problem.policy.lead_forgotten_trump)
     unruffed: int | None = None
     checked = True
     plain = adjudication.claimer_tricks
@@ -207,15 +217,26 @@ def analyse_claim(
         # is no higher: nothing to compare.)
         measure = replace(problem, opponents_ruff=False)
         try:
-            # What the first search proved guides the second, but does not bind it: a trick that
-            # goes to the claimer's side instead changes who leads, which can cost him later, so
-            # from some positions the measure may be lower. A guided value is never too low; one
-            # that would credit the claimer with more is found again without the guide.
-            unruffed = adjudicate(
-                measure, _left(time_limit, started), plain, adjudication.proved
-            ).claimer_tricks
-            if _credit_of(claim, unruffed) > _credit_of(claim, plain):
+            if any(t.led // 13 == trump for t in taken):
+                # The trump won a trump his side led, thinking it good (lead_forgotten_trump):
+                # unable to score, it wins no such lead either, so the claimer who forgot it
+                # leads as one who thinks his trump a loser: his winners first. A different
+                # policy: the first search's keys and bounds are not a guide to it.
+                measure = replace(
+                    measure, policy=replace(problem.policy, lead_forgotten_trump=False)
+                )
                 unruffed = adjudicate(measure, _left(time_limit, started), plain).claimer_tricks
+            else:
+                # What the first search proved guides the second, but does not bind it: a trick
+                # that goes to the claimer's side instead changes who leads, which can cost him
+                # later, so from some positions the measure may be lower. A guided value is never
+                # too low; one that would credit the claimer with more is found again without
+                # the guide.
+                unruffed = adjudicate(
+                    measure, _left(time_limit, started), plain, adjudication.proved
+                ).claimer_tricks
+                if _credit_of(claim, unruffed) > _credit_of(claim, plain):
+                    unruffed = adjudicate(measure, _left(time_limit, started), plain).claimer_tricks
         except ClaimTimeout:
             unruffed, checked = None, False
     costs = (
@@ -256,7 +277,7 @@ def judgement_costs(
         share = _left(time_limit, started) / (len(turns) - done)
         try:
             value: int | None = adjudicate(
-                ClaimProblem.from_claim(claim, trump, flipped), share
+                ClaimProblem.from_claim(claim, trump, flipped, _dummy(case)), share
             ).claimer_tricks
         except ClaimTimeout:
             value = None
@@ -265,6 +286,11 @@ def judgement_costs(
         total = None if value is None else _declarer_total(case, claim, _credit_of(claim, value))
         out.append(JudgementCost(name, citation, getattr(policy, name), value, total))
     return tuple(out)
+
+
+def _dummy(case: Case) -> int:
+    """Dummy's seat: declarer's partner."""
+    return (case.declarer.index + 2) % 4
 
 
 def _declarer_total(case: Case, claim: Claim, credited: int) -> int:
@@ -281,12 +307,14 @@ def _left(time_limit: float, started: float) -> float:
 
 
 def trump_tricks(
-    claim: Claim, trump: int | None, line: tuple[LinePlay, ...]
+    claim: Claim, trump: int | None, line: tuple[LinePlay, ...], led_into: bool = False
 ) -> tuple[TrumpTrick, ...]:
     """The tricks of ``line`` (from the claim position) that a trump an opponent held at the
     claim takes from the claimer's side: led in a suit other than trumps, won by that trump, and
     won by a card of the claimer's side were the opponents' trumps played to it passed over
-    (70C; the measure of ``ClaimProblem.opponents_ruff`` false)."""
+    (70C; the measure of ``ClaimProblem.opponents_ruff`` false). With ``led_into`` (the policy's
+    ``lead_forgotten_trump`` in force), a trick led in trumps by the claimer's side counts too:
+    his trump, led as a card he thinks good, beaten by the one he forgot."""
     if trump is None:
         return ()
     position = claim.position
@@ -312,11 +340,12 @@ def trump_tricks(
         trick = tuple(cards)
         winner = play.wins_trick
         won_with = trick[(winner - leader) % 4]
-        if trick[0] // 13 != trump and won_with in theirs:
+        led_trump = trick[0] // 13 == trump
+        if won_with in theirs and (not led_trump or (led_into and trick[0] not in theirs)):
             instead = winner_without(leader, trick, trump, dead)
             if instead % 2 == side:
                 instead_card = trick[(instead - leader) % 4]
-                out.append(TrumpTrick(number, winner, won_with, instead, instead_card))
+                out.append(TrumpTrick(number, winner, won_with, instead, instead_card, trick[0]))
         leader, cards, number = winner, [], number + 1
     return tuple(out)
 

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+import solver
 from solver.bridge import Card, Seat
 from solver.bridge.masks import SUIT_MASKS
 from solver.engines import dds
@@ -776,3 +778,26 @@ def test_the_run_of_both_hands_never_exceeds_the_brute_force_known_failure() -> 
     start = start_state(adjudicator)
     assert brute_force(adjudicator, start) == 1 == adjudicate(problem).claimer_tricks
     assert adjudicator.bounds.both_hands_run(start.held, start.leader) <= 1
+
+
+def test_dummys_suits_held_none_of_are_known_voids_on_a_defenders_claim() -> None:
+    """Dummy's cards are seen by everyone: on a defender's claim a suit dummy holds none of is
+    a known void (``ClaimProblem.from_claim``'s ``dummy``), as if it had shown out, so a
+    defender second to play in front of it wins with his cheapest winning card
+    (cases/claims/defender-claim-dummy-void-behind.yaml)."""
+    path = Path(__file__).parents[2] / "cases" / "claims" / "defender-claim-dummy-void-behind.yaml"
+    case = solver.load_case(path)
+    claim = case.claim
+    assert claim is not None and claim.by_defender
+    policy = PRESETS["WBF2017"]
+    seen = ClaimProblem.from_claim(claim, None, policy, dummy=Seat.N.index)
+    unseen = ClaimProblem.from_claim(claim, None, policy)
+    north = 4 * Seat.N.index
+    # Dummy holds only diamonds: void in spades, hearts and clubs.
+    assert seen.voids >> north & 0b1111 == 0b1011
+    assert unseen.voids >> north & 0b1111 == 0
+    assert adjudicate(seen).claimer_tricks == 2
+    assert adjudicate(unseen).claimer_tricks == 1
+    # On declarer's claim dummy is the claimer's partner: nothing is added.
+    declarers = replace(claim, by=Seat.S, by_defender=False)
+    assert ClaimProblem.from_claim(declarers, None, policy, dummy=Seat.N.index).voids == 0

@@ -255,7 +255,9 @@ def test_a_hand_of_winners_keeps_the_last_guard_of_a_suit() -> None:
         leader=3,
     )
     assert claimer_options(NormalPolicy(), position) == [card("HA")]
-    careless = NormalPolicy().with_switches(keep_guards=False)
+    # The HA is also South's only way in from North's HK to the DK (keep_entries): with both
+    # judgements off, either card may go.
+    careless = NormalPolicy().with_switches(keep_guards=False, keep_entries=False)
     assert set(claimer_options(careless, position)) == {card("DK"), card("HA")}
 
 
@@ -338,3 +340,55 @@ def test_a_claimer_unaware_of_a_higher_trump_may_lead_his_own() -> None:
     # A trump of his above all of theirs is a winner already: nothing changes.
     master = view(("D2", "D3", "D4"), ("D5", "D6", "D7"), ("SK", "HA", "HK"), ("SQ", "C2", "C3"))
     assert claimer_options(NormalPolicy(), master) == claimer_options(winners, master)
+
+
+def test_a_hand_of_winners_keeps_its_only_entry() -> None:
+    # The Danish LKU-20 2.1 ending, clubs for spades: South leads the HQ, West drops the D9, and
+    # North, void in hearts, holds nothing but winners. The CQ is his only way in from South's
+    # C3, with the DJ D4 waiting for it; either diamond keeps it (keep_entries).
+    position = view(
+        ("CQ", "DJ", "D4"),
+        ("HJ", "HT", "H9"),
+        ("C3", "H7"),
+        ("D3", "D2"),
+        seat=0,
+        trick=("HQ", "D9"),
+        leader=2,
+    )
+    assert set(claimer_options(NormalPolicy(), position)) == {card("DJ"), card("D4")}
+    careless = NormalPolicy().with_switches(keep_entries=False)
+    assert set(claimer_options(careless, position)) == {card("CQ"), card("DJ"), card("D4")}
+    # The EBU and ACBL judge entries by class, and by the worst order: the discard stays normal.
+    assert card("CQ") in claimer_options(PRESETS["EBU"], position)
+    assert card("CQ") in claimer_options(PRESETS["ACBL"], position)
+    # A defender does not see his partner's hand (70D2): the judgement is not his.
+    assert card("CQ") in claimer_options(for_defenders(NormalPolicy()), position)
+    # With a second club above the C3 the CQ is not the only way in: either may go.
+    two_entries = view(
+        ("CQ", "C9", "DJ"),
+        ("HJ", "HT", "H9"),
+        ("C3", "H7"),
+        ("D3", "D2"),
+        seat=0,
+        trick=("HQ", "D9"),
+        leader=2,
+    )
+    assert card("CQ") in claimer_options(NormalPolicy(), two_entries)
+
+
+def test_a_hand_of_winners_keeps_its_only_way_to_partner() -> None:
+    # West's CA is led; South, void in clubs, holds the D2, his one card below North's DA DK,
+    # and the HA, with no heart out: both are winners, and the D2 is his only way to North's
+    # diamonds (keep_entries).
+    position = view(
+        ("DA", "DK"),
+        ("S4", "S5"),
+        ("D2", "HA"),
+        ("S6",),
+        seat=2,
+        trick=("CA", "C2", "C3"),
+        leader=3,
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("HA")]
+    careless = NormalPolicy().with_switches(keep_entries=False)
+    assert set(claimer_options(careless, position)) == {card("D2"), card("HA")}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Final, final
 
-from solver.bridge.masks import mask_of
+from solver.bridge.masks import SUIT_MASKS, mask_of
 from solver.errors import EngineError
 from solver.facts import Claim, Step
 from solver.facts.policy import NormalPolicy
@@ -46,13 +46,22 @@ class ClaimProblem:
     legal card."""
 
     @staticmethod
-    def from_claim(claim: Claim, trump: int | None, policy: NormalPolicy) -> ClaimProblem:
+    def from_claim(
+        claim: Claim, trump: int | None, policy: NormalPolicy, dummy: int | None = None
+    ) -> ClaimProblem:
+        """The problem of the claim under ``policy``. ``dummy``: dummy's seat, when known; on a
+        defender's claim dummy is an opponent whose cards everyone sees, so a suit it holds
+        none of at the claim is a known void, as if it had shown out (70E1)."""
         position = claim.position
         held = tuple(mask_of([c.index for c in hand]) for hand in position.hands)
         voids = 0
         for seat, suits in claim.shown_out.items():
             for suit in suits:
                 voids |= 1 << (4 * seat.index + suit)
+        if claim.by_defender and dummy is not None:
+            for suit in range(4):
+                if not held[dummy] & SUIT_MASKS[suit]:
+                    voids |= 1 << (4 * dummy + suit)
         side = claim.by.index % 2
         # A conditional step ("if spades 4-1: ...") is tested on the hands at the claim: the
         # lie of the suit the claimer learns in the play (docs/claims.md).
