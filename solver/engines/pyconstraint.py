@@ -30,6 +30,12 @@ The model holds the *hard* facts only (docs/case-format.md "Semantics"):
   others play any card still held (outside their rows too: on a whole board their one card
   left), following suit; no allegation admits a revoke there.
 
+* Laws 50-57 after an irregularity (``Problem.irregular``): a choice variable per trick and
+  slot (catalogue codes, 0 for none) and a winner variable per trick (a lead out of turn
+  accepted moves the lead); one constraint, ``_Obligations``, walks the play with this
+  module's own statement of the obligations. A solution is a history under one sequence of
+  choices, and counts as one history in the outcome group of its choices.
+
 Every solution is then priced against the evidence units (the order of intact rows, orientation
 marks, owned statements) by this module's own reading of the semantics, not by
 ``problem.evaluate``; the tests cross-check the two. Only the outcome group of a history (its
