@@ -760,6 +760,11 @@ def _any(m: CpsatModel, items: Iterable[Cond], name: str) -> Cond:
     return out
 
 
+def _enforced(enforce: list[Lit]) -> Cond:
+    """A hard fact's enforcement literals as one condition: True outside explain mode."""
+    return enforce[0] if enforce else True
+
+
 def _as_term(x: Cond) -> Any:
     """A condition as a term of a linear expression (a constant as 0 or 1)."""
     return int(x) if x is True or x is False else x
@@ -819,6 +824,8 @@ class _Obligations:
         self.minor: list[dict[int, Cond]] = [{}, {}, {}, {}]
         self.banned: list[dict[int, Cond]] = [{}, {}, {}, {}]
         self.held_at: dict[tuple[int, int], Cond] = {}
+        self.enforce = m.hard("the obligations after the irregularities (Laws 50-57)")
+        """In explain mode, the literal that makes the obligations bind (a hard fact)."""
 
     def add(self) -> None:
         m = self.m
@@ -829,8 +836,9 @@ class _Obligations:
             self.order_seat = -1
             for seat, card, is_major in self.program.penalty_cards.get(t, ()):
                 name = f"{SEAT_NAMES[seat]}'s penalty card {_card(card)} from trick {t + 1}"
-                _require(m, self.held(seat, card), m.hard(name))
-                self.expose(seat, card, is_major, True)
+                enforce = m.hard(name)
+                _require(m, self.held(seat, card), enforce)
+                self.expose(seat, card, is_major, _enforced(enforce))
             accepted = self.lead_out_of_turn()
             self.lead_choice(accepted)
             self.premature()
@@ -946,11 +954,11 @@ class _Obligations:
         if t == program.last_trick and program.edition >= 2017:
             # 53A: no acceptance at the last trick; the card simply goes back
             for seat in range(4):
-                self.equal(m.leader[t, seat], self.proper(seat))
+                self.equal(m.leader[t, seat], self.proper(seat), enforce)
             return False
         else:
             opts = self.options(LOOT_SLOT, self.loot_options(offender, response))
-            m.model.add(cp_model.LinearExpr.sum(list(opts.values())) == 1)
+            m.model.add(cp_model.LinearExpr.sum(list(opts.values())) == 1).only_enforce_if(enforce)
             accepting = [
                 lit
                 for code, lit in opts.items()
@@ -962,17 +970,17 @@ class _Obligations:
                 expected: Cond = accepted
             else:
                 expected = _all(m, [self.proper(seat), _not(accepted)], f"proper_t{t + 1}_{seat}")
-            self.equal(m.leader[t, seat], expected)
+            self.equal(m.leader[t, seat], expected, enforce)
         _implies(m, [accepted], m.plays.get((t, card), False))
         if offender % 2 != self.declarer_side:
-            self.expose(offender, card, True, _not(accepted))
+            refused = _all(m, [_not(accepted), _enforced(enforce)], f"lead_refused_t{t + 1}")
+            self.expose(offender, card, True, refused)
         return accepted
 
-    def equal(self, literal: Lit, value: Cond) -> None:
-        if value is True or value is False:
-            self.m.model.add(literal == int(value))
-        else:
-            self.m.model.add(literal == value)
+    def equal(self, literal: Lit, value: Cond, enforce: list[Lit]) -> None:
+        """``literal`` equals ``value`` (under the enforcement literals of a hard fact: the
+        leaders of a trick with a lead out of turn follow from that fact)."""
+        self.m.model.add(literal == _as_term(value)).only_enforce_if(enforce)
 
     def loot_options(
         self, offender: int, response: str | None
@@ -1037,7 +1045,9 @@ class _Obligations:
         m.model.add(count != 1).only_enforce_if(~one)
         given = [entry for entry in CHOICE_CATALOGUE if entry[0].startswith(("50D2", "51B2"))]
         opts = self.options(LEAD_SLOT, given)
-        m.model.add(cp_model.LinearExpr.sum(list(opts.values())) == _as_term(due))
+        m.model.add(cp_model.LinearExpr.sum(list(opts.values())) == _as_term(due)).only_enforce_if(
+            self.enforce
+        )
         picked: list[list[Lit]] = [[], [], [], []]
         forbids: list[Lit] = []
         forbidden: list[list[Lit]] = [[], [], [], []]
@@ -1097,11 +1107,12 @@ class _Obligations:
             return
         offender, card = premature
         name = f"{SEAT_NAMES[offender]} played {_card(card)} prematurely to trick {t + 1}"
-        _require(m, self.held(offender, card), m.hard(name))
-        self.expose(offender, card, True, True)
+        enforce = m.hard(name)
+        _require(m, self.held(offender, card), enforce)
+        self.expose(offender, card, True, _enforced(enforce))
         given = law57a_options(program.declarer, -1, program.edition)
         opts = self.options(ORDER_SLOT, [(o.law, o.option, o.suits) for o in given])
-        m.model.add(cp_model.LinearExpr.sum(list(opts.values())) == 1)
+        m.model.add(cp_model.LinearExpr.sum(list(opts.values())) == 1).only_enforce_if(enforce)
         self.order_seat = (offender + 2) % 4
         for code, lit in opts.items():
             _law, option, suits = CHOICE_CATALOGUE[code - 1]
@@ -1180,7 +1191,7 @@ class _Obligations:
         for c in hand:
             played = m.plays.get((t, c))
             if played is not None:
-                _implies(m, [played, first[c]], may[c])
+                _implies(m, [played, first[c], *self.enforce], may[c])
 
     def ordered(self, seat: int, hand: list[int], held: dict[int, Cond]) -> dict[int, Cond]:
         """The cards a 57A order leaves (it binds a follower only)."""
