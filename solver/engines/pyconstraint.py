@@ -554,16 +554,21 @@ def _choice_domains(problem: Problem, trick: int) -> tuple[list[int], list[int],
             wanted = "accept-lead" if response == "accepted" else "refuse-lead"
         loot_codes = [_code(law, option) for law, option in given if wanted in (None, option)]
     lead_codes = [0]
-    may_lie = (
-        any(t <= trick for t in program.penalty_cards)
-        or any(t <= trick for t in program.leads_out_of_turn)
-        or any(t < trick for t in program.premature)
-    )
+    may_lie = {  # the suits of every card that may lie as a penalty card at this lead
+        card // 13
+        for t, cards in program.penalty_cards.items()
+        if t <= trick
+        for _seat, card, _major in cards
+    }
+    may_lie |= {card // 13 for t, (_o, card, _r) in program.leads_out_of_turn.items() if t <= trick}
+    may_lie |= {card // 13 for t, (_o, card) in program.premature.items() if t < trick}
     if may_lie:
         lead_codes += [
             code
             for code, (law, option, suits) in enumerate(CHOICE_CATALOGUE, 1)
             if law.startswith(("50D2", "51B2"))
+            and set(suits) <= may_lie
+            and (len(may_lie) > 1 or law.startswith("50D2"))
             and _recorded_allows(program.recorded.get((trick, LEAD_SLOT)), option, suits)
         ]
     order_codes = [0]
@@ -635,22 +640,20 @@ class _Obligations:
         program = problem.irregular
         assert program is not None
         self.tricks = problem.tricks
-        self.hands = problem.hands
+        self.hands = [frozenset(_cards_of(hand)) for hand in problem.hands]
         self.opening = problem.opening_leader
         self.declarer_side = problem.declarer_side
         self.penalty_cards = program.penalty_cards
         self.leads_out_of_turn = program.leads_out_of_turn
         self.premature = program.premature
+        self.after: dict[tuple[Any, ...], tuple[_Walk, int]] = {}
+        """The walk after each sequence of whole tricks met so far (the values of their
+        variables), and the next proper leader: a later call starts from there."""
 
     def obeyed(self, *values: Any) -> bool:
         """False once an assigned value breaks a rule; True while nothing assigned does."""
-        walk = _Walk(
-            [set(_cards_of(hand)) for hand in self.hands],
-            [set(), set(), set(), set()],
-            [None, None, None, None],
-        )
-        proper = self.opening
-        for trick in range(self.tricks):
+        walk, proper, first = self._resume(values)
+        for trick in range(first, self.tricks):
             base = SLOT_VARIABLES * trick
             loot_code, lead_code, order_code, leader = values[base : base + 4]
             if not walk.lying_from(self.penalty_cards.get(trick, ())):
@@ -678,9 +681,26 @@ class _Obligations:
             won = values[base + 8]
             if won is _UNASSIGNED:
                 return True
-            walk.won_by(won)
-            proper = won
+            proper = self._won(walk, values[: base + SLOT_VARIABLES], won)
         return True
+
+    def _won(self, walk: _Walk, done: tuple[Any, ...], winner: int) -> int:
+        """The end of a trick won by ``winner``, the next proper leader (remembered after
+        the tricks ``done``)."""
+        walk.won_by(winner)
+        if len(done) < SLOT_VARIABLES * self.tricks:
+            self.after[done] = (walk.copy(), winner)
+        return winner
+
+    def _resume(self, values: tuple[Any, ...]) -> tuple[_Walk, int, int]:
+        """Where to start: after the longest run of whole tricks already walked (the walk,
+        the proper leader, the trick), or from the deal."""
+        for done in range(self.tricks - 1, 0, -1):
+            known = self.after.get(values[: SLOT_VARIABLES * done])
+            if known is not None:
+                return known[0].copy(), known[1], done
+        fresh = _Walk([set(hand) for hand in self.hands], [set(), set(), set(), set()], [None] * 4)
+        return fresh, self.opening, 0
 
     def _lead_out_of_turn(
         self, walk: _Walk, trick: int, proper: int, code: int
@@ -746,6 +766,14 @@ class _Walk:
     major: list[set[int]]
     minor: list[int | None]
     banned: tuple[int, frozenset[int]] = (-1, frozenset())
+
+    def copy(self) -> _Walk:
+        return _Walk(
+            [set(cards) for cards in self.held],
+            [set(cards) for cards in self.major],
+            list(self.minor),
+            self.banned,
+        )
 
     def lying_from(self, cards: tuple[tuple[int, int, bool], ...]) -> bool:
         """The case's penalty cards lying from this trick: (seat, card, major) each, every
