@@ -1509,7 +1509,8 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         if double is not None:
             key = (key << 4 | double[0]) << 6 | double[1]
         leaders, choices = _leaders_and_choices(m, value)
-        key = key << (13 * CHOICE_TRICK_BITS) | choices  # the leaders follow from both
+        if m.problem.irregular is not None:  # the leaders follow from the cards and choices
+            key = key << (13 * CHOICE_TRICK_BITS) | choices
         if key in self.seen:
             self.duplicates += 1
             return

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from solver.bridge import Card, Seat
 from solver.bridge.masks import SUIT_MASKS, cards_in, trick_winner
-from solver.engines import cpsat, find_consistent, pyconstraint, search
+from solver.engines import cpsat, decide_outcomes, find_consistent, pyconstraint, search
 from solver.engines.problem import Problem, compile_case
 from solver.errors import EngineError
 from solver.facts.irregularity import (
@@ -391,3 +391,17 @@ def test_find_consistent_runs_every_engine_on_an_irregular_problem() -> None:
     assert cpsat.explain_impossible(problem) is None
     assert pyconstraint.solve(problem).count == expected.count
     assert search.solve(problem).count == expected.count
+
+
+def test_optimisation_decides_an_irregular_problem_and_the_search_counts() -> None:
+    """``decide_outcomes`` straight to CP-SAT (no first search): its totals, cost and
+    contradicted units are the brute force's, and the count it leaves pending gives the
+    groups with their choices."""
+    problem = random_combined(35)
+    expected = brute_force(problem)
+    decided, pending = decide_outcomes(problem, first_search=0)
+    assert pending is not None
+    assert (decided.min_cost, set(decided.outcomes)) == (expected.min_cost, set(expected.outcomes))
+    assert decided.contradicted == expected.contradicted
+    counted = pending.run()
+    assert (counted.count, counted.groups) == (expected.count, expected.groups)
