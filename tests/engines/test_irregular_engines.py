@@ -141,14 +141,14 @@ def test_cpsat_and_the_csp_agree_with_the_brute_force(seed: int) -> None:
     check_pyconstraint(problem, expected)
 
 
-def random_combined(seed: int) -> Problem:
+def random_combined(seed: int, tricks: int | None = None) -> Problem:
     """A random play of two or three tricks with one to three irregularities together:
     penalty cards (often two of one defender), leads out of turn, premature plays, choices
     recorded at random (the law may not give them there), sometimes a revoke allegation and
     an older edition. Cards are taken from the rows so that many such problems have
-    histories."""
+    histories. ``tricks``: that many tricks instead."""
     rng = random.Random(seed)
-    tricks = rng.randint(2, 3)
+    tricks = tricks or rng.randint(2, 3)
     declarer = rng.choice("NS")
     rows = random_rows(rng, tricks, leader=3 if declarer == "S" else 1)
 
@@ -210,6 +210,16 @@ def test_combined_irregularities_agree_with_the_brute_force(seed: int) -> None:
 def test_random_combined_irregularities_agree_with_the_brute_force(seed: int) -> None:
     """The longer run of the test above (slow)."""
     check_all(random_combined(seed), every_failure=True)
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=40)
+def test_random_four_trick_irregularities_agree_with_the_brute_force(seed: int) -> None:
+    """Four tricks: CP-SAT and the search (python-constraint is left to the shorter ones)."""
+    problem = random_combined(seed, tricks=4)
+    expected = brute_force(problem)
+    check_cpsat(problem, expected)
+    assert_agrees(problem, search.solve(problem, list_limit=LISTED), expected, examples=False)
 
 
 # --- chosen cases ---------------------------------------------------------------------------
