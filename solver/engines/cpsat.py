@@ -74,8 +74,10 @@ Cond = Any
 """A literal, or the constant True or False (``_all``, ``_any`` and ``_not`` fold them)."""
 CHOICES_FIELD = ((1 << (EVENTS_SHIFT - CHOICES_SHIFT)) - 1) << CHOICES_SHIFT
 """The bits of an outcome key that hold the choices made after an irregularity."""
-LOOT_SLOT, LEAD_SLOT, ORDER_SLOT = 0, 1, 2
+LOOT_SLOT, LEAD_SLOT, ORDER_SLOT, FAILURE_SLOT = 0, 1, 2, 3
 """The slots of a trick's choices (``ChoiceMade.slot``)."""
+ACCEPTED_PLAY = CHOICE_CATALOGUE.index(("52B1", "accept-play", ())) + 1
+"""The code of declarer's acceptance of a failure to play a penalty card (52B1)."""
 
 
 def _card(card: int) -> str:
@@ -808,8 +810,10 @@ class _Obligations:
     50D2/51B choice, due exactly when a defender is to lead freely while his partner has
     major penalty cards (its options as literals, exactly one when due, none otherwise);
     a premature play (a major penalty card, a 57A order as literals, exactly one). Then each
-    seat's card must be one of the plays the obligations leave (``_legal``); the card played
-    is no penalty card any more; a prohibition lapses when another player wins the trick.
+    seat's card must be one of the plays the obligations leave (``legal``), except that where
+    declarer accepted a failure to play a penalty card (52B1) exactly one card of the trick
+    obeys all but the penalty cards' duties; the card played is no penalty card any more; a
+    prohibition lapses when another player wins the trick.
     Every literal is determined by the plays and the choices, so each solution is one
     history under one sequence of choices.
     """
@@ -842,8 +846,13 @@ class _Obligations:
             accepted = self.lead_out_of_turn()
             self.lead_choice(accepted)
             self.premature()
-            for seat in range(4):
-                self.legal(seat)
+            failures = [self.legal(seat) for seat in range(4)]
+            if t in self.program.accepted_failures:
+                # 52B1: exactly one card of the trick is the failure declarer accepted
+                total = cp_model.LinearExpr.sum([_as_term(f) for f in failures])
+                m.model.add(total == 1).only_enforce_if(self.enforce)
+                shift = t * CHOICE_TRICK_BITS + FAILURE_SLOT * CHOICE_CODE_BITS
+                m.choice_at.append((shift, ACCEPTED_PLAY))
             for seat in range(4):
                 for card in list(self.major[seat]):
                     self.major[seat][card] = self.still(self.major[seat][card], card, "major")
@@ -1123,18 +1132,43 @@ class _Obligations:
 
     # --- the cards ------------------------------------------------------------------------
 
-    def legal(self, seat: int) -> None:
-        """Each card ``seat`` plays to the trick is one the obligations leave: of the cards
-        following suit (a revoke is left to the revoke rules), those a lead requirement, a
-        prohibition or a 57A order leaves, each dropped if it leaves none (Law 59); of
-        those, his major penalty cards if any; else none below the ten of his minor penalty
-        card's suit but that card, if another is left."""
+    def legal(self, seat: int) -> Cond:
+        """Each card ``seat`` plays to the trick is one the obligations leave (``left``).
+
+        Where declarer accepted a failure to play a penalty card (52B1) the card need only
+        follow suit and obey the restrictions; the literal returned is then "his card is
+        such a failure" (False where nothing binds him)."""
+        m, t = self.m, self.trick
+        left = self.left(seat)
+        if left is None:
+            return False
+        first, restricted, may = left
+        accepted = t in self.program.accepted_failures
+        failures: list[Cond] = []
+        for c in first:
+            played = m.plays.get((t, c))
+            if played is None:
+                continue
+            if not accepted:
+                _implies(m, [played, first[c], *self.enforce], may[c])
+                continue
+            _implies(m, [played, first[c], *self.enforce], restricted[c])
+            failure = _all(m, [played, first[c], _not(may[c])], f"failure_t{t + 1}_{_card(c)}")
+            failures.append(failure)
+        return _any(m, failures, f"failure_t{t + 1}_{SEAT_NAMES[seat]}")
+
+    def left(self, seat: int) -> tuple[dict[int, Cond], dict[int, Cond], dict[int, Cond]] | None:
+        """Per card of ``seat``'s hand: it follows suit (a card that does not while he holds
+        the suit is a revoke, left to the revoke rules); it also obeys a lead requirement, a
+        prohibition or a 57A order, each dropped if it leaves none (Law 59); it is moreover
+        one of his major penalty cards if any is left, else not below the ten of his minor
+        penalty card's suit but that card, if another is left. None when nothing binds him."""
         m, t = self.m, self.trick
         restricted = seat % 2 != self.declarer_side and (
             self.required or self.banned[seat] or self.order_seat == seat
         )
         if not (restricted or self.major[seat] or self.minor[seat]):
-            return
+            return None
         tag = f"t{t + 1}_{SEAT_NAMES[seat]}"
         hand = cards_in(m.problem.hands[seat])
         held = {c: self.held(seat, c) for c in hand}
@@ -1172,6 +1206,7 @@ class _Obligations:
             )
         if self.order_seat == seat:
             may = self.narrow(may, self.ordered(seat, hand, held), f"ordered_{tag}")
+        obeys = dict(may)
         if self.major[seat]:
             may = self.narrow(may, {c: self.major[seat].get(c, False) for c in hand}, f"due_{tag}")
         if self.minor[seat]:
@@ -1188,10 +1223,7 @@ class _Obligations:
                 for c in hand
             }
             may = self.narrow(may, {c: _not(barred[c]) for c in hand}, f"minor_{tag}")
-        for c in hand:
-            played = m.plays.get((t, c))
-            if played is not None:
-                _implies(m, [played, first[c], *self.enforce], may[c])
+        return first, obeys, may
 
     def ordered(self, seat: int, hand: list[int], held: dict[int, Cond]) -> dict[int, Cond]:
         """The cards a 57A order leaves (it binds a follower only)."""
@@ -1557,7 +1589,7 @@ def _leaders_and_choices(m: CpsatModel, value: Callable[[Any], int]) -> tuple[li
     leaders = [int(value(v)) for v in m.leader_at]
     choices = 0
     for shift, code in m.choice_at:
-        choices |= int(value(code)) << shift
+        choices |= (code if isinstance(code, int) else int(value(code))) << shift
     return leaders, choices
 
 

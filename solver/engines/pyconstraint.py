@@ -508,9 +508,11 @@ def _add_double_play(csp: constraint.Problem, problem: Problem, trick: int) -> N
 
 # --- irregularities (Laws 50-57) -----------------------------------------------------------
 
-LOOT_SLOT, LEAD_SLOT, ORDER_SLOT = 0, 1, 2
+LOOT_SLOT, LEAD_SLOT, ORDER_SLOT, FAILURE_SLOT = 0, 1, 2, 3
 """The slots of a trick's choices (``ChoiceMade.slot``): a lead out of turn's response, the
-choice before a defender's lead, a 57A order."""
+choice before a defender's lead, a 57A order, a failure to play a penalty card accepted."""
+BROKEN, LEGAL, FAILURE = 0, 1, 2
+"""What a card is under the obligations (``_Rule.allows``)."""
 NO_OPTION = -1
 """A choice domain holding no option the law gives (a recorded choice it does not give)."""
 SLOT_VARIABLES = 9
@@ -633,7 +635,9 @@ class _Obligations:
     * each card: following suit first (a card off the suit led while holding it is a revoke,
       left to the revoke rules); then the lead requirement, the prohibition or the 57A order,
       each only if it leaves a card (Law 59); then a major penalty card if one is among
-      those; then no card below the ten of a minor penalty card's suit but that card.
+      those; then no card below the ten of a minor penalty card's suit but that card;
+    * at a trick where declarer accepted a failure to play a penalty card (52B1), exactly one
+      card obeys all but the penalty cards' duties (the choice is recorded, never branched).
     """
 
     def __init__(self, problem: Problem) -> None:
@@ -646,6 +650,7 @@ class _Obligations:
         self.penalty_cards = program.penalty_cards
         self.leads_out_of_turn = program.leads_out_of_turn
         self.premature = program.premature
+        self.accepted_failures = program.accepted_failures
         self.after: dict[tuple[Any, ...], tuple[_Walk, int]] = {}
         """The walk after each sequence of whole tricks met so far (the values of their
         variables), and the next proper leader: a later call starts from there."""
@@ -668,7 +673,7 @@ class _Obligations:
                 return False
             if lead_code is _UNASSIGNED:
                 return True
-            rule = _Rule(walk, forced)
+            rule = _Rule(walk, forced, trick in self.accepted_failures)
             if not self._lead_choice(walk, rule, leader, lead_code):
                 return False
             if order_code is _UNASSIGNED:
@@ -825,9 +830,12 @@ class _Rule:
     out of turn accepted, a lead requirement, a 57A order (the seat it binds, the option, the
     suit it names or -1), with the walk's penalty cards and prohibition."""
 
-    def __init__(self, walk: _Walk, forced: int) -> None:
+    def __init__(self, walk: _Walk, forced: int, failure_accepted: bool) -> None:
         self.walk = walk
         self.forced = forced
+        self.failure_accepted = failure_accepted
+        """52B1: declarer accepted, at this trick, a card played instead of a penalty card
+        that was due: exactly one card of the trick is such a failure."""
         self.required = -1
         self.order: tuple[int, str, int] | None = None
 
@@ -835,7 +843,7 @@ class _Rule:
         """Play the trick's cards in turn: False at one that breaks a rule, True at the first
         not yet assigned, None when all four are played (each taken from its hand)."""
         walk = self.walk
-        led = -1
+        led, failures = -1, 0
         for offset in range(4):
             seat = (leader + offset) % 4
             card = cards[seat]
@@ -843,13 +851,18 @@ class _Rule:
                 return True
             if offset == 0 and not self.lead_stands(card):
                 return False
-            if not self.allows(seat, card, led, walk.held[seat]):
+            verdict = self.allows(seat, card, led, walk.held[seat])
+            if verdict == FAILURE and self.failure_accepted:
+                failures += 1
+            elif verdict != LEGAL:
                 return False
             walk.major[seat].discard(card)
             if walk.minor[seat] == card:
                 walk.minor[seat] = None
             if offset == 0:
                 led = card // 13
+        if self.failure_accepted and failures != 1:
+            return False
         for seat in range(4):
             walk.held[seat].discard(cards[seat])
         return None
@@ -860,23 +873,27 @@ class _Rule:
             return False
         return self.order is None or self.order[2] != card // 13
 
-    def allows(self, seat: int, card: int, led: int, held: set[int]) -> bool:
-        """May ``seat`` play ``card`` (``led`` the suit led, -1 on the lead)?"""
+    def allows(self, seat: int, card: int, led: int, held: set[int]) -> int:
+        """May ``seat`` play ``card`` (``led`` the suit led, -1 on the lead)? ``LEGAL``;
+        ``FAILURE`` when it follows suit and obeys the restrictions but leaves a penalty
+        card's duty unmet (Law 52); else ``BROKEN``."""
         if card == PHANTOM:
-            return True  # a missed trick (Law 67): no card to choose
+            return LEGAL  # a missed trick (Law 67): no card to choose
         suited = {c for c in held if c // 13 == led}
         if led >= 0 and card // 13 != led and suited:
-            return True  # a revoke: Law 61 and the allegations decide
+            return LEGAL  # a revoke: Law 61 and the allegations decide
         may = self.restricted(seat, led, suited or set(held))
+        if card not in may:
+            return BROKEN
         due = may & self.walk.major[seat]
         if due:
-            return card in due
+            return LEGAL if card in due else FAILURE
         lying = self.walk.minor[seat]
         if lying is not None:
             may = _if_any(
                 may, {c for c in may if c == lying or c // 13 != lying // 13 or c % 13 >= 8}
             )
-        return card in may
+        return LEGAL if card in may else FAILURE
 
     def restricted(self, seat: int, led: int, may: set[int]) -> set[int]:
         """Of the cards following suit, those a lead requirement, a prohibition or a 57A
@@ -1000,6 +1017,9 @@ def solutions(problem: Problem) -> Iterator[tuple[History, tuple[int, ...], int]
                 for slot in (LOOT_SLOT, LEAD_SLOT, ORDER_SLOT):
                     shift = t * CHOICE_TRICK_BITS + slot * CHOICE_CODE_BITS
                     choices |= solution[_choice_var(t, slot)] << shift
+            for t in problem.irregular.accepted_failures:  # type: ignore[union-attr]
+                shift = t * CHOICE_TRICK_BITS + FAILURE_SLOT * CHOICE_CODE_BITS
+                choices |= _code("52B1", "accept-play") << shift
         yield history, winners, choices
 
 

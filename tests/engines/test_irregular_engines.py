@@ -122,14 +122,17 @@ def test_an_accepted_failure_is_a_history_only_where_recorded() -> None:
     """52B1: West does not play his penalty card when due; legal only at the trick where
     declarer's acceptance is recorded, and the outcome group names it."""
     case = solver_case("cases/irregularities/ex07-failure-to-play-penalty-card.yaml")
-    found = search.solve(compile_case(case), list_limit=LISTED)
-    assert found.count == 1
-    (outcome,) = found.groups
-    assert [(c.trick, c.law, c.option) for c in outcome.choices] == [(9, "52B1", "accept-play")]
+    for engine in (search, cpsat):
+        found = engine.solve(compile_case(case), list_limit=LISTED)
+        assert found.count == 1
+        (outcome,) = found.groups
+        choices = [(c.trick, c.law, c.option) for c in outcome.choices]
+        assert choices == [(9, "52B1", "accept-play")]
     unrecorded = dataclasses.replace(
         case, irregularities=tuple(f for f in case.irregularities if not isinstance(f, Choice))
     )
     assert search.solve(compile_case(unrecorded)).feasible is False
+    assert cpsat.solve(compile_case(unrecorded)).feasible is False
 
 
 @given(st.integers(0, 2**32 - 1))
@@ -183,10 +186,14 @@ def random_combined(seed: int, tricks: int | None = None) -> Problem:
         place = rng.randrange(tricks)
         seat, card = Seat.from_index(defender), Card.from_index(rows[defender][place])
         trick = rng.randint(1, place + 1)
-        kind = rng.randrange(5)
+        kind = rng.randrange(6)
+        chooser = Seat.from_index("NESW".index(declarer))
         if kind <= 1:
             how = rng.choice(["deliberate", "inadvertent"])
             facts.append(PenaltyCard(seat, card, trick, how))
+        elif kind == 5:  # and declarer accepts a failure to play it (52B1) at some trick
+            facts.append(PenaltyCard(seat, card, trick, "deliberate"))
+            facts.append(Choice(rng.randint(trick, tricks), chooser, "52", "accept-play"))
         elif kind == 2 and all(not isinstance(f, LeadOutOfTurn) or f.trick != trick for f in facts):
             response = rng.choice([None, "accepted", "refused"])
             facts.append(LeadOutOfTurn(seat, card, trick, response))  # type: ignore[arg-type]
@@ -194,7 +201,6 @@ def random_combined(seed: int, tricks: int | None = None) -> Problem:
             facts.append(PrematurePlay(seat, card, trick))
         else:
             law, option, suits = rng.choice(CHOICE_CATALOGUE)
-            chooser = Seat.from_index("NESW".index(declarer))
             facts.append(Choice(rng.randint(1, tricks), chooser, law, option, suits))
     return compile_case(dataclasses.replace(case, irregularities=tuple(facts)))
 
