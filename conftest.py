@@ -22,6 +22,7 @@ SLOW: tuple[str, ...] = (
     "tests/engines/test_claim_statements.py::test_adjudication_equals_brute_force_with_every_form",
     "tests/engines/test_claims_engine.py::test_adjudication_equals_brute_force",
     "tests/engines/test_defective_engines.py::test_random_",
+    "tests/engines/test_irregular_engines.py::test_random_",
     "tests/engines/test_revoke_engines.py::test_random_",
     "tests/engines/test_surplus_engines.py::test_random_",
     "tests/engines/test_dds.py::test_random_",

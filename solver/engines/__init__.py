@@ -45,10 +45,10 @@ def find_consistent(
         from solver.engines import search
 
         return search.solve(problem, time_limit=time_limit, list_limit=list_limit)
-    if engine in ("cpsat", "pyconstraint") and problem.irregular is not None:
+    if engine in ("cpsat", "pyconstraint") and not _applies_irregularities(problem):
         raise EngineError(
-            f"the {engine} engine does not yet apply the Laws on irregularities during the play "
-            "(Laws 50-57): use --engine search or auto"
+            f"the {engine} engine does not apply the Laws on irregularities during the play "
+            "(Laws 50-57) together with a defective trick (Law 67): use --engine search or auto"
         )
     if engine == "cpsat":
         from solver.engines import cpsat
@@ -198,9 +198,9 @@ def decide_outcomes(
     from solver.engines import search
 
     started = time.monotonic()
-    if problem.irregular is not None:
-        # Only the search applies the obligations after an irregularity (Laws 50-57) so far:
-        # it decides and counts with the whole time limit.
+    if not _applies_irregularities(problem):
+        # Only the search applies the obligations after an irregularity (Laws 50-57) with a
+        # defective trick (Law 67): it decides and counts with the whole time limit.
         return search.solve(problem, time_limit=time_limit, list_limit=list_limit), None
     free_seats = sum(1 for seat in range(4) if problem.row_order[seat] is None)
     first_limit = first_search if free_seats < 3 else first_search / 4
@@ -231,6 +231,14 @@ def decide_outcomes(
         notes=["the totals were decided by optimisation; the count comes after the ruling"],
     )
     return decided, PendingCount(problem, decided, started, time_limit, list_limit)
+
+
+def _applies_irregularities(problem: Problem) -> bool:
+    """CP-SAT and python-constraint apply the obligations after an irregularity, but not
+    together with a missed trick or a double play (Law 67): only the search does."""
+    return problem.irregular is None or (
+        problem.short_seat is None and problem.surplus_seat is None
+    )
 
 
 def _left(started: float, time_limit: float) -> float:

@@ -16,6 +16,9 @@ his hand: he plays it there, the others any card they still hold, following suit
 mark, permit or agreed trick speaks of it. The revokes Law 67B2 deems when he later fails to
 follow the surplus card's suit are read off each history by ``evaluate`` (they split the
 outcome groups); they constrain nothing.
+After an irregularity (Laws 50-57, ``Problem.irregular``) the penalty cards lying, the lead
+restrictions and the choices made are literals too (``_Obligations``): a solution is then one
+history under one sequence of choices, and its outcome key carries the choices.
 
 Used for what CP-SAT is good at: the minimum cost, the reachable declarer-trick totals, which
 units are contradicted, explanations (units every consistent history contradicts, a small set
@@ -37,6 +40,8 @@ from solver.bridge import Card
 from solver.bridge.masks import SUIT_MASKS, cards_in, suit_of, trick_winner
 from solver.engines.problem import (
     CARDS_WEIGHT,
+    CHOICES_SHIFT,
+    EVENTS_SHIFT,
     PHANTOM,
     STATEMENT_WEIGHT,
     Problem,
@@ -46,7 +51,13 @@ from solver.engines.problem import (
     surplus_counted,
 )
 from solver.engines.result import EngineResult
+from solver.errors import EngineError
 from solver.facts.history import History, PlayedTrick
+from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
+from solver.laws.law54 import law54_options
+from solver.laws.law55 import law55a_options
+from solver.laws.law56 import law56_options
+from solver.laws.law57 import law57a_options
 
 ENGINE = "cpsat"
 FREE, COUNTED, NONE = "free", "counted", "none"
@@ -59,6 +70,14 @@ SMALL_PLAY = 6
 
 Lit = Any
 """A CP-SAT Boolean literal (``BoolVar`` or its negation); ortools ships no type stubs."""
+Cond = Any
+"""A literal, or the constant True or False (``_all``, ``_any`` and ``_not`` fold them)."""
+CHOICES_FIELD = ((1 << (EVENTS_SHIFT - CHOICES_SHIFT)) - 1) << CHOICES_SHIFT
+"""The bits of an outcome key that hold the choices made after an irregularity."""
+LOOT_SLOT, LEAD_SLOT, ORDER_SLOT, FAILURE_SLOT = 0, 1, 2, 3
+"""The slots of a trick's choices (``ChoiceMade.slot``)."""
+ACCEPTED_PLAY = CHOICE_CATALOGUE.index(("52B1", "accept-play", ())) + 1
+"""The code of declarer's acceptance of a failure to play a penalty card (52B1)."""
 
 
 def _card(card: int) -> str:
@@ -99,6 +118,11 @@ class CpsatModel:
     """The cost is constrained to the minimum: solutions are consistent histories."""
     facts: list[tuple[Lit, str]] = field(default_factory=list)
     """Explain mode: one assumption literal per hard fact, with its name."""
+    leader_at: list[Any] = field(default_factory=list)
+    """After an irregularity: per trick, the integer seat that led it (a lead out of turn
+    accepted moves the lead)."""
+    choice_at: list[tuple[int, Any]] = field(default_factory=list)
+    """After an irregularity: (shift in ``choices_bits``, the integer code chosen there)."""
 
     def seat_cards(self, seat: int) -> list[int]:
         """The cards this seat has variables for."""
@@ -162,6 +186,8 @@ def build_model(problem: Problem, *, explain: bool = False) -> CpsatModel:
     _add_follow_suit(m)
     _add_double_play(m)
     _add_trick_winners(m)
+    if problem.irregular is not None:
+        _add_irregularities(m)
     _add_declarer_tricks(m)
     _add_agreed_tricks(m)
     _add_statements(m)
@@ -263,14 +289,17 @@ def _add_rows(m: CpsatModel) -> None:
 
 
 def _add_leaders(m: CpsatModel) -> None:
-    """Law 41C/54A: the opening leader leads trick 1; Law 44G: the winner leads the next."""
+    """Law 41C/54A: the opening leader leads trick 1; Law 44G: the winner leads the next.
+    (After an irregularity ``_add_irregularities`` says who leads each trick.)"""
     problem = m.problem
     for t in range(problem.tricks):
         m.model.add_exactly_one(m.leader[t, s] for s in range(4))
+        if problem.irregular is not None:
+            continue
         if t + 1 < problem.tricks:
             for seat in range(4):
                 m.model.add(m.leader[t + 1, seat] == m.winner[t, seat])
-    if problem.tricks:
+    if problem.tricks and problem.irregular is None:
         opening = problem.opening_leader
         enforce = m.hard(f"opening leader {SEAT_NAMES[opening]}")
         m.model.add_bool_or([m.leader[0, opening]]).only_enforce_if(enforce)
@@ -688,6 +717,560 @@ def _add_cost(m: CpsatModel) -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# Irregularities (Laws 50-57)
+
+
+def _add_irregularities(m: CpsatModel) -> None:
+    """The obligations after an irregularity, trick by trick (``_Obligations``)."""
+    problem = m.problem
+    if problem.surplus_seat is not None or problem.short_seat is not None:
+        raise EngineError(
+            f"{ENGINE}: a defective trick (Law 67) together with an irregularity "
+            "(Laws 50-57) is not handled; use --engine search"
+        )
+    _Obligations(m).add()
+
+
+def _all(m: CpsatModel, items: Iterable[Cond], name: str) -> Cond:
+    """A literal equivalent to the conjunction (constants folded)."""
+    lits = [x for x in items if x is not True]
+    if any(x is False for x in lits):
+        return False
+    if not lits:
+        return True
+    if len(lits) == 1:
+        return lits[0]
+    out = m.model.new_bool_var(name)
+    m.model.add_bool_and(lits).only_enforce_if(out)
+    m.model.add_bool_or([out, *(~x for x in lits)])
+    return out
+
+
+def _any(m: CpsatModel, items: Iterable[Cond], name: str) -> Cond:
+    """A literal equivalent to the disjunction (constants folded)."""
+    lits = [x for x in items if x is not False]
+    if any(x is True for x in lits):
+        return True
+    if not lits:
+        return False
+    if len(lits) == 1:
+        return lits[0]
+    out = m.model.new_bool_var(name)
+    m.model.add_bool_or(lits).only_enforce_if(out)
+    for x in lits:
+        m.model.add_implication(x, out)
+    return out
+
+
+def _enforced(enforce: list[Lit]) -> Cond:
+    """A hard fact's enforcement literals as one condition: True outside explain mode."""
+    return enforce[0] if enforce else True
+
+
+def _as_term(x: Cond) -> Any:
+    """A condition as a term of a linear expression (a constant as 0 or 1)."""
+    return int(x) if x is True or x is False else x
+
+
+def _not(x: Cond) -> Cond:
+    if x is True or x is False:
+        return not x
+    return ~x
+
+
+def _require(m: CpsatModel, condition: Cond, enforce: list[Lit]) -> None:
+    """``condition`` holds (under the enforcement literals of a hard fact)."""
+    if condition is True:
+        return
+    if condition is False:
+        m.model.add_bool_or([]).only_enforce_if(enforce)
+        return
+    m.model.add_bool_or([condition]).only_enforce_if(enforce)
+
+
+def _implies(m: CpsatModel, premises: list[Cond], conclusion: Cond) -> None:
+    """The conjunction of ``premises`` implies ``conclusion``."""
+    if any(x is False for x in premises) or conclusion is True:
+        return
+    lits = [~x for x in premises if x is not True]
+    if conclusion is not False:
+        lits.append(conclusion)
+    m.model.add_bool_or(lits)
+
+
+class _Obligations:
+    """The Laws on irregularities as constraints on the plays, trick by trick.
+
+    The state at each moment is literals: ``major[seat][card]`` and ``minor[seat][card]``
+    (that card lies as a penalty card), ``banned[seat][suit]`` (a lead prohibition binds
+    him), each a function of the plays and the choices. Per trick, in the order the Laws
+    take them (the semantics of ``solver.laws.irregular_play``): the penalty cards of the
+    case that lie from it; a lead out of turn (its options as literals, exactly one; who
+    leads; the card led; a refused defender's card a major penalty card); declarer's
+    50D2/51B choice, due exactly when a defender is to lead freely while his partner has
+    major penalty cards (its options as literals, exactly one when due, none otherwise);
+    a premature play (a major penalty card, a 57A order as literals, exactly one). Then each
+    seat's card must be one of the plays the obligations leave (``legal``), except that where
+    declarer accepted a failure to play a penalty card (52B1) exactly one card of the trick
+    obeys all but the penalty cards' duties; the card played is no penalty card any more; a
+    prohibition lapses when another player wins the trick.
+    Every literal is determined by the plays and the choices, so each solution is one
+    history under one sequence of choices.
+    """
+
+    def __init__(self, m: CpsatModel) -> None:
+        self.m = m
+        program = m.problem.irregular
+        assert program is not None
+        self.program = program
+        self.declarer_side = m.problem.declarer_side
+        self.major: list[dict[int, Cond]] = [{}, {}, {}, {}]
+        self.minor: list[dict[int, Cond]] = [{}, {}, {}, {}]
+        self.banned: list[dict[int, Cond]] = [{}, {}, {}, {}]
+        self.held_at: dict[tuple[int, int], Cond] = {}
+        self.enforce = m.hard("the obligations after the irregularities (Laws 50-57)")
+        """In explain mode, the literal that makes the obligations bind (a hard fact)."""
+
+    def add(self) -> None:
+        m = self.m
+        for t in range(m.problem.tricks):
+            self.trick = t
+            self.required: dict[int, Cond] = {}
+            self.order: dict[tuple[str, int], Lit] = {}
+            self.order_seat = -1
+            for seat, card, is_major in self.program.penalty_cards.get(t, ()):
+                name = f"{SEAT_NAMES[seat]}'s penalty card {_card(card)} from trick {t + 1}"
+                enforce = m.hard(name)
+                _require(m, self.held(seat, card), enforce)
+                self.expose(seat, card, is_major, _enforced(enforce))
+            accepted = self.lead_out_of_turn()
+            self.lead_choice(accepted)
+            self.premature()
+            failures = [self.legal(seat) for seat in range(4)]
+            if t in self.program.accepted_failures:
+                # 52B1: exactly one card of the trick is the failure declarer accepted
+                total = cp_model.LinearExpr.sum([_as_term(f) for f in failures])
+                m.model.add(total == 1).only_enforce_if(self.enforce)
+                shift = t * CHOICE_TRICK_BITS + FAILURE_SLOT * CHOICE_CODE_BITS
+                m.choice_at.append((shift, ACCEPTED_PLAY))
+            for seat in range(4):
+                for card in list(self.major[seat]):
+                    self.major[seat][card] = self.still(self.major[seat][card], card, "major")
+                for card in list(self.minor[seat]):
+                    self.minor[seat][card] = self.still(self.minor[seat][card], card, "minor")
+                for suit in list(self.banned[seat]):
+                    self.banned[seat][suit] = _all(
+                        m,
+                        [self.banned[seat][suit], m.winner[t, seat]],
+                        f"banned_t{t + 2}_{SEAT_NAMES[seat]}_{'SHDC'[suit]}",
+                    )
+
+    # --- the state ------------------------------------------------------------------------
+
+    def held(self, seat: int, card: int) -> Cond:
+        """``seat`` still holds ``card`` at the start of the current trick."""
+        m, t = self.m, self.trick
+        if m.holder.get(card) != seat:
+            return False
+        key = (t, card)
+        if key not in self.held_at:
+            gone = m.gone(t, card)
+            if not gone:
+                self.held_at[key] = True
+            else:
+                literal = m.model.new_bool_var(f"held_t{t + 1}_{_card(card)}")
+                m.model.add(literal + sum(gone) == 1)
+                self.held_at[key] = literal
+        return self.held_at[key]
+
+    def still(self, lying: Cond, card: int, kind: str) -> Cond:
+        """A penalty card lying during the trick lies after it unless it was played."""
+        played = self.m.plays.get((self.trick, card), False)
+        name = f"{kind}_after_t{self.trick + 1}_{_card(card)}"
+        return _all(self.m, [lying, _not(played)], name)
+
+    def expose(self, seat: int, card: int, is_major: bool, cond: Cond) -> None:
+        """When ``cond``: a new penalty card of ``seat`` (Law 50B: minor only when minor by
+        itself and his only one; a second one makes all of his major)."""
+        m, t = self.m, self.trick
+        major, minor = self.major[seat], self.minor[seat]
+        lying = _any(m, [*major.values(), *minor.values()], f"lying_t{t + 1}_{SEAT_NAMES[seat]}")
+        tag = f"t{t + 1}_{_card(card)}"
+        for other in set(major) | set(minor) | {card}:
+            was_major, was_minor = major.get(other, False), minor.get(other, False)
+            name = f"t{t + 1}_{_card(other)}_after_{tag}"
+            if other == card and is_major:
+                becomes_major: Cond = cond
+                stays_minor: Cond = False
+            elif other == card:
+                becomes_major = _all(m, [cond, lying], f"major_{name}")
+                stays_minor = _all(m, [cond, _not(lying)], f"minor_new_{name}")
+            else:
+                becomes_major = _all(m, [cond, was_minor], f"promoted_{name}")
+                stays_minor = False
+            major[other] = _any(m, [was_major, becomes_major], f"major_{name}")
+            kept_minor = _all(m, [was_minor, _not(cond)], f"minor_kept_{name}")
+            minor[other] = _any(m, [kept_minor, stays_minor], f"minor_{name}")
+
+    def proper(self, seat: int) -> Cond:
+        """``seat`` is the proper leader of the current trick (Law 44G; 41C at trick 1)."""
+        t = self.trick
+        if t == 0:
+            return seat == self.m.problem.opening_leader
+        return self.m.winner[t - 1, seat]
+
+    def options(self, slot: int, given: list[tuple[str, str, tuple[int, ...]]]) -> dict[int, Lit]:
+        """A literal per option given (the recorded one only, when the case records it)."""
+        m, t = self.m, self.trick
+        recorded = self.program.recorded.get((t, slot))
+        out: dict[int, Lit] = {}
+        for law, option, suits in given:
+            if recorded is not None and (
+                recorded.option != option or (slot != LOOT_SLOT and tuple(recorded.suits) != suits)
+            ):
+                continue
+            code = CHOICE_CATALOGUE.index((law, option, suits)) + 1
+            out[code] = m.model.new_bool_var(f"choice_t{t + 1}_{law}_{option}_{suits}")
+        shift = t * CHOICE_TRICK_BITS + slot * CHOICE_CODE_BITS
+        chosen = m.model.new_int_var(0, len(CHOICE_CATALOGUE), f"choice_t{t + 1}_slot{slot}")
+        m.model.add(chosen == sum(code * lit for code, lit in out.items()))
+        m.choice_at.append((shift, chosen))
+        return out
+
+    # --- the start of a trick -------------------------------------------------------------
+
+    def lead_out_of_turn(self) -> Cond:
+        """Who leads, and (returned) whether a lead out of turn was accepted."""
+        m, t, program = self.m, self.trick, self.program
+        leader_at = m.model.new_int_var(0, 3, f"leader_t{t + 1}")
+        m.model.add(leader_at == sum(s * m.leader[t, s] for s in range(4)))
+        m.leader_at.append(leader_at)
+        loot = program.leads_out_of_turn.get(t)
+        if loot is None:
+            if t == 0:
+                opening = m.problem.opening_leader
+                enforce = m.hard(f"opening leader {SEAT_NAMES[opening]}")
+                m.model.add_bool_or([m.leader[0, opening]]).only_enforce_if(enforce)
+            else:
+                for seat in range(4):
+                    m.model.add(m.leader[t, seat] == m.winner[t - 1, seat])
+            return False
+        offender, card, response = loot
+        name = f"{SEAT_NAMES[offender]} led {_card(card)} out of turn to trick {t + 1}"
+        enforce = m.hard(name)
+        _require(m, _not(self.proper(offender)), enforce)
+        _require(m, self.held(offender, card), enforce)
+        if t == program.last_trick and program.edition >= 2017:
+            # 53A: no acceptance at the last trick; the card simply goes back
+            for seat in range(4):
+                self.equal(m.leader[t, seat], self.proper(seat), enforce)
+            return False
+        else:
+            opts = self.options(LOOT_SLOT, self.loot_options(offender, response))
+            m.model.add(cp_model.LinearExpr.sum(list(opts.values())) == 1).only_enforce_if(enforce)
+            accepting = [
+                lit
+                for code, lit in opts.items()
+                if CHOICE_CATALOGUE[code - 1][1] in ("accept-lead", "declarer-becomes-dummy")
+            ]
+            accepted = _any(m, accepting, f"lead_accepted_t{t + 1}")
+        for seat in range(4):
+            if seat == offender:
+                expected: Cond = accepted
+            else:
+                expected = _all(m, [self.proper(seat), _not(accepted)], f"proper_t{t + 1}_{seat}")
+            self.equal(m.leader[t, seat], expected, enforce)
+        _implies(m, [accepted], m.plays.get((t, card), False))
+        if offender % 2 != self.declarer_side:
+            refused = _all(m, [_not(accepted), _enforced(enforce)], f"lead_refused_t{t + 1}")
+            self.expose(offender, card, True, refused)
+        return accepted
+
+    def equal(self, literal: Lit, value: Cond, enforce: list[Lit]) -> None:
+        """``literal`` equals ``value`` (under the enforcement literals of a hard fact: the
+        leaders of a trick with a lead out of turn follow from that fact)."""
+        self.m.model.add(literal == _as_term(value)).only_enforce_if(enforce)
+
+    def loot_options(
+        self, offender: int, response: str | None
+    ) -> list[tuple[str, str, tuple[int, ...]]]:
+        program = self.program
+        if offender % 2 == self.declarer_side:
+            given = law55a_options((offender + 1) % 4)
+        elif self.trick == 0:
+            given = law54_options(program.declarer)
+        else:
+            given = law56_options(program.declarer)
+        out = [(o.law, o.option, o.suits) for o in given]
+        if (self.trick, LOOT_SLOT) not in program.recorded and response is not None:
+            wanted = "accept-lead" if response == "accepted" else "refuse-lead"
+            out = [o for o in out if o[1] == wanted]
+        return out
+
+    def lead_choice(self, accepted: Cond) -> None:
+        """Declarer's 50D2/51B choice before a defender's free lead while his partner has
+        major penalty cards: of one suit, require it, forbid it or leave it (50D2); of
+        several, require one, forbid any of them, or leave them (51B2). Requiring or
+        forbidding picks up the penalty cards of the suits named."""
+        m, t = self.m, self.trick
+        defenders = [s for s in range(4) if s % 2 != self.declarer_side]
+        if not any(self.major[(d + 2) % 4] for d in defenders):
+            return
+        due = _all(
+            m,
+            [
+                _not(accepted),
+                _any(
+                    m,
+                    [
+                        _all(
+                            m,
+                            [m.leader[t, d], _any(m, self.major[(d + 2) % 4].values(), "x")],
+                            f"may_choose_t{t + 1}_{d}",
+                        )
+                        for d in defenders
+                    ],
+                    f"may_choose_t{t + 1}",
+                ),
+            ],
+            f"choice_due_t{t + 1}",
+        )
+        in_suit = [
+            _any(
+                m,
+                [
+                    _all(m, [m.leader[t, d], _any(m, self.suit_major((d + 2) % 4, u), "x")], "x")
+                    for d in defenders
+                ],
+                f"penalty_suit_t{t + 1}_{'SHDC'[u]}",
+            )
+            for u in range(4)
+        ]
+        if due is False or all(x is False for x in in_suit):
+            return
+        count = cp_model.LinearExpr.sum([_as_term(x) for x in in_suit])
+        one = m.model.new_bool_var(f"one_penalty_suit_t{t + 1}")
+        m.model.add(count == 1).only_enforce_if(one)
+        m.model.add(count != 1).only_enforce_if(~one)
+        given = [entry for entry in CHOICE_CATALOGUE if entry[0].startswith(("50D2", "51B2"))]
+        opts = self.options(LEAD_SLOT, given)
+        m.model.add(cp_model.LinearExpr.sum(list(opts.values())) == _as_term(due)).only_enforce_if(
+            self.enforce
+        )
+        picked: list[list[Lit]] = [[], [], [], []]
+        forbids: list[Lit] = []
+        forbidden: list[list[Lit]] = [[], [], [], []]
+        required: list[list[Lit]] = [[], [], [], []]
+        for code, lit in opts.items():
+            law, option, suits = CHOICE_CATALOGUE[code - 1]
+            _implies(m, [lit], one if law.startswith("50D2") else ~one)
+            for suit in suits:
+                _implies(m, [lit], in_suit[suit])
+                picked[suit].append(lit)
+                (required if option == "require-suit" else forbidden)[suit].append(lit)
+            if option.startswith("forbid"):
+                forbids.append(lit)
+        for suit in range(4):
+            self.required[suit] = _any(m, required[suit], f"required_t{t + 1}_{suit}")
+        self.pick_up(defenders, picked)
+        forbid = _any(m, forbids, f"forbid_t{t + 1}")
+        for d in defenders:
+            for suit in range(4):
+                now = _all(
+                    m,
+                    [forbid, m.leader[t, d], _any(m, forbidden[suit], "x")],
+                    f"forbidden_t{t + 1}_{d}_{suit}",
+                )
+                kept = _all(m, [_not(forbid), self.banned[d].get(suit, False)], "x")
+                value = _any(m, [now, kept], f"banned_t{t + 1}_{SEAT_NAMES[d]}_{suit}")
+                if value is False:
+                    self.banned[d].pop(suit, None)
+                else:
+                    self.banned[d][suit] = value
+
+    def suit_major(self, seat: int, suit: int) -> list[Cond]:
+        return [lit for card, lit in self.major[seat].items() if card // 13 == suit]
+
+    def pick_up(self, defenders: list[int], picked: list[list[Lit]]) -> None:
+        """The penalty cards of the suits named go back to the holder's hand."""
+        m, t = self.m, self.trick
+        for d in defenders:
+            holder = (d + 2) % 4
+            for state in (self.major[holder], self.minor[holder]):
+                for card in list(state):
+                    gone = _all(
+                        m,
+                        [m.leader[t, d], _any(m, picked[card // 13], "x")],
+                        f"picked_up_t{t + 1}_{_card(card)}",
+                    )
+                    state[card] = _all(
+                        m, [state[card], _not(gone)], f"after_choice_t{t + 1}_{_card(card)}"
+                    )
+
+    def premature(self) -> None:
+        """57A: the card is a major penalty card, and declarer's order binds the partner's
+        play to this trick; an order naming a suit names another suit than the one led."""
+        m, t, program = self.m, self.trick, self.program
+        premature = program.premature.get(t)
+        if premature is None:
+            return
+        offender, card = premature
+        name = f"{SEAT_NAMES[offender]} played {_card(card)} prematurely to trick {t + 1}"
+        enforce = m.hard(name)
+        _require(m, self.held(offender, card), enforce)
+        self.expose(offender, card, True, _enforced(enforce))
+        given = law57a_options(program.declarer, -1, program.edition)
+        opts = self.options(ORDER_SLOT, [(o.law, o.option, o.suits) for o in given])
+        m.model.add(cp_model.LinearExpr.sum(list(opts.values())) == 1).only_enforce_if(enforce)
+        self.order_seat = (offender + 2) % 4
+        for code, lit in opts.items():
+            _law, option, suits = CHOICE_CATALOGUE[code - 1]
+            suit = suits[0] if suits else -1
+            self.order[option, suit] = lit
+            if suit >= 0:
+                m.model.add_implication(lit, ~m.led[t, suit])
+
+    # --- the cards ------------------------------------------------------------------------
+
+    def legal(self, seat: int) -> Cond:
+        """Each card ``seat`` plays to the trick is one the obligations leave (``left``).
+
+        Where declarer accepted a failure to play a penalty card (52B1) the card need only
+        follow suit and obey the restrictions; the literal returned is then "his card is
+        such a failure" (False where nothing binds him)."""
+        m, t = self.m, self.trick
+        left = self.left(seat)
+        if left is None:
+            return False
+        first, restricted, may = left
+        accepted = t in self.program.accepted_failures
+        failures: list[Cond] = []
+        for c in first:
+            played = m.plays.get((t, c))
+            if played is None:
+                continue
+            if not accepted:
+                _implies(m, [played, first[c], *self.enforce], may[c])
+                continue
+            _implies(m, [played, first[c], *self.enforce], restricted[c])
+            failure = _all(m, [played, first[c], _not(may[c])], f"failure_t{t + 1}_{_card(c)}")
+            failures.append(failure)
+        return _any(m, failures, f"failure_t{t + 1}_{SEAT_NAMES[seat]}")
+
+    def left(self, seat: int) -> tuple[dict[int, Cond], dict[int, Cond], dict[int, Cond]] | None:
+        """Per card of ``seat``'s hand: it follows suit (a card that does not while he holds
+        the suit is a revoke, left to the revoke rules); it also obeys a lead requirement, a
+        prohibition or a 57A order, each dropped if it leaves none (Law 59); it is moreover
+        one of his major penalty cards if any is left, else not below the ten of his minor
+        penalty card's suit but that card, if another is left. None when nothing binds him."""
+        m, t = self.m, self.trick
+        restricted = seat % 2 != self.declarer_side and (
+            self.required or self.banned[seat] or self.order_seat == seat
+        )
+        if not (restricted or self.major[seat] or self.minor[seat]):
+            return None
+        tag = f"t{t + 1}_{SEAT_NAMES[seat]}"
+        hand = cards_in(m.problem.hands[seat])
+        held = {c: self.held(seat, c) for c in hand}
+        leads = m.leader[t, seat]
+        void = [
+            _not(_any(m, [held[c] for c in hand if suit_of(c) == u], f"holds_{tag}_{u}"))
+            for u in range(4)
+        ]
+        void_led = _any(
+            m, [_all(m, [m.led[t, u], void[u]], "x") for u in range(4)], f"void_led_{tag}"
+        )
+        may = {
+            c: _all(
+                m,
+                [held[c], _any(m, [leads, m.led[t, suit_of(c)], void_led], "x")],
+                f"follows_{tag}_{_card(c)}",
+            )
+            for c in hand
+        }
+        first = dict(may)
+        if seat % 2 != self.declarer_side and self.required:
+            may = self.narrow(
+                may,
+                {c: _all(m, [leads, self.required[suit_of(c)]], "x") for c in hand},
+                f"required_{tag}",
+            )
+        if self.banned[seat]:
+            may = self.narrow(
+                may,
+                {
+                    c: _not(_all(m, [leads, self.banned[seat].get(suit_of(c), False)], "x"))
+                    for c in hand
+                },
+                f"banned_{tag}",
+            )
+        if self.order_seat == seat:
+            may = self.narrow(may, self.ordered(seat, hand, held), f"ordered_{tag}")
+        obeys = dict(may)
+        if self.major[seat]:
+            may = self.narrow(may, {c: self.major[seat].get(c, False) for c in hand}, f"due_{tag}")
+        if self.minor[seat]:
+            barred = {
+                c: _any(
+                    m,
+                    [
+                        lit
+                        for other, lit in self.minor[seat].items()
+                        if other != c and suit_of(other) == suit_of(c) and c % 13 < 8
+                    ],
+                    "x",
+                )
+                for c in hand
+            }
+            may = self.narrow(may, {c: _not(barred[c]) for c in hand}, f"minor_{tag}")
+        return first, obeys, may
+
+    def ordered(self, seat: int, hand: list[int], held: dict[int, Cond]) -> dict[int, Cond]:
+        """The cards a 57A order leaves (it binds a follower only)."""
+        m, t = self.m, self.trick
+        follows = _not(m.leader[t, seat])
+        out: dict[int, Cond] = {}
+        for c in hand:
+            suit = suit_of(c)
+            higher = [held[o] for o in hand if suit_of(o) == suit and o > c]
+            lower = [held[o] for o in hand if suit_of(o) == suit and o < c]
+            reasons = [
+                _all(
+                    m,
+                    [
+                        self.order.get(("partner-highest", -1), False),
+                        m.led[t, suit],
+                        *(_not(h) for h in higher),
+                    ],
+                    "x",
+                ),
+                _all(
+                    m,
+                    [
+                        self.order.get(("partner-lowest", -1), False),
+                        m.led[t, suit],
+                        *(_not(h) for h in lower),
+                    ],
+                    "x",
+                ),
+                self.order.get(("partner-play-suit", suit), False),
+                *(self.order.get(("partner-not-suit", u), False) for u in range(4) if u != suit),
+            ]
+            out[c] = _any(m, [_not(follows), *reasons], "x")
+        return out
+
+    def narrow(self, may: dict[int, Cond], keep: dict[int, Cond], name: str) -> dict[int, Cond]:
+        """Law 59: the cards of ``may`` that ``keep`` allows, unless that leaves none."""
+        m = self.m
+        kept = {c: _all(m, [may[c], keep[c]], f"{name}_{_card(c)}") for c in may}
+        some = _any(m, kept.values(), f"{name}_some")
+        return {
+            c: _any(m, [kept[c], _all(m, [may[c], _not(some)], "x")], f"{name}_may_{_card(c)}")
+            for c in may
+        }
+
+
+# --------------------------------------------------------------------------------------------
 # Solving
 
 
@@ -762,7 +1345,8 @@ class _Session:
                 ((t, int(value(m.extra_at[t]))) for t, lit in enumerate(m.doubled) if value(lit)),
                 None,
             )
-            self.examples[total] = _history(m.problem, cards, double)
+            leaders, _choices = _leaders_and_choices(m, value)
+            self.examples[total] = _history(m.problem, cards, double, leaders)
         for unit, ok in self.m.ok.items():
             (self.kept if solver.boolean_value(ok) else self.contradicted).add(unit)
 
@@ -817,7 +1401,7 @@ def solve(
         limits = _Limits(count_limit, list_limit, session.deadline)
         if all_totals:
             _count_histories(problem, min_cost, totals, limits, result)
-            if count_limit == 0 and not problem.may_hold_revokes:
+            if count_limit == 0 and not problem.may_hold_revokes and problem.irregular is None:
                 # Nothing was enumerated: one history per total from the checks above, and
                 # the units every history contradicts, in the same session.
                 result.group_examples = dict(sorted(session.examples.items()))
@@ -956,14 +1540,19 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         )
         if double is not None:
             key = (key << 4 | double[0]) << 6 | double[1]
+        leaders, choices = _leaders_and_choices(m, value)
+        if m.problem.irregular is not None:  # the leaders follow from the cards and choices
+            key = key << (13 * CHOICE_TRICK_BITS) | choices
         if key in self.seen:
             self.duplicates += 1
             return
         self.seen.add(key)
-        history = _history(m.problem, cards, double)
+        history = _history(m.problem, cards, double, leaders)
         for t, (leader, trick) in enumerate(history):
             self.winners[t].add(trick_winner(leader, trick, m.problem.trump))
         group = group_key(m.problem, history, int(value(m.total)))
+        if m.problem.irregular is not None:  # the choices it assumes, not evaluate's first
+            group = group & ~CHOICES_FIELD | choices << CHOICES_SHIFT
         self.groups[group] += 1
         self.examples.setdefault(group, history)
         if self.list_limit:
@@ -979,16 +1568,29 @@ def _history(
     problem: Problem,
     cards: Iterable[tuple[int, int, int, int]],
     double: tuple[int, int] | None = None,
+    leaders: Sequence[int] = (),
 ) -> History:
-    """The history with these cards per trick (indexed by seat), leaders by Law 44G; the trick
-    of a double play (Law 67B2), ``double`` = (trick, surplus card), gets the fifth card."""
+    """The history with these cards per trick (indexed by seat), leaders by Law 44G (or as
+    given, after an irregularity); the trick of a double play (Law 67B2), ``double`` =
+    (trick, surplus card), gets the fifth card."""
     tricks: list[PlayedTrick] = []
     leader = problem.opening_leader
     for t, by_seat in enumerate(cards):
+        if leaders:
+            leader = leaders[t]
         extra = (double[1],) if double is not None and double[0] == t else ()
         tricks.append((leader, (*by_seat, *extra)))
         leader = trick_winner(leader, by_seat, problem.trump)
     return tuple(tricks)
+
+
+def _leaders_and_choices(m: CpsatModel, value: Callable[[Any], int]) -> tuple[list[int], int]:
+    """A solution's leaders and choices after an irregularity (none without)."""
+    leaders = [int(value(v)) for v in m.leader_at]
+    choices = 0
+    for shift, code in m.choice_at:
+        choices |= (code if isinstance(code, int) else int(value(code))) << shift
+    return leaders, choices
 
 
 def _count_histories(
@@ -1040,7 +1642,7 @@ def _record_groups(
         result.groups[key] = number if finished else None
         if collector is not None:
             result.group_examples.setdefault(key, collector.examples[key])
-    if not problem.may_hold_revokes and not finished:
+    if not problem.may_hold_revokes and problem.irregular is None and not finished:
         result.groups[total] = None
 
 

@@ -30,6 +30,12 @@ The model holds the *hard* facts only (docs/case-format.md "Semantics"):
   others play any card still held (outside their rows too: on a whole board their one card
   left), following suit; no allegation admits a revoke there.
 
+* Laws 50-57 after an irregularity (``Problem.irregular``): a choice variable per trick and
+  slot (catalogue codes, 0 for none) and a winner variable per trick (a lead out of turn
+  accepted moves the lead); one constraint, ``_Obligations``, walks the play with this
+  module's own statement of the obligations. A solution is a history under one sequence of
+  choices, and counts as one history in the outcome group of its choices.
+
 Every solution is then priced against the evidence units (the order of intact rows, orientation
 marks, owned statements) by this module's own reading of the semantics, not by
 ``problem.evaluate``; the tests cross-check the two. Only the outcome group of a history (its
@@ -49,6 +55,8 @@ import constraint
 
 from solver.engines.problem import (
     CARDS_WEIGHT,
+    CHOICES_SHIFT,
+    EVENTS_SHIFT,
     PHANTOM,
     STATEMENT_WEIGHT,
     Problem,
@@ -58,6 +66,7 @@ from solver.engines.problem import (
 from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts.history import History
+from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
 
 MAX_TRICKS = 4
 """Largest number of tricks this engine accepts (``solve`` raises ``EngineError`` beyond).
@@ -82,6 +91,9 @@ DOUBLE: Var = ("double", -1)
 
 _UNASSIGNED = constraint.Unassigned
 
+CHOICES_FIELD = ((1 << (EVENTS_SHIFT - CHOICES_SHIFT)) - 1) << CHOICES_SHIFT
+"""The bits of an outcome key that hold the choices made after an irregularity."""
+
 
 def _card_var(trick: int, seat: int) -> Var:
     return ("card", trick, seat)
@@ -89,6 +101,16 @@ def _card_var(trick: int, seat: int) -> Var:
 
 def _lead_var(trick: int) -> Var:
     return ("lead", trick)
+
+
+def _winner_var(problem: Problem, trick: int) -> Var:
+    """The seat that won trick ``trick``: the next trick's leader, except after an
+    irregularity, where a lead out of turn accepted moves the lead (``("won", trick)``)."""
+    return ("won", trick) if problem.irregular is not None else _lead_var(trick + 1)
+
+
+def _choice_var(trick: int, slot: int) -> Var:
+    return ("choice", trick, slot)
 
 
 def _cards_of(mask: int) -> list[int]:
@@ -148,6 +170,9 @@ def winner_of(leader: int, cards: tuple[int, ...], trump: int | None) -> int:
 # --- building the model -------------------------------------------------------------------
 
 
+_KIND_ORDER = {"choice": 0, "lead": 1, "card": 2, "won": 3}
+
+
 class _TrickOrderSolver(constraint.OptimizedBacktrackingSolver):  # type: ignore[misc]
     """The library's backtracking solver, made to assign variables trick by trick.
 
@@ -167,13 +192,14 @@ class _TrickOrderSolver(constraint.OptimizedBacktrackingSolver):  # type: ignore
     def getSortedVariables(
         self, domains: dict[Var, Any], vconstraints: dict[Var, Any]
     ) -> list[Var]:
-        """The ``first`` variables, then leaders before cards within a trick, in play order."""
+        """The ``first`` variables, then, within a trick, the choices made after an
+        irregularity, the leader, the cards in play order and the winner."""
         first = self.first
 
         def order(var: Var) -> tuple[Any, ...]:
             if var in first:
                 return (0, first.index(var))
-            return (1, var[1], 0 if var[0] == "lead" else 1, var)
+            return (1, var[1], _KIND_ORDER.get(var[0], 2), var)
 
         return sorted(domains, key=order)
 
@@ -194,6 +220,8 @@ def build_csp(problem: Problem) -> constraint.Problem:
     _add_revoke_allowance(csp, problem)
     _add_agreed_tricks(csp, problem)
     _add_agreed_statements(csp, problem)
+    if problem.irregular is not None:
+        _add_irregularities(csp, problem)
     return csp
 
 
@@ -225,9 +253,14 @@ def _add_variables(csp: constraint.Problem, problem: Problem) -> None:
     """
     restored, surplus_seat = problem.restored_trick, problem.surplus_seat
     for trick in range(problem.tricks + 1):
-        csp.addVariable(_lead_var(trick), [0, 1, 2, 3])
+        if trick < problem.tricks or problem.irregular is None:
+            csp.addVariable(_lead_var(trick), [0, 1, 2, 3])
         if trick == problem.tricks:
             break
+        if problem.irregular is not None:
+            csp.addVariable(("won", trick), [0, 1, 2, 3])
+            for slot, codes in enumerate(_choice_domains(problem, trick)):
+                csp.addVariable(_choice_var(trick, slot), codes)
         for seat in range(4):
             domain = problem.playable[seat]
             if trick == restored and seat != surplus_seat:
@@ -238,7 +271,10 @@ def _add_variables(csp: constraint.Problem, problem: Problem) -> None:
 
 
 def _add_opening_lead(csp: constraint.Problem, problem: Problem) -> None:
-    """Law 44A: the opening leader leads to the first trick."""
+    """Law 44A: the opening leader leads to the first trick (after an irregularity,
+    ``_add_irregularities`` says who leads each trick)."""
+    if problem.irregular is not None:
+        return
     csp.addConstraint(constraint.InSetConstraint({problem.opening_leader}), [_lead_var(0)])
 
 
@@ -434,7 +470,7 @@ def _add_winner_leads(csp: constraint.Problem, problem: Problem, trick: int) -> 
         return nxt == winner_of(leader, (c0, c1, c2, c3), trump)
 
     variables = [_lead_var(trick)] + [_card_var(trick, s) for s in range(4)]
-    variables.append(_lead_var(trick + 1))
+    variables.append(_winner_var(problem, trick))
     csp.addConstraint(constraint.FunctionConstraint(next_leader_won), variables)
 
 
@@ -470,6 +506,421 @@ def _add_double_play(csp: constraint.Problem, problem: Problem, trick: int) -> N
     csp.addConstraint(constraint.FunctionConstraint(pair_left, assigned=False), variables)
 
 
+# --- irregularities (Laws 50-57) -----------------------------------------------------------
+
+LOOT_SLOT, LEAD_SLOT, ORDER_SLOT, FAILURE_SLOT = 0, 1, 2, 3
+"""The slots of a trick's choices (``ChoiceMade.slot``): a lead out of turn's response, the
+choice before a defender's lead, a 57A order, a failure to play a penalty card accepted."""
+BROKEN, LEGAL, FAILURE = 0, 1, 2
+"""What a card is under the obligations (``_Rule.allows``)."""
+NO_OPTION = -1
+"""A choice domain holding no option the law gives (a recorded choice it does not give)."""
+SLOT_VARIABLES = 9
+"""Per trick, in the order ``_add_irregularities`` passes them: three choices, the leader,
+four cards, the winner."""
+
+
+def _code(law: str, option: str, suits: tuple[int, ...] = ()) -> int:
+    """A choice as an outcome key stores it: its index in the catalogue, plus one."""
+    return CHOICE_CATALOGUE.index((law, option, suits)) + 1
+
+
+def _choice_domains(problem: Problem, trick: int) -> tuple[list[int], list[int], list[int]]:
+    """The codes each choice of ``trick`` may take (0: no choice made there).
+
+    A lead out of turn (not at the last trick, where 2017 Law 53A allows no acceptance): the
+    options of Law 55 (declarer's side offended), 54 (the opening lead) or 53A/56 (a defender
+    later), only the recorded one or the one the response names when the case gives it. The
+    choice before a defender's lead (50D2, 51B): 0 or any of their options (the constraint
+    says which is due), once a penalty card can lie. A premature play: the 57A orders (a
+    card of a named suit only from 2017), or the recorded one.
+    """
+    program = problem.irregular
+    assert program is not None
+    recorded = program.recorded
+    loot_codes = [0]
+    loot = program.leads_out_of_turn.get(trick)
+    if loot is not None and not (trick == program.last_trick and program.edition >= 2017):
+        offender, _card, response = loot
+        if offender % 2 == program.declarer % 2:
+            given = [("55A", "accept-lead"), ("55B", "refuse-lead")]
+        elif trick == 0:
+            given = [("54A", "accept-lead"), ("54B", "declarer-becomes-dummy")]
+            given.append(("54D", "refuse-lead"))
+        else:
+            given = [("53A", "accept-lead"), ("56", "refuse-lead")]
+        wanted = None
+        if (trick, LOOT_SLOT) in recorded:
+            wanted = recorded[trick, LOOT_SLOT].option
+        elif response is not None:
+            wanted = "accept-lead" if response == "accepted" else "refuse-lead"
+        loot_codes = [_code(law, option) for law, option in given if wanted in (None, option)]
+    lead_codes = [0]
+    may_lie = {  # the suits of every card that may lie as a penalty card at this lead
+        card // 13
+        for t, cards in program.penalty_cards.items()
+        if t <= trick
+        for _seat, card, _major in cards
+    }
+    may_lie |= {card // 13 for t, (_o, card, _r) in program.leads_out_of_turn.items() if t <= trick}
+    may_lie |= {card // 13 for t, (_o, card) in program.premature.items() if t < trick}
+    if may_lie:
+        lead_codes += [
+            code
+            for code, (law, option, suits) in enumerate(CHOICE_CATALOGUE, 1)
+            if law.startswith(("50D2", "51B2"))
+            and set(suits) <= may_lie
+            and (len(may_lie) > 1 or law.startswith("50D2"))
+            and _recorded_allows(program.recorded.get((trick, LEAD_SLOT)), option, suits)
+        ]
+    order_codes = [0]
+    if trick in program.premature:
+        orders: list[tuple[str, tuple[int, ...]]] = [
+            ("partner-highest", ()),
+            ("partner-lowest", ()),
+        ]
+        if program.edition >= 2017:
+            orders += [("partner-play-suit", (s,)) for s in range(4)]
+        orders += [("partner-not-suit", (s,)) for s in range(4)]
+        order_codes = [
+            _code("57A", option, suits)
+            for option, suits in orders
+            if _recorded_allows(recorded.get((trick, ORDER_SLOT)), option, suits)
+        ]
+    return (loot_codes or [NO_OPTION], lead_codes or [NO_OPTION], order_codes or [NO_OPTION])
+
+
+def _recorded_allows(recorded: Any, option: str, suits: tuple[int, ...]) -> bool:
+    """No recorded choice, or this option with these suits is the one recorded."""
+    return recorded is None or (recorded.option, tuple(recorded.suits)) == (option, suits)
+
+
+def _add_irregularities(csp: constraint.Problem, problem: Problem) -> None:
+    """The Laws on irregularities as one constraint over the whole play (``_Obligations``):
+    who leads each trick, which choices are due and given, and every card of a defender
+    under them. Written on partial assignments, it prunes at the first card that breaks an
+    obligation."""
+    if problem.surplus_seat is not None or problem.short_seat is not None:
+        raise EngineError(
+            f"{ENGINE}: a defective trick (Law 67) together with an irregularity (Laws 50-57) "
+            "is not handled; use --engine search"
+        )
+    rules = _Obligations(problem)
+    variables: list[Var] = []
+    for trick in range(problem.tricks):
+        variables += [_choice_var(trick, slot) for slot in (LOOT_SLOT, LEAD_SLOT, ORDER_SLOT)]
+        variables.append(_lead_var(trick))
+        variables += [_card_var(trick, seat) for seat in range(4)]
+        variables.append(_winner_var(problem, trick))
+    csp.addConstraint(constraint.FunctionConstraint(rules.obeyed, assigned=False), variables)
+
+
+class _Obligations:
+    """This engine's own statement of what the Laws require after an irregularity.
+
+    Walking the tricks in order, with the cards each seat still holds and the penalty cards
+    lying (``major`` a set per seat, ``minor`` one card or None per seat):
+
+    * at the start of a trick the penalty cards of the case that lie from it (each still
+      held; a second penalty card of a seat makes all of his major, Law 50B);
+    * a lead out of turn: not by the proper leader, with a card he holds; accepted (or
+      declarer becoming dummy), the offender leads that card; refused, the proper leader
+      leads, and a defender's card becomes a major penalty card (54D, 56);
+    * before a defender's free lead while his partner has major penalty cards, declarer's
+      choice (50D2 for one suit, 51B for several): requiring a suit or forbidding suits
+      picks up the penalty cards of those suits; a prohibition binds while the leader keeps
+      the lead;
+    * a premature play: the card becomes a major penalty card and declarer's 57A order binds
+      the partner's play to this trick (an order naming a suit, not the suit led);
+    * each card: following suit first (a card off the suit led while holding it is a revoke,
+      left to the revoke rules); then the lead requirement, the prohibition or the 57A order,
+      each only if it leaves a card (Law 59); then a major penalty card if one is among
+      those; then no card below the ten of a minor penalty card's suit but that card;
+    * at a trick where declarer accepted a failure to play a penalty card (52B1), exactly one
+      card obeys all but the penalty cards' duties (the choice is recorded, never branched).
+    """
+
+    def __init__(self, problem: Problem) -> None:
+        program = problem.irregular
+        assert program is not None
+        self.tricks = problem.tricks
+        self.hands = [frozenset(_cards_of(hand)) for hand in problem.hands]
+        self.opening = problem.opening_leader
+        self.declarer_side = problem.declarer_side
+        self.penalty_cards = program.penalty_cards
+        self.leads_out_of_turn = program.leads_out_of_turn
+        self.premature = program.premature
+        self.accepted_failures = program.accepted_failures
+        self.after: dict[tuple[Any, ...], tuple[_Walk, int]] = {}
+        """The walk after each sequence of whole tricks met so far (the values of their
+        variables), and the next proper leader: a later call starts from there."""
+
+    def obeyed(self, *values: Any) -> bool:
+        """False once an assigned value breaks a rule; True while nothing assigned does."""
+        walk, proper, first = self._resume(values)
+        for trick in range(first, self.tricks):
+            base = SLOT_VARIABLES * trick
+            loot_code, lead_code, order_code, leader = values[base : base + 4]
+            if not walk.lying_from(self.penalty_cards.get(trick, ())):
+                return False
+            if loot_code is _UNASSIGNED:
+                return True
+            start = self._lead_out_of_turn(walk, trick, proper, loot_code)
+            if start is None or leader is _UNASSIGNED:
+                return start is not None
+            expected, forced = start
+            if leader != expected:
+                return False
+            if lead_code is _UNASSIGNED:
+                return True
+            rule = _Rule(walk, forced, trick in self.accepted_failures)
+            if not self._lead_choice(walk, rule, leader, lead_code):
+                return False
+            if order_code is _UNASSIGNED:
+                return True
+            if not self._premature(walk, rule, trick, order_code):
+                return False
+            verdict = rule.trick(leader, values[base + 4 : base + 8])
+            if verdict is not None:
+                return verdict
+            won = values[base + 8]
+            if won is _UNASSIGNED:
+                return True
+            proper = self._won(walk, values[: base + SLOT_VARIABLES], won)
+        return True
+
+    def _won(self, walk: _Walk, done: tuple[Any, ...], winner: int) -> int:
+        """The end of a trick won by ``winner``, the next proper leader (remembered after
+        the tricks ``done``)."""
+        walk.won_by(winner)
+        if len(done) < SLOT_VARIABLES * self.tricks:
+            self.after[done] = (walk.copy(), winner)
+        return winner
+
+    def _resume(self, values: tuple[Any, ...]) -> tuple[_Walk, int, int]:
+        """Where to start: after the longest run of whole tricks already walked (the walk,
+        the proper leader, the trick), or from the deal."""
+        for done in range(self.tricks - 1, 0, -1):
+            known = self.after.get(values[: SLOT_VARIABLES * done])
+            if known is not None:
+                return known[0].copy(), known[1], done
+        fresh = _Walk([set(hand) for hand in self.hands], [set(), set(), set(), set()], [None] * 4)
+        return fresh, self.opening, 0
+
+    def _lead_out_of_turn(
+        self, walk: _Walk, trick: int, proper: int, code: int
+    ) -> tuple[int, int] | None:
+        """(who leads, the card he must lead or -1), or None when the lead out of turn of
+        this trick cannot be (the proper leader's, a card not held, no option given)."""
+        loot = self.leads_out_of_turn.get(trick)
+        if loot is None:
+            return proper, -1
+        offender, card, _response = loot
+        if offender == proper or card not in walk.held[offender] or code == NO_OPTION:
+            return None
+        if not code:  # the last trick: no acceptance, the card simply goes back
+            return proper, -1
+        if CHOICE_CATALOGUE[code - 1][1] in ("accept-lead", "declarer-becomes-dummy"):
+            return offender, card
+        if offender % 2 != self.declarer_side:
+            walk.expose(offender, card, True)
+        return proper, -1
+
+    def _lead_choice(self, walk: _Walk, rule: _Rule, leader: int, code: int) -> bool:
+        """Declarer's 50D2/51B choice: due exactly when a defender is to lead freely while
+        his partner has major penalty cards, and then one the law gives."""
+        holder = (leader + 2) % 4
+        if rule.forced >= 0 or leader % 2 == self.declarer_side or not walk.major[holder]:
+            return code == 0
+        if code in (0, NO_OPTION):
+            return False
+        law, option, suits = CHOICE_CATALOGUE[code - 1]
+        if not _lead_option_given(law, option, suits, {c // 13 for c in walk.major[holder]}):
+            return False
+        if option == "require-suit" or option.startswith("forbid"):
+            walk.major[holder] = {c for c in walk.major[holder] if c // 13 not in suits}
+            lying = walk.minor[holder]
+            if lying is not None and lying // 13 in suits:
+                walk.minor[holder] = None
+        if option == "require-suit":
+            rule.required = suits[0]
+        elif option.startswith("forbid"):
+            walk.banned = (leader, frozenset(suits))
+        return True
+
+    def _premature(self, walk: _Walk, rule: _Rule, trick: int, code: int) -> bool:
+        """57A: a premature card is a major penalty card; the order given binds the partner."""
+        premature = self.premature.get(trick)
+        if premature is None:
+            return code == 0
+        offender, card = premature
+        if card not in walk.held[offender] or code == NO_OPTION:
+            return False
+        walk.expose(offender, card, True)
+        _law, option, suits = CHOICE_CATALOGUE[code - 1]
+        rule.order = ((offender + 2) % 4, option, suits[0] if suits else -1)
+        return True
+
+
+@dataclass(slots=True)
+class _Walk:
+    """What lies on the table as the walk goes: the cards each seat still holds, his major
+    penalty cards, his minor one, and a lead prohibition (the seat, the suits)."""
+
+    held: list[set[int]]
+    major: list[set[int]]
+    minor: list[int | None]
+    banned: tuple[int, frozenset[int]] = (-1, frozenset())
+
+    def copy(self) -> _Walk:
+        return _Walk(
+            [set(cards) for cards in self.held],
+            [set(cards) for cards in self.major],
+            list(self.minor),
+            self.banned,
+        )
+
+    def lying_from(self, cards: tuple[tuple[int, int, bool], ...]) -> bool:
+        """The case's penalty cards lying from this trick: (seat, card, major) each, every
+        one still in its holder's hand, or False."""
+        for seat, card, is_major in cards:
+            if card not in self.held[seat]:
+                return False
+            self.expose(seat, card, is_major)
+        return True
+
+    def won_by(self, winner: int) -> None:
+        """A prohibition lapses once another player than the one it binds wins a trick."""
+        if self.banned[0] >= 0 and winner != self.banned[0]:
+            self.banned = (-1, frozenset())
+
+    def expose(self, seat: int, card: int, is_major: bool) -> None:
+        """A new penalty card of ``seat``: minor only when minor by itself and his only one
+        (Law 50B: a second one makes all of them major)."""
+        lying = self.minor[seat]
+        if is_major or self.major[seat] or lying is not None:
+            if lying is not None:
+                self.major[seat].add(lying)
+                self.minor[seat] = None
+            self.major[seat].add(card)
+        else:
+            self.minor[seat] = card
+
+
+def _lead_option_given(law: str, option: str, suits: tuple[int, ...], lying: set[int]) -> bool:
+    """Is this option one the law gives declarer, the holder's major penalty cards being of
+    the suits ``lying``? One suit: 50D2 (require it, forbid it, leave it); several: 51B2
+    (require one of them, forbid any of them, leave them)."""
+    if len(lying) == 1:
+        suit = next(iter(lying))
+        return (law, option, suits) in (
+            ("50D2(a)", "require-suit", (suit,)),
+            ("50D2(a)", "forbid-suit", (suit,)),
+            ("50D2(b)", "leave-penalty-card", ()),
+        )
+    if law == "51B2(a)":
+        return suits[0] in lying
+    if law == "51B2(b)":
+        return set(suits) <= lying
+    return law == "51B2(c)"
+
+
+class _Rule:
+    """What binds the plays of the current trick: the card the leader must lead after a lead
+    out of turn accepted, a lead requirement, a 57A order (the seat it binds, the option, the
+    suit it names or -1), with the walk's penalty cards and prohibition."""
+
+    def __init__(self, walk: _Walk, forced: int, failure_accepted: bool) -> None:
+        self.walk = walk
+        self.forced = forced
+        self.failure_accepted = failure_accepted
+        """52B1: declarer accepted, at this trick, a card played instead of a penalty card
+        that was due: exactly one card of the trick is such a failure."""
+        self.required = -1
+        self.order: tuple[int, str, int] | None = None
+
+    def trick(self, leader: int, cards: tuple[Any, ...]) -> bool | None:
+        """Play the trick's cards in turn: False at one that breaks a rule, True at the first
+        not yet assigned, None when all four are played (each taken from its hand)."""
+        walk = self.walk
+        led, failures = -1, 0
+        for offset in range(4):
+            seat = (leader + offset) % 4
+            card = cards[seat]
+            if card is _UNASSIGNED:
+                return True
+            if offset == 0 and not self.lead_stands(card):
+                return False
+            verdict = self.allows(seat, card, led, walk.held[seat])
+            if verdict == FAILURE and self.failure_accepted:
+                failures += 1
+            elif verdict != LEGAL:
+                return False
+            walk.major[seat].discard(card)
+            if walk.minor[seat] == card:
+                walk.minor[seat] = None
+            if offset == 0:
+                led = card // 13
+        if self.failure_accepted and failures != 1:
+            return False
+        for seat in range(4):
+            walk.held[seat].discard(cards[seat])
+        return None
+
+    def lead_stands(self, card: int) -> bool:
+        """The card led out of turn and accepted; a 57A order names a suit not led."""
+        if self.forced >= 0 and card != self.forced:
+            return False
+        return self.order is None or self.order[2] != card // 13
+
+    def allows(self, seat: int, card: int, led: int, held: set[int]) -> int:
+        """May ``seat`` play ``card`` (``led`` the suit led, -1 on the lead)? ``LEGAL``;
+        ``FAILURE`` when it follows suit and obeys the restrictions but leaves a penalty
+        card's duty unmet (Law 52); else ``BROKEN``."""
+        if card == PHANTOM:
+            return LEGAL  # a missed trick (Law 67): no card to choose
+        suited = {c for c in held if c // 13 == led}
+        if led >= 0 and card // 13 != led and suited:
+            return LEGAL  # a revoke: Law 61 and the allegations decide
+        may = self.restricted(seat, led, suited or set(held))
+        if card not in may:
+            return BROKEN
+        due = may & self.walk.major[seat]
+        if due:
+            return LEGAL if card in due else FAILURE
+        lying = self.walk.minor[seat]
+        if lying is not None:
+            may = _if_any(
+                may, {c for c in may if c == lying or c // 13 != lying // 13 or c % 13 >= 8}
+            )
+        return LEGAL if card in may else FAILURE
+
+    def restricted(self, seat: int, led: int, may: set[int]) -> set[int]:
+        """Of the cards following suit, those a lead requirement, a prohibition or a 57A
+        order leaves (each dropped if it leaves none, Law 59)."""
+        if led < 0:
+            may = _if_any(may, {c for c in may if c // 13 == self.required})
+            banned = self.walk.banned
+            if banned[0] == seat:
+                may = _if_any(may, {c for c in may if c // 13 not in banned[1]})
+            return may
+        if self.order is None or self.order[0] != seat:
+            return may
+        _seat, option, suit = self.order
+        if option in ("partner-highest", "partner-lowest"):
+            of_led = [c for c in may if c // 13 == led]
+            pick = max if option == "partner-highest" else min
+            return _if_any(may, {pick(of_led)} if of_led else set())
+        if option == "partner-play-suit":
+            return _if_any(may, {c for c in may if c // 13 == suit})
+        return _if_any(may, {c for c in may if c // 13 != suit})
+
+
+def _if_any(cards: set[int], kept: set[int]) -> set[int]:
+    """Law 59: a restriction that leaves no card is dropped."""
+    return kept or cards
+
+
 def _add_agreed_tricks(csp: constraint.Problem, problem: Problem) -> None:
     """Agreed tricks are hard facts: their leader and every card are fixed.
 
@@ -494,7 +945,7 @@ def _add_agreed_statements(csp: constraint.Problem, problem: Problem) -> None:
             continue
         _require_trick(problem, check.trick, f"an agreed '{check.kind}' statement")
         if check.kind == "winner":
-            winner = _lead_var(check.trick + 1)
+            winner = _winner_var(problem, check.trick)
             csp.addConstraint(constraint.InSetConstraint(set(check.winners)), [winner])
         for seat, card in check.played:
             csp.addConstraint(constraint.InSetConstraint({card}), [_card_var(check.trick, seat)])
@@ -502,7 +953,7 @@ def _add_agreed_statements(csp: constraint.Problem, problem: Problem) -> None:
 
 def _winner_vars(problem: Problem) -> list[Var]:
     """The winners of tricks 0..tricks-1, which are the leaders of tricks 1..tricks."""
-    return [_lead_var(trick + 1) for trick in range(problem.tricks)]
+    return [_winner_var(problem, trick) for trick in range(problem.tricks)]
 
 
 def _declarer_total_is(problem: Problem, total: int) -> constraint.FunctionConstraint:
@@ -534,11 +985,20 @@ def _require_trick(problem: Problem, trick: int, what: str) -> None:
 
 
 def histories(problem: Problem) -> Iterator[tuple[History, tuple[int, ...]]]:
-    """Every legal history meeting the hard facts, with its trick winners.
+    """Every legal history meeting the hard facts, with its trick winners; after an
+    irregularity, once per sequence of choices it obeys (see ``solutions``)."""
+    for history, winners, _choices in solutions(problem):
+        yield history, winners
+
+
+def solutions(problem: Problem) -> Iterator[tuple[History, tuple[int, ...], int]]:
+    """Every solution of the CSP: a legal history, its trick winners and the choices made
+    after an irregularity (packed as an outcome key stores them, ``choices_bits``; 0 without).
 
     After a double play (Law 67B2) the trick ``DOUBLE`` names has the surplus card as a fifth.
     """
     surplus_seat = problem.surplus_seat
+    irregular = problem.irregular is not None
     for solution in build_csp(problem).getSolutionIter():
         extra: dict[int, tuple[int, ...]] = {}
         if surplus_seat is not None:
@@ -550,8 +1010,17 @@ def histories(problem: Problem) -> Iterator[tuple[History, tuple[int, ...]]]:
             )
             for t in range(problem.tricks)
         )
-        winners = tuple(solution[_lead_var(t + 1)] for t in range(problem.tricks))
-        yield history, winners
+        winners = tuple(solution[_winner_var(problem, t)] for t in range(problem.tricks))
+        choices = 0
+        if irregular:
+            for t in range(problem.tricks):
+                for slot in (LOOT_SLOT, LEAD_SLOT, ORDER_SLOT):
+                    shift = t * CHOICE_TRICK_BITS + slot * CHOICE_CODE_BITS
+                    choices |= solution[_choice_var(t, slot)] << shift
+            for t in problem.irregular.accepted_failures:  # type: ignore[union-attr]
+                shift = t * CHOICE_TRICK_BITS + FAILURE_SLOT * CHOICE_CODE_BITS
+                choices |= _code("52B1", "accept-play") << shift
+        yield history, winners, choices
 
 
 def price(
@@ -674,8 +1143,10 @@ class _Tally:
         total: int,
         cost: int,
         units: frozenset[int],
+        choices: int = 0,
     ) -> None:
-        """Count a history if it ties the minimum; start afresh when it beats it."""
+        """Count a history (under ``choices``, after an irregularity) if it ties the minimum;
+        start afresh when it beats it."""
         if self.min_cost is not None and cost > self.min_cost:
             return
         if self.min_cost is None or cost < self.min_cost:
@@ -683,6 +1154,8 @@ class _Tally:
         self.count += 1
         self.outcomes[total] = self.outcomes.get(total, 0) + 1
         group = group_key(self.problem, history, total)
+        if self.problem.irregular is not None:  # the choices it assumes, not evaluate's first
+            group = group & ~CHOICES_FIELD | choices << CHOICES_SHIFT
         self.groups[group] = self.groups.get(group, 0) + 1
         self.group_examples.setdefault(group, history)
         self.contradicted |= units
@@ -744,10 +1217,10 @@ def solve(problem: Problem, *, list_limit: int = 0) -> EngineResult:
         )
     start = time.perf_counter()
     tally = _Tally(list_limit=list_limit, problem=problem)
-    for history, winners in histories(problem):
+    for history, winners, choices in solutions(problem):
         total = sum(1 for w in winners if w % 2 == problem.declarer_side)
         cost, units = price(problem, history, winners)
-        tally.add(history, winners, total, cost, units)
+        tally.add(history, winners, total, cost, units, choices)
     return tally.result(time.perf_counter() - start)
 
 
@@ -757,6 +1230,7 @@ __all__ = [
     "build_csp",
     "histories",
     "price",
+    "solutions",
     "solve",
     "winner_of",
 ]
