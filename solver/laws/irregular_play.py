@@ -212,6 +212,13 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
     """The case's agreed irregularities in integers, or None when it has none."""
     if not case.irregularities:
         return None
+    if case.unplayed or case.surplus is not None:
+        raise CaseFileError(
+            case.source,
+            "play.irregularities",
+            "irregularities together with a defective trick (Law 67: a card missing from a "
+            "trick, or two played to one) are not applied by the engines yet",
+        )
     for fact in case.irregularities:
         _check_supported(case, fact)
     program = PlayIrregularities(declarer=case.declarer.index, edition=case.edition)

@@ -27,7 +27,8 @@ HONOURS = sum(((1 << (13 * suit + rank)) for suit in range(4) for rank in range(
 """The A, K, Q, J and 10 of every suit (Law 50B calls these the honours)."""
 
 PlayOrder = str
-"""A Law 57A order on the offender's partner: ``highest``, ``lowest``, ``suit``, ``not-suit``."""
+"""A Law 57A order on the offender's partner: ``highest``, ``lowest``, ``play-suit``,
+``not-suit`` (the option's name without ``partner-``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +125,7 @@ def _ordered(state: Obligations, allowed: int, led_suit: int) -> int:
         card = highest_card(suited) if state.order == "highest" else lowest_card(suited)
         return 1 << card
     suit = SUIT_MASKS[state.order_suit]
-    return allowed & suit if state.order == "suit" else allowed & ~suit
+    return allowed & suit if state.order == "play-suit" else allowed & ~suit
 
 
 def restricted_plays(state: Obligations, seat: int, held: int, led_suit: int) -> int:
