@@ -406,22 +406,24 @@ def _check(args: argparse.Namespace) -> int:
     if args.log is not None:
         _log(args.log, args.path, analysis)
     if args.html is not None:
-        _write_html(args.html, analysis, listed, args.examples)
+        _write_html(args.html, analysis, listed, args.examples, args.values)
     if args.pdf is not None and chromium is not None:
         from solver.desk.pdf import write_pdf
         from solver.rulings.report import html_document
 
-        write_pdf(html_document(analysis, listed, examples=args.examples), args.pdf, chromium)
+        document = html_document(analysis, listed, examples=args.examples, values=args.values)
+        write_pdf(document, args.pdf, chromium)
     return analysis.ruling.exit_code
 
 
-def _write_html(path: str, analysis: Analysis, listed: int, examples: bool) -> None:
+def _write_html(path: str, analysis: Analysis, listed: int, examples: bool, values: bool) -> None:
     from pathlib import Path
 
     from solver.rulings.report import html_document
 
     try:
-        Path(path).write_text(html_document(analysis, listed, examples=examples), "utf-8")
+        document = html_document(analysis, listed, examples=examples, values=values)
+        Path(path).write_text(document, "utf-8")
     except OSError as error:
         _error(f"--html {path}: cannot be written ({error.strerror or error})", EXIT_BAD_INPUT)
 

@@ -81,3 +81,13 @@ def test_values_are_left_out_of_the_table_report_unless_asked() -> None:
     assert "S may choose forbid-suit D (Law 50D2(a))\n" in plain
     assert "double dummy" not in plain
     assert "forbid-suit D (Law 50D2(a)): declarer's side then takes 10 tricks" in valued
+
+
+def test_the_html_document_lists_the_options_and_values_only_when_asked() -> None:
+    from solver.rulings.report import html_document
+
+    analysis = analysed(CASES / "penalty-card-declarers-choice-valued.yaml")
+    plain = html_document(analysis)
+    assert "<h2>Choice pending where play stopped</h2>" in plain
+    assert "double dummy" not in plain
+    assert "takes 10 tricks double dummy" in html_document(analysis, values=True)

@@ -529,7 +529,9 @@ footer { margin-top: 10px; font-size: 8.5pt; color: #333; }
 """The report's only style: inline, so the document needs nothing from outside."""
 
 
-def html_document(analysis: Analysis, listed: int = 1, *, examples: bool = False) -> str:
+def html_document(
+    analysis: Analysis, listed: int = 1, *, examples: bool = False, values: bool = False
+) -> str:
     """The report as a self-contained HTML document for an appeals committee, laid out for A4.
 
     Hand diagrams, the facts, the histories and outcomes, one consistent history trick by
@@ -560,6 +562,10 @@ def html_document(analysis: Analysis, listed: int = 1, *, examples: bool = False
         "</ul></section>",
         *irregularities_html(case),
     ]
+    pending = _pending_lines(analysis, values)
+    if pending:
+        items = "".join(f"<li>{e(line.strip())}</li>" for line in pending[1:])
+        parts.append(f"<section><h2>{e(pending[0])}</h2><ul>{items}</ul></section>")
     if analysis.found.engine != "none":
         parts += [
             "<section><h2>Consistent histories</h2><ul>",
