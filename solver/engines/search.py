@@ -152,10 +152,10 @@ class Searcher:
         self.problem = problem
         self.surplus_seat = problem.surplus_seat
         self.restored_trick = problem.restored_trick
-        self.reduce = reduce_equivalent and self.surplus_seat is None and problem.irregular is None
+        self.reduce = reduce_equivalent and self.surplus_seat is None
         """The surplus card of a double play comes back at the last trick, where its rank
-        against every other card counts: no two cards are equivalent then. After an
-        irregularity, a penalty card or a 57A order tells cards apart."""
+        against every other card counts: no two cards are equivalent then. (After an
+        irregularity the cards it names are told apart: ``_cards_named_in_facts``.)"""
         self.hard_units = hard_units
         """Evidence units known to hold in every minimum-cost history (from optimisation)."""
         self.memo: dict[tuple[bytes, int, int, int], Summary] = {}
@@ -222,7 +222,7 @@ class Searcher:
         for check in p.checks:
             for _seat, card in check.played:
                 mask |= 1 << card
-        return mask
+        return mask | _irregular_cards(p)
 
     def _card_labels(self) -> list[int]:
         """What a position needs to know of each card: who holds it, and its name if facts use it.
@@ -901,6 +901,23 @@ class Searcher:
                 out.append((card, 1))
             previous = card
         return out
+
+
+def _irregular_cards(problem: Problem) -> int:
+    """Cards an irregularity tells apart: penalty cards and cards led out of turn, and every
+    card of a premature player's partner (a 57A order to play the highest or the lowest)."""
+    program = problem.irregular
+    mask = 0
+    if program is None:
+        return mask
+    for cards in program.penalty_cards.values():
+        for _seat, card, _major in cards:
+            mask |= 1 << card
+    for _seat, card, _response in program.leads_out_of_turn.values():
+        mask |= 1 << card
+    for seat, card in program.premature.values():
+        mask |= 1 << card | problem.hands[(seat + 2) % 4]
+    return mask
 
 
 def _permit_clash(flags: int, a: int, b: int, c: int) -> bool:
