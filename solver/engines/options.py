@@ -17,15 +17,13 @@ opponents, and declarer's side does at least as well as in the unconstrained pos
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from solver.bridge.masks import cards_in, trick_winner
 from solver.engines.dds import masks_all_plays
 from solver.errors import EngineError
 from solver.laws.choices import LawOption, apply_lead_option
-from solver.laws.law50 import law50d2_options
-from solver.laws.law51 import law51b_options
+from solver.laws.irregular_play import lead_options
 from solver.laws.obligations import Obligations, after_play, after_trick, choice_due, legal_plays
 
 
@@ -54,14 +52,6 @@ class Table:
         return (self.leader + len(self.trick)) % 4
 
 
-@dataclass(frozen=True, slots=True)
-class ValuedOption:
-    """An option with declarer's side's total for the board under it."""
-
-    option: LawOption
-    double_dummy: int
-
-
 BOUNDED_AT = (0,)
 """The places in a trick (cards already played) at which DDS values every card: at the lead
 only, measured the fastest on the trick-one positions of benchmarks/options.py (ex. 3 of
@@ -81,7 +71,6 @@ class _Valuer:
         self.side = declarer % 2
         self.deadline = deadline
         self.bounds: dict[tuple[tuple[int, int, int, int], int, Obligations], tuple[int, int]] = {}
-        self.dds_cache: dict[tuple[tuple[int, int, int, int], int, tuple[int, ...]], int] = {}
         self.plays_cache: dict[
             tuple[tuple[int, int, int, int], int, tuple[int, ...]], dict[int, int]
         ] = {}
@@ -89,14 +78,9 @@ class _Valuer:
 
     def dds(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...]) -> int:
         """Declarer's side's tricks from here (the trick in progress included), unconstrained."""
-        key = (hands, leader, trick)
-        found = self.dds_cache.get(key)
-        if found is None:
-            plays = self.dds_plays(hands, leader, trick)
-            mover = (leader + len(trick)) % 4
-            found = max(plays.values()) if mover % 2 == self.side else min(plays.values())
-            self.dds_cache[key] = found
-        return found
+        plays = self.dds_plays(hands, leader, trick)
+        mover = (leader + len(trick)) % 4
+        return max(plays.values()) if mover % 2 == self.side else min(plays.values())
 
     def dds_plays(
         self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...]
@@ -185,7 +169,7 @@ class _Valuer:
         seat = (leader + len(trick)) % 4
         led = trick[0] // 13 if trick else -1
         maximise = seat % 2 == self.side
-        special = state.major[seat] | state.minor[seat]
+        special = state.penalty_cards(seat)
         legal = _distinct(legal_plays(state, seat, hands[seat], led), hands, trick, special)
         if len(legal) > 1 and len(trick) in BOUNDED_AT:
             floor = self.dds_plays(hands, leader, trick)
@@ -258,12 +242,6 @@ def _by_seat(leader: int, played: tuple[int, ...]) -> tuple[int, int, int, int]:
     return (cards[0], cards[1], cards[2], cards[3])
 
 
-def lead_options(state: Obligations, leader: int, declarer: int) -> list[LawOption]:
-    """Declarer's options before the lead of the partner of a major penalty card's holder:
-    Law 50D2 for cards of one suit, 51B for several."""
-    return law50d2_options(state, leader, declarer) or law51b_options(state, leader, declarer)
-
-
 def best_total(
     table: Table, time_limit: float = 30.0, above: int = -1, valuer: _Valuer | None = None
 ) -> int:
@@ -297,20 +275,6 @@ def best_of(tables: list[Table], valuer: _Valuer) -> int:
 def valuer_for(table: Table, time_limit: float) -> _Valuer:
     """A valuer for the options of one choice: they share its tables of positions."""
     return _Valuer(table.trump, table.declarer, time.monotonic() + time_limit)
-
-
-def value_options(
-    options: list[LawOption],
-    apply: Callable[[LawOption], Table],
-    time_limit: float = 30.0,
-) -> list[ValuedOption]:
-    """Each option with its value: ``apply`` gives the table the option leaves."""
-    deadline = time.monotonic() + time_limit
-    valued = []
-    for option in options:
-        left = max(0.1, deadline - time.monotonic())
-        valued.append(ValuedOption(option, best_total(apply(option), left)))
-    return valued
 
 
 def after_lead_option(table: Table, option: LawOption) -> Table:

@@ -541,9 +541,9 @@ class Searcher:
         out: list[TrickStep] = []
         accepted = trick in program.accepted_failures
         made = failure_bits(trick) if accepted else 0
+        agreed = p.agreed.get(trick)
         for start in trick_starts(program, trick, proper, held, state):
             leader = start.leader
-            agreed = p.agreed.get(trick)
             if agreed is not None and agreed.leader != leader:
                 continue
             found = (

@@ -173,6 +173,16 @@ class ChoiceMade:
         return f"trick {self.trick}: {self.option}{' ' + named if named else ''} ({self.law})"
 
 
+def named_suits(option: str, suits: tuple[int, ...]) -> dict[str, str]:
+    """The suits an option names, as the JSON gives them: ``suit`` for one, ``suits`` (the
+    letters together) for several or for an option that takes several (``forbid-suits``)."""
+    if len(suits) == 1 and not option.endswith("suits"):
+        return {"suit": "SHDC"[suits[0]]}
+    if suits:
+        return {"suits": "".join("SHDC"[s] for s in suits)}
+    return {}
+
+
 def choices_bits(choices: tuple[ChoiceMade, ...]) -> int:
     """The choices as an outcome key stores them (above the sides, below the revokes)."""
     return sum(choice.bits for choice in choices)

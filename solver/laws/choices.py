@@ -8,12 +8,10 @@ create to an ``Obligations`` state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.laws.obligations import Obligations, pick_up
-
-SUIT_LETTERS = "SHDC"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,18 +30,6 @@ class LawOption:
     @property
     def suit_mask(self) -> int:
         return sum(1 << suit for suit in self.suits)
-
-    def label(self) -> str:
-        named = "".join(SUIT_LETTERS[s] for s in self.suits)
-        return f"{self.option} {named}".strip()
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"by": "NESW"[self.chooser], "law": self.law, "option": self.option}
-        if len(self.suits) == 1 and not self.option.endswith("suits"):
-            out["suit"] = SUIT_LETTERS[self.suits[0]]
-        elif self.suits:
-            out["suits"] = "".join(SUIT_LETTERS[s] for s in self.suits)
-        return out
 
 
 def apply_lead_option(state: Obligations, option: LawOption, leader: int) -> Obligations:
@@ -70,6 +56,4 @@ def apply_play_order(state: Obligations, option: LawOption, partner: int) -> Obl
 
 
 def _set(state: Obligations, **fields: Any) -> Obligations:
-    from dataclasses import replace
-
     return replace(state, **fields)

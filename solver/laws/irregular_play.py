@@ -155,14 +155,18 @@ def _lead_out_of_turn(
     return out
 
 
+def lead_options(state: Obligations, leader: int, declarer: int) -> list[LawOption]:
+    """Declarer's options before the lead of the partner of a major penalty card's holder:
+    Law 50D2 for cards of one suit, 51B for several."""
+    return law50d2_options(state, leader, declarer) or law51b_options(state, leader, declarer)
+
+
 def _lead_choice(program: PlayIrregularities, trick: int, start: TrickStart) -> list[TrickStart]:
     """Declarer's 50D2/51B choice before a defender leads while his partner has a major
     penalty card; recurs before each such lead (50D2(b))."""
     if start.lead >= 0 or not choice_due(start.state, start.leader, program.declarer_side):
         return [start]
-    options = law50d2_options(start.state, start.leader, program.declarer) or law51b_options(
-        start.state, start.leader, program.declarer
-    )
+    options = lead_options(start.state, start.leader, program.declarer)
     recorded = program.recorded.get((trick, LEAD_SLOT))
     if recorded is not None:
         options = [o for o in options if (o.option, o.suits) == (recorded.option, recorded.suits)]

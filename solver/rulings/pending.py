@@ -21,9 +21,15 @@ from solver.engines.options import OptionTimeout, Table, best_of, valuer_for
 from solver.engines.problem import Problem, choice_ends
 from solver.engines.result import EngineResult
 from solver.facts import Case
-from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
+from solver.facts.irregularity import (
+    CHOICE_CATALOGUE,
+    CHOICE_CODE_BITS,
+    CHOICE_TRICK_BITS,
+    named_suits,
+)
 from solver.laws.irregular_play import LEAD_SLOT, LOOT_SLOT, TrickStart, trick_starts
 from solver.laws.obligations import after_play
+from solver.rulings.ruling import chooser
 
 SUITS = "SHDC"
 
@@ -41,10 +47,7 @@ class PendingOption:
 
     def to_json(self, values: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.chooser, "law": self.law, "option": self.option}
-        if len(self.suits) == 1 and not self.option.endswith("suits"):
-            out["suit"] = SUITS[self.suits[0]]
-        elif self.suits:
-            out["suits"] = "".join(SUITS[s] for s in self.suits)
+        out |= named_suits(self.option, self.suits)
         if values:
             out["double_dummy"] = self.double_dummy
         return out
@@ -108,7 +111,7 @@ def pending_choice(
                 value = best_of(sorted(tables, key=_constraints), valuer)
             except OptionTimeout:
                 unvalued.append(option)
-        options.append(PendingOption(_chooser(case, law), law, option, suits, value))
+        options.append(PendingOption(chooser(case, law), law, option, suits, value))
     if unvalued:
         note = f"not valued within {time_limit:g} s: {', '.join(unvalued)}"
     return Pending(tuple(options), note)
@@ -158,12 +161,6 @@ def _first_slot(starts: list[TrickStart], trick: int) -> int | None:
 def _code(bits: int, trick: int, slot: int) -> int:
     shift = trick * CHOICE_TRICK_BITS + slot * CHOICE_CODE_BITS
     return (bits >> shift) & ((1 << CHOICE_CODE_BITS) - 1)
-
-
-def _chooser(case: Case, law: str) -> str:
-    if law.startswith("55"):
-        return str(case.declarer.side.other)
-    return str(case.declarer)
 
 
 def _table(problem: Problem, held: tuple[int, int, int, int], start: TrickStart, won: int) -> Table:

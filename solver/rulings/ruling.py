@@ -10,7 +10,7 @@ from solver.engines.problem import CARDS_WEIGHT
 from solver.engines.result import EngineResult
 from solver.facts import Case, EvidenceUnit
 from solver.facts.history import History
-from solver.facts.irregularity import ChoiceMade
+from solver.facts.irregularity import ChoiceMade, named_suits
 from solver.facts.played import PlayedHistory
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law65 import Offence
@@ -224,17 +224,19 @@ def _outcome_entries(analysis: Analysis, impossible: bool) -> list[dict[str, Any
 
 def choice_json(case: Case, choice: ChoiceMade) -> dict[str, Any]:
     """A choice an outcome group assumes, as the JSON gives it."""
-    out: dict[str, Any] = {
+    return {
         "trick": choice.trick,
-        "by": str(case.declarer.side.other) if choice.law.startswith("55") else str(case.declarer),
+        "by": chooser(case, choice.law),
         "law": choice.law,
         "option": choice.option,
+        **named_suits(choice.option, choice.suits),
     }
-    if len(choice.suits) == 1 and not choice.option.endswith("suits"):
-        out["suit"] = "SHDC"[choice.suits[0]]
-    elif choice.suits:
-        out["suits"] = "".join("SHDC"[s] for s in choice.suits)
-    return out
+
+
+def chooser(case: Case, law: str) -> str:
+    """Who chooses under ``law``: declarer, except under Law 55 (declarer's lead out of turn),
+    where either defender may: their side."""
+    return str(case.declarer.side.other) if law.startswith("55") else str(case.declarer)
 
 
 def ruling_json(ruling: Ruling) -> dict[str, Any]:

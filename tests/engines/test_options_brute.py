@@ -15,7 +15,8 @@ from functools import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.engines.options import Table, after_lead_option, best_total, lead_options
+from solver.engines.options import Table, after_lead_option, best_total
+from solver.laws.irregular_play import lead_options
 from solver.laws.obligations import Obligations, add_penalty_card
 
 deterministic = settings(
