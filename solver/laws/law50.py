@@ -197,3 +197,28 @@ def law50d2_options(state: Obligations, leader: int, declarer: int) -> list[LawO
         LawOption(declarer, "50D2(a)", "forbid-suit", named),
         LawOption(declarer, "50D2(b)", "leave-penalty-card"),
     ]
+
+
+def law50e_information(edition: int) -> Assumption:
+    """50E (2007 on; Law 16 before): what a penalty card tells the players is no play
+    constraint. While it lies, the holder's duty to play it is authorized information to
+    everyone; once picked up, its sight is unauthorized to the holder's partner (50E2), and
+    the Director adjusts if that information damaged declarer's side (50E3). The engines do
+    not judge whether a play was suggested by it: the assumption ``judge-info-damage``."""
+    if edition >= 2007:
+        return Assumption(
+            "judge-info-damage",
+            "50E3",
+            "what the penalty cards told the players is not weighed: every legal play is "
+            "considered; whether the holder's partner used unauthorized information from a "
+            "card picked up (50E2), and whether that damaged declarer's side, is the "
+            "Director's judgement (50E3), with an adjusted score if so",
+        )
+    return Assumption(
+        "judge-info-damage",
+        "16",
+        "what the penalty cards told the players is not weighed: every legal play is "
+        "considered; under this code the sight of a minor penalty card is unauthorized "
+        "information to the holder's partner (Law 16), and whether he used it is the "
+        "Director's judgement",
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from solver.laws.choices import LawOption
+from solver.laws.citation import Assumption
 
 
 def law55a_options(chooser: int) -> list[LawOption]:
@@ -13,3 +14,16 @@ def law55a_options(chooser: int) -> list[LawOption]:
         LawOption(chooser, "55A", "accept-lead"),
         LawOption(chooser, "55B", "refuse-lead"),
     ]
+
+
+def law55c_information() -> Assumption:
+    """55C: declarer's lead out of turn, accepted or taken back, may have told him something
+    (a defender's hand shown by the choice, the card seen): the Director may adjust. The
+    engines consider every legal play: the assumption ``judge-info-damage``."""
+    return Assumption(
+        "judge-info-damage",
+        "55C",
+        "whether declarer gained from his lead out of turn information useful to him, so that "
+        "the Director awards an adjusted score, is the Director's judgement: it is not "
+        "judged here",
+    )

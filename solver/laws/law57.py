@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from solver.laws.choices import LawOption
+from solver.laws.citation import Assumption
 
 
 def law57a_options(declarer: int, led_suit: int, edition: int) -> list[LawOption]:
@@ -19,3 +20,27 @@ def law57a_options(declarer: int, led_suit: int, edition: int) -> list[LawOption
         options += [LawOption(declarer, "57A", "partner-play-suit", (s,)) for s in others]
     options += [LawOption(declarer, "57A", "partner-not-suit", (s,)) for s in others]
     return options
+
+
+def law57a_must_choose() -> Assumption:
+    """57A reads as if declarer must pick one of the options; whether he may waive them all is
+    unsettled. The engines branch only over the options: ``interp-57A-must-choose``."""
+    return Assumption(
+        "interp-57A-must-choose",
+        "57A",
+        "after a premature lead or play declarer is taken to choose one of Law 57A's options "
+        "(the wording reads as compulsory; whether he may waive them is unsettled): no history "
+        "leaves the offender's partner free at that trick",
+    )
+
+
+def law57a_minor_card_yields() -> Assumption:
+    """A 57A order and the limit of a minor penalty card (50C) on the same player: where both
+    cannot be met, the order wins and the minor card's limit is dropped
+    (``obligations.legal_plays``): ``interp-minor-vs-57``."""
+    return Assumption(
+        "interp-minor-vs-57",
+        "57A",
+        "where a Law 57A order and the limit of a minor penalty card (50C) bind the same "
+        "player and cannot both be met, the order is obeyed and the minor card's limit yields",
+    )

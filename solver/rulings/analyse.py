@@ -137,6 +137,11 @@ def _rule(
     elif found.feasible and hints is None:
         hints = revoke_hints(problem, found, time_limit)
     ruling = decide(case, found, units, groups)
+    if case.irregularities:
+        from solver.rulings.irregularities import irregularity_assumptions
+
+        judged = irregularity_assumptions(case)
+        ruling = replace(ruling, assumptions=(*ruling.assumptions, *judged))
     explanation = None
     if found.feasible is False and problem.irregular is not None:
         explanation = [

@@ -21,12 +21,51 @@ from solver.facts.irregularity import (
     PrematurePlay,
 )
 from solver.laws.citation import Assumption
-from solver.laws.law50 import Classified, law50b_classes_at
+from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
+from solver.laws.law55 import law55c_information
+from solver.laws.law57 import law57a_minor_card_yields, law57a_must_choose
+from solver.laws.law72 import law72_could_have_known
 
 
 def irregularities_json(case: Case) -> list[dict[str, Any]]:
     """The JSON ``irregularities``: one entry per fact, in the case's order."""
     return [_entry(case, fact) for fact in case.irregularities]
+
+
+def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
+    """The Director's judgements a ruling after these irregularities rests on and does not
+    make, each named with its law: what the Laws leave to him (72C, 50E3, 55C) and the
+    readings the engines take where the Laws are unsettled (57A)."""
+    if not case.irregularities:
+        return ()
+    facts = case.irregularities
+    declarers = case.declaring_side
+    found: list[Assumption] = [law72_could_have_known(case.edition)]
+    penalty_cards = [
+        f
+        for f in facts
+        if isinstance(f, PenaltyCard | PrematurePlay)
+        or (isinstance(f, LeadOutOfTurn) and f.seat.side != declarers and f.response != "accepted")
+    ]
+    if penalty_cards:
+        found.append(law50e_information(case.edition))
+    if any(isinstance(f, LeadOutOfTurn) and f.seat.side == declarers for f in facts):
+        found.append(law55c_information())
+    premature = [f for f in facts if isinstance(f, PrematurePlay)]
+    if premature:
+        if not any(isinstance(f, Choice) and f.law.startswith("57") for f in facts):
+            found.append(law57a_must_choose())
+        ordered = {f.seat.partner for f in premature}
+        if any(
+            isinstance(f, PenaltyCard) and f.seat in ordered and _may_be_minor(case, f)
+            for f in facts
+        ):
+            found.append(law57a_minor_card_yields())
+    return tuple(found)
+
+
+def _may_be_minor(case: Case, card: PenaltyCard) -> bool:
+    return bool(_classed(case, card)["class"] == "minor")
 
 
 def irregularity_lines(case: Case) -> list[str]:

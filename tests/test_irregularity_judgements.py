@@ -1,0 +1,75 @@
+"""The Director's judgements a ruling after an irregularity rests on are named, with their
+law, in the ruling's assumptions (72C/72B1, 50E3/16, 55C, 57A), and only where they apply."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import solver
+from solver.bridge import Card
+from solver.facts import Case
+from solver.facts.irregularity import LeadOutOfTurn, PenaltyCard
+from solver.rulings.irregularities import irregularity_assumptions
+
+CASES = Path(__file__).parents[1] / "cases"
+
+
+def named(case: Case) -> dict[str, str]:
+    return {a.name: a.citation for a in irregularity_assumptions(case)}
+
+
+def test_a_case_without_irregularities_names_none() -> None:
+    case = solver.load_case(CASES / "example-mixed-row.yaml")
+    assert irregularity_assumptions(case) == ()
+
+
+def test_a_penalty_card_names_the_adjustment_and_the_information() -> None:
+    case = solver.load_case(CASES / "irregularities" / "ex01-major-penalty-card-due.yaml")
+    assert named(case) == {"judge-could-have-known": "72C", "judge-info-damage": "50E3"}
+
+
+def test_older_codes_cite_72b1_and_law_16() -> None:
+    case = solver.load_case(CASES / "irregularities" / "ex01-major-penalty-card-due.yaml")
+    older = dataclasses.replace(case, edition=1997)
+    assert named(older) == {"judge-could-have-known": "72B1", "judge-info-damage": "16"}
+
+
+def test_the_assumptions_reach_the_ruling_and_its_json() -> None:
+    path = CASES / "irregularities" / "ex01-major-penalty-card-due.yaml"
+    analysis = solver.analyse(solver.load_case(path), list_limit=10)
+    names = [a.name for a in analysis.ruling.assumptions]
+    assert "judge-could-have-known" in names and "judge-info-damage" in names
+    ruled = solver.analyse(solver.load_case(CASES / "example-mixed-row.yaml"), list_limit=10)
+    assert "judge-could-have-known" not in [a.name for a in ruled.ruling.assumptions]
+
+
+def test_an_unchosen_premature_play_names_57a_as_compulsory() -> None:
+    case = solver.load_case(CASES / "irregularities" / "ex04-premature-play.yaml")
+    got = named(case)
+    chosen = any(getattr(f, "law", "").startswith("57") for f in case.irregularities)
+    assert ("interp-57A-must-choose" in got) is not chosen
+    assert got["judge-info-damage"] == "50E3"  # the premature card is a major penalty card
+
+
+def test_a_minor_card_beside_a_57a_order_names_which_yields() -> None:
+    case = solver.load_case(CASES / "irregularities" / "ex04-premature-play.yaml")
+    premature = next(f for f in case.irregularities if type(f).__name__ == "PrematurePlay")
+    partner = premature.seat.partner
+    played = {c for t in case.agreed_tricks for c in t.cards}
+    row = case.rows.get(partner)
+    if row is not None:
+        played |= set(row.cards[: premature.trick - 1])
+    low = min(c for c in case.deal.hands[partner.index] if c.rank < 10 and c not in played)
+    minor = PenaltyCard(partner, low, premature.trick, "inadvertent")
+    with_minor = dataclasses.replace(case, irregularities=(*case.irregularities, minor))
+    assert named(with_minor)["interp-minor-vs-57"] == "57A"
+    assert "interp-minor-vs-57" not in named(case)
+
+
+def test_declarers_lead_out_of_turn_names_55c_and_no_penalty_card() -> None:
+    case = solver.load_case(CASES / "irregularities" / "ex12-defender-lead-out-of-turn.yaml")
+    dummy = case.declarer.partner
+    loot = LeadOutOfTurn(dummy, Card.parse("SA"), 1, "accepted")
+    declarers = dataclasses.replace(case, irregularities=(loot,))
+    assert named(declarers) == {"judge-could-have-known": "72C", "judge-info-damage": "55C"}
