@@ -91,3 +91,20 @@ def test_the_html_document_lists_the_options_and_values_only_when_asked() -> Non
     assert "<h2>Choice pending where play stopped</h2>" in plain
     assert "double dummy" not in plain
     assert "takes 10 tricks double dummy" in html_document(analysis, values=True)
+
+
+def test_a_proper_lead_leaves_no_penalty_card() -> None:
+    """53B: the card led out of turn goes back without penalty. The same facts with the lead
+    refused instead (56) leave East a major penalty card he must lead at trick 6 (50D1), which
+    his quitted cards deny: no history."""
+    path = CASES / "law53b-proper-lead-stands.yaml"
+    case = solver.load_case(path)
+    assert analysed(path).ruling.status == "decided"
+    refused = tuple(
+        dataclasses.replace(f, law="56", option="refuse-lead")
+        if getattr(f, "option", None) == "proper-lead"
+        else f
+        for f in case.irregularities
+    )
+    other = solver.analyse(dataclasses.replace(case, irregularities=refused), list_limit=10)
+    assert other.ruling.status == "impossible"

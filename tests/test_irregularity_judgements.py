@@ -73,3 +73,8 @@ def test_declarers_lead_out_of_turn_names_55c_and_no_penalty_card() -> None:
     loot = LeadOutOfTurn(dummy, Card.parse("SA"), 1, "accepted")
     declarers = dataclasses.replace(case, irregularities=(loot,))
     assert named(declarers) == {"judge-could-have-known": "72C", "judge-info-damage": "55C"}
+
+
+def test_a_proper_lead_names_16c_and_no_penalty_card() -> None:
+    case = solver.load_case(CASES / "irregularities" / "law53b-proper-lead-stands.yaml")
+    assert named(case) == {"judge-could-have-known": "72C", "judge-info-damage": "16C"}

@@ -974,6 +974,11 @@ class _Obligations:
                 if CHOICE_CATALOGUE[code - 1][1] in ("accept-lead", "declarer-becomes-dummy")
             ]
             accepted = _any(m, accepting, f"lead_accepted_t{t + 1}")
+            proper_lead = [
+                lit for code, lit in opts.items() if CHOICE_CATALOGUE[code - 1][0] == "53B"
+            ]
+            if proper_lead:  # 53B: the proper leader is an opponent of the offender
+                _require(m, _not(self.proper((offender + 2) % 4)), [*enforce, *proper_lead])
         for seat in range(4):
             if seat == offender:
                 expected: Cond = accepted
@@ -981,7 +986,7 @@ class _Obligations:
                 expected = _all(m, [self.proper(seat), _not(accepted)], f"proper_t{t + 1}_{seat}")
             self.equal(m.leader[t, seat], expected, enforce)
         _implies(m, [accepted], m.plays.get((t, card), False))
-        if offender % 2 != self.declarer_side:
+        if offender % 2 != self.declarer_side and not proper_lead:  # 53B leaves no penalty card
             refused = _all(m, [_not(accepted), _enforced(enforce)], f"lead_refused_t{t + 1}")
             self.expose(offender, card, True, refused)
         return accepted
@@ -1002,7 +1007,10 @@ class _Obligations:
         else:
             given = law56_options(program.declarer)
         out = [(o.law, o.option, o.suits) for o in given]
-        if (self.trick, LOOT_SLOT) not in program.recorded and response is not None:
+        recorded = program.recorded.get((self.trick, LOOT_SLOT))
+        if recorded is not None and recorded.option == "proper-lead":
+            return [("53B", "proper-lead", ())]  # 53B: only where recorded
+        if recorded is None and response is not None:
             wanted = "accept-lead" if response == "accepted" else "refuse-lead"
             out = [o for o in out if o[1] == wanted]
         return out

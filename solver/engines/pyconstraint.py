@@ -552,6 +552,8 @@ def _choice_domains(problem: Problem, trick: int) -> tuple[list[int], list[int],
         wanted = None
         if (trick, LOOT_SLOT) in recorded:
             wanted = recorded[trick, LOOT_SLOT].option
+        if wanted == "proper-lead":
+            given = [("53B", "proper-lead")]
         elif response is not None:
             wanted = "accept-lead" if response == "accepted" else "refuse-lead"
         loot_codes = [_code(law, option) for law, option in given if wanted in (None, option)]
@@ -722,6 +724,8 @@ class _Obligations:
             return proper, -1
         if CHOICE_CATALOGUE[code - 1][1] in ("accept-lead", "declarer-becomes-dummy"):
             return offender, card
+        if CHOICE_CATALOGUE[code - 1][0] == "53B":  # the proper lead stands; no penalty card
+            return (proper, -1) if offender % 2 != proper % 2 else None
         if offender % 2 != self.declarer_side:
             walk.expose(offender, card, True)
         return proper, -1

@@ -135,6 +135,7 @@ def _catalogue() -> tuple[tuple[str, str, tuple[int, ...]], ...]:
     out += [("57A", "partner-play-suit", (s,)) for s in range(4)]
     out += [("57A", "partner-not-suit", (s,)) for s in range(4)]
     out.append(("52B1", "accept-play", ()))
+    out.append(("53B", "proper-lead", ()))
     return tuple(out)
 
 

@@ -30,6 +30,7 @@ from solver.facts.irregularity import (
 from solver.laws.choices import LawOption, apply_lead_option, apply_play_order
 from solver.laws.law50 import law50b_penalty_class, law50d2_options
 from solver.laws.law51 import law51b_options
+from solver.laws.law53 import law53b_proper_lead_stands
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
 from solver.laws.law56 import law56_options
@@ -130,19 +131,13 @@ def _lead_out_of_turn(
         return []
     if trick == program.last_trick and program.edition >= 2017:
         return [TrickStart(proper, -1, state, 0)]  # 53A: no acceptance at trick 13
-    declarer_side = program.declarer_side
-    if offender % 2 == declarer_side:
-        options = law55a_options((offender + 1) % 4)
-    elif trick == 0:
-        options = law54_options(program.declarer)
-    else:
-        options = law56_options(program.declarer)
     recorded = program.recorded.get((trick, LOOT_SLOT))
-    if recorded is not None:
-        options = [o for o in options if o.option == recorded.option]
-    elif response is not None:
-        wanted = "accept-lead" if response == "accepted" else "refuse-lead"
-        options = [o for o in options if o.option == wanted]
+    if recorded is not None and recorded.option == "proper-lead":
+        if not law53b_proper_lead_stands(offender, proper):
+            return []
+        return [TrickStart(proper, -1, state, _bits(trick, LOOT_SLOT, recorded))]
+    declarer_side = program.declarer_side
+    options = _loot_options(program, trick, offender, response)
     out = []
     for option in options:
         bits = _bits(trick, LOOT_SLOT, option)
@@ -153,6 +148,26 @@ def _lead_out_of_turn(
         else:  # 54D, 56: a major penalty card from this trick
             out.append(TrickStart(proper, -1, add_penalty_card(state, offender, card, True), bits))
     return out
+
+
+def _loot_options(
+    program: PlayIrregularities, trick: int, offender: int, response: str | None
+) -> list[LawOption]:
+    """The options the law gives after this lead out of turn (55 for declarer's side's, 54
+    at trick one, 56 later): the recorded one only, or the one the response names."""
+    if offender % 2 == program.declarer_side:
+        options = law55a_options((offender + 1) % 4)
+    elif trick == 0:
+        options = law54_options(program.declarer)
+    else:
+        options = law56_options(program.declarer)
+    recorded = program.recorded.get((trick, LOOT_SLOT))
+    if recorded is not None:
+        return [o for o in options if o.option == recorded.option]
+    if response is not None:
+        wanted = "accept-lead" if response == "accepted" else "refuse-lead"
+        return [o for o in options if o.option == wanted]
+    return options
 
 
 def lead_options(state: Obligations, leader: int, declarer: int) -> list[LawOption]:
@@ -253,7 +268,7 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
     return program
 
 
-SUPPORTED_CHOICES = ("50D2", "51B", "52", "53A", "54", "55", "56", "57A")
+SUPPORTED_CHOICES = ("50D2", "51B", "52", "53A", "53B", "54", "55", "56", "57A")
 """The laws whose recorded choices the engines apply (by the start of their citation)."""
 
 

@@ -22,6 +22,7 @@ from solver.facts.irregularity import (
 )
 from solver.laws.citation import Assumption
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
+from solver.laws.law53 import law53b_information
 from solver.laws.law55 import law55c_information
 from solver.laws.law57 import law57a_minor_card_yields, law57a_must_choose
 from solver.laws.law72 import law72_could_have_known
@@ -41,16 +42,21 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
     facts = case.irregularities
     declarers = case.declaring_side
     found: list[Assumption] = [law72_could_have_known(case.edition)]
-    penalty_cards = [
+    answers = {f.trick: f.option for f in facts if isinstance(f, Choice) and _answers_a_lead(f)}
+    loots = [f for f in facts if isinstance(f, LeadOutOfTurn)]
+    penalty_cards = [f for f in facts if isinstance(f, PenaltyCard | PrematurePlay)] + [
         f
-        for f in facts
-        if isinstance(f, PenaltyCard | PrematurePlay)
-        or (isinstance(f, LeadOutOfTurn) and f.seat.side != declarers and f.response != "accepted")
+        for f in loots
+        if f.seat.side != declarers
+        and f.response != "accepted"
+        and answers.get(f.trick) not in ("accept-lead", "declarer-becomes-dummy", "proper-lead")
     ]
     if penalty_cards:
         found.append(law50e_information(case.edition))
-    if any(isinstance(f, LeadOutOfTurn) and f.seat.side == declarers for f in facts):
+    if any(f.seat.side == declarers for f in loots):
         found.append(law55c_information())
+    if any(answers.get(f.trick) == "proper-lead" for f in loots):
+        found.append(law53b_information())
     premature = [f for f in facts if isinstance(f, PrematurePlay)]
     if premature:
         if not any(isinstance(f, Choice) and f.law.startswith("57") for f in facts):
@@ -62,6 +68,11 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         ):
             found.append(law57a_minor_card_yields())
     return tuple(found)
+
+
+def _answers_a_lead(choice: Choice) -> bool:
+    """A choice about a lead out of turn (Laws 53 to 56)."""
+    return choice.law.startswith(("53", "54", "55", "56"))
 
 
 def _may_be_minor(case: Case, card: PenaltyCard) -> bool:

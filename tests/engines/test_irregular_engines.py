@@ -109,6 +109,38 @@ def random_problem(seed: int) -> tuple[Problem, Irregularity]:
     return compile_case(dataclasses.replace(case, irregularities=(fact, *extra))), fact
 
 
+def random_proper_lead(seed: int) -> Problem:
+    """A random play with a defender's lead out of turn after trick one, answered by the
+    proper leader's own lead (53B, recorded): where that leader is the offender's partner the
+    choice cannot have been made, and the history is not legal."""
+    rng = random.Random(seed)
+    tricks = rng.randint(2, 3)
+    rows = random_rows(rng, tricks)
+    play_rows = {
+        "NESW"[s]: {"mixed": " ".join(str(Card.from_index(c)) for c in rows[s])}
+        if rng.random() < 0.6
+        else " ".join(str(Card.from_index(c)) for c in rows[s])
+        for s in range(4)
+    }
+    case = case_from_dict(
+        {"title": "t", "deal": DEAL, "contract": "4S", "declarer": "S", "play": {"rows": play_rows}}
+    )
+    defender = rng.choice([1, 3])
+    trick = rng.randint(2, tricks)
+    card = Card.from_index(rng.choice(rows[defender][trick - 1 :]))
+    facts = (
+        LeadOutOfTurn(Seat.from_index(defender), card, trick),
+        Choice(trick, Seat.S, "53B", "proper-lead"),
+    )
+    return compile_case(dataclasses.replace(case, irregularities=facts))
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=40)
+def test_a_proper_lead_agrees_with_the_brute_force(seed: int) -> None:
+    check_all(random_proper_lead(seed), every_failure=True)
+
+
 @given(st.integers(0, 2**32 - 1))
 @settings(deterministic, max_examples=60)
 def test_search_agrees_with_the_brute_force(seed: int) -> None:

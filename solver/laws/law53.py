@@ -1,0 +1,30 @@
+"""Law 53: a lead out of turn accepted, or overtaken by the proper leader's lead.
+
+53A: before the thirteenth trick a lead out of turn may be accepted, by the statement of the
+player entitled to choose or by his playing to it (``irregular_play.trick_starts``; under the
+2017 code there is no acceptance at trick 13: the card counts as played in turn). 53B (53C in
+the 2007 code): when the proper leader, an opponent of the offender, leads anyway, his lead
+stands and the card led out of turn goes back to its owner's hand without rectification (no
+penalty card); what that card told the players is information under Law 16C, for the Director.
+"""
+
+from __future__ import annotations
+
+from solver.laws.citation import Assumption
+
+
+def law53b_proper_lead_stands(offender: int, proper: int) -> bool:
+    """53B applies only when the proper leader is an opponent of the offender: a history in
+    which the offender's partner was to lead cannot have taken it."""
+    return offender % 2 != proper % 2
+
+
+def law53b_information() -> Assumption:
+    """16C, for the card a proper lead sent back (53B): ``judge-info-damage``."""
+    return Assumption(
+        "judge-info-damage",
+        "16C",
+        "the card led out of turn went back to its owner's hand when the proper leader led "
+        "anyway (53B): what it showed is authorized to the non-offenders and unauthorized to "
+        "the offender's partner; whether that was used is the Director's judgement",
+    )
