@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import solver
+from solver.bridge import Card
 from solver.engines import search
 from solver.engines.problem import compile_case, evaluate
 from solver.rulings.ruling import Analysis
@@ -108,3 +109,35 @@ def test_a_proper_lead_leaves_no_penalty_card() -> None:
     )
     other = solver.analyse(dataclasses.replace(case, irregularities=refused), list_limit=10)
     assert other.ruling.status == "impossible"
+
+
+def test_a_recorded_designation_binds_the_card_played() -> None:
+    """51A: the designated penalty card is the one played to that trick, in every engine;
+    the other one designated instead contradicts West's cards."""
+    from solver.engines import cpsat
+
+    path = CASES / "ex08-designation-recorded.yaml"
+    case = solver.load_case(path)
+    assert analysed(path).ruling.status == "decided"
+    assert cpsat.solve(compile_case(case)).count == 1
+    other = tuple(
+        dataclasses.replace(f, card=Card.parse("SQ"))
+        if getattr(f, "option", None) == "designate-penalty-card"
+        else f
+        for f in case.irregularities
+    )
+    problem = compile_case(dataclasses.replace(case, irregularities=other))
+    assert search.solve(problem).feasible is False
+    assert cpsat.solve(problem).feasible is False
+
+
+def test_a_designation_of_a_card_that_never_lay_is_refused() -> None:
+    case = solver.load_case(CASES / "ex08-designation-recorded.yaml")
+    other = tuple(
+        dataclasses.replace(f, card=Card.parse("S9"))
+        if getattr(f, "option", None) == "designate-penalty-card"
+        else f
+        for f in case.irregularities
+    )
+    with pytest.raises(solver.CaseFileError, match="no penalty card of West by trick 8"):
+        compile_case(dataclasses.replace(case, irregularities=other))

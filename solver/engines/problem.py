@@ -29,6 +29,7 @@ from solver.facts.outcome import Outcome
 from solver.laws.irregular_play import (
     PlayIrregularities,
     compile_irregularities,
+    designated_plays,
     failure_bits,
     trick_starts,
 )
@@ -419,6 +420,9 @@ def compile_case(case: Case) -> Problem:
         )
     checks = tuple(
         _compile_statement(case, st, unit_index) for st in case.statements if st.kind != "revoke"
+    ) + tuple(
+        StatementCheck(None, "played", trick=trick, played=((seat, card),))
+        for trick, seat, card in designated_plays(case)
     )
     permits = tuple(
         RevokePermit(

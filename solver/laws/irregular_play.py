@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from solver.bridge import Card, Seat
 from solver.errors import CaseFileError
 from solver.facts import Case
 from solver.facts.irregularity import (
@@ -256,6 +257,8 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
             )
         elif isinstance(fact, PrematurePlay):
             program.premature[fact.trick - 1] = (fact.seat.index, fact.card.index)
+        elif isinstance(fact, Choice) and fact.option == "designate-penalty-card":
+            continue  # a card played: ``designated_plays``, a hard fact of the history
         elif isinstance(fact, Choice) and fact.law.startswith("52"):
             program = replace(
                 program, accepted_failures=program.accepted_failures | {fact.trick - 1}
@@ -268,8 +271,46 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
     return program
 
 
-SUPPORTED_CHOICES = ("50D2", "51B", "52", "53A", "53B", "54", "55", "56", "57A")
+SUPPORTED_CHOICES = ("50D1", "50D2", "51A", "51B", "52", "53A", "53B", "54", "55", "56", "57A")
 """The laws whose recorded choices the engines apply (by the start of their citation)."""
+
+
+def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
+    """Declarer's recorded designations (50D1, 51A) as (trick from 0, seat, card): the holder
+    plays that penalty card to that trick. The history shows which card a designation chose,
+    so a recorded one is the hard fact that he played it; one whose card the case makes no
+    penalty card of its holder by that trick, or at a trick not played, is refused."""
+    out = []
+    for fact in case.irregularities:
+        if not (isinstance(fact, Choice) and fact.option == "designate-penalty-card"):
+            continue
+        assert fact.card is not None
+        holder = next(s for s in Seat if fact.card in case.deal.hands[s.index])
+        if fact.trick > case.tricks_played:
+            raise CaseFileError(
+                case.source,
+                "play.irregularities",
+                f"{fact.describe()}: play stopped after trick {case.tricks_played}, so no card "
+                "was played to that trick; a designation still to be made is not valued yet",
+            )
+        if not any(_exposes(other, holder, fact.card, fact.trick) for other in case.irregularities):
+            raise CaseFileError(
+                case.source,
+                "play.irregularities",
+                f"{fact.describe()}: the case makes {fact.card} no penalty card of "
+                f"{holder.full_name} by trick {fact.trick} (expected a penalty card, a lead out "
+                "of turn or a premature play of it at that trick or before)",
+            )
+        out.append((fact.trick - 1, holder.index, fact.card.index))
+    return tuple(out)
+
+
+def _exposes(fact: Irregularity, holder: Seat, card: Card, trick: int) -> bool:
+    """``fact`` leaves ``card`` face up before ``holder`` by ``trick`` (a penalty card, or the
+    card of a lead out of turn or a premature play that may become one)."""
+    if isinstance(fact, PenaltyCard | LeadOutOfTurn | PrematurePlay):
+        return fact.seat == holder and fact.card == card and fact.trick <= trick
+    return False
 
 
 def _check_supported(case: Case, fact: Irregularity) -> None:
