@@ -221,9 +221,11 @@ def test_acceptance_at_trick_13_is_refused_under_2017_only() -> None:
     assert loads_case(text.format(edition="edition: 2007\n"), "t.yaml").irregularities
 
 
-def test_edition_1987_is_not_accepted_by_a_case_file() -> None:
-    with pytest.raises(CaseFileError, match=r"^board4\.yaml: edition: got 1987"):
-        case_with([], edition=1987)
+def test_edition_1987_is_read_but_a_revoke_under_it_is_refused() -> None:
+    assert case_with([], edition=1987).edition == 1987
+    allegation = "statements:\n  - {by: NS, revoke: {seat: E, trick: 1}}\n"
+    with pytest.raises(CaseFileError, match=r"statements\.0\.revoke: a revoke under the 1987"):
+        case_with([], allegation, edition=1987)
 
 
 # -- Law 50B ------------------------------------------------------------------------------------

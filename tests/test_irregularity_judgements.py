@@ -78,3 +78,11 @@ def test_declarers_lead_out_of_turn_names_55c_and_no_penalty_card() -> None:
 def test_a_proper_lead_names_16c_and_no_penalty_card() -> None:
     case = solver.load_case(CASES / "irregularities" / "law53b-proper-lead-stands.yaml")
     assert named(case) == {"judge-could-have-known": "72C", "judge-info-damage": "16C"}
+
+
+def test_an_opening_lead_out_of_turn_under_1987_names_the_options_applied() -> None:
+    case = solver.load_case(CASES / "irregularities" / "ex03-opening-lead-out-of-turn.yaml")
+    assert "interp-54-options" not in named(case)
+    older = named(dataclasses.replace(case, edition=1987))
+    assert older["interp-54-options"] == "54"
+    assert older["judge-could-have-known"] == "72B1"

@@ -80,13 +80,13 @@ def law67b1(case: Case, event: RevokeEvent) -> tuple[int, str, tuple[Reason, ...
         f"{seat.full_name} did not play to trick {event.trick + 1} ({SUIT_NAMES[event.suit]} "
         f"led): {which}; who won the trick does not change",
     )
-    if case.edition == 1997 and holds_suit:
+    if case.edition <= 1997 and holds_suit:
         return (
             0,
             "67B1",
             (
                 facts,
-                Reason("67B1", "1997 Laws: having the suit led, he incurs no penalty"),
+                Reason("67B1", f"{case.edition} Laws: having the suit led, he incurs no penalty"),
             ),
         )
     if not event.side_won and not event.side_later:

@@ -186,7 +186,7 @@ class RawPublished(_Strict):
 
 class RawCase(_Strict):
     title: str
-    edition: Literal[2017, 2007, 1997] = 2017
+    edition: Literal[2017, 2007, 1997, 1987] = 2017
     board: int | None = None
     vulnerable: str | None = "None"
     deal: str | None = None
@@ -805,6 +805,12 @@ class _CaseBuilder:
     ) -> Statement:
         """An allegation that a player revoked (Law 61A): at a trick, or in a suit."""
         assert raw.revoke is not None
+        if self.raw.edition == 1987:
+            raise self.error(
+                f"{location}.revoke",
+                "a revoke under the 1987 Laws is not ruled on: the transfers of that code's "
+                "Law 64 are not encoded; expected edition 1997 or later for a revoke allegation",
+            )
         if by is None:
             raise self.error(
                 f"{location}.by",
