@@ -141,3 +141,25 @@ def test_a_designation_of_a_card_that_never_lay_is_refused() -> None:
     )
     with pytest.raises(solver.CaseFileError, match="no penalty card of West by trick 8"):
         compile_case(dataclasses.replace(case, irregularities=other))
+
+
+def test_a_simultaneous_play_designation_is_the_card_played() -> None:
+    """58B2: the designated card is the one in the trick; naming the other card contradicts
+    the agreed trick, and naming another player's card is refused."""
+    path = CASES / "law58-simultaneous-play-designated.yaml"
+    case = solver.load_case(path)
+
+    def designating(text: str) -> Any:
+        return dataclasses.replace(
+            case,
+            irregularities=tuple(
+                dataclasses.replace(f, card=Card.parse(text))
+                if getattr(f, "option", None) == "designate-played-card"
+                else f
+                for f in case.irregularities
+            ),
+        )
+
+    assert search.solve(compile_case(designating("C5"))).feasible is False
+    with pytest.raises(solver.CaseFileError, match="designates one of his own"):
+        compile_case(designating("HJ"))

@@ -257,8 +257,8 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
             )
         elif isinstance(fact, PrematurePlay):
             program.premature[fact.trick - 1] = (fact.seat.index, fact.card.index)
-        elif isinstance(fact, Choice) and fact.option == "designate-penalty-card":
-            continue  # a card played: ``designated_plays``, a hard fact of the history
+        elif isinstance(fact, Choice) and fact.law.startswith(("50D1", "51A", "58")):
+            continue  # a card played (``designated_plays``), or a card replaced: no branch
         elif isinstance(fact, Choice) and fact.law.startswith("52"):
             program = replace(
                 program, accepted_failures=program.accepted_failures | {fact.trick - 1}
@@ -271,18 +271,33 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
     return program
 
 
-SUPPORTED_CHOICES = ("50D1", "50D2", "51A", "51B", "52", "53A", "53B", "54", "55", "56", "57A")
+SUPPORTED_CHOICES = (
+    "50D1",
+    "50D2",
+    "51A",
+    "51B",
+    "52",
+    "53A",
+    "53B",
+    "54",
+    "55",
+    "56",
+    "57A",
+    "58",
+)
 """The laws whose recorded choices the engines apply (by the start of their citation)."""
 
 
 def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
-    """Declarer's recorded designations (50D1, 51A) as (trick from 0, seat, card): the holder
-    plays that penalty card to that trick. The history shows which card a designation chose,
-    so a recorded one is the hard fact that he played it; one whose card the case makes no
-    penalty card of its holder by that trick, or at a trick not played, is refused."""
+    """The cards recorded choices say were played, as (trick from 0, seat, card): declarer's
+    designation of a penalty card (50D1, 51A) and the offender's of one of the cards he played
+    at once (58B2). The history shows which card was chosen, so a recorded one is the hard
+    fact that its player played it; nothing branches. A designated penalty card the case never
+    exposed, a card of another player than the one who designates, or a designation at a trick
+    not played, is refused."""
     out = []
     for fact in case.irregularities:
-        if not (isinstance(fact, Choice) and fact.option == "designate-penalty-card"):
+        if not (isinstance(fact, Choice) and fact.option.startswith("designate-")):
             continue
         assert fact.card is not None
         holder = next(s for s in Seat if fact.card in case.deal.hands[s.index])
@@ -293,7 +308,11 @@ def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
                 f"{fact.describe()}: play stopped after trick {case.tricks_played}, so no card "
                 "was played to that trick; a designation still to be made is not valued yet",
             )
-        if not any(_exposes(other, holder, fact.card, fact.trick) for other in case.irregularities):
+        if fact.option == "designate-played-card":
+            _check_own_card(case, fact, holder)
+        elif not any(
+            _exposes(other, holder, fact.card, fact.trick) for other in case.irregularities
+        ):
             raise CaseFileError(
                 case.source,
                 "play.irregularities",
@@ -303,6 +322,20 @@ def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
             )
         out.append((fact.trick - 1, holder.index, fact.card.index))
     return tuple(out)
+
+
+def _check_own_card(case: Case, fact: Choice, holder: Seat) -> None:
+    """58B2: the offender designates one of his own cards (declarer, one of dummy's too)."""
+    own = holder == fact.chooser or (
+        fact.chooser == case.declarer and holder == case.declarer.partner
+    )
+    if not own:
+        raise CaseFileError(
+            case.source,
+            "play.irregularities",
+            f"{fact.describe()}: {fact.card} is {holder.full_name}'s; the player who played "
+            "cards at once designates one of his own (Law 58B2)",
+        )
 
 
 def _exposes(fact: Irregularity, holder: Seat, card: Card, trick: int) -> bool:

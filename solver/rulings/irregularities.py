@@ -26,6 +26,7 @@ from solver.laws.law53 import law53b_information
 from solver.laws.law54 import law54_before_2007
 from solver.laws.law55 import law55c_information
 from solver.laws.law57 import law57a_minor_card_yields, law57a_must_choose
+from solver.laws.law58 import law58b3_information
 from solver.laws.law72 import law72_could_have_known
 
 
@@ -58,6 +59,8 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         found.append(law55c_information())
     if any(answers.get(f.trick) == "proper-lead" for f in loots):
         found.append(law53b_information())
+    if any(isinstance(f, Choice) and f.option == "replace-own-card" for f in facts):
+        found.append(law58b3_information())
     if case.edition < 2007 and any(f.trick == 1 and f.seat.side != declarers for f in loots):
         found.append(law54_before_2007(case.edition))
     premature = [f for f in facts if isinstance(f, PrematurePlay)]
