@@ -1035,8 +1035,10 @@ def price(
     broken = _broken_row_orders(problem, history)
     broken |= _broken_marks(problem, history, winners)
     broken |= _broken_statements(problem, history, winners)
-    cards = sum(1 for unit in broken if problem.units[unit].kind != "statement")
-    sides = {problem.units[unit].side for unit in broken if problem.units[unit].kind == "statement"}
+    cards = sum(1 for unit in broken if problem.units[unit].tier == "cards")
+    sides = {
+        problem.units[unit].side for unit in broken if problem.units[unit].tier == "statements"
+    }
     return cards * CARDS_WEIGHT + len(sides) * STATEMENT_WEIGHT, frozenset(broken)
 
 

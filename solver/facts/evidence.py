@@ -15,7 +15,7 @@ from typing import Any, Literal
 from solver.bridge import Card, Seat, Side
 from solver.facts.case import Case
 
-UnitKind = Literal["order", "orientation", "statement"]
+UnitKind = Literal["order", "orientation", "statement", "irregularity"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +28,14 @@ class EvidenceUnit:
     """For orientation units: the card whose mark this is."""
     statement: int | None = None
     """For statement units: the statement's index in the case."""
+    account: int | None = None
+    """For a side's account of an irregularity: its index in ``Case.irregularities``."""
+    says: str = ""
+    """For a side's account of an irregularity: the irregularity it tells of."""
 
     @property
     def tier(self) -> Literal["cards", "statements"]:
-        return "statements" if self.kind == "statement" else "cards"
+        return "statements" if self.kind in ("statement", "irregularity") else "cards"
 
     @property
     def side(self) -> Side:
@@ -48,6 +52,8 @@ class EvidenceUnit:
             return f"order:{self.owner}"
         if self.kind == "orientation":
             return f"orientation:{self.owner}:{self.card}"
+        if self.kind == "irregularity":
+            return f"irregularity:{self.account}"
         return f"statement:{self.statement}"
 
     def to_json(self, case: Case) -> dict[str, Any]:
@@ -57,6 +63,8 @@ class EvidenceUnit:
         if self.statement is not None:
             data["statement"] = self.statement
             data["says"] = case.statements[self.statement].describe()
+        if self.account is not None:
+            data["says"] = f"{self.owner}: {self.says}"
         return data
 
     def describe(self) -> str:
@@ -64,6 +72,8 @@ class EvidenceUnit:
             return f"the order of {self.owner}'s quitted row"
         if self.kind == "orientation":
             return f"the way {self.owner} pointed {self.card}"
+        if self.kind == "irregularity":
+            return f"{self.owner}'s account: {self.says}"
         return f"statement {self.statement}"
 
 
@@ -85,4 +95,7 @@ def evidence_units(case: Case) -> tuple[EvidenceUnit, ...]:
     for statement in case.statements:
         if statement.by is not None and statement.kind != "revoke":
             units.append(EvidenceUnit("statement", statement.by, statement=statement.index))
+    for index, fact in enumerate(case.irregularities):
+        if fact.by is not None:
+            units.append(EvidenceUnit("irregularity", fact.by, account=index, says=fact.describe()))
     return tuple(units)

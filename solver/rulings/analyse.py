@@ -18,6 +18,7 @@ from solver.engines.result import EngineResult
 from solver.errors import CaseFileError
 from solver.facts import Case
 from solver.facts.policy import NormalPolicy
+from solver.rulings.accounts import find_with_accounts, has_accounts
 from solver.rulings.decide import decide
 from solver.rulings.revokes import claim_with_revokes, revoke_groups, revoke_hints
 from solver.rulings.ruling import Analysis
@@ -68,6 +69,11 @@ def analyse(
 
             analysis = replace(analysis, claimer_view=view_of(case, time_limit, progress))
         return analysis
+    if has_accounts(case):
+        problem, found = find_with_accounts(
+            case, engine=engine, time_limit=time_limit, list_limit=list_limit
+        )
+        return _rule(case, problem, found, time_limit)
     problem = compile_case(case)
     pending: PendingCount | None = None
     if engine == "auto":
