@@ -23,10 +23,9 @@ from solver.bridge import Card, Seat, Side
 from solver.engines.problem import compile_case, evaluate
 from solver.facts import Case
 from solver.facts.irregularity import Irregularity, LeadOutOfTurn, PenaltyCard, PrematurePlay
-from solver.records.casefile import case_from_dict
 from solver.rulings.accounts import find_with_accounts
 from tests.engines.brute import all_legal_histories
-from tests.engines.test_irregular_engines import DEAL, deterministic, random_rows
+from tests.engines.test_irregular_engines import deterministic, random_rows, rows_case
 
 CASES = Path(__file__).parents[1] / "cases" / "irregularities"
 
@@ -76,31 +75,14 @@ def random_dispute(seed: int) -> Case:
     tricks = rng.randint(2, 3)
     rows = random_rows(rng, tricks)
 
-    def text(cards: list[int]) -> str:
-        return " ".join(str(Card.from_index(c)) for c in cards)
-
-    play_rows = {
-        "NESW"[s]: {"mixed": text(rows[s])} if rng.random() < 0.6 else text(rows[s])
-        for s in range(4)
-    }
     statements: list[dict[str, object]] = []
     if rng.random() < 0.6:
         seat = rng.randrange(4)
         trick = rng.randrange(tricks)
         played = {"NESW"[seat]: str(Card.from_index(rows[seat][rng.randrange(tricks)]))}
-        statements.append(
-            {"by": rng.choice(["NS", "EW", "N", "W"]), "trick": trick + 1, "played": played}
-        )
-    case = case_from_dict(
-        {
-            "title": "t",
-            "deal": DEAL,
-            "contract": "4S",
-            "declarer": "S",
-            "play": {"rows": play_rows},
-            "statements": statements,
-        }
-    )
+        owner = rng.choice(["NS", "EW", "N", "W"])
+        statements.append({"by": owner, "trick": trick + 1, "played": played})
+    case = rows_case(rng, rows, tuple(statements))
     facts: list[Irregularity] = []
     for number in range(rng.randint(1, 3)):
         defender = rng.choice([1, 3])

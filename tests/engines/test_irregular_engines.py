@@ -27,6 +27,7 @@ from solver.bridge.masks import SUIT_MASKS, cards_in, trick_winner
 from solver.engines import cpsat, decide_outcomes, find_consistent, pyconstraint, search
 from solver.engines.problem import Problem, compile_case
 from solver.errors import EngineError
+from solver.facts import Case
 from solver.facts.irregularity import (
     CHOICE_CATALOGUE,
     Choice,
@@ -75,10 +76,10 @@ def random_rows(rng: random.Random, tricks: int, leader: int = 3) -> list[list[i
     return rows
 
 
-def random_problem(seed: int) -> tuple[Problem, Irregularity]:
-    rng = random.Random(seed)
-    tricks = rng.randint(2, 3)
-    rows = random_rows(rng, tricks)
+def rows_case(
+    rng: random.Random, rows: list[list[int]], statements: tuple[dict[str, object], ...] = ()
+) -> Case:
+    """The case of a random play (South declares), each row mixed with probability 0.6."""
 
     def text(cards: list[int]) -> str:
         return " ".join(str(Card.from_index(c)) for c in cards)
@@ -87,9 +88,23 @@ def random_problem(seed: int) -> tuple[Problem, Irregularity]:
         "NESW"[s]: {"mixed": text(rows[s])} if rng.random() < 0.6 else text(rows[s])
         for s in range(4)
     }
-    case = case_from_dict(
-        {"title": "t", "deal": DEAL, "contract": "4S", "declarer": "S", "play": {"rows": play_rows}}
+    return case_from_dict(
+        {
+            "title": "t",
+            "deal": DEAL,
+            "contract": "4S",
+            "declarer": "S",
+            "play": {"rows": play_rows},
+            "statements": list(statements),
+        }
     )
+
+
+def random_problem(seed: int) -> tuple[Problem, Irregularity]:
+    rng = random.Random(seed)
+    tricks = rng.randint(2, 3)
+    rows = random_rows(rng, tricks)
+    case = rows_case(rng, rows)
     defender = rng.choice([1, 3])
     seat, card = Seat.from_index(defender), Card.from_index(rng.choice(rows[defender]))
     trick = rng.randint(1, tricks)
@@ -116,15 +131,7 @@ def random_proper_lead(seed: int) -> Problem:
     rng = random.Random(seed)
     tricks = rng.randint(2, 3)
     rows = random_rows(rng, tricks)
-    play_rows = {
-        "NESW"[s]: {"mixed": " ".join(str(Card.from_index(c)) for c in rows[s])}
-        if rng.random() < 0.6
-        else " ".join(str(Card.from_index(c)) for c in rows[s])
-        for s in range(4)
-    }
-    case = case_from_dict(
-        {"title": "t", "deal": DEAL, "contract": "4S", "declarer": "S", "play": {"rows": play_rows}}
-    )
+    case = rows_case(rng, rows)
     defender = rng.choice([1, 3])
     trick = rng.randint(2, tricks)
     card = Card.from_index(rng.choice(rows[defender][trick - 1 :]))
