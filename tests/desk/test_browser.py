@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 import yaml
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 from solver.desk.server import create_app
 from solver.desk.worker import RulingPool
@@ -98,6 +98,12 @@ class Director:
     def press(self, selector: str, key: str) -> None:
         self.page.press(selector, key)
         self.keys += 1
+
+    def fill(self, selector: str, text: str) -> None:
+        """Replace what a field holds (select it all, type over it)."""
+        self.click(selector)
+        self.page.fill(selector, text)
+        self.keys += len(text)
 
     def select(self, selector: str, value: str) -> None:
         self.page.select_option(selector, value)
@@ -224,6 +230,39 @@ def test_a_card_typed_at_the_keyboard_and_a_card_not_held(page: Page) -> None:
     assert page.input_value("#type-N") == "SA"
 
 
+def ruled(page: Page) -> None:
+    """Wait for the ruling job to end, and fail with the page's message if it gave none: a
+    test waiting for something shown after the ruling then waits only for the page itself."""
+    page.wait_for_selector("#ruling-status, #errors:not([hidden])", timeout=60_000)
+    assert page.is_hidden("#errors"), page.inner_text("#errors")
+
+
+def test_the_log_listing_asked_for_at_load_cannot_hide_a_later_ruling(page: Page) -> None:
+    """The listing asked for when the page opens may come back after the one asked for when a
+    ruling ends: held back here, it comes back last and must not wipe the new row."""
+    held: list[Route] = []
+
+    def hold_the_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/log", hold_the_first)
+    page.reload()
+    page.wait_for_function("document.getElementById('rule') !== null")
+    assert len(held) == 1  # the page's first listing, held
+    page.set_input_files("#load-file", str(EXAMPLE))
+    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    page.click("#rule")
+    ruled(page)
+    page.wait_for_selector("#log tbody tr.log-row")
+    # the listing the server gave when the page opened (an empty log) arrives now, last
+    held[0].fulfill(content_type="application/json", body=json.dumps({"log": "", "entries": []}))
+    page.wait_for_timeout(500)
+    assert page.locator("#log tbody tr.log-row").count() == 1
+
+
 def test_a_case_holding_html_is_shown_inert(page: Page, tmp_path: Path) -> None:
     data = example()
     data["title"] = "<img src=x onerror=alert(1)><script>alert(2)</script>"
@@ -232,6 +271,7 @@ def test_a_case_holding_html_is_shown_inert(page: Page, tmp_path: Path) -> None:
     page.set_input_files("#load-file", str(hostile))
     page.wait_for_function("document.getElementById('title').value.startsWith('<img')")
     page.click("#rule")
+    ruled(page)
     page.wait_for_selector("#log tbody tr.log-row")
     assert page.locator("#log tbody tr.log-row td").nth(1).inner_text() == data["title"]
     assert page.locator("img").count() == 0

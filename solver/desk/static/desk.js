@@ -906,7 +906,7 @@ async function ruleCase() {
       $("print").disabled = false;
       renderRuling(job.result, $("ruling"), job);
       if (job.log_error) showError(job.log_error);
-      refreshLog();
+      refreshLog(job.log_id);
     } else if (job.state !== "stopped") {
       showError(job.error || "the server finished the ruling without giving it");
     }
@@ -977,18 +977,39 @@ async function loadFile(file) {
   }
 }
 
-async function refreshLog() {
-  try {
-    const response = await fetch("api/log");
-    const data = await response.json();
+// The log's listing can be asked for twice at once (at page load, and when a ruling ends):
+// the answers may come back in either order, so a listing older than the one shown is dropped,
+// and after a ruling the listing is asked for again until it holds the entry just written.
+let logAsked = 0; // the number of the latest listing asked for
+let logShown = 0; // the number of the listing shown
+const LOG_TRIES = 20;
+
+function pause(ms) {
+  return new Promise((resolve) => { setTimeout(resolve, ms); });
+}
+
+async function refreshLog(expected) {
+  const asked = ++logAsked;
+  for (let attempt = 1; ; attempt++) {
+    let data;
+    try {
+      data = await getJson("api/log");
+    } catch (error) {
+      if (attempt < 3) { await pause(250 * attempt); continue; }
+      if (asked >= logShown) showError(`the ruling log: ${error.message}`);
+      return;
+    }
+    if (asked < logShown) return; // a newer listing is on the page already
+    const found = expected == null || data.entries.some((entry) => entry.id === expected);
+    if (!found && attempt < LOG_TRIES) { await pause(100 * attempt); continue; }
+    logShown = asked;
     const rows = data.entries.map((entry) => el("tr", { class: "log-row", "data-id": entry.id,
       onclick: () => openEntry(entry.id), tabindex: "0",
       onkeydown: (event) => { if (event.key === "Enter") openEntry(entry.id); } },
       el("td", {}, entry.board == null ? "-" : entry.board), el("td", {}, entry.title),
       el("td", {}, entry.result || entry.status), el("td", {}, entry.ruled_at.replace("T", " ").slice(0, 19))));
     $("log").tBodies[0].replaceChildren(...rows);
-  } catch (error) {
-    showError(`the ruling log: ${error.message}`);
+    return;
   }
 }
 
