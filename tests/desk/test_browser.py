@@ -746,6 +746,9 @@ def test_irregularities_entered_by_the_form_rule_as_the_command_line_and_save_th
         director.click("#no-play")
     for entry in data["play"]["irregularities"]:
         enter_irregularity(director, entry)
+    ARTIFACTS.mkdir(exist_ok=True)
+    entered = {"clicks": director.clicks, "keystrokes": director.keys}
+    (ARTIFACTS / f"desk-irregular-{name}.json").write_text(json.dumps(entered), "utf-8")
     page.click("#rule")
     ruled(page)
     assert run(["check", str(path), "--json"]) in (0, 1)
@@ -811,3 +814,30 @@ def test_a_penalty_card_not_in_the_hand_shows_the_readers_message_and_loses_noth
         page.click("#save")
     saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
     assert saved["play"]["irregularities"] == [wrong]
+
+
+def test_an_irregularity_as_one_sides_account_is_saved_as_a_statement(
+    page: Page, tmp_path: Path
+) -> None:
+    path = IRREGULARITIES / "penalty-card-declarers-choice-valued.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    page.set_input_files("#load-file", str(without_irregularities(data, tmp_path)))
+    page.wait_for_function(
+        "title => document.getElementById('title').value === title", arg=data["title"]
+    )
+    page.click("#add-account")
+    line = "#statements .statement:last-child "
+    page.select_option(line + "select[aria-label='who says it']", "EW")
+    assert page.input_value(line + "select[aria-label='seat']") == "W"  # declarer's LHO
+    page.fill(line + "input[aria-label='card']", "dk")
+    page.select_option(line + "select[aria-label='how it was exposed']", "deliberate")
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    fact = {"seat": "W", "card": "DK", "trick": 7, "how": "deliberate"}
+    assert saved["statements"] == [{"by": "EW", "irregularity": {"penalty_card": fact}}]
+    assert "irregularities" not in saved["play"]
+    page.click("#rule")  # the reader reads it and says it does not weigh it yet
+    page.wait_for_selector("#errors:not([hidden])")
+    assert "one side's account is read but not yet weighed" in page.inner_text("#errors")
+    assert page.input_value(line + "input[aria-label='card']") == "dk"
