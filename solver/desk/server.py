@@ -20,7 +20,7 @@ import time
 import webbrowser
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -350,10 +350,11 @@ class _Desk:
 
 
 def irregularity_vocabulary() -> dict[str, Any]:
-    """What the irregularity form offers, from the reader's own tables (so the page's selects
-    are the values the case file accepts): the kinds of entry, how a penalty card came to be
-    exposed, its class, a lead out of turn's response, and each sub-law's options with what
-    each option names and the sub-law the ruling cites for it (``CHOICE_CATALOGUE``).
+    """What the form offers, from the reader's own tables (so the page's selects are the values
+    the case file accepts): the editions of the Laws, the kinds of irregularity entry, how a
+    penalty card came to be exposed, its class, a lead out of turn's response, and each
+    sub-law's options with what each option names and the sub-law the ruling cites for it
+    (``CHOICE_CATALOGUE``).
 
     >>> vocabulary = irregularity_vocabulary()
     >>> vocabulary["laws"]["50D2"][1]
@@ -375,6 +376,7 @@ def irregularity_vocabulary() -> dict[str, Any]:
         PENALTY_CLASSES,
         RESPONSES,
         SUITS_OPTIONS,
+        RawCase,
     )
 
     def names(option: str) -> str | None:
@@ -399,6 +401,7 @@ def irregularity_vocabulary() -> dict[str, Any]:
         return found[0] if found else law
 
     return {
+        "editions": list(get_args(RawCase.model_fields["edition"].annotation)),
         "kinds": list(IRREGULARITY_MODELS),
         "exposures": list(EXPOSURES),
         "classes": list(PENALTY_CLASSES),

@@ -175,6 +175,7 @@ def test_the_page_carries_the_readers_irregularity_vocabulary(client: Client) ->
         law: list(options) for law, options in CHOICE_OPTIONS.items()
     }
     assert sent["kinds"] == ["penalty_card", "lead_out_of_turn", "premature", "choice"]
+    assert sent["editions"][0] == 2017 and 1997 in sent["editions"]
 
 
 def test_save_writes_the_command_lines_yaml(client: Client) -> None:

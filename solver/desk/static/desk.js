@@ -1330,6 +1330,7 @@ function newStatement(kind) {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  $("edition").replaceChildren(...VOCABULARY.editions.map((year) => el("option", {}, String(year))));
   state.rows = emptyRows();
   renderAll();
   $("deal").addEventListener("change", setDealFromInput);
