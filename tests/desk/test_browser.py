@@ -735,7 +735,34 @@ def check_irregular_ruling(page: Page, expected: dict[str, Any], values: bool) -
 def test_irregularities_entered_by_the_form_rule_as_the_command_line_and_save_the_case(
     page: Page, capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
 ) -> None:
-    path = IRREGULARITIES / f"{name}.yaml"
+    enter_rule_and_save(page, capsys, tmp_path, IRREGULARITIES / f"{name}.yaml", name)
+
+
+def test_a_refused_lead_out_of_turn_and_the_choice_by_declarer(
+    page: Page, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Example 12 with declarer's choice recorded: he refused East's lead (Law 56), the HK is
+    a major penalty card, and his 50D2 choice about West's lead is pending."""
+    data = yaml.safe_load(
+        (IRREGULARITIES / "ex12-defender-lead-out-of-turn.yaml").read_text("utf-8")
+    )
+    data["play"]["irregularities"] = [
+        {"lead_out_of_turn": {"seat": "E", "card": "HK", "trick": 5, "response": "refused"}},
+        {"choice": {"trick": 5, "by": "S", "law": 56, "option": "refuse-lead"}},
+    ]
+    path = tmp_path / "ex12-refused.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    enter_rule_and_save(page, capsys, tmp_path, path, "ex12-refused")
+    assert page.locator("#options li").first.inner_text() == (
+        "South may choose require-suit H (Law 50D2(a))"
+    )
+
+
+def enter_rule_and_save(
+    page: Page, capsys: pytest.CaptureFixture[str], tmp_path: Path, path: Path, name: str
+) -> None:
+    """Load the case at ``path`` without its irregularities, enter them by the form, rule and
+    compare with ``ruling check --json`` of ``path``; Save gives its facts back."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     page.set_input_files("#load-file", str(without_irregularities(data, tmp_path)))
     page.wait_for_function(
@@ -776,6 +803,11 @@ def test_the_options_values_only_when_asked(page: Page, capsys: pytest.CaptureFi
     expected = json.loads(capsys.readouterr().out)
     page.set_input_files("#load-file", str(path))
     page.wait_for_selector("#irregularities .irregularity")
+    with page.expect_download() as download:  # loaded, then saved: the same facts
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert saved["play"] == data["play"]
     page.click("#rule")
     ruled(page)
     check_irregular_ruling(page, expected, values=False)
