@@ -269,7 +269,9 @@ class _Desk:
         job = await self._submit(request)
         if isinstance(job, JSONResponse):
             return job
-        return JSONResponse(job.status(), status_code=202)
+        # A job can end before this answer is made (a case the reader takes but the analysis
+        # refuses at once): its outcome goes with it then, as with any poll of a finished job.
+        return JSONResponse(_job_answer(job), status_code=202)
 
     async def job(self, request: Request) -> Response:
         """A job's state and progress; its outcome once finished. ``?wait=S`` (at most

@@ -1158,7 +1158,8 @@ async function ruleCase() {
     const values = $("values").checked;
     let job = await post("api/jobs", { case: caseDict(), values });
     state.job = job.job;
-    while (!FINISHED.includes(job.state)) {
+    while (!FINISHED.includes(job.state) || (job.result == null && job.error == null)) {
+      // (a finished job is always answered with its ruling or its error; asked again if not)
       showJob(job);
       job = await getJson(`api/jobs/${encodeURIComponent(job.job)}?wait=${POLL_WAIT}`);
     }
