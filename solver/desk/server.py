@@ -20,7 +20,7 @@ import time
 import webbrowser
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -174,6 +174,26 @@ async def _finished(job: Job, wait: float) -> None:
         await asyncio.sleep(POLL_SECONDS)
 
 
+def without_values(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A ruling's JSON for the table: the options of a pending choice without their values
+    (``double_dummy``) or the note on them, as ``ruling check`` prints them without
+    ``--values`` (Law 10C: the director explains the options, he does not advise). The log
+    keeps the whole JSON.
+
+    >>> without_values({"options": [{"option": "accept-lead", "double_dummy": 9}],
+    ...                 "options_note": None, "status": "decided"})
+    {'options': [{'option': 'accept-lead'}], 'status': 'decided'}
+    """
+    if result is None or "options" not in result:
+        return result
+    shown = {key: value for key, value in result.items() if key != "options_note"}
+    shown["options"] = [
+        {key: value for key, value in option.items() if key != "double_dummy"}
+        for option in result["options"]
+    ]
+    return shown
+
+
 def _job_answer(job: Job) -> dict[str, Any]:
     """What the page reads of a job: its state and progress, and once finished the ruling (its
     JSON, the text report, the printable document, the log entry) or the error."""
@@ -183,7 +203,7 @@ def _job_answer(job: Job) -> dict[str, Any]:
         return answer
     if outcome.ok:
         answer.update(
-            result=outcome.result,
+            result=outcome.result if job.values else without_values(outcome.result),
             text=outcome.text,
             document=outcome.document,
             log_id=job.extra.get("log_id"),
@@ -210,7 +230,12 @@ class _Desk:
         return self.templates.TemplateResponse(
             request,
             "index.html",
-            {"version": tool_version(), "limit_kib": UPLOAD_LIMIT // 1024, "log": self.log.shown},
+            {
+                "version": tool_version(),
+                "limit_kib": UPLOAD_LIMIT // 1024,
+                "log": self.log.shown,
+                "vocabulary": irregularity_vocabulary(),
+            },
         )
 
     async def _submit(self, request: Request) -> Job | JSONResponse:
@@ -236,14 +261,17 @@ class _Desk:
             except LogError as error:
                 job.extra["log_error"] = f"not kept in the ruling log: {error}"
 
-        return self.workers.submit(facts, self.time_limit, on_finish=keep)
+        values = data.get("values") is True
+        return self.workers.submit(facts, self.time_limit, on_finish=keep, values=values)
 
     async def start_job(self, request: Request) -> Response:
         """Start a ruling: the job's id and state at once; the page then polls the job."""
         job = await self._submit(request)
         if isinstance(job, JSONResponse):
             return job
-        return JSONResponse(job.status(), status_code=202)
+        # A job can end before this answer is made (a case the reader takes but the analysis
+        # refuses at once): its outcome goes with it then, as with any poll of a finished job.
+        return JSONResponse(_job_answer(job), status_code=202)
 
     async def job(self, request: Request) -> Response:
         """A job's state and progress; its outcome once finished. ``?wait=S`` (at most
@@ -311,15 +339,84 @@ class _Desk:
         if found is None:
             return JSONResponse({"error": "no such ruling in the log"}, status_code=404)
         same_board = [] if found.board is None else self.log.board(found.board)
+        values = request.query_params.get("values") == "1"
         return JSONResponse(
             {
                 **found.summary(),
                 "facts": found.facts,
                 "facts_text": found.facts_text,
-                "ruling": found.ruling,
+                "ruling": found.ruling if values else without_values(found.ruling),
                 "board_rulings": [e.summary() for e in same_board],
             }
         )
+
+
+def irregularity_vocabulary() -> dict[str, Any]:
+    """What the form offers, from the reader's own tables (so the page's selects are the values
+    the case file accepts): the editions of the Laws, the kinds of irregularity entry, how a
+    penalty card came to be exposed, its class, a lead out of turn's response, and each
+    sub-law's options with what each option names and the sub-law the ruling cites for it
+    (``CHOICE_CATALOGUE``).
+
+    >>> vocabulary = irregularity_vocabulary()
+    >>> vocabulary["laws"]["50D2"][1]
+    {'option': 'forbid-suit', 'names': 'suit', 'cites': '50D2(a)'}
+    >>> vocabulary["laws"]["54"][1]["cites"], vocabulary["laws"]["56"][0]["cites"]
+    ('54B', '53A')
+    """
+    from solver.facts.irregularity import CHOICE_CATALOGUE, EXPOSURES
+    from solver.laws.law54 import law54_options
+    from solver.laws.law55 import law55a_options
+    from solver.laws.law56 import law56_options
+    from solver.laws.law57 import law57a_options
+    from solver.records.casefile import (
+        CARD_OPTIONS,
+        CHOICE_OPTIONS,
+        DECLARER_CHOOSES,
+        IRREGULARITY_MODELS,
+        ONE_SUIT_OPTIONS,
+        PENALTY_CLASSES,
+        RESPONSES,
+        SUITS_OPTIONS,
+        RawCase,
+    )
+
+    def names(option: str) -> str | None:
+        if option in ONE_SUIT_OPTIONS:
+            return "suit"
+        if option in SUITS_OPTIONS:
+            return "suits"
+        return "card" if option in CARD_OPTIONS else None
+
+    given = {
+        "54": law54_options(0),
+        "55A": law55a_options(0),
+        "56": law56_options(0),
+        "57A": law57a_options(0, -1, 2017),
+    }
+
+    def cites(law: str, option: str) -> str:
+        found = [o.law for o in given.get(law, []) if o.option == option]
+        found += [
+            sub for sub, named, _ in CHOICE_CATALOGUE if named == option and sub.startswith(law)
+        ]
+        return found[0] if found else law
+
+    return {
+        "editions": list(get_args(RawCase.model_fields["edition"].annotation)),
+        "kinds": list(IRREGULARITY_MODELS),
+        "exposures": list(EXPOSURES),
+        "classes": list(PENALTY_CLASSES),
+        "responses": list(RESPONSES),
+        "laws": {
+            law: [
+                {"option": option, "names": names(option), "cites": cites(law, option)}
+                for option in options
+            ]
+            for law, options in CHOICE_OPTIONS.items()
+        },
+        "declarer_chooses": sorted(DECLARER_CHOOSES),
+    }
 
 
 def create_app(

@@ -52,8 +52,11 @@ def rule(
     time_limit: float,
     source: str = "<desk>",
     progress: Progress | None = None,
+    values: bool = False,
 ) -> Outcome:
-    """Validate ``facts`` (the dict a case file holds), analyse it and rule (in a worker)."""
+    """Validate ``facts`` (the dict a case file holds), analyse it and rule (in a worker).
+    ``values``: the reports give the values of the options at a pending choice (``--values``;
+    without it they list the options alone, Law 10C)."""
     from solver.records import case_from_dict
     from solver.rulings import analyse
     from solver.rulings.report import html_document, text_report
@@ -71,8 +74,8 @@ def rule(
         return Outcome(
             ok=True,
             result=analysis.to_json(),
-            text=text_report(analysis),
-            document=html_document(analysis),
+            text=text_report(analysis, values=values),
+            document=html_document(analysis, values=values),
         )
     except InternalError as error:
         return Outcome(ok=False, error=f"internal error: {error}", kind="internal")
@@ -131,8 +134,9 @@ def _work(connection: Connection) -> None:
             return
         if message is None:
             return
-        facts, time_limit = message
-        connection.send(("done", rule(facts, time_limit, progress=_Reporter(connection))))
+        facts, time_limit, values = message
+        outcome = rule(facts, time_limit, progress=_Reporter(connection), values=values)
+        connection.send(("done", outcome))
 
 
 class _Reporter:
@@ -179,6 +183,8 @@ class Job:
 
     facts: dict[str, Any]
     time_limit: float
+    values: bool = False
+    """Whether the reports give the options' values (the page's "values" box)."""
     id: str = field(default_factory=lambda: secrets.token_urlsafe(9))
     state: str = "queued"
     """``queued`` (waiting for a worker), ``running``, then one of ``FINISHED``."""
@@ -226,10 +232,12 @@ class RulingPool:
         facts: dict[str, Any],
         time_limit: float,
         on_finish: Callable[[Job], None] | None = None,
+        *,
+        values: bool = False,
     ) -> Job:
         """Start a job ruling on ``facts`` (it waits for a free worker); ``on_finish`` is called
         with it, in the job's thread, when it has ended (before ``job.finished`` is set)."""
-        job = Job(facts, time_limit)
+        job = Job(facts, time_limit, values)
         with self._lock:
             self._jobs[job.id] = job
             self._forget_old()
@@ -305,7 +313,7 @@ class RulingPool:
         job.state, job.phase, job.started = "running", "sent to a worker", time.monotonic()
         deadline = job.started + job.time_limit + GRACE_SECONDS
         try:
-            worker.connection.send((job.facts, job.time_limit))
+            worker.connection.send((job.facts, job.time_limit, job.values))
             while True:
                 if job.stop_asked.is_set() or self._closed:
                     self._replace(worker)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 import yaml
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 from solver.desk.server import create_app
 from solver.desk.worker import RulingPool
@@ -98,6 +98,12 @@ class Director:
     def press(self, selector: str, key: str) -> None:
         self.page.press(selector, key)
         self.keys += 1
+
+    def fill(self, selector: str, text: str) -> None:
+        """Replace what a field holds (select it all, type over it)."""
+        self.click(selector)
+        self.page.fill(selector, text)
+        self.keys += len(text)
 
     def select(self, selector: str, value: str) -> None:
         self.page.select_option(selector, value)
@@ -224,6 +230,39 @@ def test_a_card_typed_at_the_keyboard_and_a_card_not_held(page: Page) -> None:
     assert page.input_value("#type-N") == "SA"
 
 
+def ruled(page: Page) -> None:
+    """Wait for the ruling job to end, and fail with the page's message if it gave none: a
+    test waiting for something shown after the ruling then waits only for the page itself."""
+    page.wait_for_selector("#ruling-status, #errors:not([hidden])", timeout=60_000)
+    assert page.is_hidden("#errors"), page.inner_text("#errors")
+
+
+def test_the_log_listing_asked_for_at_load_cannot_hide_a_later_ruling(page: Page) -> None:
+    """The listing asked for when the page opens may come back after the one asked for when a
+    ruling ends: held back here, it comes back last and must not wipe the new row."""
+    held: list[Route] = []
+
+    def hold_the_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/log", hold_the_first)
+    page.reload()
+    page.wait_for_function("document.getElementById('rule') !== null")
+    assert len(held) == 1  # the page's first listing, held
+    page.set_input_files("#load-file", str(EXAMPLE))
+    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    page.click("#rule")
+    ruled(page)
+    page.wait_for_selector("#log tbody tr.log-row")
+    # the listing the server gave when the page opened (an empty log) arrives now, last
+    held[0].fulfill(content_type="application/json", body=json.dumps({"log": "", "entries": []}))
+    page.wait_for_timeout(500)
+    assert page.locator("#log tbody tr.log-row").count() == 1
+
+
 def test_a_case_holding_html_is_shown_inert(page: Page, tmp_path: Path) -> None:
     data = example()
     data["title"] = "<img src=x onerror=alert(1)><script>alert(2)</script>"
@@ -232,6 +271,7 @@ def test_a_case_holding_html_is_shown_inert(page: Page, tmp_path: Path) -> None:
     page.set_input_files("#load-file", str(hostile))
     page.wait_for_function("document.getElementById('title').value.startsWith('<img')")
     page.click("#rule")
+    ruled(page)
     page.wait_for_selector("#log tbody tr.log-row")
     assert page.locator("#log tbody tr.log-row td").nth(1).inner_text() == data["title"]
     assert page.locator("img").count() == 0
@@ -580,3 +620,256 @@ def test_a_board_picked_from_a_pbn_record_sets_the_deal(page: Page) -> None:
         "cards => cards.map((card) => card.dataset.card)"
     )
     assert set(shown) == north
+
+
+IRREGULARITIES = ROOT / "cases" / "irregularities"
+IRREGULAR_CASES = (
+    "penalty-card-declarers-choice-valued",  # a major penalty card: declarer's 50D2 choice pending
+    "ex03-opening-lead-out-of-turn",  # Law 54's three options pending, the rows empty
+    "ex12-defender-lead-out-of-turn",  # Law 56 after trick 4
+    "ex07-failure-to-play-penalty-card",  # a choice recorded (52B1): the outcome assumes it
+    "edition-2017-57a-orders-after-a-premature-play",  # 57A's orders branch the outcomes
+)
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def without_irregularities(data: dict[str, Any], tmp_path: Path) -> Path:
+    """The case file with its irregularities left out, for the form to enter them (and its
+    rows, when they are all empty: the form says that play stopped before trick 1)."""
+    play = {key: value for key, value in data["play"].items() if key != "irregularities"}
+    if not any(play.get("rows", {}).values()):
+        play.pop("rows", None)
+    path = tmp_path / "without.yaml"
+    path.write_text(yaml.safe_dump({**data, "play": play}, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def enter_irregularity(director: Director, entry: dict[str, Any]) -> None:
+    """One entry of play.irregularities by the irregularity form: its kind, then each field
+    by its select, or typed where the form's first value differs."""
+    page = director.page
+    ((kind, fact),) = entry.items()
+    director.select("#irregularity-kind", kind)
+    director.click("#add-irregularity")
+    line = "#irregularities .irregularity:last-child "
+
+    def choose(label: str, value: object) -> None:
+        selector = f"{line}select[aria-label='{label}']"
+        if page.input_value(selector) != str(value):
+            director.select(selector, str(value))
+
+    def fill(label: str, value: object) -> None:
+        selector = f"{line}input[aria-label='{label}']"
+        if page.input_value(selector) != str(value):
+            director.fill(selector, str(value))
+
+    if kind == "choice":
+        choose("law", fact["law"])
+        choose("option", fact["option"])
+        choose("chooser", fact["by"])
+        fill("trick", fact["trick"])
+        if "suit" in fact:
+            choose("suit named", fact["suit"])
+        if "suits" in fact:
+            fill("suits named", fact["suits"])
+        if "card" in fact:
+            fill("card named", fact["card"])
+        return
+    choose("seat", fact["seat"])
+    fill("card", fact["card"])
+    fill("trick", fact["trick"])
+    if kind == "penalty_card":
+        choose("how it was exposed", fact["how"])
+        if "class" in fact:
+            choose("class", fact["class"])
+    if kind == "lead_out_of_turn" and "response" in fact:
+        choose("response", fact["response"])
+
+
+def choice_text(choice: dict[str, Any]) -> str:
+    named = choice.get("suit") or choice.get("suits") or ""
+    return (
+        f"trick {choice['trick']}: {SEAT_NAMES[choice['by']]} chose {choice['option']}"
+        f"{' ' + named if named else ''} (Law {choice['law']})"
+    )
+
+
+def option_text(option: dict[str, Any], values: bool) -> str:
+    named = option.get("suit") or option.get("suits") or ""
+    text = (
+        f"{SEAT_NAMES[option['by']]} may choose {option['option']}{' ' + named if named else ''}"
+        f" (Law {option['law']})"
+    )
+    if values and option["double_dummy"] is not None:
+        text += f": declarer's side then takes {option['double_dummy']} tricks double dummy"
+    return text
+
+
+def check_irregular_ruling(page: Page, expected: dict[str, Any], values: bool) -> None:
+    """The ruling on the page against ``ruling check --json``: each irregularity with its class
+    and citation, each outcome group's choices, the pending options (values only if asked)."""
+    assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]
+    rows = page.locator("#irregularities-ruled tbody tr").all()
+    assert len(rows) == len(expected["irregularities"])
+    for row, item in zip(rows, expected["irregularities"], strict=True):
+        cells = row.locator("td").all_inner_texts()
+        assert row.get_attribute("data-kind") == item["kind"]
+        assert cells[0] == str(item["trick"])
+        assert item["card"] is None or item["card"] in cells[1]
+        assert cells[2] == (item.get("class") or "")
+        assert cells[3] == f"Law {item['citation']}"
+        assert cells[4] == "agreed"
+        if "reason" in item:
+            assert item["reason"] in cells[1]
+    shown = page.locator("#outcomes tbody td.choices").all_inner_texts()
+    assert shown == [
+        "; ".join(choice_text(c) for c in o["choices"]) or "none" for o in expected["outcomes"]
+    ]
+    options = expected.get("options") or []
+    listed = page.locator("#options li").all_inner_texts()
+    assert listed == [option_text(option, values) for option in options]
+    assert ("double dummy" in page.inner_text("#ruling")) == (values and bool(options))
+
+
+@pytest.mark.parametrize("name", IRREGULAR_CASES)
+def test_irregularities_entered_by_the_form_rule_as_the_command_line_and_save_the_case(
+    page: Page, capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    enter_rule_and_save(page, capsys, tmp_path, IRREGULARITIES / f"{name}.yaml", name)
+
+
+def test_a_refused_lead_out_of_turn_and_the_choice_by_declarer(
+    page: Page, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Example 12 with declarer's choice recorded: he refused East's lead (Law 56), the HK is
+    a major penalty card, and his 50D2 choice about West's lead is pending."""
+    data = yaml.safe_load(
+        (IRREGULARITIES / "ex12-defender-lead-out-of-turn.yaml").read_text("utf-8")
+    )
+    data["play"]["irregularities"] = [
+        {"lead_out_of_turn": {"seat": "E", "card": "HK", "trick": 5, "response": "refused"}},
+        {"choice": {"trick": 5, "by": "S", "law": 56, "option": "refuse-lead"}},
+    ]
+    path = tmp_path / "ex12-refused.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    enter_rule_and_save(page, capsys, tmp_path, path, "ex12-refused")
+    assert page.locator("#options li").first.inner_text() == (
+        "South may choose require-suit H (Law 50D2(a))"
+    )
+
+
+def enter_rule_and_save(
+    page: Page, capsys: pytest.CaptureFixture[str], tmp_path: Path, path: Path, name: str
+) -> None:
+    """Load the case at ``path`` without its irregularities, enter them by the form, rule and
+    compare with ``ruling check --json`` of ``path``; Save gives its facts back."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    page.set_input_files("#load-file", str(without_irregularities(data, tmp_path)))
+    page.wait_for_function(
+        "title => document.getElementById('title').value === title", arg=data["title"]
+    )
+    director = Director(page)
+    if not any(data["play"]["rows"].values()):
+        director.click("#no-play")
+    for entry in data["play"]["irregularities"]:
+        enter_irregularity(director, entry)
+    ARTIFACTS.mkdir(exist_ok=True)
+    entered = {"clicks": director.clicks, "keystrokes": director.keys}
+    (ARTIFACTS / f"desk-irregular-{name}.json").write_text(json.dumps(entered), "utf-8")
+    page.click("#rule")
+    ruled(page)
+    assert run(["check", str(path), "--json"]) in (0, 1)
+    expected = json.loads(capsys.readouterr().out)
+    check_irregular_ruling(page, expected, values=False)
+
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["play"]["irregularities"] == data["play"]["irregularities"]
+    assert saved["play"] == data["play"]
+    facts = [key for key in FACTS if key != "vulnerable"]
+    assert {key: saved.get(key) for key in facts} == {key: data.get(key) for key in facts}
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"desk-irregular-{name}-1280x800.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the irregularity form is {width} px wide on a phone"
+
+
+def test_the_options_values_only_when_asked(page: Page, capsys: pytest.CaptureFixture[str]) -> None:
+    path = IRREGULARITIES / "penalty-card-declarers-choice-valued.yaml"
+    assert run(["check", str(path), "--json"]) in (0, 1)
+    expected = json.loads(capsys.readouterr().out)
+    page.set_input_files("#load-file", str(path))
+    page.wait_for_selector("#irregularities .irregularity")
+    with page.expect_download() as download:  # loaded, then saved: the same facts
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert saved["play"] == data["play"]
+    page.click("#rule")
+    ruled(page)
+    check_irregular_ruling(page, expected, values=False)
+    assert "double dummy" not in (page.text_content("#report-text") or "")
+    page.check("#values")
+    page.click("#rule")
+    page.wait_for_function("document.querySelector('#options li') !== null")
+    ruled(page)
+    check_irregular_ruling(page, expected, values=True)
+    assert "tricks double dummy" in (page.text_content("#report-text") or "")  # the report too
+
+
+def test_a_penalty_card_not_in_the_hand_shows_the_readers_message_and_loses_nothing(
+    page: Page, tmp_path: Path
+) -> None:
+    path = IRREGULARITIES / "penalty-card-declarers-choice-valued.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    page.set_input_files("#load-file", str(without_irregularities(data, tmp_path)))
+    page.wait_for_function(
+        "title => document.getElementById('title').value === title", arg=data["title"]
+    )
+    wrong = {"penalty_card": {"seat": "W", "card": "SQ", "trick": 7, "how": "deliberate"}}
+    enter_irregularity(Director(page), wrong)
+    page.click("#rule")
+    page.wait_for_selector("#errors:not([hidden])")
+    assert page.inner_text("#errors") == (
+        "the page: play.irregularities.0.penalty_card.card: card SQ is not in West's hand "
+        "(it was dealt to East)"
+    )
+    assert page.is_hidden("#ruling")
+    line = "#irregularities .irregularity:last-child "
+    assert page.input_value(line + "input[aria-label='card']") == "SQ"
+    assert page.input_value(line + "select[aria-label='seat']") == "W"
+    assert page.input_value("#title") == data["title"]
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["play"]["irregularities"] == [wrong]
+
+
+def test_an_irregularity_as_one_sides_account_is_saved_as_a_statement(
+    page: Page, tmp_path: Path
+) -> None:
+    path = IRREGULARITIES / "penalty-card-declarers-choice-valued.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    page.set_input_files("#load-file", str(without_irregularities(data, tmp_path)))
+    page.wait_for_function(
+        "title => document.getElementById('title').value === title", arg=data["title"]
+    )
+    page.click("#add-account")
+    line = "#statements .statement:last-child "
+    page.select_option(line + "select[aria-label='who says it']", "EW")
+    assert page.input_value(line + "select[aria-label='seat']") == "W"  # declarer's LHO
+    page.fill(line + "input[aria-label='card']", "dk")
+    page.select_option(line + "select[aria-label='how it was exposed']", "deliberate")
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    fact = {"seat": "W", "card": "DK", "trick": 7, "how": "deliberate"}
+    assert saved["statements"] == [{"by": "EW", "irregularity": {"penalty_card": fact}}]
+    assert "irregularities" not in saved["play"]
+    page.click("#rule")  # the reader reads it and says it does not weigh it yet
+    page.wait_for_selector("#errors:not([hidden])")
+    assert "one side's account is read but not yet weighed" in page.inner_text("#errors")
+    assert page.input_value(line + "input[aria-label='card']") == "dk"

@@ -131,6 +131,80 @@ def test_load_reads_a_case_a_broken_case_and_a_pbn_record(client: Client) -> Non
     assert first["case"]["deal"].startswith("N:")
 
 
+PENDING = ROOT / "cases" / "irregularities" / "penalty-card-declarers-choice-valued.yaml"
+
+
+def test_the_options_values_reach_the_page_only_when_asked(
+    client: Client, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Law 10C: without ``values`` the options come without their double-dummy totals, in the
+    JSON and in both reports; with it, as ``ruling check --json --values`` gives them. The log
+    keeps the whole JSON, and gives the values of a logged ruling only when asked."""
+    case = yaml.safe_load(PENDING.read_text(encoding="utf-8"))
+    expected = command_line_json(PENDING, capsys)
+    assert [option["double_dummy"] for option in expected["options"]] == [9, 10, 9]
+    plain = client.post("/api/rule", json={"case": case})
+    assert plain.status == 200, plain.text
+    shown = plain.json()
+    assert shown["result"]["options"] == [
+        {key: value for key, value in option.items() if key != "double_dummy"}
+        for option in expected["options"]
+    ]
+    assert "double dummy" not in shown["text"] and "double dummy" not in shown["document"]
+    assert "S may choose forbid-suit D (Law 50D2(a))" in shown["text"]
+    valued = client.post("/api/rule", json={"case": case, "values": True}).json()
+    assert valued["result"]["options"] == expected["options"]
+    assert "declarer's side then takes 10 tricks double dummy" in valued["text"]
+    assert "double dummy" in valued["document"]
+    logged = client.get(f"/api/log/{shown['log_id']}").json()["ruling"]
+    assert "double_dummy" not in logged["options"][0]
+    logged = client.get(f"/api/log/{shown['log_id']}?values=1").json()["ruling"]
+    assert logged["options"] == expected["options"]
+
+
+def test_a_job_ended_before_its_first_answer_is_answered_with_its_outcome(
+    tmp_path: Path, pool: RulingPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A case the reader takes but the analysis refuses at once (an irregularity as one side's
+    account) can end before ``POST api/jobs`` answers: the answer then carries the error, or
+    the ruling, and never a finished state alone. Here every job ends before the answer."""
+    submit = pool.submit
+
+    def ended_first(*args: Any, **kwargs: Any) -> Any:
+        job = submit(*args, **kwargs)
+        job.finished.wait(60)
+        return job
+
+    monkeypatch.setattr(pool, "submit", ended_first)
+    owned = yaml.safe_load(
+        (ROOT / "cases" / "invalid" / "irregularity-owned-not-weighed.yaml").read_text("utf-8")
+    )
+    with served(create_app(log_url=str(tmp_path / "e.sqlite"), pool=pool)) as base:
+        refused = request(base + "api/jobs", {"case": owned})
+        ruled = request(base + "api/jobs", {"case": example()})
+    assert refused.status == 202, refused.text
+    assert refused.json()["state"] == "failed"
+    assert "read but not yet weighed by the engines" in refused.json()["error"]
+    assert ruled.json()["state"] == "done"
+    assert ruled.json()["result"]["ruling"]["result"] == "4S-1"
+
+
+def test_the_page_carries_the_readers_irregularity_vocabulary(client: Client) -> None:
+    from solver.desk.server import irregularity_vocabulary
+    from solver.records.casefile import CHOICE_OPTIONS
+
+    page = client.get("/").text
+    marker = '<script type="application/json" id="vocabulary">'
+    start = page.index(marker) + len(marker)
+    sent = json.loads(page[start : page.index("</script>", start)])
+    assert sent == irregularity_vocabulary()
+    assert {law: [o["option"] for o in options] for law, options in sent["laws"].items()} == {
+        law: list(options) for law, options in CHOICE_OPTIONS.items()
+    }
+    assert sent["kinds"] == ["penalty_card", "lead_out_of_turn", "premature", "choice"]
+    assert sent["editions"][0] == 2017 and 1997 in sent["editions"]
+
+
 def test_save_writes_the_command_lines_yaml(client: Client) -> None:
     saved = client.post("/api/save", json={"case": example()})
     assert saved.status == 200

@@ -11,12 +11,15 @@ const WHEN = ["before-agreement", "after-dispute", "after-agreement"];
 const MARKS = ["+", "-", ""]; // a click on a card of a row goes round these
 const EDITED = ["title", "board", "vulnerable", "deal", "contract", "declarer", "edition",
   "statements", "play", "claim"];
+// What the irregularity form offers, from the server's reader (solver.desk.server)
+const VOCABULARY = JSON.parse(document.getElementById("vocabulary").textContent);
 
 const state = {
   base: {},        // the loaded case dict: fields the form does not edit are kept as they are
   hands: null,     // {N: Set of cards} once a deal is set
   rows: {},        // {N: {cards: [{card, mark}], mixed: bool, when}}
   statements: [],  // as in the case file
+  irregularities: [], // play.irregularities as in the case file (the agreed ones)
   claim: null,     // the claim's fields (claimFrom), or null when there is none
   picked: null,    // the card picked on the deal grid, waiting for its hand
   document: null,  // the last ruling's printable report
@@ -112,9 +115,16 @@ function caseDict() {
   const rows = {};
   for (const seat of SEATS) {
     const row = state.rows[seat];
-    if (row.cards.length > 0 || row.mixed) rows[seat] = rowValue(row);
+    if (row.cards.length > 0 || row.mixed || row.given) rows[seat] = rowValue(row);
   }
   if (Object.keys(rows).length > 0 || "rows" in play) play.rows = rows;
+  const loaded = (state.base.play || {}).irregularities;
+  if (loaded === undefined || Array.isArray(loaded)) { // another shape is kept as loaded
+    delete play.irregularities;
+    if (state.irregularities.length > 0 || Array.isArray(loaded)) {
+      play.irregularities = JSON.parse(JSON.stringify(state.irregularities));
+    }
+  }
   if (Object.keys(play).length > 0) out.play = play;
   if (state.statements.length > 0 || "statements" in state.base) {
     out.statements = JSON.parse(JSON.stringify(state.statements));
@@ -132,7 +142,9 @@ function emptyRows() {
 }
 
 function rowFrom(seat, value) {
-  const row = { cards: [], mixed: false, when: WHEN[0] };
+  // ``given``: the case file gave this row, even empty ("" for every seat: play stopped
+  // before trick 1, at an opening lead out of turn), and Save writes it back.
+  const row = { cards: [], mixed: false, when: WHEN[0], given: true };
   let text = value;
   if (value && typeof value === "object" && !Array.isArray(value)) {
     row.mixed = true;
@@ -170,6 +182,8 @@ function setCase(facts) {
     }
   }
   state.statements = JSON.parse(JSON.stringify(facts.statements || []));
+  const irregularities = facts.play && facts.play.irregularities;
+  state.irregularities = Array.isArray(irregularities) ? JSON.parse(JSON.stringify(irregularities)) : [];
   state.claim = claimFrom(facts.claim);
   renderAll();
 }
@@ -250,7 +264,7 @@ function renderRow(seat) {
   });
   box.append(el("div", { class: "row-tools" }, typed,
     el("button", { type: "button", onclick: () => { row.cards.pop(); renderRows(); } }, "undo"),
-    el("button", { type: "button", onclick: () => { row.cards = []; renderRows(); } }, "clear"),
+    el("button", { type: "button", onclick: () => { row.cards = []; row.given = false; renderRows(); } }, "clear"),
     el("button", { type: "button", id: `rest-${seat}`, onclick: () => addRest(seat) }, "the rest")));
   return box;
 }
@@ -291,6 +305,7 @@ function addRest(seat) {
 
 function renderRows(focusSeat) {
   const holder = $("rows");
+  $("no-play").checked = SEATS.every((seat) => state.rows[seat].given && state.rows[seat].cards.length === 0);
   const pending = {};
   for (const seat of SEATS) {
     const input = $(`type-${seat}`);
@@ -351,6 +366,8 @@ function renderStatement(statement, index) {
       " noticed ", selectOf(["", ...NOTICED], statement.noticed || "", (v) => {
         if (v === "") delete statement.noticed; else statement.noticed = v;
       }, "when it was noticed (default after-play)"));
+  } else if ("irregularity" in statement && Object.keys(statement).length === 2) {
+    line.append("that ", ...irregularityFields(statement, "irregularity", renderStatements));
   } else {
     const rest = Object.assign({}, statement);
     delete rest.by;
@@ -374,6 +391,7 @@ function renderOther() {
   }
   const play = Object.assign({}, state.base.play || {});
   delete play.rows;
+  if (Array.isArray(play.irregularities)) delete play.irregularities;
   if (Object.keys(play).length > 0) other.play = play;
   const shown = Object.keys(other).length > 0;
   $("other-section").hidden = !shown;
@@ -385,6 +403,7 @@ function renderAll() {
   renderDealGrid();
   renderRows();
   renderStatements();
+  renderIrregularities();
   renderOther();
 }
 
@@ -727,6 +746,170 @@ function wireClaim() {
   });
 }
 
+// ---- irregularities during play: penalty cards, leads out of turn, premature plays, choices ----
+
+const KIND_LABELS = {
+  penalty_card: "a penalty card",
+  lead_out_of_turn: "a lead out of turn",
+  premature: "a premature lead or play (Law 57)",
+  choice: "a choice made",
+};
+const EXPOSURE_LABELS = {
+  inadvertent: "inadvertent (dropped)", deliberate: "deliberate", "lead-out-of-turn":
+  "a lead out of turn", premature: "a premature play", "second-card": "a second card played",
+  exposed: "exposed (seen or named)",
+};
+
+function irregularityKind(entry) {
+  // The kind of an entry the form can edit, or null (kept as written).
+  if (!entry || typeof entry !== "object" || Array.isArray(entry)) return null;
+  const keys = Object.keys(entry);
+  if (keys.length !== 1 || !VOCABULARY.kinds.includes(keys[0])) return null;
+  const fact = entry[keys[0]];
+  return fact && typeof fact === "object" && !Array.isArray(fact) ? keys[0] : null;
+}
+
+function stoppedTrick() {
+  // The trick play stopped at, as the rows say (the longest row plus one), for a new entry.
+  const longest = Math.max(0, ...SEATS.map((seat) => state.rows[seat].cards.length));
+  return Math.min(longest + 1, 13);
+}
+
+function defenders() {
+  const declarer = SEATS.indexOf($("declarer").value);
+  return [SEATS[(declarer + 1) % 4], SEATS[(declarer + 3) % 4]];
+}
+
+function newIrregularity(kind) {
+  const trick = stoppedTrick();
+  const seat = defenders()[0];
+  if (kind === "penalty_card") return { penalty_card: { seat, card: "", trick, how: VOCABULARY.exposures[0] } };
+  if (kind === "lead_out_of_turn") return { lead_out_of_turn: { seat, card: "", trick } };
+  if (kind === "premature") return { premature: { seat, card: "", trick } };
+  const law = Object.keys(VOCABULARY.laws).includes("50D2") ? "50D2" : Object.keys(VOCABULARY.laws)[0];
+  return { choice: withNamed({ trick, by: $("declarer").value, law, option: VOCABULARY.laws[law][0].option }) };
+}
+
+function lawOption(fact) {
+  return (VOCABULARY.laws[String(fact.law)] || []).find((o) => o.option === fact.option) || null;
+}
+
+function withNamed(fact) {
+  // Keep only the field the option names (suit, suits or card), with a first value.
+  const named = (lawOption(fact) || {}).names || null;
+  for (const key of ["suit", "suits", "card"]) if (key !== named) delete fact[key];
+  if (named === "suit" && !SUITS.includes(fact.suit)) fact.suit = "S";
+  if (named === "suits" && fact.suits == null) fact.suits = "";
+  if (named === "card" && fact.card == null) fact.card = "";
+  return fact;
+}
+
+function pick(options, value, onchange, label, labels) {
+  // A select of ``options`` (a loaded value not among them is kept, shown as it is).
+  let shown = options;
+  if (value == null && !options.includes("")) shown = ["", ...options]; // not given yet
+  else if (value != null && !options.map(String).includes(String(value))) shown = [value, ...options];
+  const select = selectOf(shown, value == null ? "" : value, onchange, label);
+  if (value == null && !options.includes("")) select.options[0].textContent = "(not given)";
+  for (const option of select.options) {
+    if (labels && labels[option.value] != null) option.textContent = labels[option.value];
+  }
+  return select;
+}
+
+function cardField(value, onchange, label) {
+  // A card typed as on the rows (SQ, sq, H10, HT): written as the case file writes it.
+  return el("input", {
+    type: "text", class: "card-field", value: value == null ? "" : value, "aria-label": label,
+    placeholder: "SQ", spellcheck: "false",
+    oninput: (event) => {
+      const parsed = parseCard(event.target.value);
+      onchange(parsed && !parsed.mark ? parsed.card : event.target.value.trim());
+    },
+  });
+}
+
+function irregularityFields(holder, key, rerender) {
+  // The fields of the entry holder[key] ({penalty_card: {...}} and the like).
+  const entry = holder[key];
+  const kind = irregularityKind(entry);
+  const kindSelect = pick(VOCABULARY.kinds, kind, (value) => {
+    holder[key] = newIrregularity(value);
+    rerender();
+  }, "kind of irregularity", KIND_LABELS);
+  kindSelect.classList.add("irregularity-kind");
+  if (!kind) {
+    return [el("code", {}, JSON.stringify(entry)), " (kept as written)"];
+  }
+  const fact = entry[kind];
+  const set = (name) => (value) => {
+    if (value == null || value === "") delete fact[name]; else fact[name] = value;
+  };
+  const parts = [kindSelect, " "];
+  if (kind === "choice") {
+    const options = lawOption(fact) ? VOCABULARY.laws[String(fact.law)] : [];
+    const cites = Object.fromEntries(options.map((o) => [o.option, `${o.option} (Law ${o.cites})`]));
+    parts.push("at trick ", numberInput(fact.trick, set("trick"), "trick", 1, 13), " ",
+      pick(SEATS, fact.by, set("by"), "chooser", SEAT_NAMES), " chose under Law ",
+      pick(Object.keys(VOCABULARY.laws), fact.law, (value) => {
+        fact.law = /^\d+$/.test(value) ? Number(value) : value; // law: 52, as a case file writes it
+        fact.option = VOCABULARY.laws[value][0].option;
+        withNamed(fact);
+        rerender();
+      }, "law"), " ",
+      pick(options.map((o) => o.option), fact.option, (value) => {
+        fact.option = value;
+        withNamed(fact);
+        rerender();
+      }, "option", cites));
+    const named = (lawOption(fact) || {}).names;
+    if (named === "suit" || "suit" in fact) {
+      parts.push(" suit ", pick(SUITS, fact.suit, set("suit"), "suit named", SUIT_SYMBOLS));
+    }
+    if (named === "suits" || "suits" in fact) {
+      const suits = Array.isArray(fact.suits) ? fact.suits.join("") : fact.suits;
+      parts.push(" suits ", textInput(suits == null ? "" : suits, set("suits"), "suits named", "SH"));
+    }
+    if (named === "card" || "card" in fact) parts.push(" card ", cardField(fact.card, set("card"), "card named"));
+    return parts;
+  }
+  parts.push(pick(SEATS, fact.seat, set("seat"), "seat", SEAT_NAMES), " ",
+    cardField(fact.card, set("card"), "card"), " at trick ",
+    numberInput(fact.trick, set("trick"), "trick", 1, 13));
+  if (kind === "penalty_card") {
+    parts.push(" exposed ", pick(VOCABULARY.exposures, fact.how, set("how"), "how it was exposed", EXPOSURE_LABELS),
+      " ", pick(["", ...VOCABULARY.classes], fact.class, set("class"), "class",
+        { "": "class by Law 50B", major: "major (the director's ruling)", minor: "minor (the director's ruling)" }));
+  }
+  if (kind === "lead_out_of_turn") {
+    parts.push(" ", pick(["", ...VOCABULARY.responses], fact.response, set("response"), "response",
+      { "": "choice pending", accepted: "accepted", refused: "refused" }));
+  }
+  return parts;
+}
+
+function renderIrregularities() {
+  const lines = state.irregularities.map((entry, index) => {
+    const line = el("div", { class: "irregularity", "data-index": index });
+    line.append(...irregularityFields(state.irregularities, index, renderIrregularities), " ",
+      el("button", { type: "button", "aria-label": "remove this irregularity",
+        onclick: () => { state.irregularities.splice(index, 1); renderIrregularities(); } }, "remove"));
+    return line;
+  });
+  $("irregularities").replaceChildren(...lines);
+}
+
+function wireIrregularities() {
+  $("irregularity-kind").replaceChildren(...VOCABULARY.kinds.map((kind) =>
+    el("option", { value: kind }, KIND_LABELS[kind] || kind)));
+  $("add-irregularity").addEventListener("click", () => {
+    state.irregularities.push(newIrregularity($("irregularity-kind").value));
+    renderIrregularities();
+    const card = $("irregularities").lastChild.querySelector("input.card-field");
+    if (card) card.focus();
+  });
+}
+
 // ---- messages -------------------------------------------------------------------------------
 
 function showError(message) {
@@ -754,7 +937,7 @@ async function post(path, body) {
   return data;
 }
 
-function renderRuling(result, holder, extra) {
+function renderRuling(result, holder, extra, values) {
   const ruling = result.ruling || {};
   const parts = [el("h2", { id: "ruling-status" }, `Ruling: ${String(result.status).toUpperCase()}`)];
   if (ruling.result) parts.push(el("p", { class: "big", id: "ruling-result" }, ruling.result));
@@ -772,16 +955,21 @@ function renderRuling(result, holder, extra) {
   if ((ruling.citations || []).length) {
     parts.push(el("p", { id: "ruling-citations" }, `Laws cited: ${ruling.citations.join(", ")}`));
   }
+  if ((result.irregularities || []).length) parts.push(...irregularityParts(result.irregularities));
   const outcomes = result.outcomes || [];
   if (outcomes.length) {
+    const withChoices = outcomes.some((o) => "choices" in o);
     const body = outcomes.map((o) => el("tr", {},
       el("td", {}, o.declarer_tricks), el("td", {}, o.histories == null ? "not counted" : o.histories.toLocaleString("en")),
       el("td", {}, (o.revokes || []).length ? `${o.revokes.length}` : "none"),
-      el("td", {}, o.final_declarer_tricks)));
+      el("td", {}, o.final_declarer_tricks),
+      withChoices ? el("td", { class: "choices" }, (o.choices || []).map(choiceText).join("; ") || "none") : null));
     parts.push(el("h3", {}, "Outcome groups"), el("table", { id: "outcomes" },
       el("thead", {}, el("tr", {}, el("th", {}, "tricks won in play"), el("th", {}, "histories"),
-        el("th", {}, "revokes"), el("th", {}, "after adjustment"))), el("tbody", {}, ...body)));
+        el("th", {}, "revokes"), el("th", {}, "after adjustment"),
+        withChoices ? el("th", {}, "choices assumed") : null)), el("tbody", {}, ...body)));
   }
+  if ("options" in result) parts.push(...optionParts(result, values));
   if (result.claim) parts.push(...claimParts(result.claim));
   const histories = result.histories || {};
   if (histories.count != null || histories.count_at_least != null) {
@@ -797,6 +985,79 @@ function renderRuling(result, holder, extra) {
   }
   holder.replaceChildren(...parts);
   holder.hidden = false;
+}
+
+function namedSuits(item) {
+  return item.suit || item.suits || "";
+}
+
+function choiceText(choice) {
+  // As the text report gives a choice an outcome group assumes.
+  const named = namedSuits(choice);
+  return `trick ${choice.trick}: ${SEAT_NAMES[choice.by] || choice.by || "?"} chose ${choice.option}` +
+    `${named ? " " + named : ""} (Law ${choice.law})`;
+}
+
+function irregularityText(item) {
+  const who = SEAT_NAMES[item.seat] || item.seat;
+  if (item.kind === "penalty_card") {
+    return `${who}'s ${item.card}: a penalty card from trick ${item.trick} (${item.how})`;
+  }
+  if (item.kind === "lead_out_of_turn") {
+    return `${who} led ${item.card} out of turn to trick ${item.trick} (${item.response || "choice pending"})`;
+  }
+  if (item.kind === "premature") return `${who} played ${item.card} prematurely to trick ${item.trick}`;
+  if (item.kind === "choice") {
+    const named = namedSuits(item) || item.card || "";
+    return `${who} chose ${item.option}${named ? " " + named : ""} at trick ${item.trick}`;
+  }
+  return `${item.kind} at trick ${item.trick}`;
+}
+
+function irregularityParts(items) {
+  const rows = items.map((item) => {
+    const what = el("td", {}, irregularityText(item));
+    if (item.reason) what.append(el("br"), el("span", { class: "hint" }, item.reason));
+    if (item.major_from_trick != null) {
+      what.append(el("br"), el("span", { class: "hint" }, `major from trick ${item.major_from_trick}`));
+    }
+    if (item.assumption) {
+      what.append(el("br"), el("span", { class: "assumption" },
+        `assumption (${item.assumption.name}, Law ${item.assumption.citation}): ${item.assumption.text}`));
+    }
+    return el("tr", { "data-kind": item.kind }, el("td", {}, item.trick), what,
+      el("td", { class: "class" }, item.class || ""), el("td", { class: "citation" }, `Law ${item.citation}`),
+      el("td", { class: "account" }, item.by ? `${item.by}'s account` : "agreed"));
+  });
+  return [el("h3", {}, "Irregularities"), el("table", { id: "irregularities-ruled" },
+    el("thead", {}, el("tr", {}, ...["trick", "what happened", "class", "law", "account"].map((h) => el("th", {}, h)))),
+    el("tbody", {}, ...rows))];
+}
+
+function optionText(option, values) {
+  // As PendingOption.describe words it: the value only when asked (Law 10C).
+  const named = namedSuits(option);
+  let text = `${SEAT_NAMES[option.by] || option.by} may choose ${option.option}${named ? " " + named : ""} ` +
+    `(Law ${option.law})`;
+  if (values && option.double_dummy != null) {
+    text += `: declarer's side then takes ${option.double_dummy} tricks double dummy`;
+  }
+  return text;
+}
+
+function optionParts(result, values) {
+  const options = result.options || [];
+  if (!options.length) return [];
+  const parts = [el("h3", {}, "Choice pending where play stopped"),
+    el("ul", { id: "options" }, ...options.map((o) => el("li", {}, optionText(o, values))))];
+  if (values && result.options_note) {
+    parts.push(el("p", { id: "options-note", class: "hint" }, `(no values: ${result.options_note})`));
+  }
+  if (!values) {
+    parts.push(el("p", { class: "hint" }, "Law 10C: the director explains the options and does " +
+      "not advise; tick \"values of the options\" and rule again for the analyst's figures."));
+  }
+  return parts;
 }
 
 function claimParts(claim) {
@@ -894,9 +1155,11 @@ async function ruleCase() {
   $("ruling").hidden = true;
   $("ruling").replaceChildren();
   try {
-    let job = await post("api/jobs", { case: caseDict() });
+    const values = $("values").checked;
+    let job = await post("api/jobs", { case: caseDict(), values });
     state.job = job.job;
-    while (!FINISHED.includes(job.state)) {
+    while (!FINISHED.includes(job.state) || (job.result == null && job.error == null)) {
+      // (a finished job is always answered with its ruling or its error; asked again if not)
       showJob(job);
       job = await getJson(`api/jobs/${encodeURIComponent(job.job)}?wait=${POLL_WAIT}`);
     }
@@ -904,9 +1167,9 @@ async function ruleCase() {
     if (job.state === "done" && job.result) {
       state.document = job.document;
       $("print").disabled = false;
-      renderRuling(job.result, $("ruling"), job);
+      renderRuling(job.result, $("ruling"), job, values);
       if (job.log_error) showError(job.log_error);
-      refreshLog();
+      refreshLog(job.log_id);
     } else if (job.state !== "stopped") {
       showError(job.error || "the server finished the ruling without giving it");
     }
@@ -977,27 +1240,49 @@ async function loadFile(file) {
   }
 }
 
-async function refreshLog() {
-  try {
-    const response = await fetch("api/log");
-    const data = await response.json();
+// The log's listing can be asked for twice at once (at page load, and when a ruling ends):
+// the answers may come back in either order, so a listing older than the one shown is dropped,
+// and after a ruling the listing is asked for again until it holds the entry just written.
+let logAsked = 0; // the number of the latest listing asked for
+let logShown = 0; // the number of the listing shown
+const LOG_TRIES = 20;
+
+function pause(ms) {
+  return new Promise((resolve) => { setTimeout(resolve, ms); });
+}
+
+async function refreshLog(expected) {
+  const asked = ++logAsked;
+  for (let attempt = 1; ; attempt++) {
+    let data;
+    try {
+      data = await getJson("api/log");
+    } catch (error) {
+      if (attempt < 3) { await pause(250 * attempt); continue; }
+      if (asked >= logShown) showError(`the ruling log: ${error.message}`);
+      return;
+    }
+    if (asked < logShown) return; // a newer listing is on the page already
+    const found = expected == null || data.entries.some((entry) => entry.id === expected);
+    if (!found && attempt < LOG_TRIES) { await pause(100 * attempt); continue; }
+    logShown = asked;
     const rows = data.entries.map((entry) => el("tr", { class: "log-row", "data-id": entry.id,
       onclick: () => openEntry(entry.id), tabindex: "0",
       onkeydown: (event) => { if (event.key === "Enter") openEntry(entry.id); } },
       el("td", {}, entry.board == null ? "-" : entry.board), el("td", {}, entry.title),
       el("td", {}, entry.result || entry.status), el("td", {}, entry.ruled_at.replace("T", " ").slice(0, 19))));
     $("log").tBodies[0].replaceChildren(...rows);
-  } catch (error) {
-    showError(`the ruling log: ${error.message}`);
+    return;
   }
 }
 
 async function openEntry(id) {
-  const response = await fetch(`api/log/${id}`);
+  const values = $("values").checked;
+  const response = await fetch(`api/log/${id}${values ? "?values=1" : ""}`);
   const entry = await response.json();
   const holder = $("log-entry");
   const ruling = el("div");
-  renderRuling(entry.ruling, ruling);
+  renderRuling(entry.ruling, ruling, null, values);
   const others = entry.board_rulings.filter((e) => e.id !== entry.id);
   holder.replaceChildren(
     el("h3", {}, `Logged ruling ${entry.id}: ${entry.title}`),
@@ -1039,10 +1324,14 @@ function newStatement(kind) {
   if (kind === "winner") state.statements.push({ by, trick: null, winner: "N" });
   if (kind === "played") state.statements.push({ by, trick: null, played: {} });
   if (kind === "revoke") state.statements.push({ by, revoke: { seat: "N" } });
+  if (kind === "account") {
+    state.statements.push({ by, irregularity: newIrregularity($("irregularity-kind").value) });
+  }
   renderStatements();
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  $("edition").replaceChildren(...VOCABULARY.editions.map((year) => el("option", {}, String(year))));
   state.rows = emptyRows();
   renderAll();
   $("deal").addEventListener("change", setDealFromInput);
@@ -1063,6 +1352,13 @@ document.addEventListener("DOMContentLoaded", () => {
   $("add-winner").addEventListener("click", () => newStatement("winner"));
   $("add-played").addEventListener("click", () => newStatement("played"));
   $("add-revoke").addEventListener("click", () => newStatement("revoke"));
+  $("add-account").addEventListener("click", () => newStatement("account"));
+  $("no-play").addEventListener("change", (event) => {
+    // every row given, empty ones included ({N: "", E: "", S: "", W: ""} in the case file)
+    for (const seat of SEATS) state.rows[seat].given = event.target.checked;
+    renderRows();
+  });
+  wireIrregularities();
   $("log-refresh").addEventListener("click", refreshLog);
   wireClaim();
   $("deal-keys").addEventListener("keydown", (event) => {
