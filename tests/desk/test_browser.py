@@ -849,7 +849,7 @@ def test_a_penalty_card_not_in_the_hand_shows_the_readers_message_and_loses_noth
 
 
 def test_an_irregularity_as_one_sides_account_is_saved_as_a_statement(
-    page: Page, tmp_path: Path
+    page: Page, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = IRREGULARITIES / "penalty-card-declarers-choice-valued.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -869,7 +869,12 @@ def test_an_irregularity_as_one_sides_account_is_saved_as_a_statement(
     fact = {"seat": "W", "card": "DK", "trick": 7, "how": "deliberate"}
     assert saved["statements"] == [{"by": "EW", "irregularity": {"penalty_card": fact}}]
     assert "irregularities" not in saved["play"]
-    page.click("#rule")  # the reader reads it and says it does not weigh it yet
-    page.wait_for_selector("#errors:not([hidden])")
-    assert "one side's account is read but not yet weighed" in page.inner_text("#errors")
+    page.click("#rule")  # weighed on the statements tier, as the command line weighs it
+    page.wait_for_selector("#ruling-status", timeout=60_000)
+    written = tmp_path / "saved.yaml"
+    written.write_text(yaml.safe_dump(saved), encoding="utf-8")
+    assert run(["check", str(written), "--json"]) in (0, 1)
+    expected = json.loads(capsys.readouterr().out)
+    assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]
+    assert expected["irregularities"][0]["by"] == "EW"
     assert page.input_value(line + "input[aria-label='card']") == "dk"

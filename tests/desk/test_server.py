@@ -166,8 +166,9 @@ def test_a_job_ended_before_its_first_answer_is_answered_with_its_outcome(
     tmp_path: Path, pool: RulingPool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A case the reader takes but the analysis refuses at once (an irregularity as one side's
-    account) can end before ``POST api/jobs`` answers: the answer then carries the error, or
-    the ruling, and never a finished state alone. Here every job ends before the answer."""
+    account together with a revoke allegation) can end before ``POST api/jobs`` answers: the
+    answer then carries the error, or the ruling, and never a finished state alone. Here every
+    job ends before the answer."""
     submit = pool.submit
 
     def ended_first(*args: Any, **kwargs: Any) -> Any:
@@ -177,14 +178,17 @@ def test_a_job_ended_before_its_first_answer_is_answered_with_its_outcome(
 
     monkeypatch.setattr(pool, "submit", ended_first)
     owned = yaml.safe_load(
-        (ROOT / "cases" / "invalid" / "irregularity-owned-not-weighed.yaml").read_text("utf-8")
+        (
+            ROOT / "cases" / "irregularities" / "dispute-penalty-card-told-by-one-side.yaml"
+        ).read_text("utf-8")
     )
+    owned["statements"].append({"by": "NS", "revoke": {"seat": "E", "trick": 3}})
     with served(create_app(log_url=str(tmp_path / "e.sqlite"), pool=pool)) as base:
         refused = request(base + "api/jobs", {"case": owned})
         ruled = request(base + "api/jobs", {"case": example()})
     assert refused.status == 202, refused.text
     assert refused.json()["state"] == "failed"
-    assert "read but not yet weighed by the engines" in refused.json()["error"]
+    assert "together with an irregularity given as one side's account" in refused.json()["error"]
     assert ruled.json()["state"] == "done"
     assert ruled.json()["result"]["ruling"]["result"] == "4S-1"
 
