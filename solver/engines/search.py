@@ -204,8 +204,20 @@ class Searcher:
         self.obligations: list[Obligations] = [Obligations()]
         """The obligations met so far, by the index the flags carry (0: none)."""
         self.obligation_index: dict[Obligations, int] = {Obligations(): 0}
+        self.irregular_tricks: frozenset[int] = frozenset()
+        """Tricks at which an irregularity or a recorded choice of the case acts."""
         if self.irregular is not None:
             self.plain_keys = False  # outcome keys carry the choices made
+            program = self.irregular
+            self.irregular_tricks = frozenset(
+                (
+                    *program.penalty_cards,
+                    *program.leads_out_of_turn,
+                    *program.premature,
+                    *program.accepted_failures,
+                    *(trick for trick, _slot in program.recorded),
+                )
+            )
 
     def _cards_named_in_facts(self) -> int:
         """Cards that facts tell apart: they are never merged with others."""
@@ -537,6 +549,15 @@ class Searcher:
         held = (held4[0], held4[1], held4[2], held4[3])
         state = self.obligations[flags >> OBLIGATIONS_SHIFT]
         base_flags = flags & ((1 << OBLIGATIONS_SHIFT) - 1)
+        if state.empty and trick not in self.irregular_tricks:
+            # nothing binds this trick: it begins and is played as without irregularities
+            # (``trick_starts`` gives the proper leader alone, ``obeyed`` passes every deal)
+            agreed = p.agreed.get(trick)
+            if agreed is not None and agreed.leader != proper:
+                return []
+            if deals is None:
+                deals = self._deals_of_trick(trick, played, proper, base_flags, budget, agreed)
+            return self._priced_steps(trick, played, proper, flags, budget, deals)
         given = list(deals) if deals is not None else None
         out: list[TrickStep] = []
         accepted = trick in program.accepted_failures
@@ -566,8 +587,12 @@ class Searcher:
                 kept.append(
                     (cards, deal[1], deal[2], deal[3] | index << OBLIGATIONS_SHIFT, deal[4])
                 )
-            for step in self._priced_steps(trick, played, leader, flags, budget, kept):
-                out.append(replace(step, leader=leader, choices=start.choices | made))
+            choices = start.choices | made
+            steps = self._priced_steps(trick, played, leader, flags, budget, kept)
+            if leader == proper and not choices:  # as the position's leader, nothing chosen
+                out.extend(steps)
+            else:
+                out.extend(replace(s, leader=leader, choices=choices) for s in steps)
         return out
 
     def _obligations_index(self, state: Obligations) -> int:
