@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from solver.bridge.masks import SUIT_MASKS, highest_card, lowest_card
+from solver.laws.law59 import law59_comply_if_able
 
 HONOURS = sum(((1 << (13 * suit + rank)) for suit in range(4) for rank in range(8, 13)), 0)
 """The A, K, Q, J and 10 of every suit (Law 50B calls these the honours)."""
@@ -101,18 +102,13 @@ def _restricted(state: Obligations, seat: int, allowed: int, led_suit: int) -> i
     a restriction that leaves nothing."""
     if led_suit < 0:
         if state.required_seat == seat:
-            kept = allowed & SUIT_MASKS[state.required_suit]
-            if kept:
-                allowed = kept
+            allowed = law59_comply_if_able(allowed, allowed & SUIT_MASKS[state.required_suit])
         if state.banned_seat == seat:
-            kept = allowed & ~sum(SUIT_MASKS[s] for s in range(4) if state.banned_suits >> s & 1)
-            if kept:
-                allowed = kept
+            banned = sum(SUIT_MASKS[s] for s in range(4) if state.banned_suits >> s & 1)
+            allowed = law59_comply_if_able(allowed, allowed & ~banned)
         return allowed
     if state.order_seat == seat:
-        kept = _ordered(state, allowed, led_suit)
-        if kept:
-            allowed = kept
+        allowed = law59_comply_if_able(allowed, _ordered(state, allowed, led_suit))
     return allowed
 
 
