@@ -100,6 +100,11 @@ class Claim:
     """True when the opponents agreed to the claim and later withdrew their agreement (69B)."""
     correction_period_over: bool = False
     """True when the question was raised after the Correction Period (71, 69B no longer apply)."""
+    claimer_asks_more: bool = False
+    """True when the table agreed to the claim (``tricks`` is the number agreed) and the claimer
+    later asks for a conceded trick back: the agreement stands (69A), so he is never credited
+    with fewer than ``tricks``, and a conceded trick is restored only when no normal play could
+    have lost it, within the Correction Period (71B). Law 70 does not apply."""
     by_defender: bool = False
     """True when a defender claimed (70D2: his statement binds his own plays, not partner's)."""
     policy: str | None = None

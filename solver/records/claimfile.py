@@ -70,6 +70,7 @@ class RawClaim(_Strict):
     shown_out: dict[str, str | list[str]] | None = None
     agreed: bool = False
     correction_period_over: bool = False
+    claimer_asks_more: bool = False
     policy: Any = None
     switches: Any = None
 
@@ -246,6 +247,19 @@ class ClaimReader:
             raise self.error(
                 "tricks", f"got {raw.tricks} (expected 0 to {self.left}, the tricks left)"
             )
+        if raw.agreed and raw.claimer_asks_more:
+            raise self.error(
+                "claimer_asks_more",
+                "got true with agreed: true (expected one of them: 'agreed' when the opponents "
+                "withdraw their agreement, 69B; 'claimer_asks_more' when the claimer asks for a "
+                "conceded trick back, 71)",
+            )
+        if raw.claimer_asks_more and raw.tricks == self.left:
+            raise self.error(
+                "claimer_asks_more",
+                f"the claim agreed was for all {self.left} tricks left (expected a claim that "
+                "conceded at least one trick, the one the claimer asks back)",
+            )
         shown_out = self._shown_out(position, agreed)
         steps = StepReader(self, by.side, position).steps(raw.statement or [])
         policy, switches = self._policy(), self._switches()
@@ -259,6 +273,7 @@ class ClaimReader:
             shown_out=shown_out,
             agreed=raw.agreed,
             correction_period_over=raw.correction_period_over,
+            claimer_asks_more=raw.claimer_asks_more,
             by_defender=by is not self.declarer,
             policy=policy,
             switches=switches,

@@ -387,6 +387,11 @@ def _claim_section(analysis: Analysis) -> list[str]:
         lines.append(f"  {position.leader.full_name} to lead")
     if claim.said:
         lines.append(f"  said: {claim.said!r}")
+    if claim.claimer_asks_more:
+        lines.append(
+            f"  agreed at the table ({claim.tricks}); the claimer now asks for a conceded trick "
+            "back (Law 71)"
+        )
     opponents = claim.side.other.seats
     steps = "; ".join(
         step.text

@@ -331,7 +331,8 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         after_three(statment=["draw trumps"]),
         "claim.statment",
         "unknown field (expected one of: by, tricks, position, statement, said, "
-        "trumps_mentioned, shown_out, agreed, correction_period_over, policy, switches); "
+        "trumps_mentioned, shown_out, agreed, correction_period_over, claimer_asks_more, policy, "
+        "switches); "
         "did you mean 'statement'?",
     ),
     (
