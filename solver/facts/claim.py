@@ -17,6 +17,7 @@ StepKind = Literal[
     "ruffing_finesse",
     "concede",
     "play",
+    "squeeze",
 ]
 
 
@@ -30,7 +31,8 @@ class Step:
     suit: int | None = None
     """For ``cash`` and ``ruff``: the suit (0 spades .. 3 clubs)."""
     suits: tuple[int, ...] = ()
-    """For ``cash_any``: the suits whose winners are cashed, in any order (as written)."""
+    """For ``cash_any``: the suits whose winners are cashed, in any order (as written); for
+    ``squeeze``: the suits named as the squeeze's (shown, not played: none when unnamed)."""
     seat: Seat | None = None
     """For ``ruff``: the hand that ruffs; for ``cash``, optionally the hand it is cashed from."""
     cards: tuple[Card, ...] = ()

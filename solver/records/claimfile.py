@@ -41,7 +41,7 @@ STEP_FORMS = (
     "'draw trumps', 'draw one round of trumps', 'cash <suit>', 'cash <suit> from <seat>', "
     "'cash <suits> in any order', 'ruff <suit> in <seat>', 'finesse <card>', "
     "'ruffing finesse <card>', 'concede <number>', 'play <cards>', 'play <cards> (all)', "
-    "'if <suit> <n>-<m>: <step>'"
+    "'squeeze', 'squeeze <suits>', 'if <suit> <n>-<m>: <step>'"
 )
 """The accepted forms of a step, for the message naming an unknown one."""
 PLAY_FORMS = "'play <cards>' or 'play <cards> (all)'"
@@ -603,6 +603,7 @@ _STEP_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ruffing_finesse", re.compile(r"ruffing finesse (\S+)")),
     ("concede", re.compile(r"concede (\S+)(?: tricks?)?")),
     ("play", re.compile(r"play (.+?) ?(\(all\))?")),
+    ("squeeze", re.compile(r"(?:double |simple )?squeeze(?: (.+))?")),
 )
 
 _CONDITION = re.compile(r"if (\S+) (\d+) ?- ?(\d+):? (.+)")
@@ -675,6 +676,8 @@ class StepReader:
             return Step("finesse", self.text, cards=(card,))
         if kind == "concede":
             return self._concede(str(groups[0]))
+        if kind == "squeeze":
+            return self._squeeze(groups[0])
         return self._play(str(groups[0]), groups[1] is not None)
 
     # -- pieces --------------------------------------------------------------------------------
@@ -733,6 +736,10 @@ class StepReader:
         return Step("cash", self.text, suit=suit, seat=seat)
 
     def _cash_any(self, tokens: str) -> Step:
+        return Step("cash_any", self.text, suits=self._held_suits(tokens))
+
+    def _held_suits(self, tokens: str) -> tuple[int, ...]:
+        """Suits separated by spaces, commas or 'and', each named once and held by the side."""
         words = [word for word in tokens.replace(",", " ").split() if word != "and"]
         suits: list[int] = []
         for word in words:
@@ -742,7 +749,17 @@ class StepReader:
             if not any(self._holds(seat, suit) for seat in self.side.seats):
                 raise self.error(f"{self._side_names()} holds a {SUIT_SINGULAR[suit]}")
             suits.append(suit)
-        return Step("cash_any", self.text, suits=tuple(suits))
+        return tuple(suits)
+
+    def _squeeze(self, tokens: str | None) -> Step:
+        """A stated squeeze: the ending played double dummy from the step on (70D1, 70E)."""
+        if self.side is not self.claim.declarer.side:
+            raise self.error(
+                "a defender's statement binds only his own plays (70D2), and a squeeze is "
+                "played by both hands of the side (expected a claim by declarer)"
+            )
+        suits = self._held_suits(tokens) if tokens is not None else ()
+        return Step("squeeze", self.text, suits=suits)
 
     def _ruffing_finesse(self, token: str) -> Step:
         card = self._card(token)

@@ -219,6 +219,17 @@ STEPS = [
             condition=(0, 3, 2),
         ),
     ),
+    ("squeeze", Step("squeeze", "squeeze")),
+    ("double squeeze", Step("squeeze", "double squeeze")),
+    ("Squeeze S, H", Step("squeeze", "Squeeze S, H", suits=(0, 1))),
+    (
+        "simple squeeze hearts and clubs",
+        Step("squeeze", "simple squeeze hearts and clubs", suits=(1, 3)),
+    ),
+    (
+        "if spades 3-2: squeeze",
+        Step("squeeze", "if spades 3-2: squeeze", condition=(0, 3, 2)),
+    ),
     (
         "Play sa ha(ALL)",
         Step("play", "Play sa ha(ALL)", cards=tuple(parse_cards("SA HA")), follows=True),
@@ -672,13 +683,13 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
     ),
     (
         "step-unknown",
-        after_three(statement=["draw trumps", "squeeze East"]),
+        after_three(statement=["draw trumps", "endplay East"]),
         "claim.statement.1",
-        "'squeeze East': unknown step (expected one of: 'draw trumps', "
+        "'endplay East': unknown step (expected one of: 'draw trumps', "
         "'draw one round of trumps', 'cash <suit>', 'cash <suit> from <seat>', "
         "'cash <suits> in any order', 'ruff <suit> in <seat>', 'finesse <card>', "
         "'ruffing finesse <card>', 'concede <number>', 'play <cards>', 'play <cards> (all)', "
-        "'if <suit> <n>-<m>: <step>')",
+        "'squeeze', 'squeeze <suits>', 'if <suit> <n>-<m>: <step>')",
     ),
     (
         "step-draw-trumps-at-notrump",
@@ -817,6 +828,31 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         after_three(statement=["cash S X in any order"]),
         "claim.statement.0",
         "'cash S X in any order': unknown suit 'x' (expected S, H, D or C)",
+    ),
+    (
+        "step-squeeze-suit-not-held",
+        after_three(statement=["squeeze S D"]),
+        "claim.statement.0",
+        "'squeeze S D': neither North nor South holds a diamond",
+    ),
+    (
+        "step-squeeze-suit-twice",
+        after_three(statement=["double squeeze hearts and hearts"]),
+        "claim.statement.0",
+        "'double squeeze hearts and hearts': hearts are listed twice",
+    ),
+    (
+        "step-squeeze-not-a-suit",
+        after_three(statement=["squeeze East"]),
+        "claim.statement.0",
+        "'squeeze East': unknown suit 'east' (expected S, H, D or C)",
+    ),
+    (
+        "step-squeeze-by-a-defender",
+        in_ending(by="W", tricks=1, statement=["squeeze"]),
+        "claim.statement.0",
+        "'squeeze': a defender's statement binds only his own plays (70D2), and a squeeze is "
+        "played by both hands of the side (expected a claim by declarer)",
     ),
     (
         "step-ruffing-finesse-at-notrump",
