@@ -53,6 +53,12 @@ from solver.laws.normal_play import PlayView, claimer_options
 
 PLAYOUTS: Final = 10
 """Random lines played for ``value``'s first bound: a few are as good as many."""
+ENDINGS: Final[dict[tuple[tuple[int, int, int, int], int, tuple[int, ...], int, int], int]] = {}
+"""Double-dummy values of positions reached under a ``squeeze`` step (``Adjudicator.ending``),
+by cards held, leader, trick in progress, trump (-1 at no trump) and the claimer's side: shared
+by the adjudications of one ruling (the judgements turned each way reach the same endings)."""
+ENDINGS_KEPT: Final = 100_000
+"""``ENDINGS`` is emptied when it holds more than this many values."""
 
 
 class Adjudicator:
@@ -82,8 +88,6 @@ class Adjudicator:
         self.nodes = 0
         self.interval = (0, 13)
         """What ``value`` knows so far: the value lies in [low, high]."""
-        self._endings: dict[tuple[tuple[int, int, int, int], int, tuple[int, ...]], int] = {}
-        """Double-dummy values of the positions reached under a ``squeeze`` step (``ending``)."""
         self._trump_suit = -1 if problem.trump is None else problem.trump
         self._dead = 0
         """With ``opponents_ruff`` false, the trumps the opponents hold at the claim: none of
@@ -110,13 +114,15 @@ class Adjudicator:
         index = state.plan[0]
         if index >= len(self.p.steps) or self.p.steps[index].kind != "squeeze":
             return -1
-        key = (state.held, state.leader, state.trick)
-        known = self._endings.get(key)
+        key = (state.held, state.leader, state.trick, self._trump_suit, self.p.claimer_side)
+        known = ENDINGS.get(key)
         if known is None:
             known = double_dummy_masks(
                 state.held, self.p.trump, state.leader, state.trick, self.p.claimer_side
             )
-            self._endings[key] = known
+            if len(ENDINGS) > ENDINGS_KEPT:
+                ENDINGS.clear()
+            ENDINGS[key] = known
         return known
 
     # -- the recursion ------------------------------------------------------------------------
