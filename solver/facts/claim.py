@@ -107,6 +107,11 @@ class Claim:
     later asks for a conceded trick back: the agreement stands (69A), so he is never credited
     with fewer than ``tricks``, and a conceded trick is restored only when no normal play could
     have lost it, within the Correction Period (71B). Law 70 does not apply."""
+    tricks_said: str = ""
+    """When the number claimed depended on the layout (``tricks: {if spades 3-2: 10, otherwise:
+    9}``): the conditions as written and which held at the claim, for the report ("10 if spades
+    3-2, otherwise 9: spades 3-2 at the claim"); ``tricks`` is the number that held. Empty for
+    a plain number."""
     by_defender: bool = False
     """True when a defender claimed (70D2: his statement binds his own plays, not partner's)."""
     policy: str | None = None

@@ -159,6 +159,8 @@ class ClaimAnalysis:
         return {
             "by": str(self.claim.by),
             "tricks": self.claim.tricks,
+            # Only when the number claimed depended on the layout (claim.tricks as conditions).
+            **({"tricks_said": self.claim.tricks_said} if self.claim.tricks_said else {}),
             "worst_normal_line": [
                 {
                     "trick": play.trick,

@@ -377,6 +377,8 @@ def _claim_section(analysis: Analysis) -> list[str]:
         f"Claim by {claim.by.full_name}: {claim.tricks} of the {position.tricks_left} tricks left"
         f" (won so far NS {position.won[0]}, EW {position.won[1]})",
     ]
+    if claim.tricks_said:
+        lines.append(f"  claimed: {claim.tricks_said}")
     for seat in SEATS:
         cards = " ".join(str(c) for c in sorted(position.hands[seat.index], reverse=True))
         lines.append(f"  {seat.full_name:<6} {cards or '-'}")
