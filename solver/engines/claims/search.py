@@ -89,6 +89,8 @@ class Adjudicator:
         self.interval = (0, 13)
         """What ``value`` knows so far: the value lies in [low, high]."""
         self._trump_suit = -1 if problem.trump is None else problem.trump
+        self._squeezes = any(step.kind == "squeeze" for step in problem.steps)
+        """Whether the statement has a ``squeeze`` step (``ending`` has anything to do)."""
         self._dead = 0
         """With ``opponents_ruff`` false, the trumps the opponents hold at the claim: none of
         them takes a trick from the claimer's side in a suit led other than trumps (``play``)."""
@@ -112,7 +114,9 @@ class Adjudicator:
         correctly, the opponents play any card, so the minimum over their plays of his best);
         -1 when no such step is in force."""
         index = state.plan[0]
-        if index >= len(self.p.steps) or self.p.steps[index].kind != "squeeze":
+        if not self._squeezes or index >= len(self.p.steps):
+            return -1
+        if self.p.steps[index].kind != "squeeze":
             return -1
         key = (state.held, state.leader, state.trick, self._trump_suit, self.p.claimer_side)
         known = ENDINGS.get(key)
