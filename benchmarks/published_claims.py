@@ -98,18 +98,6 @@ EXPLANATIONS: dict[str, str] = {
         "(nbb-delft-ruff-low-forgotten-trump-answer) overturned this table ruling; the tool "
         "agrees with the answer (ruff_low: the S4, not the SJ, with the ST forgotten)."
     ),
-    "nswba-2010-concession-heart-finesse": (
-        "The table agreed eight tricks; the appeal was declarer's, under Law 71, to restore a "
-        "ninth. The tool adjudicates the statement as a contested claim (70): after the lost "
-        "heart finesse its worst line discards South's spade and heart guards and gives five. "
-        "East-West had agreed to eight, so the ruling could not go below it; the case format "
-        "cannot say 'agreed, and the claimer asks for a trick under 71'."
-    ),
-    "wbf-appeal-4h-double-squeeze-claim-director": (
-        "The statement names a double squeeze, which has no form among the tool's statement "
-        "steps; without it the tool looks for the worst normal line and misplays the ending. "
-        "The director credited the stated squeeze (P1)."
-    ),
     "bbo-6nt-a-club-finesse-for-the-overtrick": (
         "A claim at trick 1: the count does not finish within the benchmark's time limit and "
         "the presets differ (WBF2017 and ACBL 12, EBU 10, against a forum view of 11). The "

@@ -132,6 +132,28 @@ def double_dummy_tricks(position: Position, side: Side) -> int:
     return best if position.to_play().side is side else left - best
 
 
+def double_dummy_masks(
+    held: tuple[int, int, int, int],
+    trump_suit_index: int | None,
+    leader: int,
+    trick: tuple[int, ...],
+    side: int,
+) -> int:
+    """``double_dummy_tricks`` for a position given as the claim search holds it: each hand a
+    mask of card indices (bit i: ``Card.from_index(i)``), the seats and the side as indices
+    (0 North or NS, 1 East or EW, ...), the trick in progress as card indices from ``leader``."""
+    hands = tuple(
+        frozenset(Card.from_index(i) for i in range(52) if (mask >> i) & 1) for mask in held
+    )
+    position = Position(
+        (hands[0], hands[1], hands[2], hands[3]),
+        trump_suit_index,
+        Seat.from_index(leader),
+        tuple(Card.from_index(c) for c in trick),
+    )
+    return double_dummy_tricks(position, Side.NS if side % 2 == 0 else Side.EW)
+
+
 def double_dummy_all_plays(position: Position) -> dict[Card, int]:
     """For each legal card of the player to play: tricks the player's side takes (of those
     remaining, including the current trick) after playing it, with best play thereafter."""

@@ -17,6 +17,7 @@ StepKind = Literal[
     "ruffing_finesse",
     "concede",
     "play",
+    "squeeze",
 ]
 
 
@@ -30,7 +31,8 @@ class Step:
     suit: int | None = None
     """For ``cash`` and ``ruff``: the suit (0 spades .. 3 clubs)."""
     suits: tuple[int, ...] = ()
-    """For ``cash_any``: the suits whose winners are cashed, in any order (as written)."""
+    """For ``cash_any``: the suits whose winners are cashed, in any order (as written); for
+    ``squeeze``: the suits named as the squeeze's (shown, not played: none when unnamed)."""
     seat: Seat | None = None
     """For ``ruff``: the hand that ruffs; for ``cash``, optionally the hand it is cashed from."""
     cards: tuple[Card, ...] = ()
@@ -100,6 +102,16 @@ class Claim:
     """True when the opponents agreed to the claim and later withdrew their agreement (69B)."""
     correction_period_over: bool = False
     """True when the question was raised after the Correction Period (71, 69B no longer apply)."""
+    claimer_asks_more: bool = False
+    """True when the table agreed to the claim (``tricks`` is the number agreed) and the claimer
+    later asks for a conceded trick back: the agreement stands (69A), so he is never credited
+    with fewer than ``tricks``, and a conceded trick is restored only when no normal play could
+    have lost it, within the Correction Period (71B). Law 70 does not apply."""
+    tricks_said: str = ""
+    """When the number claimed depended on the layout (``tricks: {if spades 3-2: 10, otherwise:
+    9}``): the conditions as written and which held at the claim, for the report ("10 if spades
+    3-2, otherwise 9: spades 3-2 at the claim"); ``tricks`` is the number that held. Empty for
+    a plain number."""
     by_defender: bool = False
     """True when a defender claimed (70D2: his statement binds his own plays, not partner's)."""
     policy: str | None = None

@@ -17,7 +17,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from solver.bridge import SEATS, Card, Contract, Deal, Seat, Side, winning_position
 from solver.bridge.deal import parse_hands as parse_pbn_hands
@@ -41,7 +50,7 @@ STEP_FORMS = (
     "'draw trumps', 'draw one round of trumps', 'cash <suit>', 'cash <suit> from <seat>', "
     "'cash <suits> in any order', 'ruff <suit> in <seat>', 'finesse <card>', "
     "'ruffing finesse <card>', 'concede <number>', 'play <cards>', 'play <cards> (all)', "
-    "'if <suit> <n>-<m>: <step>'"
+    "'squeeze', 'squeeze <suits>', 'if <suit> <n>-<m>: <step>'"
 )
 """The accepted forms of a step, for the message naming an unknown one."""
 PLAY_FORMS = "'play <cards>' or 'play <cards> (all)'"
@@ -62,7 +71,7 @@ class RawPosition(_Strict):
 
 class RawClaim(_Strict):
     by: str
-    tricks: int
+    tricks: int | dict[str, int]
     position: RawPosition = Field(default_factory=RawPosition)
     statement: list[Any] | None = None
     said: str | None = None
@@ -70,8 +79,30 @@ class RawClaim(_Strict):
     shown_out: dict[str, str | list[str]] | None = None
     agreed: bool = False
     correction_period_over: bool = False
+    claimer_asks_more: bool = False
     policy: Any = None
     switches: Any = None
+
+    @field_validator("tricks", mode="wrap")
+    @classmethod
+    def _number_or_conditions(cls, value: Any, _handler: ValidatorFunctionWrapHandler) -> Any:
+        """A mapping is numbers on conditions of the layout; anything else is read as a number.
+        Read here rather than as a union, so that an error is named at ``claim.tricks`` (with
+        the condition it is about), not at the union's branch."""
+        if not isinstance(value, dict):
+            return _number(value, "")
+        return {str(key): _number(count, f"{key}: ") for key, count in value.items()}
+
+
+def _number(value: Any, where: str) -> int:
+    try:
+        return _NUMBER.validate_python(value)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise PydanticCustomError(first["type"], where + first["msg"]) from None
+
+
+_NUMBER: TypeAdapter[int] = TypeAdapter(int)
 
 
 def _trumps_mentioned(written: bool | None, steps: tuple[Step, ...]) -> bool:
@@ -242,16 +273,27 @@ class ClaimReader:
         raw = self.raw
         by = self._claimer()
         position = PositionReader(self, agreed).position()
-        if not 0 <= raw.tricks <= self.left:
+        tricks, tricks_said = self._tricks(position)
+        if raw.agreed and raw.claimer_asks_more:
             raise self.error(
-                "tricks", f"got {raw.tricks} (expected 0 to {self.left}, the tricks left)"
+                "claimer_asks_more",
+                "got true with agreed: true (expected one of them: 'agreed' when the opponents "
+                "withdraw their agreement, 69B; 'claimer_asks_more' when the claimer asks for a "
+                "conceded trick back, 71)",
+            )
+        if raw.claimer_asks_more and tricks == self.left:
+            raise self.error(
+                "claimer_asks_more",
+                f"the claim agreed was for all {self.left} tricks left (expected a claim that "
+                "conceded at least one trick, the one the claimer asks back)",
             )
         shown_out = self._shown_out(position, agreed)
         steps = StepReader(self, by.side, position).steps(raw.statement or [])
         policy, switches = self._policy(), self._switches()
         return Claim(
             by=by,
-            tricks=raw.tricks,
+            tricks=tricks,
+            tricks_said=tricks_said,
             position=position,
             statement=steps,
             said=raw.said or "",
@@ -259,10 +301,86 @@ class ClaimReader:
             shown_out=shown_out,
             agreed=raw.agreed,
             correction_period_over=raw.correction_period_over,
+            claimer_asks_more=raw.claimer_asks_more,
             by_defender=by is not self.declarer,
             policy=policy,
             switches=switches,
         )
+
+    def _tricks(self, position: ClaimPosition) -> tuple[int, str]:
+        """``claim.tricks``: a number, or numbers on conditions of the layout (``{if spades 3-2:
+        10, otherwise: 9}``), the first whose condition holds on the hands at the claim taken;
+        with the text for the report (empty for a plain number)."""
+        value = self.raw.tricks
+        if isinstance(value, int):
+            return self._count(value, "tricks"), ""
+        if not value:
+            raise self.error("tricks", f"got an empty mapping (expected {TRICKS_FORMS})")
+        said: list[str] = []
+        chosen: tuple[int, str] | None = None
+        named: list[int] = []
+        entries = list(value.items())
+        for index, (key, count) in enumerate(entries):
+            location = f"tricks.{key}"
+            self._count(count, location)
+            words = " ".join(key.split()).lower()
+            if words in ("otherwise", "else"):
+                if index != len(entries) - 1:
+                    raise self.error(
+                        location, f"'otherwise' must come last (expected {TRICKS_FORMS})"
+                    )
+                said.append(f"otherwise {count}")
+                if chosen is None:
+                    chosen = (count, "no condition held at the claim")
+                continue
+            suit, longer, shorter = self._split(words, location, position)
+            named.append(suit)
+            said.append(f"{count} if {SUIT_PLURAL[suit]} {longer}-{shorter}")
+            if chosen is None and self._split_at_claim(suit, position) == (longer, shorter):
+                chosen = (count, f"{SUIT_PLURAL[suit]} {longer}-{shorter} at the claim")
+        if chosen is None:
+            splits = ", ".join(
+                f"{SUIT_PLURAL[suit]} {'-'.join(map(str, self._split_at_claim(suit, position)))}"
+                for suit in sorted(set(named))
+            )
+            raise self.error(
+                "tricks",
+                f"no condition holds at the claim (the opponents' {splits}; expected one that "
+                "does, or an 'otherwise' entry last)",
+            )
+        return chosen[0], f"{', '.join(said)}: {chosen[1]}"
+
+    def _count(self, count: int, location: str) -> int:
+        if not 0 <= count <= self.left:
+            raise self.error(location, f"got {count} (expected 0 to {self.left}, the tricks left)")
+        return count
+
+    def _split(self, words: str, location: str, position: ClaimPosition) -> tuple[int, int, int]:
+        """A condition ``if <suit> <n>-<m>``: the suit and the split, longer first, checked
+        against the opponents' cards of the suit at the claim."""
+        match = _TRICKS_CONDITION.fullmatch(words)
+        suit = SUIT_WORDS.get(match.group(1)) if match is not None else None
+        if match is None or suit is None:
+            raise self.error(location, f"unknown condition (expected {TRICKS_FORMS})")
+        first, second = int(match.group(2)), int(match.group(3))
+        longer, shorter = max(first, second), min(first, second)
+        out = sum(self._split_at_claim(suit, position))
+        if longer + shorter != out:
+            name = SUIT_PLURAL[suit] if out != 1 else SUIT_SINGULAR[suit]
+            raise self.error(
+                location,
+                f"the opponents hold {out} {name} at the claim, not {longer + shorter} "
+                f"(expected a split of {out}, like '{(out + 1) // 2}-{out // 2}')",
+            )
+        return suit, longer, shorter
+
+    def _split_at_claim(self, suit: int, position: ClaimPosition) -> tuple[int, int]:
+        """The opponents' lengths in ``suit`` on the hands at the claim, longer first."""
+        first, second = (
+            sum(1 for card in position.hands[seat.index] if card.suit_index == suit)
+            for seat in self._claimer().side.other.seats
+        )
+        return max(first, second), min(first, second)
 
     def _policy(self) -> str | None:
         """``claim.policy``: the name of a normal-play preset, or None when not given."""
@@ -588,9 +706,15 @@ _STEP_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ruffing_finesse", re.compile(r"ruffing finesse (\S+)")),
     ("concede", re.compile(r"concede (\S+)(?: tricks?)?")),
     ("play", re.compile(r"play (.+?) ?(\(all\))?")),
+    ("squeeze", re.compile(r"(?:double |simple )?squeeze(?: (.+))?")),
 )
 
 _CONDITION = re.compile(r"if (\S+) (\d+) ?- ?(\d+):? (.+)")
+_TRICKS_CONDITION = re.compile(r"if (\S+) (\d+) ?- ?(\d+)")
+TRICKS_FORMS = (
+    "a number of tricks, or numbers on conditions of the layout like "
+    "{'if spades 3-2': 10, 'otherwise': 9}"
+)
 CONDITION_FORM = "'if <suit> <n>-<m>: <step>', like 'if spades 4-1: ruffing finesse SQ'"
 
 
@@ -660,6 +784,8 @@ class StepReader:
             return Step("finesse", self.text, cards=(card,))
         if kind == "concede":
             return self._concede(str(groups[0]))
+        if kind == "squeeze":
+            return self._squeeze(groups[0])
         return self._play(str(groups[0]), groups[1] is not None)
 
     # -- pieces --------------------------------------------------------------------------------
@@ -718,6 +844,10 @@ class StepReader:
         return Step("cash", self.text, suit=suit, seat=seat)
 
     def _cash_any(self, tokens: str) -> Step:
+        return Step("cash_any", self.text, suits=self._held_suits(tokens))
+
+    def _held_suits(self, tokens: str) -> tuple[int, ...]:
+        """Suits separated by spaces, commas or 'and', each named once and held by the side."""
         words = [word for word in tokens.replace(",", " ").split() if word != "and"]
         suits: list[int] = []
         for word in words:
@@ -727,7 +857,17 @@ class StepReader:
             if not any(self._holds(seat, suit) for seat in self.side.seats):
                 raise self.error(f"{self._side_names()} holds a {SUIT_SINGULAR[suit]}")
             suits.append(suit)
-        return Step("cash_any", self.text, suits=tuple(suits))
+        return tuple(suits)
+
+    def _squeeze(self, tokens: str | None) -> Step:
+        """A stated squeeze: the ending played double dummy from the step on (70D1, 70E)."""
+        if self.side is not self.claim.declarer.side:
+            raise self.error(
+                "a defender's statement binds only his own plays (70D2), and a squeeze is "
+                "played by both hands of the side (expected a claim by declarer)"
+            )
+        suits = self._held_suits(tokens) if tokens is not None else ()
+        return Step("squeeze", self.text, suits=suits)
 
     def _ruffing_finesse(self, token: str) -> Step:
         card = self._card(token)

@@ -17,14 +17,14 @@ from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, Line
 from solver.facts import Case, Claim
 from solver.facts.policy import PRESETS, NormalPolicy
 from solver.laws.citation import Reason
-from solver.laws.law69 import law69b_withdrawn_agreement
+from solver.laws.law69 import law69a_agreement_stands, law69b_withdrawn_agreement
 from solver.laws.law70 import (
     law70a_adjudicated,
     law70c_outstanding_trump,
     law70d2_defenders_claim,
     policy_assumptions,
 )
-from solver.laws.law71 import law71b_unlosable_concession
+from solver.laws.law71 import law71b_asked_back, law71b_unlosable_concession
 from solver.laws.normal_play import for_defenders
 from solver.rulings.ruling import Ruling, board_score
 
@@ -159,6 +159,8 @@ class ClaimAnalysis:
         return {
             "by": str(self.claim.by),
             "tricks": self.claim.tricks,
+            # Only when the number claimed depended on the layout (claim.tricks as conditions).
+            **({"tricks_said": self.claim.tricks_said} if self.claim.tricks_said else {}),
             "worst_normal_line": [
                 {
                     "trick": play.trick,
@@ -209,7 +211,7 @@ def analyse_claim(
     checked = True
     plain = adjudication.claimer_tricks
     could_gain = _credit_of(claim, plain) < _credit_of(claim, claim.position.tricks_left)
-    if not problem.trumps_aware and taken and could_gain:
+    if not problem.trumps_aware and taken and could_gain and not claim.claimer_asks_more:
         # 70C(3): the worst normal line loses a trick to the trump; is it one the claimer would
         # otherwise take? Adjudicate again with that trump unable to score: no trump the
         # opponents hold takes a trick from the claimer's side in another suit. (When the worst
@@ -380,6 +382,10 @@ def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
     claim = analysis.claim
     adjudicated = analysis.adjudication.claimer_tricks
     reasons: list[Reason] = []
+    if claim.claimer_asks_more:
+        # Law 69A: the table agreed; the claimer asks for a conceded trick back (Law 71B).
+        reasons += [law69a_agreement_stands(claim), law71b_asked_back(claim, adjudicated)]
+        return _credit(case, claim, _credit_of(claim, adjudicated), reasons, analysis.policy)
     # Law 69B: the opponents had agreed, then withdrew.
     if claim.agreed:
         reason, settled = law69b_withdrawn_agreement(claim, adjudicated)
@@ -436,7 +442,11 @@ def _trump_cost(claim: Claim, analysis: ClaimAnalysis) -> int | None:
 
 def _credit_of(claim: Claim, claimer_tricks: int) -> int:
     """The tricks credited for a worst-normal-line value: at most those claimed (70A), unless
-    71B restores conceded tricks no normal play loses."""
+    71B restores conceded tricks no normal play loses. On an agreed claim whose claimer asks for
+    more (69A), never fewer than the tricks agreed."""
+    if claim.claimer_asks_more:
+        restorable = claimer_tricks > claim.tricks and not claim.correction_period_over
+        return claimer_tricks if restorable else claim.tricks
     if claimer_tricks > claim.tricks and not claim.correction_period_over and not claim.agreed:
         return claimer_tricks
     return min(claimer_tricks, claim.tricks)

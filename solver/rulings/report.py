@@ -377,6 +377,8 @@ def _claim_section(analysis: Analysis) -> list[str]:
         f"Claim by {claim.by.full_name}: {claim.tricks} of the {position.tricks_left} tricks left"
         f" (won so far NS {position.won[0]}, EW {position.won[1]})",
     ]
+    if claim.tricks_said:
+        lines.append(f"  claimed: {claim.tricks_said}")
     for seat in SEATS:
         cards = " ".join(str(c) for c in sorted(position.hands[seat.index], reverse=True))
         lines.append(f"  {seat.full_name:<6} {cards or '-'}")
@@ -387,6 +389,11 @@ def _claim_section(analysis: Analysis) -> list[str]:
         lines.append(f"  {position.leader.full_name} to lead")
     if claim.said:
         lines.append(f"  said: {claim.said!r}")
+    if claim.claimer_asks_more:
+        lines.append(
+            f"  agreed at the table ({claim.tricks}); the claimer now asks for a conceded trick "
+            "back (Law 71)"
+        )
     opponents = claim.side.other.seats
     steps = "; ".join(
         step.text

@@ -41,11 +41,15 @@ ALL_KINDS = (*STEP_KINDS, *MORE_KINDS, "finesse", "concede")
 
 
 def small_cases() -> list[Path]:
-    """The bundled claim cases whose hands hold at most three cards each."""
+    """The bundled claim cases whose hands hold at most three cards each. A stated squeeze is
+    left out: under it the claimer's side plays its best card (a maximum), which the CSP's
+    minimum does not model (tests/engines/test_claim_squeeze.py checks it)."""
     small = []
     for path in sorted(CLAIMS.glob("*.yaml")):
         claim = solver.load_case(path).claim
         assert claim is not None
+        if any(step.kind == "squeeze" for step in claim.statement):
+            continue
         if max(len(hand) for hand in claim.position.hands) <= 3:
             small.append(path)
     return small

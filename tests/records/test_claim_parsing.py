@@ -219,6 +219,17 @@ STEPS = [
             condition=(0, 3, 2),
         ),
     ),
+    ("squeeze", Step("squeeze", "squeeze")),
+    ("double squeeze", Step("squeeze", "double squeeze")),
+    ("Squeeze S, H", Step("squeeze", "Squeeze S, H", suits=(0, 1))),
+    (
+        "simple squeeze hearts and clubs",
+        Step("squeeze", "simple squeeze hearts and clubs", suits=(1, 3)),
+    ),
+    (
+        "if spades 3-2: squeeze",
+        Step("squeeze", "if spades 3-2: squeeze", condition=(0, 3, 2)),
+    ),
     (
         "Play sa ha(ALL)",
         Step("play", "Play sa ha(ALL)", cards=tuple(parse_cards("SA HA")), follows=True),
@@ -304,6 +315,26 @@ def test_a_draw_trumps_step_mentions_trumps_unless_the_case_says_otherwise() -> 
     assert aware is not None and aware.trumps_mentioned
 
 
+def test_a_claim_amount_on_a_condition_of_the_layout_takes_the_one_that_holds() -> None:
+    # At the claim East holds SQ HK CK and West S6 HT CT: every suit is 1-1.
+    claim = load(in_ending(tricks={"if spades 1-1": 3, "otherwise": 2})).claim
+    assert claim is not None
+    assert claim.tricks == 3
+    assert claim.tricks_said == "3 if spades 1-1, otherwise 2: spades 1-1 at the claim"
+    claim = load(in_ending(tricks={"If Hearts 2-0": 1, "otherwise": 2})).claim
+    assert claim is not None
+    assert claim.tricks == 2
+    assert claim.tricks_said == "1 if hearts 2-0, otherwise 2: no condition held at the claim"
+    claim = load(in_ending(tricks={"if clubs 2-0": 1, "if clubs 1-1": 2})).claim
+    assert claim is not None
+    assert (claim.tricks, claim.tricks_said) == (
+        2,
+        "1 if clubs 2-0, 2 if clubs 1-1: clubs 1-1 at the claim",
+    )
+    plain = load(in_ending()).claim
+    assert plain is not None and plain.tricks_said == ""
+
+
 def test_empty_or_null_statement_says_nothing() -> None:
     statement: list[str] | None
     for statement in ([], None):
@@ -314,6 +345,53 @@ def test_empty_or_null_statement_says_nothing() -> None:
 # -- errors: one test per message ----------------------------------------------------------------
 
 ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
+    (
+        "tricks-condition-wrong-split",
+        in_ending(tricks={"if spades 2-1": 3, "otherwise": 2}),
+        "claim.tricks.if spades 2-1",
+        "the opponents hold 2 spades at the claim, not 3 (expected a split of 2, like '1-1')",
+    ),
+    (
+        "tricks-condition-otherwise-first",
+        in_ending(tricks={"otherwise": 2, "if spades 1-1": 3}),
+        "claim.tricks.otherwise",
+        "'otherwise' must come last (expected a number of tricks, or numbers on conditions of "
+        "the layout like {'if spades 3-2': 10, 'otherwise': 9})",
+    ),
+    (
+        "tricks-condition-none-holds",
+        in_ending(tricks={"if clubs 2-0": 3}),
+        "claim.tricks",
+        "no condition holds at the claim (the opponents' clubs 1-1; expected one that does, or "
+        "an 'otherwise' entry last)",
+    ),
+    (
+        "tricks-condition-unknown",
+        in_ending(tricks={"when spades 1-1": 3}),
+        "claim.tricks.when spades 1-1",
+        "unknown condition (expected a number of tricks, or numbers on conditions of the "
+        "layout like {'if spades 3-2': 10, 'otherwise': 9})",
+    ),
+    (
+        "tricks-condition-too-many",
+        in_ending(tricks={"if spades 1-1": 5}),
+        "claim.tricks.if spades 1-1",
+        "got 5 (expected 0 to 3, the tricks left)",
+    ),
+    (
+        "tricks-condition-not-a-number",
+        in_ending(tricks={"if spades 1-1": "all"}),
+        "claim.tricks",
+        "got {'if spades 1-1': 'all'}; if spades 1-1: input should be a valid integer, unable "
+        "to parse string as an integer",
+    ),
+    (
+        "tricks-condition-empty",
+        in_ending(tricks={}),
+        "claim.tricks",
+        "got an empty mapping (expected a number of tricks, or numbers on conditions of the "
+        "layout like {'if spades 3-2': 10, 'otherwise': 9})",
+    ),
     (
         "claim-not-a-mapping",
         case({}) | {"claim": "S claims"},
@@ -331,7 +409,8 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         after_three(statment=["draw trumps"]),
         "claim.statment",
         "unknown field (expected one of: by, tricks, position, statement, said, "
-        "trumps_mentioned, shown_out, agreed, correction_period_over, policy, switches); "
+        "trumps_mentioned, shown_out, agreed, correction_period_over, claimer_asks_more, policy, "
+        "switches); "
         "did you mean 'statement'?",
     ),
     (
@@ -671,13 +750,13 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
     ),
     (
         "step-unknown",
-        after_three(statement=["draw trumps", "squeeze East"]),
+        after_three(statement=["draw trumps", "endplay East"]),
         "claim.statement.1",
-        "'squeeze East': unknown step (expected one of: 'draw trumps', "
+        "'endplay East': unknown step (expected one of: 'draw trumps', "
         "'draw one round of trumps', 'cash <suit>', 'cash <suit> from <seat>', "
         "'cash <suits> in any order', 'ruff <suit> in <seat>', 'finesse <card>', "
         "'ruffing finesse <card>', 'concede <number>', 'play <cards>', 'play <cards> (all)', "
-        "'if <suit> <n>-<m>: <step>')",
+        "'squeeze', 'squeeze <suits>', 'if <suit> <n>-<m>: <step>')",
     ),
     (
         "step-draw-trumps-at-notrump",
@@ -816,6 +895,31 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         after_three(statement=["cash S X in any order"]),
         "claim.statement.0",
         "'cash S X in any order': unknown suit 'x' (expected S, H, D or C)",
+    ),
+    (
+        "step-squeeze-suit-not-held",
+        after_three(statement=["squeeze S D"]),
+        "claim.statement.0",
+        "'squeeze S D': neither North nor South holds a diamond",
+    ),
+    (
+        "step-squeeze-suit-twice",
+        after_three(statement=["double squeeze hearts and hearts"]),
+        "claim.statement.0",
+        "'double squeeze hearts and hearts': hearts are listed twice",
+    ),
+    (
+        "step-squeeze-not-a-suit",
+        after_three(statement=["squeeze East"]),
+        "claim.statement.0",
+        "'squeeze East': unknown suit 'east' (expected S, H, D or C)",
+    ),
+    (
+        "step-squeeze-by-a-defender",
+        in_ending(by="W", tricks=1, statement=["squeeze"]),
+        "claim.statement.0",
+        "'squeeze': a defender's statement binds only his own plays (70D2), and a squeeze is "
+        "played by both hands of the side (expected a claim by declarer)",
     ),
     (
         "step-ruffing-finesse-at-notrump",

@@ -46,12 +46,19 @@ from solver.engines.claims.statements import (
     skip_done,
     step_plays,
 )
+from solver.engines.dds import double_dummy_masks
 from solver.engines.stack import with_room
 from solver.errors import InternalError
 from solver.laws.normal_play import PlayView, claimer_options
 
 PLAYOUTS: Final = 10
 """Random lines played for ``value``'s first bound: a few are as good as many."""
+ENDINGS: Final[dict[tuple[tuple[int, int, int, int], int, tuple[int, ...], int, int], int]] = {}
+"""Double-dummy values of positions reached under a ``squeeze`` step (``Adjudicator.ending``),
+by cards held, leader, trick in progress, trump (-1 at no trump) and the claimer's side: shared
+by the adjudications of one ruling (the judgements turned each way reach the same endings)."""
+ENDINGS_KEPT: Final = 100_000
+"""``ENDINGS`` is emptied when it holds more than this many values."""
 
 
 class Adjudicator:
@@ -82,6 +89,8 @@ class Adjudicator:
         self.interval = (0, 13)
         """What ``value`` knows so far: the value lies in [low, high]."""
         self._trump_suit = -1 if problem.trump is None else problem.trump
+        self._squeezes = any(step.kind == "squeeze" for step in problem.steps)
+        """Whether the statement has a ``squeeze`` step (``ending`` has anything to do)."""
         self._dead = 0
         """With ``opponents_ruff`` false, the trumps the opponents hold at the claim: none of
         them takes a trick from the claimer's side in a suit led other than trumps (``play``)."""
@@ -99,6 +108,27 @@ class Adjudicator:
         p = self.p
         return State(p.held, p.leader, p.trick, skip_done(p, (0, 0), p.held), p.voids)
 
+    def ending(self, state: State) -> int:
+        """With a ``squeeze`` step in force, the claimer's side's tricks from here: the ending
+        played double dummy (a claimer who states a squeeze is credited with executing it
+        correctly, the opponents play any card, so the minimum over their plays of his best);
+        -1 when no such step is in force."""
+        index = state.plan[0]
+        if not self._squeezes or index >= len(self.p.steps):
+            return -1
+        if self.p.steps[index].kind != "squeeze":
+            return -1
+        key = (state.held, state.leader, state.trick, self._trump_suit, self.p.claimer_side)
+        known = ENDINGS.get(key)
+        if known is None:
+            known = double_dummy_masks(
+                state.held, self.p.trump, state.leader, state.trick, self.p.claimer_side
+            )
+            if len(ENDINGS) > ENDINGS_KEPT:
+                ENDINGS.clear()
+            ENDINGS[key] = known
+        return known
+
     # -- the recursion ------------------------------------------------------------------------
 
     def value(self, state: State, at_least: int = 0) -> int:
@@ -112,6 +142,9 @@ class Adjudicator:
         twice for the same bound. Halving is the robust order (``benchmarks/README.md`` gives
         what the other orders cost).
         """
+        ending = self.ending(state)
+        if ending >= 0:
+            return ending
         key = self.keys.key(state)
         known = self.memo.get(key, 0)
         if known & 1:
@@ -139,6 +172,10 @@ class Adjudicator:
             tricks = 0
             current = state
             while any(current.held) or current.trick:
+                ending = self.ending(current)
+                if ending >= 0:
+                    tricks += ending
+                    break
                 current, gained = self.play(current, rng.choice(self._expand(current)))
                 tricks += gained
             best = min(best, tricks)
@@ -154,6 +191,9 @@ class Adjudicator:
         of ``bound`` tricks or more (``Bounds.sure_tricks``). At the start of a trick the results
         are memoised: exact values, and lower bounds where the search was cut.
         """
+        ending = self.ending(state)
+        if ending >= 0:
+            return ending
         bounds = self.bounds
         trick = state.trick
         left = popcount(hand_of(state.held, (state.leader + len(trick)) & 3))
@@ -292,8 +332,9 @@ class Adjudicator:
             seat = self.seat_to_play(state)
             for card in self.moves(state):
                 child, gained = self.play(state, card)
-                # Every child's value is at least target - gained: find one with no more.
-                if target >= gained and self.below(child, target - gained + 1) <= target - gained:
+                # Every child's value is at least target - gained: find one with no more. (Under
+                # a ``squeeze`` step the claimer's cards may give less: the one kept gives it.)
+                if target >= gained and self.below(child, target - gained + 1) == target - gained:
                     break
             else:
                 raise InternalError("the worst normal line could not be traced back")

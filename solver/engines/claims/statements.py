@@ -116,6 +116,8 @@ def step_done(
         return progress >= 1
     if step.kind == "concede":
         return progress >= step.count
+    if step.kind == "squeeze":
+        return False  # the ending is played double dummy to the last card (search.py)
     return not any((ours >> c.index) & 1 for c in step.cards)
 
 
@@ -123,6 +125,10 @@ def step_plays(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] | 
     """Law 68C/70: the plays a statement step prescribes for this player, if any."""
     hand = hand_of(view.held, view.seat)
     leading = not view.trick
+    if step.kind == "squeeze":
+        # Any legal card: the search values the ending double dummy (``Adjudicator.ending``),
+        # and the line follows a card that keeps to that value.
+        return legal(view)
     if step.kind == "play":
         # The first named card the side still holds, played by its holder at his turn: on lead
         # only, unless the step says its cards bind follows too (``(all)``).
