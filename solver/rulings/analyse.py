@@ -15,7 +15,6 @@ from solver.engines import (
 )
 from solver.engines.problem import Problem
 from solver.engines.result import EngineResult
-from solver.errors import CaseFileError
 from solver.facts import Case
 from solver.facts.policy import NormalPolicy
 from solver.rulings.decide import decide
@@ -53,14 +52,6 @@ def analyse(
     decided by optimisation) and ``analysis.pending_count`` holds the count still to make,
     for ``finish_count``; on, it is made before returning, within ``time_limit`` in all and
     ``memory_limit`` bytes resident (``count_progress`` called with the positions searched)."""
-    if case.claim is not None and case.irregularities:
-        raise CaseFileError(
-            case.source,
-            "play.irregularities",
-            "a claim after an irregularity is not adjudicated yet: the claim search does not "
-            "apply the penalty cards and restrictions still in force (Laws 50-57); rule on "
-            "the play without the claim, or on the claim without the irregularity",
-        )
     if case.claim is not None:
         analysis = _analyse_claim(case, engine, list_limit, time_limit, policy, judgements)
         if claimer_view:

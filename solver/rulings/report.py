@@ -10,6 +10,7 @@ from solver.engines.result import EngineResult
 from solver.facts import Case
 from solver.facts.history import History
 from solver.facts.outcome import Outcome
+from solver.rulings.claims import in_force
 from solver.rulings.decide import stopped_where
 from solver.rulings.irregularities import irregularities_html, irregularity_lines
 from solver.rulings.revokes import RevokeGroup
@@ -401,6 +402,10 @@ def _claim_section(analysis: Analysis) -> list[str]:
     lines.append(
         f"  statement: {steps}; trumps mentioned: {'yes' if claim.trumps_mentioned else 'no'}"
     )
+    bound = in_force(claimed.obligations)
+    if bound:
+        lines.append("  in force at the claim (every line obeys them):")
+        lines.extend(f"    {entry.text} (Law {entry.citation})" for entry in bound)
     lines.append(
         f"Worst normal line for the claimer ({claimed.policy.name} policy): "
         f"{claimed.adjudication.claimer_tricks} tricks; double dummy: {claimed.double_dummy}"
@@ -409,6 +414,12 @@ def _claim_section(analysis: Analysis) -> list[str]:
     before = _before_claim(position.leader, position.current_trick)
     current: list[str] = []
     for play in claimed.adjudication.line:
+        if play.choice is not None:
+            named = "".join("SHDC"[suit] for suit in play.choice.suits)
+            current.append(
+                f"[{SEATS[play.choice.chooser]} chooses {play.choice.option}"
+                f"{' ' + named if named else ''}, Law {play.choice.law}]"
+            )
         current.append(f"{SEATS[play.seat]} {Card.from_index(play.card)}")
         if play.wins_trick is not None:
             lost = "" if play.wins_trick % 2 == side else "   <- lost by the claimer's side"
