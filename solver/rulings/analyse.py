@@ -15,6 +15,7 @@ from solver.engines import (
 )
 from solver.engines.problem import Problem
 from solver.engines.result import EngineResult
+from solver.errors import CaseFileError
 from solver.facts import Case
 from solver.facts.policy import NormalPolicy
 from solver.rulings.decide import decide
@@ -54,6 +55,13 @@ def analyse(
     ``memory_limit`` bytes resident (``count_progress`` called with the positions searched)."""
     if case.claim is not None:
         analysis = _analyse_claim(case, engine, list_limit, time_limit, policy, judgements)
+        if claimer_view and analysis.claim is not None and not analysis.claim.obligations.empty:
+            raise CaseFileError(
+                case.source,
+                "play.irregularities",
+                "--claimer-view does not apply the penalty cards and restrictions in force at "
+                "the claim yet (its double-dummy layouts would ignore them): leave it out",
+            )
         if claimer_view:
             from solver.rulings.claimer_view import claimer_view as view_of
 
