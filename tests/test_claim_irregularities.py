@@ -108,3 +108,15 @@ def test_an_irregularity_at_the_claims_trick_that_cannot_be_placed(tmp_path: Pat
     choice = "    - lead_out_of_turn: {seat: W, card: D2, trick: 8, response: accepted}\n"
     with pytest.raises(CaseFileError, match=r"play.irregularities.1: W led D2 out of turn"):
         obligations_at_claim(load(tmp_path, choice=choice))
+
+
+def test_the_report_lists_what_is_in_force_with_its_sub_law(tmp_path: Path) -> None:
+    """The text report's claim section names the penalty card and cites 50D1; the line shows
+    declarer's choice before East's lead."""
+    from solver.rulings.report import text_report
+
+    report = text_report(solver.analyse(load(tmp_path), judgements=False))
+    assert "in force at the claim (every line obeys them):" in report
+    assert "West's SQ: a major penalty card, played at the first legal opportunity" in report
+    assert "(Law 50D1)" in report
+    assert "[S chooses " in report

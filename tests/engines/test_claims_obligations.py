@@ -18,7 +18,8 @@ import random
 import pytest
 
 from solver.bridge.masks import SUIT_MASKS, cards_in
-from solver.engines.claims import Adjudicator, ClaimProblem, State, adjudicate
+from solver.engines.claims import Adjudicator, ClaimProblem, LinePlay, State, adjudicate
+from solver.engines.claims.keys import one_per_run
 from solver.facts.policy import PRESETS
 from solver.laws.choices import apply_lead_option
 from solver.laws.irregular_play import lead_options
@@ -152,7 +153,7 @@ def brute_force(problem: ClaimProblem) -> int:
     return least(problem.held, problem.leader, problem.trick, problem.voids, problem.obligations)
 
 
-def replay(problem: ClaimProblem, line: tuple[object, ...]) -> int:
+def replay(problem: ClaimProblem, line: tuple[LinePlay, ...]) -> int:
     """Walk the line from the claim under the obligations: every card legal, every choice one
     the Laws give when it is made; the claimer's-side tricks."""
     held = list(problem.held)
@@ -160,9 +161,8 @@ def replay(problem: ClaimProblem, line: tuple[object, ...]) -> int:
     tricks = 0
     for play in line:
         seat = (leader + len(trick)) % 4
-        assert play.seat == seat  # type: ignore[attr-defined]
-        card = play.card  # type: ignore[attr-defined]
-        choice = play.choice  # type: ignore[attr-defined]
+        assert play.seat == seat
+        card, choice = play.card, play.choice
         due = not trick and choice_due(state, seat, problem.declarer % 2)
         options = lead_options(state, seat, problem.declarer) if due else []
         assert (choice is not None) == bool(options)
@@ -176,7 +176,7 @@ def replay(problem: ClaimProblem, line: tuple[object, ...]) -> int:
         trick.append(card)
         if len(trick) == 4:
             leader = trick_winner(leader, trick, problem.trump)
-            assert play.wins_trick == leader  # type: ignore[attr-defined]
+            assert play.wins_trick == leader
             tricks += leader % 2 == problem.claimer_side
             state = after_trick(state, leader)
             trick = []
@@ -219,6 +219,39 @@ def test_no_obligations_changes_nothing() -> None:
     start = adjudicator.start()
     assert start.obligations == 0
     assert adjudicator.keys.obligations == [Obligations()]
+
+
+@pytest.mark.parametrize("seed", range(0, ENDINGS, 10))
+def test_random_playouts_obey_the_obligations(seed: int) -> None:
+    """Lines drawn at random from the search's moves, as ``playout_bound`` draws them, play
+    only cards the Laws allow, and only choices the Laws give."""
+    problem = random_problem(random.Random(seed))
+    adjudicator = Adjudicator(problem)
+    rng = random.Random(seed)
+    for _ in range(5):
+        state, line = adjudicator.start(), []
+        while any(state.held) or state.trick:
+            move = rng.choice(adjudicator.moves(state))
+            seat = adjudicator.seat_to_play(state)
+            child, _ = adjudicator.play(state, move)
+            line.append(
+                LinePlay(
+                    0,
+                    seat,
+                    move & 63,
+                    child.leader if len(state.trick) == 3 else None,
+                    adjudicator.choice_of(state, move),
+                )
+            )
+            state = child
+        replay(problem, tuple(line))
+
+
+def test_one_per_run_keeps_a_penalty_card_apart() -> None:
+    """East's S3 and S2 touch; with the S3 a penalty card (named) they are two moves."""
+    held = (1 << 12, 1 << 0 | 1 << 1, 1 << 11, 1 << 10)
+    assert one_per_run([0, 1], held, 1) == [1]
+    assert one_per_run([0, 1], held, 1, (), 1 << 1) == [0, 1]
 
 
 def test_penalty_card_kept_apart_from_its_equal() -> None:
