@@ -15,7 +15,7 @@ import pytest
 import solver
 from solver.errors import CaseFileError
 from solver.laws.obligations import Obligations, add_penalty_card
-from solver.rulings.claims import analyse_claim, in_force, obligations_at_claim
+from solver.rulings.claims import analyse_claim, decide_claim, in_force, obligations_at_claim
 
 EXAMPLE_2 = """\
 title: "Example 2 with a claim"
@@ -60,6 +60,8 @@ def test_a_choice_due_at_the_claim_is_made_in_the_claims_play(tmp_path: Path) ->
     assert first.seat == EAST and first.choice is not None
     assert first.choice.law == "50D2(a)" or first.choice.law == "50D2(b)"
     assert [entry.kind for entry in in_force(claimed.obligations)] == ["major-penalty-card"]
+    ruling = decide_claim(case, claimed)
+    assert "claim-choice-against-claimer" in [a.name for a in ruling.assumptions]
 
 
 def test_a_recorded_choice_at_the_claims_trick_is_applied(tmp_path: Path) -> None:
@@ -72,6 +74,7 @@ def test_a_recorded_choice_at_the_claims_trick_is_applied(tmp_path: Path) -> Non
     assert (state.banned_seat, state.banned_suits) == (EAST, 1)
     claimed = analyse_claim(case, judgements=False)
     assert all(play.choice is None for play in claimed.adjudication.line)
+    assert not [a for a in decide_claim(case, claimed).assumptions if "choice" in a.name]
     assert claimed.adjudication.line[0].card // 13 != 0  # East leads no spade
     assert [entry.citation for entry in in_force(state)] == ["50D2(a)"]
 
@@ -120,3 +123,13 @@ def test_the_report_lists_what_is_in_force_with_its_sub_law(tmp_path: Path) -> N
     assert "West's SQ: a major penalty card, played at the first legal opportunity" in report
     assert "(Law 50D1)" in report
     assert "[S chooses " in report
+
+
+def test_a_defenders_claim_leaves_declarers_choice_to_him(tmp_path: Path) -> None:
+    """East claims on lead while his partner's SQ lies: declarer's 50D2 choice comes first in
+    the claim's play, and the ruling names it as declarer's own, any option (70A)."""
+    case = load(tmp_path, by="E", tricks="3")
+    claimed = analyse_claim(case, judgements=False)
+    assert claimed.adjudication.line[0].choice is not None
+    names = [a.name for a in decide_claim(case, claimed).assumptions]
+    assert "claim-choice-by-declarer" in names and "claim-choice-against-claimer" not in names

@@ -22,7 +22,7 @@ from solver.facts.case import AgreedTrick
 from solver.facts.irregularity import Choice, Irregularity, LeadOutOfTurn, PrematurePlay
 from solver.facts.policy import PRESETS, NormalPolicy
 from solver.laws.choices import LawOption, apply_lead_option
-from solver.laws.citation import Reason
+from solver.laws.citation import Assumption, Reason
 from solver.laws.irregular_play import (
     PlayIrregularities,
     compile_irregularities,
@@ -491,7 +491,34 @@ def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
         reasons.append(concession)
         if concession.citation == "71B":
             credited = adjudicated
-    return _credit(case, claim, credited, reasons, analysis.policy)
+    return _credit(case, claim, credited, reasons, analysis.policy, _choice_assumption(analysis))
+
+
+def _choice_assumption(analysis: ClaimAnalysis) -> tuple[Assumption, ...]:
+    """When declarer's 50D2/51B choice is made on the worst normal line (a major penalty card
+    lying at the claim), how the ruling takes it: named, so that a committee can question it."""
+    made = [play.choice for play in analysis.adjudication.line if play.choice is not None]
+    if not made:
+        return ()
+    claim = analysis.claim
+    if claim.by_defender:
+        return (
+            Assumption(
+                "claim-choice-by-declarer",
+                "70A",
+                "declarer's choice under 50D2/51B during the play after a defender's claim is "
+                "his own and may be any option; the doubt goes against the defender who claimed",
+            ),
+        )
+    return (
+        Assumption(
+            "claim-choice-against-claimer",
+            "70A",
+            "declarer's own choice under 50D2/51B during the play after his claim, which his "
+            "statement does not make, is taken as the option worst for his side (the doubt "
+            "goes against the claimer)",
+        ),
+    )
 
 
 def _trump_cost(claim: Claim, analysis: ClaimAnalysis) -> int | None:
@@ -525,12 +552,18 @@ def _trump_outstanding(claim: Claim, trump: int | None) -> bool:
 
 
 def _credit(
-    case: Case, claim: Claim, credited: int, reasons: list[Reason], policy: NormalPolicy
+    case: Case,
+    claim: Claim,
+    credited: int,
+    reasons: list[Reason],
+    policy: NormalPolicy,
+    more: tuple[Assumption, ...] = (),
 ) -> Ruling:
     total = _declarer_total(case, claim, credited)
     reasons.append(Reason("79B", f"declarer's side is credited with {total} tricks in all"))
     result, scores = board_score(case, total)
-    return Ruling("decided", total, result, scores, tuple(reasons), policy_assumptions(policy))
+    assumptions = policy_assumptions(policy) + more
+    return Ruling("decided", total, result, scores, tuple(reasons), assumptions)
 
 
 @dataclass(frozen=True, slots=True)
