@@ -736,7 +736,7 @@ def _check_placeable(case: Case, number: int, fact: Irregularity, at: int, full:
             f"it is at trick {at + 1}, the trick of the claim: a lead out of turn or a "
             "premature play there is not applied to the claim's play yet"
         )
-    elif trick == at and isinstance(fact, Choice) and not fact.law.startswith(("50", "51")):
+    elif trick == at and isinstance(fact, Choice) and not fact.law.startswith(("50D2", "51B")):
         why = f"a choice under Law {fact.law} at the trick of the claim is not applied yet"
     elif trick < at and not full:
         tricks = f"trick {at} is" if trick + 1 == at else f"tricks {trick + 1} to {at} are"
