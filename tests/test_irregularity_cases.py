@@ -54,7 +54,51 @@ def test_the_case_gives_what_it_expects(path: Path) -> None:
         assert found["options"] == expect.pop("options")
     else:
         assert not found.get("options")
+    if "claim" in expect:
+        wanted = expect.pop("claim")
+        assert {key: found["claim"][key] for key in wanted} == wanted
+    if "in_force" in expect:
+        assert found["claim"]["in_force"] == expect.pop("in_force")
     assert not expect, f"keys not checked: {sorted(expect)}"
+
+
+CLAIMS = {
+    "claim-declarer-with-a-major-penalty-card.yaml": (3, 2),
+    "claim-defender-partner-minor-penalty-card.yaml": (2, 3),
+}
+"""The claim cases: the claimer's side's tricks on the worst normal line with the penalty card
+and without it (each worked by hand in the case's notes)."""
+
+
+@pytest.mark.parametrize("name", sorted(CLAIMS))
+def test_the_penalty_card_changes_the_claim(name: str) -> None:
+    """The claim search applies the penalty card: the same claim without it is ruled otherwise,
+    and every play of the line obeys the Laws (the card falls when due)."""
+    from solver.laws.obligations import after_play, after_trick, legal_plays
+    from solver.rulings.claims import analyse_claim, obligations_at_claim
+
+    case = solver.load_case(CASES / name)
+    with_card, without = CLAIMS[name]
+    claimed = analyse_claim(case, judgements=False)
+    assert claimed.adjudication.claimer_tricks == with_card
+    free = analyse_claim(dataclasses.replace(case, irregularities=()), judgements=False)
+    assert free.adjudication.claimer_tricks == without
+    assert free.obligations.empty and not claimed.obligations.empty
+    state = obligations_at_claim(case)
+    assert state == claimed.obligations
+    assert case.claim is not None
+    position = case.claim.position
+    held = [sum(1 << c.index for c in position.hands[seat]) for seat in range(4)]
+    leader, trick = position.leader.index, [c.index for c in position.current_trick]
+    for play in claimed.adjudication.line:
+        seat = (leader + len(trick)) % 4
+        led = trick[0] // 13 if trick else -1
+        assert legal_plays(state, seat, held[seat], led) >> play.card & 1
+        state = after_play(state, seat, play.card, not trick)
+        held[seat] &= ~(1 << play.card)
+        trick.append(play.card)
+        if play.wins_trick is not None:
+            state, leader, trick = after_trick(state, play.wins_trick), play.wins_trick, []
 
 
 def test_the_penalty_card_prunes_the_mixed_row() -> None:

@@ -388,3 +388,37 @@ def penalty_card_is_major(fact: PenaltyCard, edition: int) -> bool:
         law50b_penalty_class(fact, other_penalty_card=False, edition=edition).penalty_class
         == "major"
     )
+
+
+def lying_from(
+    program: PlayIrregularities,
+    trick: int,
+    held: tuple[int, int, int, int],
+    state: Obligations,
+) -> Obligations | None:
+    """The obligations at the start of trick ``trick`` before anything is chosen there: the
+    penalty cards that lie from it added to ``state`` (as ``trick_starts`` adds them), or None
+    when one of them is no longer held. A claim at the start of a trick stands here: a choice
+    due at its lead is made in the claim's play (``claims.search``)."""
+    for seat, card, major in program.penalty_cards.get(trick, ()):
+        if not held[seat] >> card & 1:
+            return None
+        state = add_penalty_card(state, seat, card, major)
+    return state
+
+
+def recorded_lead_option(
+    program: PlayIrregularities, trick: int, state: Obligations, leader: int
+) -> LawOption | None:
+    """Declarer's 50D2/51B option the case records before the lead of trick ``trick``, among
+    those the Laws give there (None when none is recorded). A recorded choice that is not due,
+    or that the Laws do not give there, is a ``CaseFileError``-worthy fact: the caller says so."""
+    recorded = program.recorded.get((trick, LEAD_SLOT))
+    if recorded is None:
+        return None
+    if not choice_due(state, leader, program.declarer_side):
+        raise ValueError("no 50D2/51B choice is due there")
+    for option in lead_options(state, leader, program.declarer):
+        if (option.option, option.suits) == (recorded.option, recorded.suits):
+            return option
+    raise ValueError("the Laws give no such option there")

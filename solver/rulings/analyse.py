@@ -21,7 +21,7 @@ from solver.facts.policy import NormalPolicy
 from solver.rulings.accounts import find_with_accounts, has_accounts
 from solver.rulings.decide import decide
 from solver.rulings.revokes import claim_with_revokes, revoke_groups, revoke_hints
-from solver.rulings.ruling import Analysis
+from solver.rulings.ruling import Analysis, Ruling
 
 if TYPE_CHECKING:
     from solver.engines.claims import ClaimTimeout
@@ -54,16 +54,24 @@ def analyse(
     decided by optimisation) and ``analysis.pending_count`` holds the count still to make,
     for ``finish_count``; on, it is made before returning, within ``time_limit`` in all and
     ``memory_limit`` bytes resident (``count_progress`` called with the positions searched)."""
-    if case.claim is not None and case.irregularities:
+    if case.claim is not None and has_accounts(case):
         raise CaseFileError(
             case.source,
-            "play.irregularities",
-            "a claim after an irregularity is not adjudicated yet: the claim search does not "
-            "apply the penalty cards and restrictions still in force (Laws 50-57); rule on "
-            "the play without the claim, or on the claim without the irregularity",
+            "statements",
+            "an irregularity given as one side's account together with a claim is not weighed "
+            "yet: give it under play.irregularities if both sides agree it",
         )
     if case.claim is not None:
         analysis = _analyse_claim(case, engine, list_limit, time_limit, policy, judgements)
+        if case.irregularities:
+            analysis = replace(analysis, ruling=_with_judgements(case, analysis.ruling))
+        if claimer_view and analysis.claim is not None and not analysis.claim.obligations.empty:
+            raise CaseFileError(
+                case.source,
+                "play.irregularities",
+                "--claimer-view does not apply the penalty cards and restrictions in force at "
+                "the claim yet (its double-dummy layouts would ignore them): leave it out",
+            )
         if claimer_view:
             from solver.rulings.claimer_view import claimer_view as view_of
 
@@ -144,10 +152,7 @@ def _rule(
         hints = revoke_hints(problem, found, time_limit)
     ruling = decide(case, found, units, groups)
     if case.irregularities:
-        from solver.rulings.irregularities import irregularity_assumptions
-
-        judged = irregularity_assumptions(case)
-        ruling = replace(ruling, assumptions=(*ruling.assumptions, *judged))
+        ruling = _with_judgements(case, ruling)
     explanation = None
     if found.feasible is False and problem.irregular is not None:
         explanation = [
@@ -164,6 +169,13 @@ def _rule(
     )
 
 
+def _with_judgements(case: Case, ruling: Ruling) -> Ruling:
+    """The ruling with the judgements the irregularities leave to the Director named."""
+    from solver.rulings.irregularities import irregularity_assumptions
+
+    return replace(ruling, assumptions=(*ruling.assumptions, *irregularity_assumptions(case)))
+
+
 def _analyse_claim(
     case: Case,
     engine: str,
@@ -175,7 +187,6 @@ def _analyse_claim(
     from solver.engines.claims import ClaimTimeout
     from solver.laws.citation import Reason
     from solver.rulings.claims import analyse_claim, decide_claim
-    from solver.rulings.ruling import Ruling
 
     try:
         claimed = analyse_claim(case, policy, time_limit, judgements)

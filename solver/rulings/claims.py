@@ -11,12 +11,25 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solver.bridge import SEATS, Card
-from solver.bridge.masks import winner_without
+from solver.bridge import SEATS, Card, Seat
+from solver.bridge.masks import trick_winner, winner_without
 from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, LinePlay, adjudicate
+from solver.engines.claims.state import NO_OBLIGATIONS
+from solver.engines.problem import obeyed
+from solver.errors import CaseFileError
 from solver.facts import Case, Claim
+from solver.facts.case import AgreedTrick
+from solver.facts.irregularity import Choice, Irregularity, LeadOutOfTurn, PrematurePlay
 from solver.facts.policy import PRESETS, NormalPolicy
-from solver.laws.citation import Reason
+from solver.laws.choices import LawOption, apply_lead_option
+from solver.laws.citation import Assumption, Reason
+from solver.laws.irregular_play import (
+    PlayIrregularities,
+    compile_irregularities,
+    lying_from,
+    recorded_lead_option,
+    trick_starts,
+)
 from solver.laws.law69 import law69a_agreement_stands, law69b_withdrawn_agreement
 from solver.laws.law70 import (
     law70a_adjudicated,
@@ -26,6 +39,7 @@ from solver.laws.law70 import (
 )
 from solver.laws.law71 import law71b_asked_back, law71b_unlosable_concession
 from solver.laws.normal_play import for_defenders
+from solver.laws.obligations import Obligations, after_play, after_trick, legal_plays
 from solver.rulings.ruling import Ruling, board_score
 
 
@@ -111,6 +125,15 @@ class JudgementCost:
         }
 
 
+def _choice_json(option: LawOption) -> dict[str, Any]:
+    """Declarer's 50D2/51B choice made on the worst normal line, before the lead it binds."""
+    out: dict[str, Any] = {"by": str(SEATS[option.chooser]), "law": option.law}
+    out["option"] = option.option
+    if option.suits:
+        out["suits"] = "".join("SHDC"[suit] for suit in option.suits)
+    return out
+
+
 ORDINAL_SUFFIXES: dict[int, str] = {1: "st", 2: "nd", 3: "rd"}
 
 
@@ -150,6 +173,9 @@ class ClaimAnalysis:
     judgements: tuple[JudgementCost, ...] = ()
     """The judgements the ruling turns on: each one that, turned the other way alone, changes
     the claimer's tricks on the worst normal line (or could not be settled in time)."""
+    obligations: Obligations = NO_OBLIGATIONS
+    """The penalty cards and restrictions in force at the claim (``obligations_at_claim``),
+    which every line of the adjudication obeys."""
 
     @property
     def upheld(self) -> bool:
@@ -171,6 +197,7 @@ class ClaimAnalysis:
                         if play.wins_trick is not None
                         else {}
                     ),
+                    **({"choice": _choice_json(play.choice)} if play.choice is not None else {}),
                 }
                 for play in self.adjudication.line
             ],
@@ -179,6 +206,11 @@ class ClaimAnalysis:
                 taken.to_json(sum(self.claim.position.won)) for taken in self.trump_tricks
             ],
             "judgements": [cost.to_json() for cost in self.judgements],
+            **(
+                {"in_force": [entry.to_json() for entry in in_force(self.obligations)]}
+                if not self.obligations.empty
+                else {}
+            ),
             "unruffed_tricks": self.unruffed_tricks,
             "double_dummy": self.double_dummy,
             "upheld": self.upheld,
@@ -204,7 +236,8 @@ def analyse_claim(
         chosen = for_defenders(chosen)
     trump = case.contract.strain.trump_suit_index
     started = time.monotonic()
-    problem = ClaimProblem.from_claim(claim, trump, chosen, _dummy(case))
+    obligations = obligations_at_claim(case)
+    problem = ClaimProblem.from_claim(claim, trump, chosen, _dummy(case), obligations)
     adjudication = adjudicate(problem, time_limit)
     taken = trump_tricks(claim, trump, adjudication.line, problem.policy.lead_forgotten_trump)
     unruffed: int | None = None
@@ -242,23 +275,30 @@ def analyse_claim(
         except ClaimTimeout:
             unruffed, checked = None, False
     costs = (
-        judgement_costs(case, chosen, adjudication.claimer_tricks, time_limit) if judgements else ()
+        judgement_costs(case, chosen, adjudication.claimer_tricks, time_limit, obligations)
+        if judgements
+        else ()
     )
     return ClaimAnalysis(
         claim,
         adjudication,
-        _double_dummy(case, claim),
+        _double_dummy(case, claim, obligations, time_limit),
         chosen,
         unruffed,
         checked,
         taken,
         problem.trumps_aware,
         costs,
+        obligations,
     )
 
 
 def judgement_costs(
-    case: Case, policy: NormalPolicy, claimer_tricks: int, time_limit: float
+    case: Case,
+    policy: NormalPolicy,
+    claimer_tricks: int,
+    time_limit: float,
+    obligations: Obligations = NO_OBLIGATIONS,
 ) -> tuple[JudgementCost, ...]:
     """Each judgement of ``policy`` turned the other way alone, where it changes the worst
     normal line's tricks (``claimer_tricks``): what a director or committee needs to see where
@@ -279,7 +319,7 @@ def judgement_costs(
         share = _left(time_limit, started) / (len(turns) - done)
         try:
             value: int | None = adjudicate(
-                ClaimProblem.from_claim(claim, trump, flipped, _dummy(case)), share
+                ClaimProblem.from_claim(claim, trump, flipped, _dummy(case), obligations), share
             ).claimer_tricks
         except ClaimTimeout:
             value = None
@@ -358,11 +398,15 @@ def case_policy(claim: Claim) -> NormalPolicy:
     return PRESETS[claim.policy or "WBF2017"].with_switches(**dict(claim.switches))
 
 
-def _double_dummy(case: Case, claim: Claim) -> int | None:
+def _double_dummy(
+    case: Case, claim: Claim, obligations: Obligations = NO_OBLIGATIONS, time_limit: float = 20.0
+) -> int | None:
     from solver.engines import dds
     from solver.errors import EngineError
 
     position = claim.position
+    if not obligations.empty:
+        return _double_dummy_obliged(case, claim, obligations, time_limit)
     try:
         return dds.double_dummy_tricks(
             dds.Position(
@@ -375,6 +419,34 @@ def _double_dummy(case: Case, claim: Claim) -> int | None:
         )
     except EngineError:
         return None
+
+
+def _double_dummy_obliged(
+    case: Case, claim: Claim, obligations: Obligations, time_limit: float
+) -> int | None:
+    """The double-dummy value under the obligations in force (``options.best_total``: best
+    play by both sides obeying them, declarer taking the best of any 50D2/51B choice)."""
+    from solver.engines import options
+    from solver.errors import EngineError
+
+    position = claim.position
+    hands = [sum(1 << card.index for card in position.hands[seat.index]) for seat in Seat]
+    table = options.Table(
+        (hands[0], hands[1], hands[2], hands[3]),
+        case.contract.strain.trump_suit_index,
+        case.declarer.index,
+        position.leader.index,
+        tuple(card.index for card in position.current_trick),
+        0,
+        obligations,
+    )
+    try:
+        declaring = options.best_total(table, time_limit)
+    except (EngineError, options.OptionTimeout):
+        return None
+    if claim.by.index % 2 == case.declarer.index % 2:
+        return declaring
+    return position.tricks_left - declaring
 
 
 def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
@@ -425,7 +497,34 @@ def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
         reasons.append(concession)
         if concession.citation == "71B":
             credited = adjudicated
-    return _credit(case, claim, credited, reasons, analysis.policy)
+    return _credit(case, claim, credited, reasons, analysis.policy, _choice_assumption(analysis))
+
+
+def _choice_assumption(analysis: ClaimAnalysis) -> tuple[Assumption, ...]:
+    """When declarer's 50D2/51B choice is made on the worst normal line (a major penalty card
+    lying at the claim), how the ruling takes it: named, so that a committee can question it."""
+    made = [play.choice for play in analysis.adjudication.line if play.choice is not None]
+    if not made:
+        return ()
+    claim = analysis.claim
+    if claim.by_defender:
+        return (
+            Assumption(
+                "claim-choice-by-declarer",
+                "70A",
+                "declarer's choice under 50D2/51B during the play after a defender's claim is "
+                "his own and may be any option; the doubt goes against the defender who claimed",
+            ),
+        )
+    return (
+        Assumption(
+            "claim-choice-against-claimer",
+            "70A",
+            "declarer's own choice under 50D2/51B during the play after his claim, which his "
+            "statement does not make, is taken as the option worst for his side (the doubt "
+            "goes against the claimer)",
+        ),
+    )
 
 
 def _trump_cost(claim: Claim, analysis: ClaimAnalysis) -> int | None:
@@ -463,9 +562,274 @@ def _trump_outstanding(claim: Claim, trump: int | None) -> bool:
 
 
 def _credit(
-    case: Case, claim: Claim, credited: int, reasons: list[Reason], policy: NormalPolicy
+    case: Case,
+    claim: Claim,
+    credited: int,
+    reasons: list[Reason],
+    policy: NormalPolicy,
+    more: tuple[Assumption, ...] = (),
 ) -> Ruling:
     total = _declarer_total(case, claim, credited)
     reasons.append(Reason("79B", f"declarer's side is credited with {total} tricks in all"))
     result, scores = board_score(case, total)
-    return Ruling("decided", total, result, scores, tuple(reasons), policy_assumptions(policy))
+    assumptions = policy_assumptions(policy) + more
+    return Ruling("decided", total, result, scores, tuple(reasons), assumptions)
+
+
+@dataclass(frozen=True, slots=True)
+class InForce:
+    """One penalty card or restriction in force at the claim, with the sub-law it rests on."""
+
+    kind: str
+    """``major-penalty-card``, ``minor-penalty-card``, ``lead-required``, ``lead-forbidden``
+    or ``play-ordered``."""
+    seat: int
+    citation: str
+    text: str
+    card: int | None = None
+    suits: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "seat": str(SEATS[self.seat])}
+        if self.card is not None:
+            out["card"] = str(Card.from_index(self.card))
+        if self.suits:
+            out["suits"] = "".join("SHDC"[suit] for suit in self.suits)
+        out["citation"] = self.citation
+        return out
+
+
+def in_force(obligations: Obligations) -> tuple[InForce, ...]:
+    """What binds the play at the claim, seat by seat, each with its citation."""
+    out: list[InForce] = []
+    for seat in range(4):
+        name = SEATS[seat].full_name
+        partner = SEATS[(seat + 2) % 4].full_name
+        majors = [card for card in range(52) if obligations.major[seat] >> card & 1]
+        several = len(majors) > 1
+        for card in majors:
+            out.append(
+                InForce(
+                    "major-penalty-card",
+                    seat,
+                    "51A" if several else "50D1",
+                    f"{name}'s {Card.from_index(card)}: a major penalty card, played at the "
+                    "first legal opportunity"
+                    + (" (declarer designates which, 51A)" if several else "")
+                    + f"; before each lead of {partner}'s, declarer's choice "
+                    + ("(51B)" if several else "(50D2)"),
+                    card=card,
+                )
+            )
+        minor = obligations.minor[seat]
+        if minor:
+            card = minor.bit_length() - 1
+            out.append(
+                InForce(
+                    "minor-penalty-card",
+                    seat,
+                    "50C",
+                    f"{name}'s {Card.from_index(card)}: a minor penalty card, played before any "
+                    "other card below an honour of its suit",
+                    card=card,
+                )
+            )
+    if obligations.required_seat >= 0:
+        seat, suit = obligations.required_seat, obligations.required_suit
+        out.append(
+            InForce(
+                "lead-required",
+                seat,
+                "50D2(a)",
+                f"{SEATS[seat].full_name} must lead a {_suit_name(suit)} at his next lead "
+                "(51B2(a) after penalty cards of several suits; dropped if he cannot, 59)",
+                suits=(suit,),
+            )
+        )
+    if obligations.banned_seat >= 0:
+        seat = obligations.banned_seat
+        suits = tuple(s for s in range(4) if obligations.banned_suits >> s & 1)
+        out.append(
+            InForce(
+                "lead-forbidden",
+                seat,
+                "50D2(a)",
+                f"{SEATS[seat].full_name} may not lead "
+                + " or ".join(_suit_name(s) for s in suits)
+                + " while he retains the lead (51B2(b) after penalty cards of several suits)",
+                suits=suits,
+            )
+        )
+    if obligations.order_seat >= 0:
+        seat = obligations.order_seat
+        out.append(
+            InForce(
+                "play-ordered",
+                seat,
+                "57A",
+                f"{SEATS[seat].full_name}'s play to this trick is ordered: {obligations.order}",
+                suits=(obligations.order_suit,) if obligations.order_suit >= 0 else (),
+            )
+        )
+    return tuple(out)
+
+
+def _suit_name(suit: int) -> str:
+    return ("spade", "heart", "diamond", "club")[suit]
+
+
+def obligations_at_claim(case: Case) -> Obligations:
+    """The penalty cards and restrictions in force at the claim (Laws 50-57), from the case's
+    agreed irregularities and the play before the claim; none without irregularities.
+
+    The irregularities are stepped through the play with the engines' own semantics
+    (``irregular_play.trick_starts`` at each trick's start, ``problem.obeyed`` over its cards,
+    ``obligations.after_trick``), which needs every trick before the claim agreed
+    (``play.tricks``). Without them only what lies from the trick of the claim can be placed:
+    a penalty card or a recorded 50D2/51B choice at that trick. A choice due at the lead of
+    the claim's trick and not recorded is made in the claim's play (``claims.search``).
+
+    Refused (``CaseFileError``, exit 2), naming the fact: an irregularity that cannot be
+    placed (after the claim's trick; a lead out of turn, premature play or accepted failure
+    at the claim's trick; one at an earlier trick when that play is not agreed), agreed play
+    that breaks an obligation, and play that fits several unrecorded choices leaving
+    different obligations."""
+    program = compile_irregularities(case)
+    claim = case.claim
+    if program is None or claim is None:
+        return NO_OBLIGATIONS
+    position = claim.position
+    at = sum(position.won)  # the claim's trick, from 0
+    agreed = {trick.number: trick for trick in case.agreed_tricks}
+    full = all(number in agreed for number in range(1, at + 1))
+    for number, fact in enumerate(case.irregularities):
+        _check_placeable(case, number, fact, at, full)
+    states = {NO_OBLIGATIONS}
+    if full and at:
+        states = _through_play(case, program, agreed, at)
+    held_at_start = [sum(1 << card.index for card in position.hands[seat.index]) for seat in Seat]
+    leader = position.leader.index
+    for offset, card in enumerate(position.current_trick):
+        held_at_start[(leader + offset) % 4] |= 1 << card.index
+    held = (held_at_start[0], held_at_start[1], held_at_start[2], held_at_start[3])
+    found: set[Obligations] = set()
+    for state in states:
+        found |= _at_claim_trick(case, program, at, held, state)
+    if not found:
+        raise CaseFileError(
+            case.source,
+            "play.irregularities",
+            "the play before the claim does not obey what the Laws require after the "
+            "irregularities (a penalty card not played when due, a lead the Laws forbid, or a "
+            "penalty card already played)",
+        )
+    if len(found) > 1:
+        raise CaseFileError(
+            case.source,
+            "play.irregularities",
+            "the play before the claim fits more than one of declarer's choices not recorded "
+            "(50D2, 51B, 57A), and they leave different penalty cards or restrictions at the "
+            "claim: record the choice made (a choice entry)",
+        )
+    return found.pop()
+
+
+def _check_placeable(case: Case, number: int, fact: Irregularity, at: int, full: bool) -> None:
+    """Refuse an irregularity the claim cannot be ruled with (``obligations_at_claim``)."""
+    field_name = f"play.irregularities.{number}"
+    trick = fact.trick - 1
+    why = ""
+    if trick > at:
+        why = f"it comes after the claim, made at trick {at + 1}"
+    elif trick == at and isinstance(fact, LeadOutOfTurn | PrematurePlay):
+        why = (
+            f"it is at trick {at + 1}, the trick of the claim: a lead out of turn or a "
+            "premature play there is not applied to the claim's play yet"
+        )
+    elif trick == at and isinstance(fact, Choice) and not fact.law.startswith(("50D2", "51B")):
+        why = f"a choice under Law {fact.law} at the trick of the claim is not applied yet"
+    elif trick < at and not full:
+        tricks = f"trick {at} is" if trick + 1 == at else f"tricks {trick + 1} to {at} are"
+        why = (
+            f"it is before the claim at trick {at + 1}, and {tricks} not agreed (play.tricks, "
+            "every trick before the claim): whether it still binds at the claim cannot be "
+            f"told; give the play, or what still lies at the claim as from trick {at + 1}"
+        )
+    if why:
+        raise CaseFileError(case.source, field_name, f"{fact.describe()}: {why}")
+
+
+def _through_play(
+    case: Case, program: PlayIrregularities, agreed: dict[int, AgreedTrick], at: int
+) -> set[Obligations]:
+    """The obligations after the agreed tricks 1..``at``: one per set of unrecorded choices
+    the play fits."""
+    trump = case.contract.strain.trump_suit_index
+    hands = [sum(1 << card.index for card in case.deal.hand(seat)) for seat in Seat]
+    states = {NO_OBLIGATIONS}
+    proper = (case.declarer.index + 1) % 4
+    for trick in range(at):
+        played = agreed[trick + 1]
+        leader = played.leader.index
+        by_seat = [0, 0, 0, 0]
+        for offset, card in enumerate(played.cards):
+            by_seat[(leader + offset) % 4] = card.index
+        cards = (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
+        held = (hands[0], hands[1], hands[2], hands[3])
+        accepted = trick in program.accepted_failures
+        after: set[Obligations] = set()
+        for state in states:
+            for start in trick_starts(program, trick, proper, held, state):
+                if start.leader != leader or start.lead not in (-1, cards[leader]):
+                    continue
+                if start.order_suit_not_led == cards[leader] // 13:
+                    continue
+                done = obeyed(start.state, leader, cards, held, accepted)
+                if done is not None:
+                    after.add(done)
+        proper = trick_winner(leader, cards, trump)
+        states = {after_trick(state, proper) for state in after}
+        for seat in range(4):
+            hands[seat] &= ~(1 << cards[seat])
+    return states
+
+
+def _at_claim_trick(
+    case: Case,
+    program: PlayIrregularities,
+    at: int,
+    held: tuple[int, int, int, int],
+    state: Obligations,
+) -> set[Obligations]:
+    """The obligations at the claim from those at the start of its trick: the penalty cards
+    lying from it, declarer's recorded 50D2/51B choice, the cards already played to it."""
+    position = case.claim.position if case.claim is not None else None
+    assert position is not None
+    leader = position.leader.index
+    trick = [card.index for card in position.current_trick]
+    lying = lying_from(program, at, held, state)
+    if lying is None:
+        return set()
+    if not trick:
+        try:
+            option = recorded_lead_option(program, at, lying, leader)
+        except ValueError as error:
+            raise CaseFileError(
+                case.source,
+                "play.irregularities",
+                f"the choice recorded at trick {at + 1}, the trick of the claim: {error}",
+            ) from None
+        return {lying if option is None else apply_lead_option(lying, option, leader)}
+    out: set[Obligations] = set()
+    for start in trick_starts(program, at, leader, held, state):
+        if start.leader != leader or start.lead not in (-1, trick[0]):
+            continue
+        now = start.state
+        for offset, card in enumerate(trick):
+            seat = (leader + offset) % 4
+            if not legal_plays(now, seat, held[seat], trick[0] // 13 if offset else -1) >> card & 1:
+                break
+            now = after_play(now, seat, card, offset == 0)
+        else:
+            out.add(now)
+    return out

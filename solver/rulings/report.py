@@ -8,8 +8,10 @@ from solver.bridge import SEATS, Card, Seat
 from solver.engines.problem import CARDS_WEIGHT
 from solver.engines.result import EngineResult
 from solver.facts import Case
+from solver.facts.claim import ClaimPosition
 from solver.facts.history import History
 from solver.facts.outcome import Outcome
+from solver.rulings.claims import ClaimAnalysis, in_force
 from solver.rulings.decide import stopped_where
 from solver.rulings.irregularities import irregularities_html, irregularity_lines
 from solver.rulings.revokes import RevokeGroup
@@ -408,31 +410,16 @@ def _claim_section(analysis: Analysis) -> list[str]:
     lines.append(
         f"  statement: {steps}; trumps mentioned: {'yes' if claim.trumps_mentioned else 'no'}"
     )
+    bound = in_force(claimed.obligations)
+    if bound:
+        lines.append("  in force at the claim (every line obeys them):")
+        lines.extend(f"    {entry.text} (Law {entry.citation})" for entry in bound)
     lines.append(
         f"Worst normal line for the claimer ({claimed.policy.name} policy): "
         f"{claimed.adjudication.claimer_tricks} tricks; double dummy: {claimed.double_dummy}"
     )
-    side = claim.by.index % 2
-    before = _before_claim(position.leader, position.current_trick)
-    current: list[str] = []
-    for play in claimed.adjudication.line:
-        current.append(f"{SEATS[play.seat]} {Card.from_index(play.card)}")
-        if play.wins_trick is not None:
-            lost = "" if play.wins_trick % 2 == side else "   <- lost by the claimer's side"
-            lines.append(
-                f"  {play.trick:>2}: {before}{', '.join(current)}; won by "
-                f"{SEATS[play.wins_trick]}{lost}"
-            )
-            before, current = "", []
-    settled = [cost for cost in claimed.judgements if cost.claimer_tricks is not None]
-    unsettled = [cost.switch for cost in claimed.judgements if cost.claimer_tricks is None]
-    if claimed.judgements:
-        lines.append("Where the ruling turns (each judgement turned the other way alone):")
-        lines.extend(f"  {cost.describe()}" for cost in settled)
-        if not settled:
-            lines.append("  no judgement turned alone changes the line, of those settled in time")
-        if unsettled:
-            lines.append(f"  not settled in time: {', '.join(unsettled)}")
+    lines.extend(_worst_line(claimed, claim.by.index % 2, position))
+    lines.extend(_judgement_costs(claimed))
     view = analysis.claimer_view
     if view is not None:
         done = "all" if view.complete else "the first (time ran out)"
@@ -441,6 +428,44 @@ def _claim_section(analysis: Analysis) -> list[str]:
             f"claimer's side takes at most {view.worst} tricks double dummy on the worst one "
             f"({view.worst_layout}); no plan for every layout can guarantee more"
         )
+    return lines
+
+
+def _worst_line(claimed: ClaimAnalysis, side: int, position: ClaimPosition) -> list[str]:
+    """The worst normal line trick by trick, the claimer's losses marked."""
+    lines: list[str] = []
+    before = _before_claim(position.leader, position.current_trick)
+    current: list[str] = []
+    for play in claimed.adjudication.line:
+        if play.choice is not None:
+            named = "".join("SHDC"[suit] for suit in play.choice.suits)
+            current.append(
+                f"[{SEATS[play.choice.chooser]} chooses {play.choice.option}"
+                f"{' ' + named if named else ''}, Law {play.choice.law}]"
+            )
+        current.append(f"{SEATS[play.seat]} {Card.from_index(play.card)}")
+        if play.wins_trick is not None:
+            lost = "" if play.wins_trick % 2 == side else "   <- lost by the claimer's side"
+            lines.append(
+                f"  {play.trick:>2}: {before}{', '.join(current)}; won by "
+                f"{SEATS[play.wins_trick]}{lost}"
+            )
+            before, current = "", []
+    return lines
+
+
+def _judgement_costs(claimed: ClaimAnalysis) -> list[str]:
+    """Where the ruling turns: each judgement of the policy turned the other way alone."""
+    if not claimed.judgements:
+        return []
+    settled = [cost for cost in claimed.judgements if cost.claimer_tricks is not None]
+    unsettled = [cost.switch for cost in claimed.judgements if cost.claimer_tricks is None]
+    lines = ["Where the ruling turns (each judgement turned the other way alone):"]
+    lines.extend(f"  {cost.describe()}" for cost in settled)
+    if not settled:
+        lines.append("  no judgement turned alone changes the line, of those settled in time")
+    if unsettled:
+        lines.append(f"  not settled in time: {', '.join(unsettled)}")
     return lines
 
 

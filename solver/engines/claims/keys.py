@@ -12,6 +12,7 @@ from solver.bridge.masks import SUIT_MASKS, hand_of
 from solver.engines.claims.state import PART_BITS, ClaimProblem, Proved, State
 from solver.errors import EngineError
 from solver.laws.normal_play import HONOURS, masters_in
+from solver.laws.obligations import Obligations
 
 
 class Keys:
@@ -41,6 +42,22 @@ class Keys:
         """``suit_id`` at the start of a trick, by the suit's cards left (13 bits), -1 until
         met: each card stays with the player dealt it, so those cards say who holds what. Every
         state given to the search must therefore come from its own problem's cards."""
+        self.obligations: list[Obligations] = [Obligations()]
+        """The obligations met so far (Laws 50-57), by the index a ``State`` carries: 0 is
+        none. Interned, so that a state stays a few integers."""
+        self._obligation_index: dict[Obligations, int] = {Obligations(): 0}
+
+    def intern(self, obligations: Obligations) -> int:
+        """The index of ``obligations`` in ``self.obligations`` (0 once nothing binds any more:
+        ``Obligations.empty``, a spent ``lead_chosen`` flag aside)."""
+        if obligations.empty:
+            return 0
+        index = self._obligation_index.get(obligations)
+        if index is None:
+            index = len(self.obligations)
+            self.obligations.append(obligations)
+            self._obligation_index[obligations] = index
+        return index
 
     def key(self, state: State) -> object:
         """The memo key: ``position_key`` (by suit, each suit's pattern numbered: ``suit_id``),
@@ -49,6 +66,19 @@ class Keys:
         never read by the policy). One integer at the start of a trick; a tuple within one."""
         held = state.held
         trick = state.trick
+        if state.obligations:
+            # Under obligations a card may be a penalty card, which its equals are not: the key
+            # is the exact position, with the obligations themselves (not their index, which
+            # another search numbers otherwise: ``Proved``).
+            voids = state.voids & self._void_mask
+            return (
+                held,
+                state.leader,
+                trick,
+                state.plan,
+                voids,
+                self.obligations[state.obligations],
+            )
         masked = self.live_voids(held, state.voids & self._void_mask)
         if trick:
             on_trick = 0

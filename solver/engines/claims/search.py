@@ -28,9 +28,10 @@ from solver.bridge.masks import (
     winner_so_far,
     winner_without,
 )
-from solver.engines.claims.bounds import Bounds
+from solver.engines.claims.bounds import BOUNDS, Bounds
 from solver.engines.claims.keys import Keys, one_per_run
 from solver.engines.claims.state import (
+    NO_OBLIGATIONS,
     Adjudication,
     ClaimProblem,
     ClaimTimeout,
@@ -49,7 +50,10 @@ from solver.engines.claims.statements import (
 from solver.engines.dds import double_dummy_masks
 from solver.engines.stack import with_room
 from solver.errors import InternalError
+from solver.laws.choices import LawOption, apply_lead_option
+from solver.laws.irregular_play import lead_options
 from solver.laws.normal_play import PlayView, claimer_options
+from solver.laws.obligations import Obligations, after_play, after_trick, choice_due, legal_plays
 
 PLAYOUTS: Final = 10
 """Random lines played for ``value``'s first bound: a few are as good as many."""
@@ -59,6 +63,12 @@ by cards held, leader, trick in progress, trump (-1 at no trump) and the claimer
 by the adjudications of one ruling (the judgements turned each way reach the same endings)."""
 ENDINGS_KEPT: Final = 100_000
 """``ENDINGS`` is emptied when it holds more than this many values."""
+
+CARD_MASK: Final = 63
+CHOICE_SHIFT: Final = 6
+"""Under obligations a move is a card (0..51), or, on a lead before which declarer's 50D2/51B
+choice is due, the card plus (the option's number in ``lead_options`` + 1) << ``CHOICE_SHIFT``:
+the choice and the lead it constrains are one step of the search."""
 
 
 class Adjudicator:
@@ -79,6 +89,11 @@ class Adjudicator:
         self.p = problem
         self.deadline = deadline
         self.keys = Keys(problem, proved)
+        if not problem.obligations.empty:
+            if problem.declarer < 0:
+                raise InternalError("a claim problem with obligations but no declarer")
+            if problem.claimer_side != problem.declarer % 2:
+                disabled = frozenset(BOUNDS)  # see ``obliged_moves``
         self.bounds = Bounds(problem, self.keys, disabled)
         self.memo: dict[object, int] = {}
         """What ``below`` proved at the start of a trick, by ``Keys.key``: 2v + 1 for a value v,
@@ -106,7 +121,8 @@ class Adjudicator:
     def start(self) -> State:
         """The state at the claim: the statement's first step not already done."""
         p = self.p
-        return State(p.held, p.leader, p.trick, skip_done(p, (0, 0), p.held), p.voids)
+        plan = skip_done(p, (0, 0), p.held)
+        return State(p.held, p.leader, p.trick, plan, p.voids, self.keys.intern(p.obligations))
 
     def ending(self, state: State) -> int:
         """With a ``squeeze`` step in force, the claimer's side's tricks from here: the ending
@@ -250,7 +266,79 @@ class Adjudicator:
         the claimer's side, each with one card per run of cards no one can tell apart."""
         seat = (state.leader + len(state.trick)) % 4
         named = self.keys.special if seat % 2 == self.p.claimer_side else None
+        if state.obligations:
+            return self.obliged_moves(state, seat, named)
         return one_per_run(self.admitted_plays(state), state.held, seat, state.trick, named)
+
+    # -- after an irregularity (Laws 50-57) ---------------------------------------------------
+
+    def obliged_moves(self, state: State, seat: int, named: int | None) -> list[int]:
+        """``moves`` while penalty cards or restrictions are in force
+        (``ClaimProblem.obligations``).
+
+        Each seat's admitted plays are cut to the cards the Laws let him play
+        (``obligations.legal_plays``): an opponent's to his legal cards; the claimer's side's to
+        its normal plays that are legal, or, when no normal play is legal (a penalty card that
+        must be played, a lead the Laws forbid), to every legal card: the Laws come first, and
+        the doubt of which he would play goes against the claimer (70A). A penalty card is kept
+        apart from the cards equal to it (``one_per_run``'s ``named``).
+
+        Before the lead of a defender whose partner has a major penalty card, declarer chooses
+        (50D2, 51B): each option with each lead it leaves is a move. The minimum over them is the
+        ruling either way: when declarer claims, his choice is his own play and the worst option
+        counts against him (70A); when a defender claims, it is an opponent's, who may choose any.
+
+        The sure-trick bounds (``bounds.Bounds``) are proved for free play. When declarer
+        claims, the obligations bind only the defenders, his opponents: the search's lines are
+        then among the free play's lines (fewer opponent plays, his own plays unchanged), whose
+        minimum is no higher, so every bound stays a lower bound. When a defender claims, his
+        side's plays may leave what the policy admits (a penalty card played to partner's
+        winner, a lead forced into a suit), which no bound allows for: ``Adjudicator`` then
+        leaves every bound out."""
+        obligations = self.keys.obligations[state.obligations]
+        p = self.p
+        if not state.trick and choice_due(obligations, seat, p.declarer % 2):
+            options = lead_options(obligations, seat, p.declarer)
+            if options:
+                out: list[int] = []
+                for number, option in enumerate(options):
+                    after = apply_lead_option(obligations, option, seat)
+                    for card in self._obeying(state, after, seat, named):
+                        out.append(card | (number + 1) << CHOICE_SHIFT)
+                return out
+        return self._obeying(state, obligations, seat, named)
+
+    def _obeying(
+        self, state: State, obligations: Obligations, seat: int, named: int | None
+    ) -> list[int]:
+        """The admitted plays of ``seat`` under ``obligations`` (``obliged_moves``)."""
+        led = state.trick[0] // 13 if state.trick else -1
+        legal = legal_plays(obligations, seat, hand_of(state.held, seat), led)
+        admitted = [card for card in self.admitted_plays(state) if legal >> card & 1]
+        if not admitted:
+            admitted = cards_in(legal)
+        penalty = obligations.penalty_cards(seat)
+        if penalty:
+            named = penalty if named is None else named | penalty
+        return one_per_run(admitted, state.held, seat, state.trick, named)
+
+    def obliged_after(self, state: State, seat: int, move: int) -> Obligations:
+        """The obligations once ``move`` is made (its choice, then its card), before the trick
+        ends (``play`` applies ``after_trick``)."""
+        obligations = self.keys.obligations[state.obligations]
+        option = self.choice_of(state, move)
+        if option is not None:
+            obligations = apply_lead_option(obligations, option, seat)
+        return after_play(obligations, seat, move & CARD_MASK, not state.trick)
+
+    def choice_of(self, state: State, move: int) -> LawOption | None:
+        """Declarer's 50D2/51B option a move makes (``CHOICE_SHIFT``), or None."""
+        number = move >> CHOICE_SHIFT
+        if not number:
+            return None
+        seat = (state.leader + len(state.trick)) % 4
+        obligations = self.keys.obligations[state.obligations]
+        return lead_options(obligations, seat, self.p.declarer)[number - 1]
 
     def admitted_plays(self, state: State) -> list[int]:
         """Every play admitted here: for the claimer's side, the statement's or else the policy's
@@ -281,8 +369,9 @@ class Adjudicator:
 
     # -- playing a card -----------------------------------------------------------------------
 
-    def play(self, state: State, card: int) -> tuple[State, int]:
-        """The state after ``card``, and the claimer's-side tricks it completes (0 or 1)."""
+    def play(self, state: State, move: int) -> tuple[State, int]:
+        """The state after ``move`` (a card, with a choice before it under obligations:
+        ``CHOICE_SHIFT``), and the claimer's-side tricks it completes (0 or 1)."""
         held, leader, trick, plan, voids = (
             state.held,
             state.leader,
@@ -291,6 +380,12 @@ class Adjudicator:
             state.voids,
         )
         seat = (leader + len(trick)) % 4
+        card = move & CARD_MASK
+        obliged = state.obligations
+        obligations = NO_OBLIGATIONS
+        if obliged:
+            obligations = self.obliged_after(state, seat, move)
+            obliged = self.keys.intern(obligations)
         if trick and card // 13 != trick[0] // 13:
             voids |= 1 << (4 * seat + trick[0] // 13)
         bit = 1 << card
@@ -308,7 +403,7 @@ class Adjudicator:
         if len(trick_after) < 4:
             if stated:
                 plan = advance_on_card(p, plan, seat, card, trick_after, held_after)
-            return State(held_after, leader, trick_after, plan, voids), 0
+            return State(held_after, leader, trick_after, plan, voids, obliged), 0
         winner = winner_so_far(leader, trick_after, p.trump)[0]
         if self._dead and winner % 2 != p.claimer_side and trick_after[0] // 13 != self._trump_suit:
             # 70C's measure: the opponents' trumps take no trick from the claimer's side.
@@ -319,7 +414,9 @@ class Adjudicator:
             plan = advance_on_card(p, plan, seat, card, trick_after, held_after)
             plan = advance_on_trick(p, plan, winner, trick_after, held_after)
         gained = 1 if winner % 2 == p.claimer_side else 0
-        return State(held_after, winner, (), plan, voids), gained
+        if obliged:
+            obliged = self.keys.intern(after_trick(obligations, winner))
+        return State(held_after, winner, (), plan, voids, obliged), gained
 
     # -- the line -----------------------------------------------------------------------------
 
@@ -330,8 +427,8 @@ class Adjudicator:
         target = self.value(state)
         while any(state.held) or state.trick:
             seat = self.seat_to_play(state)
-            for card in self.moves(state):
-                child, gained = self.play(state, card)
+            for move in self.moves(state):
+                child, gained = self.play(state, move)
                 # Every child's value is at least target - gained: find one with no more. (Under
                 # a ``squeeze`` step the claimer's cards may give less: the one kept gives it.)
                 if target >= gained and self.below(child, target - gained + 1) == target - gained:
@@ -339,7 +436,9 @@ class Adjudicator:
             else:
                 raise InternalError("the worst normal line could not be traced back")
             finished = len(state.trick) == 3
-            out.append(LinePlay(number, seat, card, child.leader if finished else None))
+            winner = child.leader if finished else None
+            choice = self.choice_of(state, move)
+            out.append(LinePlay(number, seat, move & CARD_MASK, winner, choice))
             number += 1 if finished else 0
             target -= gained
             state = child

@@ -15,7 +15,12 @@ from solver.bridge.masks import SUIT_MASKS, mask_of
 from solver.errors import EngineError
 from solver.facts import Claim, Step
 from solver.facts.policy import NormalPolicy
+from solver.laws.choices import LawOption
 from solver.laws.normal_play import aware_of_trumps, for_defenders
+from solver.laws.obligations import Obligations
+
+NO_OBLIGATIONS: Final = Obligations()
+"""No penalty card nor restriction: the claim of a board without irregularity."""
 
 Plan = tuple[int, int]
 """(index of the statement step in force, progress within it)."""
@@ -44,14 +49,26 @@ class ClaimProblem:
     (a ruff, an overruff; by choice, or because its holder holds nothing else), that card wins
     it instead; their trumps still score as trumps led or followed with, and they play any
     legal card."""
+    obligations: Obligations = NO_OBLIGATIONS
+    """The penalty cards and restrictions in force at the claim (Laws 50-57;
+    ``rulings.claims.obligations_at_claim``): every play of the search obeys them
+    (``obligations.legal_plays``). None by default: the claim of a board without irregularity."""
+    declarer: int = -1
+    """Declarer's seat, who makes the 50D2/51B choice before a defender's lead while his partner
+    has a major penalty card; needed only with ``obligations``."""
 
     @staticmethod
     def from_claim(
-        claim: Claim, trump: int | None, policy: NormalPolicy, dummy: int | None = None
+        claim: Claim,
+        trump: int | None,
+        policy: NormalPolicy,
+        dummy: int | None = None,
+        obligations: Obligations = NO_OBLIGATIONS,
     ) -> ClaimProblem:
         """The problem of the claim under ``policy``. ``dummy``: dummy's seat, when known; on a
         defender's claim dummy is an opponent whose cards everyone sees, so a suit it holds
-        none of at the claim is a known void, as if it had shown out (70E1)."""
+        none of at the claim is a known void, as if it had shown out (70E1). ``obligations``:
+        those in force at the claim (they need ``dummy``, whose partner is declarer)."""
         position = claim.position
         held = tuple(mask_of([c.index for c in hand]) for hand in position.hands)
         voids = 0
@@ -97,6 +114,8 @@ class ClaimProblem:
             ),
             policy=policy,
             bound=bound,
+            obligations=obligations,
+            declarer=-1 if dummy is None else (dummy + 2) % 4,
         )
 
 
@@ -110,6 +129,8 @@ class LinePlay:
     card: int
     wins_trick: int | None = None
     """Set on a trick's last card: the seat that won it."""
+    choice: LawOption | None = None
+    """On a lead: declarer's 50D2/51B choice made just before it, when one was due."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +188,9 @@ class State:
     """The statement step in force and the progress within it."""
     voids: int
     """Bit 4 * seat + suit: the seat has shown out of the suit."""
+    obligations: int
+    """The obligations in force (Laws 50-57), by their index in ``keys.Keys.obligations``;
+    0: none."""
 
     def __init__(
         self,
@@ -175,15 +199,17 @@ class State:
         trick: tuple[int, ...],
         plan: Plan,
         voids: int,
+        obligations: int = 0,
     ) -> None:
         self.held = held
         self.leader = leader
         self.trick = trick
         self.plan = plan
         self.voids = voids
+        self.obligations = obligations
 
-    def _fields(self) -> tuple[tuple[int, int, int, int], int, tuple[int, ...], Plan, int]:
-        return (self.held, self.leader, self.trick, self.plan, self.voids)
+    def _fields(self) -> tuple[tuple[int, int, int, int], int, tuple[int, ...], Plan, int, int]:
+        return (self.held, self.leader, self.trick, self.plan, self.voids, self.obligations)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -196,7 +222,8 @@ class State:
     def __repr__(self) -> str:
         return (
             f"State(held={self.held}, leader={self.leader}, trick={self.trick}, "
-            f"plan={self.plan}, voids={self.voids})"
+            f"plan={self.plan}, voids={self.voids}"
+            + (f", obligations={self.obligations})" if self.obligations else ")")
         )
 
 
