@@ -26,7 +26,8 @@ The model:
 What is independent of ``adjudicate`` and what is not: the policy and the statement, i.e. which
 cards count as normal for the claimer's side at a turn, are the engine's own (``moves``, and the
 statement's progress kept by ``play``); this module does not re-derive them. So every step form
-of docs/claims.md is modelled here as the engine plays it (a conditional step is resolved before
+of docs/claims.md but ``squeeze`` (a double-dummy ending, not a minimum) is modelled here as
+the engine plays it (a conditional step is resolved before
 either sees it, by ``ClaimProblem.from_claim``), and tests/engines/test_claims_csp.py draws
 random statements of every form. Everything else is
 written here: Law 44 (legality, trick winners, who leads), the opponents' plays (every legal

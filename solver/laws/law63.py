@@ -46,7 +46,7 @@ def _by_the_claim(event: RevokeEvent, claim: Claim) -> tuple[bool, Reason]:
             f"the revoke on trick {trick} was established when {claim.by.full_name}, of the "
             f"offending side, {what} after it",
         )
-    if claim.agreed:
+    if claim.agreed or claim.claimer_asks_more:  # the claim was agreed at the table
         return True, Reason(
             "63A4",
             f"the revoke on trick {trick} was established when the offending side agreed to "
