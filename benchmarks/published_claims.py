@@ -56,17 +56,6 @@ EXPLANATIONS: dict[str, str] = {
         "overturned this ruling; the tool agrees with the panel (no normal order leaves a "
         "diamond in dummy), so one of the two cannot agree."
     ),
-    "acbl-2008-panel-defender-shows-last-winner": (
-        "North faced the DQ to take the last trick; the worst line has him play it to trick 12 "
-        "and keep the S2. The S2 is the top card of a suit nobody else holds, so the tool counts "
-        "it a winner and no_master_discard does not stop the DQ going. The director read the "
-        "faced DQ as North's stated plan (P1, D1); the tool has no statement step for keeping "
-        "a card, and a gesture is not a step. keep_guards would keep the DQ (the side's last "
-        "diamond above dummy's D7, the S2 promoting nothing), but for_defenders turns it off "
-        "on a defender's claim, since it reads partner's hand (70D2; W16: partner may throw "
-        "either of two winners). A keep_guards for the claiming defender's own hand only would "
-        "agree here; not done in this pass (it needs the claimer's seat in the play's view)."
-    ),
     "bw-teams-trial-forgotten-trump-committee": (
         "The director's ruling on the same claim (bw-teams-trial-forgotten-trump-director) "
         "gave the forgotten trump its trick, as the tool does (70C); the committee overturned "

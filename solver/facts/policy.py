@@ -109,7 +109,7 @@ class NormalPolicy:
                 "70",
                 "a hand of nothing but winners does not discard the side's last card above the "
                 "opponents' highest of a suit while it holds a winner whose discard promotes "
-                "nothing",
+                "nothing (on a defender's claim: the claimer's own hand, judged on his own cards)",
             ),
             "keep_links": (
                 "70",

@@ -80,7 +80,13 @@ Judgements (each a switch of ``NormalPolicy``):
   the side's last card above the opponents' highest of a suit (that card would become their
   winner) while it holds a winner whose discard promotes nothing: throwing the ace that guards
   the suit the opponents are about to lead, and keeping a winner of a suit they cannot win, is
-  not careless play. With every discard promoting something, any of them is normal.
+  not careless play. With every discard promoting something, any of them is normal. On a
+  defender's claim it binds the claimer's own discards only, judged on the cards he sees (his
+  own hand, not partner's): the catalogue's D1 excludes throwing a winner whose need is
+  evident at that moment, as when dummy, on lead with its last trump, still holds a card of
+  the suit the defender guards (the ACBL's 2008 ruling: North keeps the DQ over dummy's D7
+  and throws his idle S2). His partner's discards stay his partner's choice (70D2; the
+  catalogue's W16: partner may throw either of two winners).
 - ``keep_links`` (Law 70 footnote; Danish LKU-20 2.1, as ``cross_to_partners_winners``): a
   hand discarding a loser does not discard its last card of a suit, not itself a winner, below
   partner's lowest winner of that suit (the one card left to lead to those winners, or to play
@@ -210,17 +216,16 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     """The policy for a defender's claim: a defender does not see his partner's hand, so the
     judgements that read it are not his to make: crossing to partner's winners
     (``cross_to_partners_winners``), the short hand's winners first
-    (``unblock_short_hand_first``), which winner guards a suit (``keep_guards``), which small
-    card links to partner's winners (``keep_links``), which winner is the only entry
-    between the hands (``keep_entries``), crossing by partner's ruff
-    (``cross_by_ruff``) and unblocking a suit blocked by partner's cards
-    (``unblock_blocked_suits``); which
-    card partner plays stays a choice among normal plays (70D2)."""
+    (``unblock_short_hand_first``), which small card links to partner's winners
+    (``keep_links``), which winner is the only entry between the hands (``keep_entries``),
+    crossing by partner's ruff (``cross_by_ruff``) and unblocking a suit blocked by partner's
+    cards (``unblock_blocked_suits``); which card partner plays stays a choice among normal
+    plays (70D2). ``keep_guards`` stays: it applies to the claiming defender's own discards,
+    judged on his own cards (``PlayView.bound``), and never to his partner's."""
     return replace(
         policy,
         cross_to_partners_winners=False,
         unblock_short_hand_first=False,
-        keep_guards=False,
         keep_links=False,
         keep_entries=False,
         cross_by_ruff=False,
@@ -245,6 +250,7 @@ class PlayView:
         claimer_side: int,
         voids: int,
         trumps_aware: bool,
+        bound: int = 15,
     ) -> None:
         self.seat = seat
         self.held = held
@@ -255,6 +261,9 @@ class PlayView:
         self.voids = voids
         """Bit 4*seat+suit: that player is known to be void in that suit."""
         self.trumps_aware = trumps_aware
+        self.bound = bound
+        """Bit per seat whose cards the claimer sees and plays: both hands of declarer's side;
+        on a defender's claim, his own only (``keep_guards``)."""
 
     def with_held(self, held: tuple[int, int, int, int]) -> PlayView:
         """The same view with other cards held (a play considered from another hand)."""
@@ -267,6 +276,7 @@ class PlayView:
             self.claimer_side,
             self.voids,
             self.trumps_aware,
+            self.bound,
         )
 
 
@@ -675,7 +685,7 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
             if idle:
                 return idle
         return losers
-    if policy.keep_guards:
+    if policy.keep_guards and (view.bound >> view.seat) & 1:
         safe = [c for c in discards if not _promotes(view, c)]
         if safe:
             discards = safe
@@ -730,9 +740,13 @@ def _last_link(view: PlayView, card: int) -> bool:
 
 
 def _promotes(view: PlayView, card: int) -> bool:
-    """Would discarding ``card`` make an opponent's card of its suit a master: the side's last
-    card above the opponents' highest of the suit going?"""
+    """Would discarding ``card`` make an opponent's card of its suit a master, as the claimer
+    sees it: the last card above the opponents' highest of the suit going, among the cards he
+    sees (his side's; on a defender's claim his own, partner's being unseen)?"""
     mask = SUIT_MASKS[card // 13]
-    ours = (hand_of(view.held, view.seat) | hand_of(view.held, view.seat ^ 2)) & mask
+    ours = hand_of(view.held, view.seat)
+    if (view.bound >> (view.seat ^ 2)) & 1:
+        ours |= hand_of(view.held, view.seat ^ 2)
+    ours &= mask
     theirs = _opponents_cards(view) & mask
     return theirs != 0 and (ours & ~(1 << card)).bit_length() < theirs.bit_length()

@@ -261,6 +261,28 @@ def test_a_hand_of_winners_keeps_the_last_guard_of_a_suit() -> None:
     assert set(claimer_options(careless, position)) == {card("DK"), card("HA")}
 
 
+def test_a_claiming_defender_keeps_his_own_guard_and_partner_chooses() -> None:
+    # North (declarer's side) leads the HA, spades trumps; East, void in hearts, holds only
+    # winners: the DK (above South's DQ) and the CA (no opponent holds a club). West holds
+    # the DA, which East does not see.
+    def position(bound: int) -> PlayView:
+        held = (mask("H2"), mask("DK", "CA"), mask("DQ", "H3"), mask("DA", "CK"))
+        return PlayView(1, held, (card("HA"),), 0, 0, 1, 0, True, bound)
+
+    claimer = for_defenders(NormalPolicy())
+    # East claimed: he keeps the DK, his last diamond above the DQ, and throws the CA.
+    assert claimer_options(claimer, position(0b0010)) == [card("CA")]
+    # West claimed: East is partner, whose discard stays his choice (70D2).
+    assert set(claimer_options(claimer, position(0b1000))) == {card("DK"), card("CA")}
+    # The guard is judged on the cards the claimer sees: seeing West's DA as well (as
+    # declarer sees dummy), the DK would promote nothing and either card could go.
+    assert set(claimer_options(claimer, position(0b1010))) == {card("DK"), card("CA")}
+    assert set(claimer_options(claimer.with_switches(keep_guards=False), position(0b0010))) == {
+        card("DK"),
+        card("CA"),
+    }
+
+
 def test_a_discard_keeps_the_last_link_to_partners_winners() -> None:
     # West's CA wins the trick; South, void in clubs, has three losers to throw: the H3, his
     # one heart below North's HA HK (keep_links), and two small diamonds.
