@@ -61,15 +61,6 @@ EXPLANATIONS: dict[str, str] = {
         "gave the forgotten trump its trick, as the tool does (70C); the committee overturned "
         "it for a reason outside Law 70 (it would not have called the director)."
     ),
-    "ebu-forum-j6-low-heart-first": (
-        "top_down binds the HJ from J6 (an honour winner), so the H6 is never led first; the "
-        "EBU TD held the H6 first careless but normal (White Book 8.70.5, rule B2: no "
-        "solidity, a lone winner with a lower card out between). The guidance supports it for "
-        "the EBU only (ACBL's 'normally from the top' leans the other way), as a lone winner, "
-        "honour or not, binding only under spot_master_binds; masters_bind, the run bounds "
-        "and the memo key's honour marks all rest on the honour rule and must change "
-        "together, each re-proved: not done in this pass."
-    ),
     "ebu-national-pairs-defender-claim-throw-in": (
         "The worst line is dummy's heart exit, throwing North in to lead into the DJT8. The "
         "TD excluded it as a play declarer (a non-claimer) had not seen (F2); the tool gives "

@@ -29,6 +29,7 @@ class NormalPolicy:
     no_idle_trump_lead: bool = True
     cross_to_partners_winners: bool = True
     spot_master_binds: bool = True
+    honour_master_binds: bool = True
     follow_low_when_lost: bool = True
     aware_of_split_trumps: bool = True
     unblock_short_hand_first: bool = True
@@ -53,8 +54,9 @@ class NormalPolicy:
         texts = {
             "top_down": (
                 "70E2",
-                "a suit headed by an honour winner, or holding two or more winners, is cashed from "
-                "the top unless the statement says otherwise",
+                "a suit holding two or more winners, or headed by a lone winner that binds "
+                "(honour_master_binds, spot_master_binds), is cashed from the top unless the "
+                "statement says otherwise",
             ),
             "winners_first": ("70", "the claimer leads his winners before conceding his losers"),
             "follow_low_to_partner": (
@@ -83,6 +85,11 @@ class NormalPolicy:
                 "70E2",
                 "a suit whose top card is a winner is led from the top, even when that winner is "
                 "a lone spot card (ACBL guideline 1)",
+            ),
+            "honour_master_binds": (
+                "70E2",
+                "a suit whose only winner is an honour, with a lower card beside it, is led from "
+                "the top (the EBU holds the low card first careless: White Book 8.70.5)",
             ),
             "follow_low_when_lost": (
                 "70",
@@ -173,9 +180,12 @@ PRESETS: dict[str, NormalPolicy] = {
     # Entry problems are judged there by the claimer's class and shown awareness: blocking a
     # suit, or throwing the only entry from a hand of winners, stays a normal line by default
     # (unblock_blocked_suits and keep_entries off).
+    # The same for a lone honour winner with a lower card out between (J6 with the 9 out: the
+    # EBU TD's ruling, White Book 8.70.5, the holding without solidity): honour_master_binds off.
     "EBU": NormalPolicy(
         name="EBU",
         spot_master_binds=False,
+        honour_master_binds=False,
         no_idle_trump_lead=False,
         ruff_above_their_trumps=False,
         unblock_blocked_suits=False,

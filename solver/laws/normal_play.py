@@ -9,9 +9,19 @@ may play any legal card (docs/claims.md: doubtful points go against the claimer)
 Judgements (each a switch of ``NormalPolicy``):
 
 - ``top_down`` (Law 70E2; EBU WB 8.70.5; ACBL guideline 1; the 754 worked example): a hand leading a
-  suit whose top card is a winner leads that card when it is an honour (ten or higher) or the
-  hand holds two or more winners of the suit: nobody leads the 5 from AK5 opposite 42 with the
-  J doubleton out. A lone spot-card winner binds only under ``spot_master_binds``.
+  suit whose top card is a winner leads that card when the hand holds two or more winners of
+  the suit: nobody leads the 5 from AK5 opposite 42 with the J doubleton out. A lone winner
+  binds under ``honour_master_binds`` when it is an honour (ten or higher), under
+  ``spot_master_binds`` when it is a spot card.
+- ``honour_master_binds`` (70E2; ACBL guideline 1; off in the ``EBU`` preset): a lone
+  winner that is an honour binds top-down: from J6 with the 9 out (the A K Q T gone) the J
+  is led first. The EBU holds otherwise: a club TD, with the forum's directors agreeing,
+  ruled the 6 first careless but normal for a claimer who thought no heart was out (White
+  Book 8.70.5; the claims catalogue's B2, a holding without solidity), so any card of the
+  suit is a normal lead there. Where the EBU's line lies between A5 and 75 is open in the
+  guidance (one respondent would bind the ace); the memo key of the claim search tells an
+  honour from a spot card, not an ace from a jack, so the switch takes every honour alike,
+  the doubt going against the claimer (70A).
 - ``spot_master_binds`` (ACBL guideline 1, "normally from the top"; off in the ``EBU``
   preset): a lone spot-card winner binds top-down too. Without it, from 754 opposite a void
   with the 6 out, leading the 4 first can be merely careless (EBU WB 8.70.5, the White Book's
@@ -376,8 +386,8 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     out: list[int] = []
     for suit in suits:
         cards = cards_in(hand & SUIT_MASKS[suit])
-        binds = masters_bind(masters[suit], suit) or (
-            masters[suit] != 0 and policy.spot_master_binds
+        binds = masters_bind(
+            masters[suit], suit, policy.honour_master_binds, policy.spot_master_binds
         )
         if policy.top_down and binds:
             out.append(cards[-1])
@@ -472,20 +482,24 @@ HONOURS: Final = 8
 """Rank index (0 for the 2) from which a card is an honour: the ten, jack, queen, king, ace."""
 
 
-def masters_bind(masters: int, suit: int) -> bool:
+def masters_bind(masters: int, suit: int, honours: bool = True, spots: bool = False) -> bool:
     """Must a hand lead its top card of this suit (``top_down``)? ``masters``: its cards of the
     suit above every card of it the opponents hold (a bit mask).
 
-    When the top card is a winner and an honour, or the hand holds two or more winners of the
-    suit (touching, since no opponent's card lies between them): nobody leads the 5 from AK5
-    (the 754 worked example; EBU WB 8.70.5: "top-down, especially with solidity"). A lone spot-card
-    winner does not bind: from 754 with the 6 out, leading the 4 first can be merely careless
-    (the 754 worked example), so every card of the suit is a normal lead. The claim search's run of
-    winners asks the same of partner's masters (``solver/engines/claims/``).
+    When the hand holds two or more winners of the suit (touching, since no opponent's card
+    lies between them): nobody leads the 5 from AK5 (the 754 worked example; EBU WB 8.70.5:
+    "top-down, especially with solidity"). A lone winner binds when it is an honour and
+    ``honours`` (``honour_master_binds``), or a spot card and ``spots``
+    (``spot_master_binds``); otherwise every card of the suit is a normal lead: from 754 with
+    the 6 out, or J6 with the 9 out, the low card first can be merely careless (EBU WB 8.70.5,
+    holdings without solidity). The claim search's bounds ask the same of a hand's masters with
+    ``spots`` off (``solver/engines/claims/bounds.py``), which can only admit more leads.
     """
     if not masters:
         return False
-    return masters.bit_length() - 1 - 13 * suit >= HONOURS or popcount(masters) >= 2
+    if popcount(masters) >= 2:
+        return True
+    return honours if masters.bit_length() - 1 - 13 * suit >= HONOURS else spots
 
 
 def _opponents_cards(view: PlayView) -> int:
