@@ -13,15 +13,17 @@ Judgements (each a switch of ``NormalPolicy``):
   the suit: nobody leads the 5 from AK5 opposite 42 with the J doubleton out. A lone winner
   binds under ``honour_master_binds`` when it is an honour (ten or higher), under
   ``spot_master_binds`` when it is a spot card.
-- ``honour_master_binds`` (70E2; ACBL guideline 1; off in the ``EBU`` preset): a lone
-  winner that is an honour binds top-down: from J6 with the 9 out (the A K Q T gone) the J
-  is led first. The EBU holds otherwise: a club TD, with the forum's directors agreeing,
-  ruled the 6 first careless but normal for a claimer who thought no heart was out (White
-  Book 8.70.5; the claims catalogue's B2, a holding without solidity), so any card of the
-  suit is a normal lead there. Where the EBU's line lies between A5 and 75 is open in the
-  guidance (one respondent would bind the ace); the memo key of the claim search tells an
-  honour from a spot card, not an ace from a jack, so the switch takes every honour alike,
-  the doubt going against the claimer (70A).
+- ``honour_master_binds`` (70E2; ACBL guideline 1; on in every preset): a lone winner that
+  is an honour binds top-down: from J6 with the 9 out (the A K Q T gone) the J is led first.
+  Turned off, any card of such a suit is a normal lead: an EBU club TD, the forum's directors
+  agreeing, ruled the 6 first careless but normal for a claimer who thought no heart was out
+  (White Book 8.70.5; the claims catalogue's B2, a holding without solidity). The EBU preset
+  keeps it on: the search judges the holding it sees, not the one at the claim, so with the
+  switch off the K of AK5 opposite 42, once the A has gone, could be led under too, against
+  the White Book's example (the corpus's ``ebu-white-book-ak5-opposite-42``), and so could a
+  trump suit cashed from the top. Where the EBU's line lies between A5 and 75 is open in the
+  guidance (one respondent binds the ace); the memo key of the claim search tells an honour
+  from a spot card, not an ace from a jack, so the switch takes every honour alike.
 - ``spot_master_binds`` (ACBL guideline 1, "normally from the top"; off in the ``EBU``
   preset): a lone spot-card winner binds top-down too. Without it, from 754 opposite a void
   with the 6 out, leading the 4 first can be merely careless (EBU WB 8.70.5, the White Book's
