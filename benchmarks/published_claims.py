@@ -56,30 +56,21 @@ EXPLANATIONS: dict[str, str] = {
         "overturned this ruling; the tool agrees with the panel (no normal order leaves a "
         "diamond in dummy), so one of the two cannot agree."
     ),
-    "acbl-2008-panel-defender-shows-last-winner": (
-        "North faced the DQ to take the last trick; the worst line has him play it to trick 12 "
-        "and keep the S2. The S2 is the top card of a suit nobody else holds, so the tool counts "
-        "it a winner and no_master_discard does not stop the DQ going. The director read the "
-        "faced DQ as North's stated plan (P1, D1); the tool has no statement step for keeping "
-        "a card, and a gesture is not a step. keep_guards would keep the DQ (the side's last "
-        "diamond above dummy's D7, the S2 promoting nothing), but for_defenders turns it off "
-        "on a defender's claim, since it reads partner's hand (70D2; W16: partner may throw "
-        "either of two winners). A keep_guards for the claiming defender's own hand only would "
-        "agree here; not done in this pass (it needs the claimer's seat in the play's view)."
-    ),
     "bw-teams-trial-forgotten-trump-committee": (
         "The director's ruling on the same claim (bw-teams-trial-forgotten-trump-director) "
         "gave the forgotten trump its trick, as the tool does (70C); the committee overturned "
         "it for a reason outside Law 70 (it would not have called the director)."
     ),
     "ebu-forum-j6-low-heart-first": (
-        "top_down binds the HJ from J6 (an honour winner), so the H6 is never led first; the "
-        "EBU TD held the H6 first careless but normal (White Book 8.70.5, rule B2: no "
-        "solidity, a lone winner with a lower card out between). The guidance supports it for "
-        "the EBU only (ACBL's 'normally from the top' leans the other way), as a lone winner, "
-        "honour or not, binding only under spot_master_binds; masters_bind, the run bounds "
-        "and the memo key's honour marks all rest on the honour rule and must change "
-        "together, each re-proved: not done in this pass."
+        "honour_master_binds binds the HJ from J6 (a lone honour winner), so the H6 is never "
+        "led first; the EBU TD held the H6 first careless but normal (White Book 8.70.5, rule "
+        "B2: no solidity). Turned off, the switch agrees here, but the EBU preset keeps it on: "
+        "the search judges the holding it sees, not the one at the claim, so the K of AK5 "
+        "opposite 42, once the A has gone, would be led under too, and three EBU cases "
+        "(ebu-white-book-ak5-opposite-42, ebu-club-j32-trumps-against-the-ten, "
+        "ebu-white-book-trumps-two-one-claim-good) disagree then. Agreeing on both needs the "
+        "holding at the claim (or 'a suit begun from the top goes on from the top') in the "
+        "search's state: not done."
     ),
     "ebu-national-pairs-defender-claim-throw-in": (
         "The worst line is dummy's heart exit, throwing North in to lead into the DJT8. The "

@@ -65,10 +65,11 @@ def test_a_defenders_claim_does_not_turn_what_for_defenders_fixes() -> None:
     case = solver.load_case(CLAIMS / "defender-claim-partner-must-discard.yaml")
     analysis = solver.analyse(case)
     assert analysis.claim is not None
-    fixed = {"cross_to_partners_winners", "unblock_short_hand_first", "keep_guards"}
+    fixed = {"cross_to_partners_winners", "unblock_short_hand_first", "keep_links"}
     assert not fixed & {c.switch for c in analysis.claim.judgements}
-    # Turned on for a defender they would read his partner's unseen hand: the claim would
-    # stand on keep_guards, which for_defenders leaves out (70D2).
+    # keep_guards binds West's own discards only: East, his partner, may keep the H5 and
+    # throw the CA (70D2), so turning it does not change the line either.
+    assert "keep_guards" not in {c.switch for c in analysis.claim.judgements}
     assert analysis.claim.adjudication.claimer_tricks == 2
 
 

@@ -29,6 +29,7 @@ class NormalPolicy:
     no_idle_trump_lead: bool = True
     cross_to_partners_winners: bool = True
     spot_master_binds: bool = True
+    honour_master_binds: bool = True
     follow_low_when_lost: bool = True
     aware_of_split_trumps: bool = True
     unblock_short_hand_first: bool = True
@@ -53,8 +54,9 @@ class NormalPolicy:
         texts = {
             "top_down": (
                 "70E2",
-                "a suit headed by an honour winner, or holding two or more winners, is cashed from "
-                "the top unless the statement says otherwise",
+                "a suit holding two or more winners, or headed by a lone winner that binds "
+                "(honour_master_binds, spot_master_binds), is cashed from the top unless the "
+                "statement says otherwise",
             ),
             "winners_first": ("70", "the claimer leads his winners before conceding his losers"),
             "follow_low_to_partner": (
@@ -84,6 +86,12 @@ class NormalPolicy:
                 "a suit whose top card is a winner is led from the top, even when that winner is "
                 "a lone spot card (ACBL guideline 1)",
             ),
+            "honour_master_binds": (
+                "70E2",
+                "a suit whose only winner is an honour, with a lower card beside it, is led from "
+                "the top (off: the low card first is careless, as an EBU TD ruled from J6 with "
+                "the 9 out, White Book 8.70.5)",
+            ),
             "follow_low_when_lost": (
                 "70",
                 "a player following suit to a trick the opponents are sure to win plays his "
@@ -109,7 +117,7 @@ class NormalPolicy:
                 "70",
                 "a hand of nothing but winners does not discard the side's last card above the "
                 "opponents' highest of a suit while it holds a winner whose discard promotes "
-                "nothing",
+                "nothing (on a defender's claim: the claimer's own hand, judged on his own cards)",
             ),
             "keep_links": (
                 "70",
@@ -173,6 +181,11 @@ PRESETS: dict[str, NormalPolicy] = {
     # Entry problems are judged there by the claimer's class and shown awareness: blocking a
     # suit, or throwing the only entry from a hand of winners, stays a normal line by default
     # (unblock_blocked_suits and keep_entries off).
+    # A lone honour winner with a lower card out between (J6 with the 9 out) was ruled led
+    # under by an EBU TD (White Book 8.70.5, no solidity), but the preset keeps
+    # honour_master_binds on: the search sees the holding now, not at the claim, and with the
+    # switch off the K of AK5 opposite 42, once the A has gone, could be led under too,
+    # against the White Book's own example. A director turns it off for such a claim.
     "EBU": NormalPolicy(
         name="EBU",
         spot_master_binds=False,

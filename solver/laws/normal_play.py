@@ -9,9 +9,21 @@ may play any legal card (docs/claims.md: doubtful points go against the claimer)
 Judgements (each a switch of ``NormalPolicy``):
 
 - ``top_down`` (Law 70E2; EBU WB 8.70.5; ACBL guideline 1; the 754 worked example): a hand leading a
-  suit whose top card is a winner leads that card when it is an honour (ten or higher) or the
-  hand holds two or more winners of the suit: nobody leads the 5 from AK5 opposite 42 with the
-  J doubleton out. A lone spot-card winner binds only under ``spot_master_binds``.
+  suit whose top card is a winner leads that card when the hand holds two or more winners of
+  the suit: nobody leads the 5 from AK5 opposite 42 with the J doubleton out. A lone winner
+  binds under ``honour_master_binds`` when it is an honour (ten or higher), under
+  ``spot_master_binds`` when it is a spot card.
+- ``honour_master_binds`` (70E2; ACBL guideline 1; on in every preset): a lone winner that
+  is an honour binds top-down: from J6 with the 9 out (the A K Q T gone) the J is led first.
+  Turned off, any card of such a suit is a normal lead: an EBU club TD, the forum's directors
+  agreeing, ruled the 6 first careless but normal for a claimer who thought no heart was out
+  (White Book 8.70.5; the claims catalogue's B2, a holding without solidity). The EBU preset
+  keeps it on: the search judges the holding it sees, not the one at the claim, so with the
+  switch off the K of AK5 opposite 42, once the A has gone, could be led under too, against
+  the White Book's example (the corpus's ``ebu-white-book-ak5-opposite-42``), and so could a
+  trump suit cashed from the top. Where the EBU's line lies between A5 and 75 is open in the
+  guidance (one respondent binds the ace); the memo key of the claim search tells an honour
+  from a spot card, not an ace from a jack, so the switch takes every honour alike.
 - ``spot_master_binds`` (ACBL guideline 1, "normally from the top"; off in the ``EBU``
   preset): a lone spot-card winner binds top-down too. Without it, from 754 opposite a void
   with the 6 out, leading the 4 first can be merely careless (EBU WB 8.70.5, the White Book's
@@ -80,7 +92,13 @@ Judgements (each a switch of ``NormalPolicy``):
   the side's last card above the opponents' highest of a suit (that card would become their
   winner) while it holds a winner whose discard promotes nothing: throwing the ace that guards
   the suit the opponents are about to lead, and keeping a winner of a suit they cannot win, is
-  not careless play. With every discard promoting something, any of them is normal.
+  not careless play. With every discard promoting something, any of them is normal. On a
+  defender's claim it binds the claimer's own discards only, judged on the cards he sees (his
+  own hand, not partner's): the catalogue's D1 excludes throwing a winner whose need is
+  evident at that moment, as when dummy, on lead with its last trump, still holds a card of
+  the suit the defender guards (the ACBL's 2008 ruling: North keeps the DQ over dummy's D7
+  and throws his idle S2). His partner's discards stay his partner's choice (70D2; the
+  catalogue's W16: partner may throw either of two winners).
 - ``keep_links`` (Law 70 footnote; Danish LKU-20 2.1, as ``cross_to_partners_winners``): a
   hand discarding a loser does not discard its last card of a suit, not itself a winner, below
   partner's lowest winner of that suit (the one card left to lead to those winners, or to play
@@ -210,17 +228,16 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     """The policy for a defender's claim: a defender does not see his partner's hand, so the
     judgements that read it are not his to make: crossing to partner's winners
     (``cross_to_partners_winners``), the short hand's winners first
-    (``unblock_short_hand_first``), which winner guards a suit (``keep_guards``), which small
-    card links to partner's winners (``keep_links``), which winner is the only entry
-    between the hands (``keep_entries``), crossing by partner's ruff
-    (``cross_by_ruff``) and unblocking a suit blocked by partner's cards
-    (``unblock_blocked_suits``); which
-    card partner plays stays a choice among normal plays (70D2)."""
+    (``unblock_short_hand_first``), which small card links to partner's winners
+    (``keep_links``), which winner is the only entry between the hands (``keep_entries``),
+    crossing by partner's ruff (``cross_by_ruff``) and unblocking a suit blocked by partner's
+    cards (``unblock_blocked_suits``); which card partner plays stays a choice among normal
+    plays (70D2). ``keep_guards`` stays: it applies to the claiming defender's own discards,
+    judged on his own cards (``PlayView.bound``), and never to his partner's."""
     return replace(
         policy,
         cross_to_partners_winners=False,
         unblock_short_hand_first=False,
-        keep_guards=False,
         keep_links=False,
         keep_entries=False,
         cross_by_ruff=False,
@@ -245,6 +262,7 @@ class PlayView:
         claimer_side: int,
         voids: int,
         trumps_aware: bool,
+        bound: int = 15,
     ) -> None:
         self.seat = seat
         self.held = held
@@ -255,6 +273,9 @@ class PlayView:
         self.voids = voids
         """Bit 4*seat+suit: that player is known to be void in that suit."""
         self.trumps_aware = trumps_aware
+        self.bound = bound
+        """Bit per seat whose cards the claimer sees and plays: both hands of declarer's side;
+        on a defender's claim, his own only (``keep_guards``)."""
 
     def with_held(self, held: tuple[int, int, int, int]) -> PlayView:
         """The same view with other cards held (a play considered from another hand)."""
@@ -267,6 +288,7 @@ class PlayView:
             self.claimer_side,
             self.voids,
             self.trumps_aware,
+            self.bound,
         )
 
 
@@ -366,8 +388,8 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     out: list[int] = []
     for suit in suits:
         cards = cards_in(hand & SUIT_MASKS[suit])
-        binds = masters_bind(masters[suit], suit) or (
-            masters[suit] != 0 and policy.spot_master_binds
+        binds = masters_bind(
+            masters[suit], suit, policy.honour_master_binds, policy.spot_master_binds
         )
         if policy.top_down and binds:
             out.append(cards[-1])
@@ -462,20 +484,24 @@ HONOURS: Final = 8
 """Rank index (0 for the 2) from which a card is an honour: the ten, jack, queen, king, ace."""
 
 
-def masters_bind(masters: int, suit: int) -> bool:
+def masters_bind(masters: int, suit: int, honours: bool = True, spots: bool = False) -> bool:
     """Must a hand lead its top card of this suit (``top_down``)? ``masters``: its cards of the
     suit above every card of it the opponents hold (a bit mask).
 
-    When the top card is a winner and an honour, or the hand holds two or more winners of the
-    suit (touching, since no opponent's card lies between them): nobody leads the 5 from AK5
-    (the 754 worked example; EBU WB 8.70.5: "top-down, especially with solidity"). A lone spot-card
-    winner does not bind: from 754 with the 6 out, leading the 4 first can be merely careless
-    (the 754 worked example), so every card of the suit is a normal lead. The claim search's run of
-    winners asks the same of partner's masters (``solver/engines/claims/``).
+    When the hand holds two or more winners of the suit (touching, since no opponent's card
+    lies between them): nobody leads the 5 from AK5 (the 754 worked example; EBU WB 8.70.5:
+    "top-down, especially with solidity"). A lone winner binds when it is an honour and
+    ``honours`` (``honour_master_binds``), or a spot card and ``spots``
+    (``spot_master_binds``); otherwise every card of the suit is a normal lead: from 754 with
+    the 6 out, or J6 with the 9 out, the low card first can be merely careless (EBU WB 8.70.5,
+    holdings without solidity). The claim search's bounds ask the same of a hand's masters with
+    ``spots`` off (``solver/engines/claims/bounds.py``), which can only admit more leads.
     """
     if not masters:
         return False
-    return masters.bit_length() - 1 - 13 * suit >= HONOURS or popcount(masters) >= 2
+    if popcount(masters) >= 2:
+        return True
+    return honours if masters.bit_length() - 1 - 13 * suit >= HONOURS else spots
 
 
 def _opponents_cards(view: PlayView) -> int:
@@ -675,7 +701,7 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
             if idle:
                 return idle
         return losers
-    if policy.keep_guards:
+    if policy.keep_guards and (view.bound >> view.seat) & 1:
         safe = [c for c in discards if not _promotes(view, c)]
         if safe:
             discards = safe
@@ -730,9 +756,13 @@ def _last_link(view: PlayView, card: int) -> bool:
 
 
 def _promotes(view: PlayView, card: int) -> bool:
-    """Would discarding ``card`` make an opponent's card of its suit a master: the side's last
-    card above the opponents' highest of the suit going?"""
+    """Would discarding ``card`` make an opponent's card of its suit a master, as the claimer
+    sees it: the last card above the opponents' highest of the suit going, among the cards he
+    sees (his side's; on a defender's claim his own, partner's being unseen)?"""
     mask = SUIT_MASKS[card // 13]
-    ours = (hand_of(view.held, view.seat) | hand_of(view.held, view.seat ^ 2)) & mask
+    ours = hand_of(view.held, view.seat)
+    if (view.bound >> (view.seat ^ 2)) & 1:
+        ours |= hand_of(view.held, view.seat ^ 2)
+    ours &= mask
     theirs = _opponents_cards(view) & mask
     return theirs != 0 and (ours & ~(1 << card)).bit_length() < theirs.bit_length()

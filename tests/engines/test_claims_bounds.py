@@ -7,8 +7,9 @@ side takes at least so many tricks on every normal line from a position. Here ev
 position a random small ending can reach (2 to 5 cards each, a trump suit or no trumps, any
 leader, either side claiming, sometimes a trick in progress or a statement) is searched
 exhaustively, with a plain memo on the whole state, and each bound is checked against the
-minimum found there, one test per bound and policy: under every preset of ``PRESETS`` and under
-the default with each single switch of ``NormalPolicy`` turned the other way. The bounds rest on
+minimum found there, one test per bound and policy: under every preset of ``PRESETS``, under
+the default with each single switch of ``NormalPolicy`` turned the other way, and under the EBU
+preset with ``honour_master_binds`` off (no lone winner binding top-down). The bounds rest on
 the policy's judgements, so each must hold under every one of those policies; a policy that
 admits fewer claimer's-side plays than these can only raise the minimum, and a lower bound stays
 one. A change to the model (``solver/laws/normal_play.py``) is re-proved here bound by bound.
@@ -47,6 +48,9 @@ POLICIES: dict[str, NormalPolicy] = {
         )
         for name in SWITCHES
     },
+    # A lone winner binding neither as an honour nor as a spot card: the EBU preset with
+    # honour_master_binds off, which no preset nor single switch reaches.
+    "EBU honour_master_binds=False": PRESETS["EBU"].with_switches(honour_master_binds=False),
 }
 
 deterministic = settings(
@@ -264,7 +268,7 @@ def test_every_bound_the_search_can_leave_out_is_checked() -> None:
 
 
 def test_the_policies_checked_are_every_preset_and_every_single_switch() -> None:
-    assert len(POLICIES) == len(PRESETS) + len(SWITCHES)
+    assert len(POLICIES) == len(PRESETS) + len(SWITCHES) + 1
     assert {policy.name for policy in POLICIES.values()} >= set(PRESETS)
 
 

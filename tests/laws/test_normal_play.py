@@ -102,6 +102,26 @@ def test_a_lone_spot_card_winner_binds_top_down_except_under_the_ebu() -> None:
     assert claimer_options(PRESETS["ACBL"], position) == [card("S7")]
 
 
+def test_a_lone_honour_winner_binds_top_down_unless_the_switch_is_off() -> None:
+    # South's HJ H6 with East's H9 out (no higher heart anywhere): no solidity. South also
+    # holds the DA; no trumps are out, so any suit may be led.
+    position = view(("S2", "C2"), ("H9", "C3"), ("HJ", "H6", "DA"), ("S3", "C4"))
+    honour = {card("HJ"), card("DA")}
+    assert set(claimer_options(PRESETS["WBF2017"], position)) == honour
+    assert set(claimer_options(PRESETS["ACBL"], position)) == honour
+    # The EBU preset keeps honour_master_binds on; turned off there, the H6 may go first.
+    assert set(claimer_options(PRESETS["EBU"], position)) == honour
+    careless = PRESETS["EBU"].with_switches(honour_master_binds=False)
+    assert set(claimer_options(careless, position)) == honour | {card("H6")}
+    # Each switch governs its own card: the J is an honour, so spot_master_binds alone does
+    # not bind it, and honour_master_binds alone does.
+    spots_only = NormalPolicy().with_switches(honour_master_binds=False)
+    assert set(claimer_options(spots_only, position)) == honour | {card("H6")}
+    # Two winners are solid whatever the switches say: HJ HT, the 9 out, binds the J.
+    solid = view(("S2", "C2"), ("H9", "C3"), ("HJ", "HT", "DA"), ("S3", "C4"))
+    assert set(claimer_options(careless, solid)) == honour
+
+
 def test_void_hand_ruffs_partners_card_unless_it_is_sure_to_win() -> None:
     # North led the HQ, East played low: North's card is winning so far, but West, still to
     # play, holds the HK. South, void in hearts, holds the S2 and two diamond winners.
@@ -259,6 +279,28 @@ def test_a_hand_of_winners_keeps_the_last_guard_of_a_suit() -> None:
     # judgements off, either card may go.
     careless = NormalPolicy().with_switches(keep_guards=False, keep_entries=False)
     assert set(claimer_options(careless, position)) == {card("DK"), card("HA")}
+
+
+def test_a_claiming_defender_keeps_his_own_guard_and_partner_chooses() -> None:
+    # North (declarer's side) leads the HA, spades trumps; East, void in hearts, holds only
+    # winners: the DK (above South's DQ) and the CA (no opponent holds a club). West holds
+    # the DA, which East does not see.
+    def position(bound: int) -> PlayView:
+        held = (mask("H2"), mask("DK", "CA"), mask("DQ", "H3"), mask("DA", "CK"))
+        return PlayView(1, held, (card("HA"),), 0, 0, 1, 0, True, bound)
+
+    claimer = for_defenders(NormalPolicy())
+    # East claimed: he keeps the DK, his last diamond above the DQ, and throws the CA.
+    assert claimer_options(claimer, position(0b0010)) == [card("CA")]
+    # West claimed: East is partner, whose discard stays his choice (70D2).
+    assert set(claimer_options(claimer, position(0b1000))) == {card("DK"), card("CA")}
+    # The guard is judged on the cards the claimer sees: seeing West's DA as well (as
+    # declarer sees dummy), the DK would promote nothing and either card could go.
+    assert set(claimer_options(claimer, position(0b1010))) == {card("DK"), card("CA")}
+    assert set(claimer_options(claimer.with_switches(keep_guards=False), position(0b0010))) == {
+        card("DK"),
+        card("CA"),
+    }
 
 
 def test_a_discard_keeps_the_last_link_to_partners_winners() -> None:

@@ -65,6 +65,9 @@ class Bounds:
         ``unblock_blocked_suits`` once ``cross_to_partners_winners`` is off: the low lead to
         partner's blocker may then leave the hand's winners stranded, which the runs do not
         count (the bound's property test found an ending)."""
+        self._honours_bind = policy.honour_master_binds
+        """Does a lone honour master bind top-down (``masters_bind``)? Without it an honour is
+        treated as a spot card: with a lower card beside it, that card may be led and lose."""
         self._covering = policy.no_duck_with_winner and policy.no_master_discard
         """In a run, does partner's master of a suit cover L's low lead of it (``_suit_run``)?"""
         trump = -1 if problem.trump is None else problem.trump
@@ -285,7 +288,7 @@ class Bounds:
             if not masters or (suit == self._idle_suit and hand & ~mask):
                 continue
             holds_one = True
-            if ours & (ours - 1) and not masters_bind(masters, suit):
+            if ours & (ours - 1) and not masters_bind(masters, suit, self._honours_bind):
                 return False
         return holds_one
 
@@ -347,7 +350,7 @@ class Bounds:
             while rest:
                 card = rest.bit_length() - 1
                 rest ^= 1 << card
-                if card % 13 >= HONOURS:
+                if self._honours_bind and card % 13 >= HONOURS:
                     continue  # an honour master binds
                 if not theirs & ((1 << card) - 1) & ~((lowest << 1) - 1):
                     break  # no opponent's card under this one: nor under a lower one
@@ -491,7 +494,13 @@ class Bounds:
             # His first discard: not before he is void in another suit L leads.
             discard = next_fewest if suit == fewest_suit else fewest
             suit_stop, suit_takes = _suit_run(
-                ours, partner & mask, first & mask, second & mask, covers, discard
+                ours,
+                partner & mask,
+                first & mask,
+                second & mask,
+                covers,
+                discard,
+                self._honours_bind,
             )
             stop, takes = min(stop, suit_stop), min(takes, suit_takes)
         if partner & trumps:
@@ -543,7 +552,10 @@ class Bounds:
                 continue
             if winners:
                 rest = winners & (winners - 1)  # he may have won the trick before with the lowest
-                if not masters_bind(winners, suit) or (rest and not masters_bind(rest, suit)):
+                binds = self._honours_bind
+                if not masters_bind(winners, suit, binds) or (
+                    rest and not masters_bind(rest, suit, binds)
+                ):
                     return False  # a lone spot-card master may be led under
                 if rest:
                     continue
@@ -601,7 +613,13 @@ class Bounds:
 
 
 def _suit_run(
-    ours: int, partners: int, first: int, second: int, covers: bool = False, discard: int = 0
+    ours: int,
+    partners: int,
+    first: int,
+    second: int,
+    covers: bool = False,
+    discard: int = 0,
+    honours_bind: bool = True,
 ) -> tuple[int, int]:
     """For ``run_of_winners``, L's cards of one suit (``ours``), partner holding ``partners`` of
     the suit and the opponents ``first`` and ``second``: (the first trick at which the run can
@@ -613,7 +631,8 @@ def _suit_run(
     and beyond those he followed L's higher cards with, only by discards, not before the trick
     ``discard`` (he must first be void in a suit L leads). A spot card with an opponent's card
     between it and L's next card down is a lone spot-card winner that does not bind top-down:
-    the lower card may be led and lose.
+    the lower card may be led and lose; so is an honour, without ``honours_bind``
+    (``honour_master_binds``).
 
     Unless partner covers it (``covers``: a side suit, ``no_duck_with_winner`` and
     ``no_master_discard`` on): holding a master of the suit, he wins that trick with one and
@@ -638,7 +657,8 @@ def _suit_run(
             lower = popcount(partners & ((1 << card) - 1))
             takes = min(takes, max(ready, _parted(lower, followed, discard)) + 1)
         below = ours.bit_length() - 1 if ours else -1
-        if card % 13 < HONOURS and below >= 0 and theirs & ((1 << card) - 1) & ~((2 << below) - 1):
+        spot = card % 13 < HONOURS or not honours_bind
+        if spot and below >= 0 and theirs & ((1 << card) - 1) & ~((2 << below) - 1):
             # Partner still holds a card of the suit (a master) until he can have parted with
             # all of them.
             gone = _parted(partner_cards, followed, discard)

@@ -355,7 +355,15 @@ class Adjudicator:
             return cards_in(hand)
         p = self.p
         view = PlayView(
-            seat, held, trick, leader, p.trump, p.claimer_side, state.voids, p.trumps_aware
+            seat,
+            held,
+            trick,
+            leader,
+            p.trump,
+            p.claimer_side,
+            state.voids,
+            p.trumps_aware,
+            p.bound,
         )
         stated = self.stated_plays(view, state.plan)
         return stated if stated is not None else claimer_options(p.policy, view)
