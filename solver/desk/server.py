@@ -176,11 +176,11 @@ async def _finished(job: Job, wait: float) -> None:
 
 def without_values(result: dict[str, Any] | None) -> dict[str, Any] | None:
     """A ruling's JSON for the table: the options of a pending choice without their values
-    (``double_dummy``) or the note on them, as ``ruling check`` prints them without
-    ``--values`` (Law 10C: the director explains the options, he does not advise). The log
-    keeps the whole JSON.
+    (``double_dummy``), the mark of the best one (``best``) or the note on them, as ``ruling
+    check`` prints them without ``--values`` (Law 10C: the director explains the options, he
+    does not advise). The log keeps the whole JSON.
 
-    >>> without_values({"options": [{"option": "accept-lead", "double_dummy": 9}],
+    >>> without_values({"options": [{"option": "accept-lead", "double_dummy": 9, "best": True}],
     ...                 "options_note": None, "status": "decided"})
     {'options': [{'option': 'accept-lead'}], 'status': 'decided'}
     """
@@ -188,7 +188,7 @@ def without_values(result: dict[str, Any] | None) -> dict[str, Any] | None:
         return result
     shown = {key: value for key, value in result.items() if key != "options_note"}
     shown["options"] = [
-        {key: value for key, value in option.items() if key != "double_dummy"}
+        {key: value for key, value in option.items() if key not in ("double_dummy", "best")}
         for option in result["options"]
     ]
     return shown

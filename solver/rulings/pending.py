@@ -14,9 +14,10 @@ a 57A order pending in the middle of a trick (the case format gives no trick in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from solver.bridge import Side
 from solver.engines.options import OptionTimeout, Table, best_of, valuer_for
 from solver.engines.problem import Problem, choice_ends
 from solver.engines.result import EngineResult
@@ -44,12 +45,17 @@ class PendingOption:
     option: str
     suits: tuple[int, ...]
     double_dummy: int | None
+    best: bool = False
+    """The best for the chooser's side double dummy (ties all marked), when every option was
+    valued: for the analyst, never said at the table (Law 10C)."""
 
     def to_json(self, values: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.chooser, "law": self.law, "option": self.option}
         out |= named_suits(self.option, self.suits)
         if values:
             out["double_dummy"] = self.double_dummy
+            if self.best:
+                out["best"] = True
         return out
 
     def describe(self, values: bool) -> str:
@@ -58,6 +64,8 @@ class PendingOption:
         text = f"{self.chooser} may choose {option} (Law {self.law})"
         if values and self.double_dummy is not None:
             text += f": declarer's side then takes {self.double_dummy} tricks double dummy"
+            if self.best:
+                text += f" (best for {self.chooser})"
         return text
 
 
@@ -114,7 +122,20 @@ def pending_choice(
         options.append(PendingOption(chooser(case, law), law, option, suits, value))
     if unvalued:
         note = f"not valued within {time_limit:g} s: {', '.join(unvalued)}"
-    return Pending(tuple(options), note)
+    return Pending(_marked(options, declaring=case.declaring_side), note)
+
+
+def _marked(options: list[PendingOption], declaring: Side) -> tuple[PendingOption, ...]:
+    """The options, the best for the chooser marked when every one has its value: the most
+    tricks for declarer's side when it chooses, the fewest when the defenders do."""
+    values = [o.double_dummy for o in options]
+    if not options or any(v is None for v in values):
+        return tuple(options)
+    known = [v for v in values if v is not None]
+    chooser = options[0].chooser
+    declarers_choose = chooser in (str(declaring), *(str(s) for s in declaring.seats))
+    target = max(known) if declarers_choose else min(known)
+    return tuple(replace(o, best=o.double_dummy == target) for o in options)
 
 
 def _held(problem: Problem, found: EngineResult) -> tuple[int, int, int, int]:

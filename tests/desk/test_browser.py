@@ -702,6 +702,8 @@ def option_text(option: dict[str, Any], values: bool) -> str:
     )
     if values and option["double_dummy"] is not None:
         text += f": declarer's side then takes {option['double_dummy']} tricks double dummy"
+        if option.get("best"):
+            text += f" (best for {SEAT_NAMES.get(option['by'], option['by'])})"
     return text
 
 

@@ -147,9 +147,10 @@ def test_the_options_values_reach_the_page_only_when_asked(
     assert plain.status == 200, plain.text
     shown = plain.json()
     assert shown["result"]["options"] == [
-        {key: value for key, value in option.items() if key != "double_dummy"}
+        {key: value for key, value in option.items() if key not in ("double_dummy", "best")}
         for option in expected["options"]
     ]
+    assert [option.get("best", False) for option in expected["options"]] == [False, True, False]
     assert "double dummy" not in shown["text"] and "double dummy" not in shown["document"]
     assert "S may choose forbid-suit D (Law 50D2(a))" in shown["text"]
     valued = client.post("/api/rule", json={"case": case, "values": True}).json()

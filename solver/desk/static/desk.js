@@ -1041,6 +1041,7 @@ function optionText(option, values) {
     `(Law ${option.law})`;
   if (values && option.double_dummy != null) {
     text += `: declarer's side then takes ${option.double_dummy} tricks double dummy`;
+    if (option.best) text += ` (best for ${SEAT_NAMES[option.by] || option.by})`;
   }
   return text;
 }
