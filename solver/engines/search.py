@@ -477,7 +477,7 @@ class Searcher:
         p = self.problem
         if trick == self.restored_trick:
             return self._restored_steps(played, leader, flags)
-        if self.irregular is not None:
+        if self.irregular is not None and self._bound(trick, flags):
             return self._irregular_steps(trick, played, leader, flags, budget, deals)
         agreed = p.agreed.get(trick)
         if agreed is not None and agreed.leader != leader:
@@ -549,15 +549,6 @@ class Searcher:
         held = (held4[0], held4[1], held4[2], held4[3])
         state = self.obligations[flags >> OBLIGATIONS_SHIFT]
         base_flags = flags & ((1 << OBLIGATIONS_SHIFT) - 1)
-        if state.empty and trick not in self.irregular_tricks:
-            # nothing binds this trick: it begins and is played as without irregularities
-            # (``trick_starts`` gives the proper leader alone, ``obeyed`` passes every deal)
-            agreed = p.agreed.get(trick)
-            if agreed is not None and agreed.leader != proper:
-                return []
-            if deals is None:
-                deals = self._deals_of_trick(trick, played, proper, base_flags, budget, agreed)
-            return self._priced_steps(trick, played, proper, flags, budget, deals)
         given = list(deals) if deals is not None else None
         out: list[TrickStep] = []
         accepted = trick in program.accepted_failures
@@ -594,6 +585,15 @@ class Searcher:
             else:
                 out.extend(replace(s, leader=leader, choices=choices) for s in steps)
         return out
+
+    def _bound(self, trick: int, flags: int) -> bool:
+        """Something binds this trick: an obligation still in force, or an irregularity or a
+        recorded choice of the case acting at it. Otherwise it begins and is played as without
+        irregularities (the proper leader alone, every deal obeying), and with no obligation
+        in force the flags carry obligations index 0."""
+        return (
+            trick in self.irregular_tricks or not self.obligations[flags >> OBLIGATIONS_SHIFT].empty
+        )
 
     def _obligations_index(self, state: Obligations) -> int:
         index = self.obligation_index.get(state)
