@@ -572,8 +572,19 @@ class ChoiceEnd(NamedTuple):
 
 def choice_ends(problem: Problem, program: PlayIrregularities, history: History) -> list[ChoiceEnd]:
     """For each sequence of choices ``history`` obeys, where it ends (see ``choice_paths``)."""
+    return choices_through(program, history, problem.trump, problem.opening_leader, problem.hands)
+
+
+def choices_through(
+    program: PlayIrregularities,
+    history: History,
+    trump: int | None,
+    opening_leader: int,
+    hands: tuple[int, int, int, int],
+) -> list[ChoiceEnd]:
+    """``choice_ends`` from the deal itself (``hands`` at the start, the opening leader): also
+    what a claim after an irregularity steps its agreed play through."""
     found: list[ChoiceEnd] = []
-    trump = problem.trump
 
     def walk(
         number: int, proper: int, held: tuple[int, int, int, int], state: Obligations, bits: int
@@ -596,7 +607,7 @@ def choice_ends(problem: Problem, program: PlayIrregularities, history: History)
             rest = tuple(h & ~(1 << c) for h, c in zip(held, cards[:4], strict=True))
             walk(number + 1, winner, rest, after_trick(after, winner), bits | made)  # type: ignore[arg-type]
 
-    walk(0, problem.opening_leader, problem.hands, Obligations(), 0)
+    walk(0, opening_leader, hands, Obligations(), 0)
     return found
 
 

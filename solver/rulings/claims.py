@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.bridge import SEATS, Card, Seat
-from solver.bridge.masks import trick_winner, winner_without
+from solver.bridge.masks import winner_without
 from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, LinePlay, adjudicate
 from solver.engines.claims.state import NO_OBLIGATIONS
-from solver.engines.problem import obeyed
+from solver.engines.problem import choices_through
 from solver.errors import CaseFileError
 from solver.facts import Case, Claim
 from solver.facts.case import AgreedTrick
@@ -39,7 +39,7 @@ from solver.laws.law70 import (
 )
 from solver.laws.law71 import law71b_asked_back, law71b_unlosable_concession
 from solver.laws.normal_play import for_defenders
-from solver.laws.obligations import Obligations, after_play, after_trick, legal_plays
+from solver.laws.obligations import Obligations, after_play, legal_plays
 from solver.rulings.ruling import Ruling, board_score
 
 
@@ -682,9 +682,8 @@ def obligations_at_claim(case: Case) -> Obligations:
     """The penalty cards and restrictions in force at the claim (Laws 50-57), from the case's
     agreed irregularities and the play before the claim; none without irregularities.
 
-    The irregularities are stepped through the play with the engines' own semantics
-    (``irregular_play.trick_starts`` at each trick's start, ``problem.obeyed`` over its cards,
-    ``obligations.after_trick``), which needs every trick before the claim agreed
+    The irregularities are stepped through the play by the engines' own walk over a history's
+    choices (``problem.choices_through``), which needs every trick before the claim agreed
     (``play.tricks``). Without them only what lies from the trick of the claim can be placed:
     a penalty card or a recorded 50D2/51B choice at that trick. A choice due at the lead of
     the claim's trick and not recorded is made in the claim's play (``claims.search``).
@@ -764,34 +763,23 @@ def _through_play(
 ) -> set[Obligations]:
     """The obligations after the agreed tricks 1..``at``: one per set of unrecorded choices
     the play fits."""
-    trump = case.contract.strain.trump_suit_index
-    hands = [sum(1 << card.index for card in case.deal.hand(seat)) for seat in Seat]
-    states = {NO_OBLIGATIONS}
-    proper = (case.declarer.index + 1) % 4
+    history = []
     for trick in range(at):
         played = agreed[trick + 1]
         leader = played.leader.index
         by_seat = [0, 0, 0, 0]
         for offset, card in enumerate(played.cards):
             by_seat[(leader + offset) % 4] = card.index
-        cards = (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
-        held = (hands[0], hands[1], hands[2], hands[3])
-        accepted = trick in program.accepted_failures
-        after: set[Obligations] = set()
-        for state in states:
-            for start in trick_starts(program, trick, proper, held, state):
-                if start.leader != leader or start.lead not in (-1, cards[leader]):
-                    continue
-                if start.order_suit_not_led == cards[leader] // 13:
-                    continue
-                done = obeyed(start.state, leader, cards, held, accepted)
-                if done is not None:
-                    after.add(done)
-        proper = trick_winner(leader, cards, trump)
-        states = {after_trick(state, proper) for state in after}
-        for seat in range(4):
-            hands[seat] &= ~(1 << cards[seat])
-    return states
+        history.append((leader, tuple(by_seat)))
+    hands = [sum(1 << card.index for card in case.deal.hand(seat)) for seat in Seat]
+    ends = choices_through(
+        program,
+        tuple(history),
+        case.contract.strain.trump_suit_index,
+        (case.declarer.index + 1) % 4,
+        (hands[0], hands[1], hands[2], hands[3]),
+    )
+    return {end.state for end in ends}
 
 
 def _at_claim_trick(
