@@ -207,3 +207,64 @@ def test_a_simultaneous_play_designation_is_the_card_played() -> None:
     assert search.solve(compile_case(designating("C5"))).feasible is False
     with pytest.raises(solver.CaseFileError, match="designates one of his own"):
         compile_case(designating("HJ"))
+
+
+def test_example_9_values_match_an_independent_minimax() -> None:
+    """Example 9: both defenders hold a major penalty card and West, on lead, is the partner of
+    one. Each option's value is the independent minimax's (``test_options_brute``, written
+    without ``solver.laws``) on the three-card ending, plus the tricks already won: there a
+    lead bar also comes before the leader's own penalty card."""
+    from tests.engines.test_options_brute import Brute
+
+    path = CASES / "ex09-both-defenders-penalty-cards.yaml"
+    case = solver.load_case(path)
+    played = {card for trick in case.agreed_tricks for card in trick.cards}
+    hands = tuple(
+        frozenset((c.index // 13, c.index % 13) for c in case.deal.hands[s] if c not in played)
+        for s in range(4)
+    )
+    assert all(len(hand) == 3 for hand in hands)
+    jack, seven = (0, Card.parse("SJ").index % 13), (0, Card.parse("S7").index % 13)
+    both = {(3, "major"): frozenset({jack}), (1, "major"): frozenset({seven})}
+    picked_up = {(3, "major"): frozenset({jack}), (1, "major"): frozenset()}
+    brute = Brute(None, 2)
+    west = 3
+    by_hand = {
+        "require-suit": brute._trick(hands, west, [], picked_up, {"req": (west, 0)}),
+        "forbid-suit": brute._trick(hands, west, [], picked_up, {"ban": (west, frozenset({0}))}),
+        "leave-penalty-card": brute._trick(hands, west, [], both, {}),
+    }
+    assert by_hand == {"require-suit": 1, "forbid-suit": 2, "leave-penalty-card": 3}
+    won = analysed(path).ruling.declarer_tricks
+    assert won == 4
+    found = {o["option"]: o["double_dummy"] - won for o in analysed(path).to_json()["options"]}
+    assert found == by_hand
+
+
+def test_example_9_played_on_fits_only_the_forbidden_suit() -> None:
+    """Example 9 played on: with spades forbidden West's last cards fit one order (H8, C8, then
+    the SJ), in the search and CP-SAT alike, every fact kept; with spades required, or the
+    cards left, West must lead his SJ to trick 11, and only histories that set aside the order
+    of North's and East's intact rows remain."""
+    from solver.engines import cpsat
+
+    case = solver.load_case(CASES / "ex09-forbid-suit-played-on.yaml")
+    for engine in (search, cpsat):
+        found = engine.solve(compile_case(case))
+        assert (found.count, found.min_cost, found.outcomes) == (1, 0, {6: 1})
+    for option in ("require-suit", "leave-penalty-card"):
+        other = tuple(
+            dataclasses.replace(
+                f,
+                option=option,
+                suits=f.suits if option == "require-suit" else (),
+            )
+            if getattr(f, "option", None) == "forbid-suit"
+            else f
+            for f in case.irregularities
+        )
+        problem = compile_case(dataclasses.replace(case, irregularities=other))
+        for engine in (search, cpsat):
+            found = engine.solve(problem)
+            assert found.min_cost is not None and found.min_cost > 0, option
+            assert found.outcomes.keys() == {5}, option

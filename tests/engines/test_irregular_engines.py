@@ -456,3 +456,43 @@ def test_optimisation_decides_an_irregular_problem_and_the_search_counts() -> No
     assert decided.contradicted == expected.contradicted
     counted = pending.run()
     assert (counted.count, counted.groups) == (expected.count, expected.groups)
+
+
+BOTH_ROWS = {
+    "N": "mixed: H2 CA DT",
+    "E": "mixed: H7 C3 D4",
+    "S": "mixed: H3 C4 D2",
+    "W": "mixed: HT CT DK",
+}
+"""South declares and West is on lead; West's DK and East's D4 lie as major penalty cards."""
+
+
+def both_penalty_cards(option: str) -> Problem:
+    """Example 9 on the engine deal: both defenders hold a major penalty card of one suit and
+    West, on lead, is the partner of the D4's holder: declarer's 50D2 choice is recorded."""
+    facts = (
+        PenaltyCard(W, Card.parse("DK"), 1, "inadvertent"),
+        PenaltyCard(E, Card.parse("D4"), 1, "deliberate"),
+        Choice(1, S, "50D2", option, (2,) if option != "leave-penalty-card" else ()),
+    )
+    return chosen(BOTH_ROWS, facts)
+
+
+def west_leads(expected: BruteResult) -> set[tuple[str, ...]]:
+    """West's cards in trick order, in each history."""
+    return {tuple(str(Card.from_index(trick[1][3])) for trick in h) for h in expected.histories}
+
+
+def test_declarers_lead_ban_beats_the_leaders_own_penalty_card() -> None:
+    """Example 9 (50D1(b), 50D2(a)): diamonds forbidden, West may not lead his own DK while he
+    keeps the lead, even when he keeps it by winning a heart; the DK waits for a legal
+    opportunity (here the DT led by North). Worked by hand: West leads the CT (North's CA
+    wins, the bar lapses, then either order), or the HT, which wins, and then still not the
+    DK but the CT. Were the penalty card's duty first, every history would open with the DK."""
+    expected = check_all(both_penalty_cards("forbid-suit"))
+    assert west_leads(expected) == {("CT", "HT", "DK"), ("CT", "DK", "HT"), ("HT", "CT", "DK")}
+    # left on the table, both cards are due: West leads his DK and East must follow with the D4
+    expected = check_all(both_penalty_cards("leave-penalty-card"))
+    assert west_leads(expected) == {("DK", "HT", "CT"), ("DK", "CT", "HT")}
+    d4 = Card.parse("D4").index
+    assert all(h[0][1][1] == d4 for h in expected.histories)
