@@ -21,6 +21,7 @@ import solver
 from solver.bridge import Card
 from solver.engines import search
 from solver.engines.problem import compile_case, evaluate
+from solver.facts.irregularity import Choice, LeadOutOfTurn
 from solver.rulings.ruling import Analysis
 from tests.engines.agreement import LISTED
 
@@ -268,3 +269,50 @@ def test_example_9_played_on_fits_only_the_forbidden_suit() -> None:
             found = engine.solve(problem)
             assert found.min_cost is not None and found.min_cost > 0, option
             assert found.outcomes.keys() == {5}, option
+
+
+EX11 = ("accepted", "refused")
+
+
+@pytest.mark.parametrize("response", EX11)
+def test_example_11_the_rows_fit_only_the_response_given(response: str) -> None:
+    """Example 11 (Law 55): declarer led from the wrong hand. The rows of the accepted case fit
+    play going on from South's D2; those of the refused case, North leading instead (55B).
+    Each case with the other response has no history that keeps every fact (the accepted
+    case's agreed trick 9, led by South; the order of the refused case's rows)."""
+    from solver.engines import cpsat
+
+    case = solver.load_case(CASES / f"ex11-declarer-lead-from-wrong-hand-{response}.yaml")
+    other, option = (
+        ("refused", "refuse-lead") if response == "accepted" else ("accepted", "accept-lead")
+    )
+    swapped = tuple(
+        dataclasses.replace(f, response=other)
+        if isinstance(f, LeadOutOfTurn)
+        else dataclasses.replace(f, option=option)
+        if isinstance(f, Choice)
+        else f
+        for f in case.irregularities
+    )
+    for engine in (search, cpsat):
+        assert engine.solve(compile_case(case)).min_cost == 0
+        found = engine.solve(compile_case(dataclasses.replace(case, irregularities=swapped)))
+        assert not (found.feasible and found.min_cost == 0)
+
+
+def test_example_11_reports_cite_55_and_53c() -> None:
+    """The text report names the law of each lead out of turn: 55 for declarer's, 53C when the
+    defender on its right played to it first (53B under the 2007 code), and the chooser's
+    55A for the response recorded."""
+    from solver.rulings.report import text_report
+
+    accepted = text_report(analysed(CASES / "ex11-declarer-lead-from-wrong-hand-accepted.yaml"))
+    assert "agreed: S led D2 out of turn to trick 9 (accepted), Law 55\n" in accepted
+    assert "agreed: W chose accept-lead (Law 55A) at trick 9\n" in accepted
+    path = CASES / "law53c-declarer-lead-stands.yaml"
+    stands = text_report(analysed(path))
+    assert "agreed: S led D2 out of turn to trick 9 (it stands), Law 53C\n" in stands
+    assert "agreed: E played DJ prematurely to trick 9, Law 57A\n" in stands
+    older = dataclasses.replace(solver.load_case(path), edition=2007)
+    report = text_report(solver.analyse(older, list_limit=1))
+    assert "out of turn to trick 9 (it stands), Law 53B\n" in report

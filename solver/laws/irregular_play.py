@@ -31,7 +31,7 @@ from solver.facts.irregularity import (
 from solver.laws.choices import LawOption, apply_lead_option, apply_play_order
 from solver.laws.law50 import law50b_penalty_class, law50d2_options
 from solver.laws.law51 import law51b_options
-from solver.laws.law53 import law53b_proper_lead_stands
+from solver.laws.law53 import law53b_proper_lead_stands, law53c_citation, law53c_lead_stands
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
 from solver.laws.law56 import law56_options
@@ -268,6 +268,31 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
             program.recorded[(fact.trick - 1, slot)] = LawOption(
                 fact.chooser.index, fact.law, fact.option, fact.suits
             )
+    return _lead_stands(case, program)
+
+
+def _lead_stands(case: Case, program: PlayIrregularities) -> PlayIrregularities:
+    """53C: declarer's lead out of turn to which the defender on its right played first (the
+    case's premature play at that trick) stands: it is taken as accepted, and a refusal
+    recorded there is refused as input."""
+    for trick, (offender, card, response) in list(program.leads_out_of_turn.items()):
+        premature = program.premature.get(trick)
+        if premature is None or not law53c_lead_stands(
+            offender, premature[0], program.declarer_side
+        ):
+            continue
+        recorded = program.recorded.get((trick, LOOT_SLOT))
+        if response == "refused" or (recorded is not None and recorded.option != "accept-lead"):
+            law = law53c_citation(case.edition)
+            raise CaseFileError(
+                case.source,
+                "play.irregularities",
+                f"{Seat.from_index(premature[0]).full_name} played to "
+                f"{Seat.from_index(offender).full_name}'s lead out of turn to trick {trick + 1} "
+                f"before his partner (the premature play): the lead stands (Law {law}), so it "
+                "is not refused; expected it accepted, or no response",
+            )
+        program.leads_out_of_turn[trick] = (offender, card, "accepted")
     return program
 
 

@@ -22,7 +22,7 @@ from solver.facts.irregularity import (
 )
 from solver.laws.citation import Assumption
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
-from solver.laws.law53 import law53b_information
+from solver.laws.law53 import law53b_information, law53c_citation, law53c_lead_stands
 from solver.laws.law54 import law54_before_2007
 from solver.laws.law55 import law55c_information
 from solver.laws.law57 import law57a_minor_card_yields, law57a_must_choose
@@ -101,7 +101,10 @@ def irregularity_lines(case: Case) -> list[str]:
         elif isinstance(fact, Choice):
             lines.append(f"  {speaker}: {fact.describe()}")
         else:
-            lines.append(f"  {speaker}: {fact.describe()}, Law {entry['citation']}")
+            said = fact.describe()
+            if isinstance(fact, LeadOutOfTurn) and entry["citation"] in ("53B", "53C"):
+                said = said.replace("(choice pending)", "(it stands)")
+            lines.append(f"  {speaker}: {said}, Law {entry['citation']}")
         assumption = entry.get("assumption")
         if assumption is not None:
             lines.append(
@@ -162,8 +165,18 @@ _KINDS: dict[type, str] = {
 
 def _lead_citation(case: Case, lead: LeadOutOfTurn) -> str:
     """54 for a defender's opening lead out of turn, 56 for a defender's later one, 55 for
-    declarer's (from either hand)."""
+    declarer's (from either hand), or 53C (53B before 2017) when the defender on its right
+    played to it first: the lead then stands."""
     if lead.seat.side == case.declaring_side:
+        side = case.declarer.index % 2
+        for fact in case.irregularities:
+            if (
+                isinstance(fact, PrematurePlay)
+                and fact.trick == lead.trick
+                and fact.by == lead.by
+                and law53c_lead_stands(lead.seat.index, fact.seat.index, side)
+            ):
+                return law53c_citation(case.edition)
         return "55"
     return "54" if lead.trick == 1 else "56"
 

@@ -26,7 +26,7 @@ from solver.bridge import Card, Seat
 from solver.bridge.masks import SUIT_MASKS, cards_in, trick_winner
 from solver.engines import cpsat, decide_outcomes, find_consistent, pyconstraint, search
 from solver.engines.problem import Problem, compile_case
-from solver.errors import EngineError
+from solver.errors import CaseFileError, EngineError
 from solver.facts import Case
 from solver.facts.irregularity import (
     CHOICE_CATALOGUE,
@@ -478,7 +478,7 @@ def both_penalty_cards(option: str) -> Problem:
     return chosen(BOTH_ROWS, facts)
 
 
-def west_leads(expected: BruteResult) -> set[tuple[str, ...]]:
+def west_cards(expected: BruteResult) -> set[tuple[str, ...]]:
     """West's cards in trick order, in each history."""
     return {tuple(str(Card.from_index(trick[1][3])) for trick in h) for h in expected.histories}
 
@@ -490,9 +490,28 @@ def test_declarers_lead_ban_beats_the_leaders_own_penalty_card() -> None:
     wins, the bar lapses, then either order), or the HT, which wins, and then still not the
     DK but the CT. Were the penalty card's duty first, every history would open with the DK."""
     expected = check_all(both_penalty_cards("forbid-suit"))
-    assert west_leads(expected) == {("CT", "HT", "DK"), ("CT", "DK", "HT"), ("HT", "CT", "DK")}
+    assert west_cards(expected) == {("CT", "HT", "DK"), ("CT", "DK", "HT"), ("HT", "CT", "DK")}
     # left on the table, both cards are due: West leads his DK and East must follow with the D4
     expected = check_all(both_penalty_cards("leave-penalty-card"))
-    assert west_leads(expected) == {("DK", "HT", "CT"), ("DK", "CT", "HT")}
+    assert west_cards(expected) == {("DK", "HT", "CT"), ("DK", "CT", "HT")}
     d4 = Card.parse("D4").index
     assert all(h[0][1][1] == d4 for h in expected.histories)
+
+
+def test_declarers_lead_stands_once_the_defender_on_its_right_plays() -> None:
+    """53C: North won trick 1 with the CA; South led the D2 to trick 2 and East put the DQ on
+    it before West. The lead stands (no refusal branch), the DQ is East's major penalty card
+    and declarer's 57A order binds West: worked by hand, West's DK (his highest diamond, and
+    forced by every order but the lowest) is one play under seven orders. Open to refusal,
+    the same cards would also fit North leading the DT."""
+    rows = {"N": "mixed: CA DT", "E": "mixed: C3 DQ", "S": "mixed: C4 D2", "W": "mixed: CT DK"}
+    facts = (LeadOutOfTurn(S, Card.parse("D2"), 2), PrematurePlay(E, Card.parse("DQ"), 2))
+    expected = check_all(chosen(rows, facts))
+    assert expected.count == 7
+    assert west_cards(expected) == {("CT", "DK")}
+    sequences = choices_of(expected)
+    assert all(sequence[0] == (2, "55A", "accept-lead", ()) for sequence in sequences)
+    assert len(sequences) == 7
+    refused = (LeadOutOfTurn(S, Card.parse("D2"), 2, "refused"), facts[1])
+    with pytest.raises(CaseFileError, match=r"the lead stands \(Law 53C\)"):
+        chosen(rows, refused)
