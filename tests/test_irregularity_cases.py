@@ -316,3 +316,24 @@ def test_example_11_reports_cite_55_and_53c() -> None:
     older = dataclasses.replace(solver.load_case(path), edition=2007)
     report = text_report(solver.analyse(older, list_limit=1))
     assert "out of turn to trick 9 (it stands), Law 53B\n" in report
+
+
+def test_example_13_the_minor_penalty_card_prunes_a_mixed_row() -> None:
+    """Example 13 (58B2, 50C): West's C3, shown with the C8 he named, lies as a minor penalty
+    card, so he may not play the C2 before it. With his row mixed, his last three cards fit
+    three orders (worked by hand in the case's notes: 7, 8 and 9 tricks), in the search and
+    CP-SAT alike; without the penalty card they fit six (the C2 to trick 11, or led to 12)."""
+    from solver.bridge import Seat
+    from solver.engines import cpsat
+
+    case = solver.load_case(CASES / "ex13-two-cards-shown-to-one-trick.yaml")
+    west = case.rows[Seat.W]
+    rows = {**case.rows, Seat.W: dataclasses.replace(west, mixed=True, when="after-dispute")}
+    mixed = dataclasses.replace(case, rows=rows)
+    free = dataclasses.replace(
+        mixed, irregularities=tuple(f for f in case.irregularities if isinstance(f, Choice))
+    )
+    for engine in (search, cpsat):
+        found = engine.solve(compile_case(mixed))
+        assert (found.count, found.outcomes) == (3, {7: 1, 8: 1, 9: 1})
+        assert engine.solve(compile_case(free)).count == 6
