@@ -337,3 +337,30 @@ def test_example_13_the_minor_penalty_card_prunes_a_mixed_row() -> None:
         found = engine.solve(compile_case(mixed))
         assert (found.count, found.outcomes) == (3, {7: 1, 8: 1, 9: 1})
         assert engine.solve(compile_case(free)).count == 6
+
+
+def test_example_6_an_exempt_play_leaves_nothing_to_rectify() -> None:
+    """57C1: West's H6, played before East after declarer had played from both hands, is no
+    penalty card and gives declarer no 57A order: one history; read as an ordinary premature
+    play the same cards fit seven orders (East's H3 is his lowest heart, and he must follow
+    whatever other suit is named), in the search and CP-SAT alike. The report cites 57C1."""
+    from solver.engines import cpsat
+    from solver.facts.irregularity import PrematurePlay
+    from solver.rulings.report import text_report
+
+    path = CASES / "ex06-exemption-declarer-played-both-hands.yaml"
+    case = solver.load_case(path)
+    plain = dataclasses.replace(
+        case,
+        irregularities=tuple(
+            dataclasses.replace(f, exempt=False) if isinstance(f, PrematurePlay) else f
+            for f in case.irregularities
+        ),
+    )
+    for engine in (search, cpsat):
+        assert engine.solve(compile_case(case)).count == 1
+        assert engine.solve(compile_case(plain)).count == 7
+    report = text_report(analysed(path))
+    expected = "W played H6 prematurely to trick 9 after declarer had played from both hands"
+    assert f"agreed: {expected}, Law 57C1\n" in report
+    assert "57A" not in report

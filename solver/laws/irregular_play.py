@@ -35,7 +35,7 @@ from solver.laws.law53 import law53b_proper_lead_stands, law53c_citation, law53c
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
 from solver.laws.law56 import law56_options
-from solver.laws.law57 import law57a_options
+from solver.laws.law57 import law57a_options, law57c1_exempt
 from solver.laws.obligations import Obligations, add_penalty_card, choice_due
 
 LOOT_SLOT, LEAD_SLOT, ORDER_SLOT, FAILURE_SLOT = 0, 1, 2, 3
@@ -255,6 +255,8 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
                 fact.card.index,
                 fact.response,
             )
+        elif isinstance(fact, PrematurePlay) and law57c1_exempt(fact):
+            continue  # 57C1: no rectification; the card played (``designated_plays``)
         elif isinstance(fact, PrematurePlay):
             program.premature[fact.trick - 1] = (fact.seat.index, fact.card.index)
         elif isinstance(fact, Choice) and fact.law.startswith(("50D1", "51A", "58")):
@@ -316,12 +318,17 @@ SUPPORTED_CHOICES = (
 def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
     """The cards recorded choices say were played, as (trick from 0, seat, card): declarer's
     designation of a penalty card (50D1, 51A) and the offender's of one of the cards he played
-    at once (58B2). The history shows which card was chosen, so a recorded one is the hard
-    fact that its player played it; nothing branches. A designated penalty card the case never
-    exposed, a card of another player than the one who designates, or a designation at a trick
-    not played, is refused."""
+    at once (58B2); also a defender's card played before his partner that Law 57C1 leaves
+    unrectified (it is simply his card to that trick). The history shows which card was
+    chosen, so a recorded one is the hard fact that its player played it; nothing branches. A
+    designated penalty card the case never exposed, a card of another player than the one who
+    designates, or a designation at a trick not played, is refused."""
     out = []
     for fact in case.irregularities:
+        if isinstance(fact, PrematurePlay) and law57c1_exempt(fact):
+            if fact.trick <= case.tricks_played:  # at the trick play stopped at: no card yet
+                out.append((fact.trick - 1, fact.seat.index, fact.card.index))
+            continue
         if not (isinstance(fact, Choice) and fact.option.startswith("designate-")):
             continue
         assert fact.card is not None

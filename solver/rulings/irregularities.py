@@ -25,7 +25,7 @@ from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
 from solver.laws.law53 import law53b_information, law53c_citation, law53c_lead_stands
 from solver.laws.law54 import law54_before_2007
 from solver.laws.law55 import law55c_information
-from solver.laws.law57 import law57a_minor_card_yields, law57a_must_choose
+from solver.laws.law57 import law57a_minor_card_yields, law57a_must_choose, law57c1_exempt
 from solver.laws.law58 import law58b3_information
 from solver.laws.law72 import law72_could_have_known
 
@@ -46,7 +46,11 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
     found: list[Assumption] = [law72_could_have_known(case.edition)]
     answers = {f.trick: f.option for f in facts if isinstance(f, Choice) and _answers_a_lead(f)}
     loots = [f for f in facts if isinstance(f, LeadOutOfTurn)]
-    penalty_cards = [f for f in facts if isinstance(f, PenaltyCard | PrematurePlay)] + [
+    penalty_cards = [
+        f
+        for f in facts
+        if isinstance(f, PenaltyCard) or (isinstance(f, PrematurePlay) and not law57c1_exempt(f))
+    ] + [
         f
         for f in loots
         if f.seat.side != declarers
@@ -63,7 +67,7 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         found.append(law58b3_information())
     if case.edition < 2007 and any(f.trick == 1 and f.seat.side != declarers for f in loots):
         found.append(law54_before_2007(case.edition))
-    premature = [f for f in facts if isinstance(f, PrematurePlay)]
+    premature = [f for f in facts if isinstance(f, PrematurePlay) and not law57c1_exempt(f)]
     if premature:
         if not any(isinstance(f, Choice) and f.law.startswith("57") for f in facts):
             found.append(law57a_must_choose())
@@ -152,7 +156,7 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
         entry["citation"] = _lead_citation(case, fact)
         entry["response"] = fact.response
     else:
-        entry["citation"] = "57A"
+        entry["citation"] = "57C1" if law57c1_exempt(fact) else "57A"
     return entry
 
 
@@ -225,7 +229,7 @@ def _account(case: Case, by: Seat | Side | None) -> list[PenaltyCard]:
     written = {(p.seat, p.card) for p in given}
     for fact in facts:
         implied = None
-        if isinstance(fact, PrematurePlay):
+        if isinstance(fact, PrematurePlay) and not law57c1_exempt(fact):
             implied = PenaltyCard(fact.seat, fact.card, fact.trick, "premature", by=fact.by)
         elif (
             isinstance(fact, LeadOutOfTurn)

@@ -515,3 +515,19 @@ def test_declarers_lead_stands_once_the_defender_on_its_right_plays() -> None:
     refused = (LeadOutOfTurn(S, Card.parse("D2"), 2, "refused"), facts[1])
     with pytest.raises(CaseFileError, match=r"the lead stands \(Law 53C\)"):
         chosen(rows, refused)
+
+
+def test_no_rectification_once_declarer_has_played_from_both_hands() -> None:
+    """57C1: North won trick 1 with the CA and led the H2 to trick 2; South played before East
+    and West then played the H5 before his partner. Exempt, the H5 is simply West's card to
+    trick 2: one history, no choice (worked by hand). As an ordinary premature play (57A) it
+    would be a major penalty card and declarer's order on East would branch: East's H7 obeys
+    the lowest and the six orders naming another suit."""
+    rows = {"N": "mixed: CA H2", "E": "mixed: C3 H7", "S": "mixed: C4 H3", "W": "mixed: CT H5"}
+    exempt = PrematurePlay(W, Card.parse("H5"), 2, exempt=True)
+    expected = check_all(chosen(rows, (exempt,)))
+    assert expected.count == 1
+    assert choices_of(expected) == {()}
+    assert west_cards(expected) == {("CT", "H5")}
+    plain = check_all(chosen(rows, (PrematurePlay(W, Card.parse("H5"), 2),)))
+    assert plain.count == 7
