@@ -176,6 +176,7 @@ def _lead_citation(case: Case, lead: LeadOutOfTurn) -> str:
         for fact in case.irregularities:
             if (
                 isinstance(fact, PrematurePlay)
+                and not law57c1_exempt(fact)
                 and fact.trick == lead.trick
                 and fact.by == lead.by
                 and law53c_lead_stands(lead.seat.index, fact.seat.index, side)
