@@ -21,6 +21,7 @@ import solver
 from solver.bridge import Card
 from solver.engines import search
 from solver.engines.problem import compile_case, evaluate
+from solver.facts.irregularity import Choice, LeadOutOfTurn
 from solver.rulings.ruling import Analysis
 from tests.engines.agreement import LISTED
 
@@ -207,3 +208,159 @@ def test_a_simultaneous_play_designation_is_the_card_played() -> None:
     assert search.solve(compile_case(designating("C5"))).feasible is False
     with pytest.raises(solver.CaseFileError, match="designates one of his own"):
         compile_case(designating("HJ"))
+
+
+def test_example_9_values_match_an_independent_minimax() -> None:
+    """Example 9: both defenders hold a major penalty card and West, on lead, is the partner of
+    one. Each option's value is the independent minimax's (``test_options_brute``, written
+    without ``solver.laws``) on the three-card ending, plus the tricks already won: there a
+    lead bar also comes before the leader's own penalty card."""
+    from tests.engines.test_options_brute import Brute
+
+    path = CASES / "ex09-both-defenders-penalty-cards.yaml"
+    case = solver.load_case(path)
+    played = {card for trick in case.agreed_tricks for card in trick.cards}
+    hands = tuple(
+        frozenset((c.index // 13, c.index % 13) for c in case.deal.hands[s] if c not in played)
+        for s in range(4)
+    )
+    assert all(len(hand) == 3 for hand in hands)
+    jack, seven = (0, Card.parse("SJ").index % 13), (0, Card.parse("S7").index % 13)
+    both = {(3, "major"): frozenset({jack}), (1, "major"): frozenset({seven})}
+    picked_up = {(3, "major"): frozenset({jack}), (1, "major"): frozenset()}
+    brute = Brute(None, 2)
+    west = 3
+    by_hand = {
+        "require-suit": brute._trick(hands, west, [], picked_up, {"req": (west, 0)}),
+        "forbid-suit": brute._trick(hands, west, [], picked_up, {"ban": (west, frozenset({0}))}),
+        "leave-penalty-card": brute._trick(hands, west, [], both, {}),
+    }
+    assert by_hand == {"require-suit": 1, "forbid-suit": 2, "leave-penalty-card": 3}
+    won = analysed(path).ruling.declarer_tricks
+    assert won == 4
+    found = {o["option"]: o["double_dummy"] - won for o in analysed(path).to_json()["options"]}
+    assert found == by_hand
+
+
+def test_example_9_played_on_fits_only_the_forbidden_suit() -> None:
+    """Example 9 played on: with spades forbidden West's last cards fit one order (H8, C8, then
+    the SJ), in the search and CP-SAT alike, every fact kept; with spades required, or the
+    cards left, West must lead his SJ to trick 11, and only histories that set aside the order
+    of North's and East's intact rows remain."""
+    from solver.engines import cpsat
+
+    case = solver.load_case(CASES / "ex09-forbid-suit-played-on.yaml")
+    for engine in (search, cpsat):
+        found = engine.solve(compile_case(case))
+        assert (found.count, found.min_cost, found.outcomes) == (1, 0, {6: 1})
+    for option in ("require-suit", "leave-penalty-card"):
+        other = tuple(
+            dataclasses.replace(
+                f,
+                option=option,
+                suits=f.suits if option == "require-suit" else (),
+            )
+            if getattr(f, "option", None) == "forbid-suit"
+            else f
+            for f in case.irregularities
+        )
+        problem = compile_case(dataclasses.replace(case, irregularities=other))
+        for engine in (search, cpsat):
+            found = engine.solve(problem)
+            assert found.min_cost is not None and found.min_cost > 0, option
+            assert found.outcomes.keys() == {5}, option
+
+
+EX11 = ("accepted", "refused")
+
+
+@pytest.mark.parametrize("response", EX11)
+def test_example_11_the_rows_fit_only_the_response_given(response: str) -> None:
+    """Example 11 (Law 55): declarer led from the wrong hand. The rows of the accepted case fit
+    play going on from South's D2; those of the refused case, North leading instead (55B).
+    Each case with the other response has no history that keeps every fact (the accepted
+    case's agreed trick 9, led by South; the order of the refused case's rows)."""
+    from solver.engines import cpsat
+
+    case = solver.load_case(CASES / f"ex11-declarer-lead-from-wrong-hand-{response}.yaml")
+    other, option = (
+        ("refused", "refuse-lead") if response == "accepted" else ("accepted", "accept-lead")
+    )
+    swapped = tuple(
+        dataclasses.replace(f, response=other)
+        if isinstance(f, LeadOutOfTurn)
+        else dataclasses.replace(f, option=option)
+        if isinstance(f, Choice)
+        else f
+        for f in case.irregularities
+    )
+    for engine in (search, cpsat):
+        assert engine.solve(compile_case(case)).min_cost == 0
+        found = engine.solve(compile_case(dataclasses.replace(case, irregularities=swapped)))
+        assert not (found.feasible and found.min_cost == 0)
+
+
+def test_example_11_reports_cite_55_and_53c() -> None:
+    """The text report names the law of each lead out of turn: 55 for declarer's, 53C when the
+    defender on its right played to it first (53B under the 2007 code), and the chooser's
+    55A for the response recorded."""
+    from solver.rulings.report import text_report
+
+    accepted = text_report(analysed(CASES / "ex11-declarer-lead-from-wrong-hand-accepted.yaml"))
+    assert "agreed: S led D2 out of turn to trick 9 (accepted), Law 55\n" in accepted
+    assert "agreed: W chose accept-lead (Law 55A) at trick 9\n" in accepted
+    path = CASES / "law53c-declarer-lead-stands.yaml"
+    stands = text_report(analysed(path))
+    assert "agreed: S led D2 out of turn to trick 9 (it stands), Law 53C\n" in stands
+    assert "agreed: E played DJ prematurely to trick 9, Law 57A\n" in stands
+    older = dataclasses.replace(solver.load_case(path), edition=2007)
+    report = text_report(solver.analyse(older, list_limit=1))
+    assert "out of turn to trick 9 (it stands), Law 53B\n" in report
+
+
+def test_example_13_the_minor_penalty_card_prunes_a_mixed_row() -> None:
+    """Example 13 (58B2, 50C): West's C3, shown with the C8 he named, lies as a minor penalty
+    card, so he may not play the C2 before it. With his row mixed, his last three cards fit
+    three orders (worked by hand in the case's notes: 7, 8 and 9 tricks), in the search and
+    CP-SAT alike; without the penalty card they fit six (the C2 to trick 11, or led to 12)."""
+    from solver.bridge import Seat
+    from solver.engines import cpsat
+
+    case = solver.load_case(CASES / "ex13-two-cards-shown-to-one-trick.yaml")
+    west = case.rows[Seat.W]
+    rows = {**case.rows, Seat.W: dataclasses.replace(west, mixed=True, when="after-dispute")}
+    mixed = dataclasses.replace(case, rows=rows)
+    free = dataclasses.replace(
+        mixed, irregularities=tuple(f for f in case.irregularities if isinstance(f, Choice))
+    )
+    for engine in (search, cpsat):
+        found = engine.solve(compile_case(mixed))
+        assert (found.count, found.outcomes) == (3, {7: 1, 8: 1, 9: 1})
+        assert engine.solve(compile_case(free)).count == 6
+
+
+def test_example_6_an_exempt_play_leaves_nothing_to_rectify() -> None:
+    """57C1: West's H6, played before East after declarer had played from both hands, is no
+    penalty card and gives declarer no 57A order: one history; read as an ordinary premature
+    play the same cards fit seven orders (East's H3 is his lowest heart, and he must follow
+    whatever other suit is named), in the search and CP-SAT alike. The report cites 57C1."""
+    from solver.engines import cpsat
+    from solver.facts.irregularity import PrematurePlay
+    from solver.rulings.report import text_report
+
+    path = CASES / "ex06-exemption-declarer-played-both-hands.yaml"
+    case = solver.load_case(path)
+    plain = dataclasses.replace(
+        case,
+        irregularities=tuple(
+            dataclasses.replace(f, exempt=False) if isinstance(f, PrematurePlay) else f
+            for f in case.irregularities
+        ),
+    )
+    for engine in (search, cpsat):
+        assert engine.solve(compile_case(case)).count == 1
+        assert engine.solve(compile_case(plain)).count == 7
+    report = text_report(analysed(path))
+    expected = "W played H6 prematurely to trick 9 after declarer had played from both hands"
+    assert f"agreed: {expected}, Law 57C1\n" in report
+    assert "57A" not in report

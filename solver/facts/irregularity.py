@@ -79,9 +79,14 @@ class PrematurePlay:
     trick: int
     """The trick to which the card was led or played too early."""
     by: Seat | Side | None = None
+    exempt: bool = False
+    """Declarer had already played from both hands (dummy's card counting once named) when
+    the defender played before his partner: Law 57C1 leaves it unrectified, the card simply
+    played to that trick."""
 
     def describe(self) -> str:
-        return f"{self.seat} played {self.card} prematurely to trick {self.trick}"
+        after = " after declarer had played from both hands" if self.exempt else ""
+        return f"{self.seat} played {self.card} prematurely to trick {self.trick}{after}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,11 +31,11 @@ from solver.facts.irregularity import (
 from solver.laws.choices import LawOption, apply_lead_option, apply_play_order
 from solver.laws.law50 import law50b_penalty_class, law50d2_options
 from solver.laws.law51 import law51b_options
-from solver.laws.law53 import law53b_proper_lead_stands
+from solver.laws.law53 import law53b_proper_lead_stands, law53c_citation, law53c_lead_stands
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
 from solver.laws.law56 import law56_options
-from solver.laws.law57 import law57a_options
+from solver.laws.law57 import law57a_options, law57c1_exempt
 from solver.laws.obligations import Obligations, add_penalty_card, choice_due
 
 LOOT_SLOT, LEAD_SLOT, ORDER_SLOT, FAILURE_SLOT = 0, 1, 2, 3
@@ -255,6 +255,8 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
                 fact.card.index,
                 fact.response,
             )
+        elif isinstance(fact, PrematurePlay) and law57c1_exempt(fact):
+            continue  # 57C1: no rectification; the card played (``designated_plays``)
         elif isinstance(fact, PrematurePlay):
             program.premature[fact.trick - 1] = (fact.seat.index, fact.card.index)
         elif isinstance(fact, Choice) and fact.law.startswith(("50D1", "51A", "58")):
@@ -268,6 +270,31 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
             program.recorded[(fact.trick - 1, slot)] = LawOption(
                 fact.chooser.index, fact.law, fact.option, fact.suits
             )
+    return _lead_stands(case, program)
+
+
+def _lead_stands(case: Case, program: PlayIrregularities) -> PlayIrregularities:
+    """53C: declarer's lead out of turn to which the defender on its right played first (the
+    case's premature play at that trick) stands: it is taken as accepted, and a refusal
+    recorded there is refused as input."""
+    for trick, (offender, card, response) in list(program.leads_out_of_turn.items()):
+        premature = program.premature.get(trick)
+        if premature is None or not law53c_lead_stands(
+            offender, premature[0], program.declarer_side
+        ):
+            continue
+        recorded = program.recorded.get((trick, LOOT_SLOT))
+        if response == "refused" or (recorded is not None and recorded.option != "accept-lead"):
+            law = law53c_citation(case.edition)
+            raise CaseFileError(
+                case.source,
+                "play.irregularities",
+                f"{Seat.from_index(premature[0]).full_name} played to "
+                f"{Seat.from_index(offender).full_name}'s lead out of turn to trick {trick + 1} "
+                f"before his partner (the premature play): the lead stands (Law {law}), so it "
+                "is not refused; expected it accepted, or no response",
+            )
+        program.leads_out_of_turn[trick] = (offender, card, "accepted")
     return program
 
 
@@ -291,12 +318,17 @@ SUPPORTED_CHOICES = (
 def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
     """The cards recorded choices say were played, as (trick from 0, seat, card): declarer's
     designation of a penalty card (50D1, 51A) and the offender's of one of the cards he played
-    at once (58B2). The history shows which card was chosen, so a recorded one is the hard
-    fact that its player played it; nothing branches. A designated penalty card the case never
-    exposed, a card of another player than the one who designates, or a designation at a trick
-    not played, is refused."""
+    at once (58B2); also a defender's card played before his partner that Law 57C1 leaves
+    unrectified (it is simply his card to that trick). The history shows which card was
+    chosen, so a recorded one is the hard fact that its player played it; nothing branches. A
+    designated penalty card the case never exposed, a card of another player than the one who
+    designates, or a designation at a trick not played, is refused."""
     out = []
     for fact in case.irregularities:
+        if isinstance(fact, PrematurePlay) and law57c1_exempt(fact):
+            if fact.trick <= case.tricks_played:  # at the trick play stopped at: no card yet
+                out.append((fact.trick - 1, fact.seat.index, fact.card.index))
+            continue
         if not (isinstance(fact, Choice) and fact.option.startswith("designate-")):
             continue
         assert fact.card is not None

@@ -6,6 +6,9 @@ player entitled to choose or by his playing to it (``irregular_play.trick_starts
 the 2007 code): when the proper leader, an opponent of the offender, leads anyway, his lead
 stands and the card led out of turn goes back to its owner's hand without rectification (no
 penalty card); what that card told the players is information under Law 16C, for the Director.
+53C (53B before 2017): when declarer leads out of turn and the defender on the right of the
+hand he led from plays to it, before his partner, the lead stands: the defenders have nothing
+left to choose, and that defender's card is a premature play (Law 57).
 """
 
 from __future__ import annotations
@@ -17,6 +20,20 @@ def law53b_proper_lead_stands(offender: int, proper: int) -> bool:
     """53B applies only when the proper leader is an opponent of the offender: a history in
     which the offender's partner was to lead cannot have taken it."""
     return offender % 2 != proper % 2
+
+
+def law53c_lead_stands(offender: int, player: int, declarer_side: int) -> bool:
+    """53C: ``offender`` (declarer or dummy, by seat) led out of turn and ``player``, the
+    defender on his right, played to the lead first (a premature play, Law 57): the lead
+    stands, neither defender may refuse it. A play by the defender on his left accepts it
+    under 53A instead."""
+    return offender % 2 == declarer_side and player == (offender + 3) % 4
+
+
+def law53c_citation(edition: int) -> str:
+    """The letter of that rule: 53C in the 2017 code, 53B in the earlier ones (where 53C is
+    the proper leader's lead)."""
+    return "53C" if edition >= 2017 else "53B"
 
 
 def law53b_information() -> Assumption:

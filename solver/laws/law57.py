@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from solver.facts.irregularity import PrematurePlay
 from solver.laws.choices import LawOption
 from solver.laws.citation import Assumption
 
@@ -20,6 +21,16 @@ def law57a_options(declarer: int, led_suit: int, edition: int) -> list[LawOption
         options += [LawOption(declarer, "57A", "partner-play-suit", (s,)) for s in others]
     options += [LawOption(declarer, "57A", "partner-not-suit", (s,)) for s in others]
     return options
+
+
+def law57c1_exempt(premature: PrematurePlay) -> bool:
+    """57C1: a defender who plays before his partner after declarer has played from both
+    hands (a card of dummy's counting once declarer named it) is not subject to rectification:
+    no penalty card, no order on his partner; the card is his play to that trick. The case says
+    so (``declarer_played_both_hands``): the order of the cards within a trick is not
+    recorded, so it cannot be told from the trick itself. The reader checks that the defender
+    is the one on the right of the hand that led, the only one who can be in that position."""
+    return premature.exempt
 
 
 def law57a_must_choose() -> Assumption:

@@ -100,6 +100,7 @@ class RawPremature(_Strict):
     seat: str
     card: str
     trick: int
+    declarer_played_both_hands: bool = False
 
 
 class RawChoice(_Strict):
@@ -1064,7 +1065,32 @@ class _IrregularityReader:
         card = self._held_card(seat, raw.card, f"{location}.card")
         trick = self._trick(raw.trick, f"{location}.trick")
         self._not_played_before(seat, card, trick, f"{location}.card")
-        return PrematurePlay(seat, card, trick, by=by)
+        if raw.declarer_played_both_hands:
+            self._check_57c1(seat, trick, f"{location}.declarer_played_both_hands")
+        return PrematurePlay(seat, card, trick, by=by, exempt=raw.declarer_played_both_hands)
+
+    def _check_57c1(self, seat: Seat, trick: int, location: str) -> None:
+        """Law 57C1 exempts a defender who plays before his partner once declarer has played
+        from both hands: in a trick led from declarer's or dummy's hand, that defender is the
+        fourth hand (the leader's right), his partner second. Checked where the case says who
+        led the trick (its agreed trick, else the proper leader)."""
+        agreed = self.agreed.get(trick)
+        if agreed is not None:
+            leader, why = agreed.leader, f"play.tricks.{trick}"
+        else:
+            proper = self._proper_leader(trick)
+            if proper is None:
+                return
+            leader, why = proper
+        if leader.side == self.declarer.side and seat == leader.rho:
+            return
+        raise self.error(
+            location,
+            f"{leader.full_name} led to trick {trick} ({why}): {seat.full_name} cannot have "
+            "played before his partner after declarer had played from both hands (Law 57C1 "
+            "concerns the defender on the right of declarer's or dummy's lead); expected "
+            "no declarer_played_both_hands",
+        )
 
     def _choice(self, raw: RawChoice, location: str, by: Seat | Side | None) -> Choice:
         trick = self._trick(raw.trick, f"{location}.trick")

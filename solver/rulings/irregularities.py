@@ -22,10 +22,10 @@ from solver.facts.irregularity import (
 )
 from solver.laws.citation import Assumption
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
-from solver.laws.law53 import law53b_information
+from solver.laws.law53 import law53b_information, law53c_citation, law53c_lead_stands
 from solver.laws.law54 import law54_before_2007
 from solver.laws.law55 import law55c_information
-from solver.laws.law57 import law57a_minor_card_yields, law57a_must_choose
+from solver.laws.law57 import law57a_minor_card_yields, law57a_must_choose, law57c1_exempt
 from solver.laws.law58 import law58b3_information
 from solver.laws.law72 import law72_could_have_known
 
@@ -46,7 +46,11 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
     found: list[Assumption] = [law72_could_have_known(case.edition)]
     answers = {f.trick: f.option for f in facts if isinstance(f, Choice) and _answers_a_lead(f)}
     loots = [f for f in facts if isinstance(f, LeadOutOfTurn)]
-    penalty_cards = [f for f in facts if isinstance(f, PenaltyCard | PrematurePlay)] + [
+    penalty_cards = [
+        f
+        for f in facts
+        if isinstance(f, PenaltyCard) or (isinstance(f, PrematurePlay) and not law57c1_exempt(f))
+    ] + [
         f
         for f in loots
         if f.seat.side != declarers
@@ -63,7 +67,7 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         found.append(law58b3_information())
     if case.edition < 2007 and any(f.trick == 1 and f.seat.side != declarers for f in loots):
         found.append(law54_before_2007(case.edition))
-    premature = [f for f in facts if isinstance(f, PrematurePlay)]
+    premature = [f for f in facts if isinstance(f, PrematurePlay) and not law57c1_exempt(f)]
     if premature:
         if not any(isinstance(f, Choice) and f.law.startswith("57") for f in facts):
             found.append(law57a_must_choose())
@@ -101,7 +105,10 @@ def irregularity_lines(case: Case) -> list[str]:
         elif isinstance(fact, Choice):
             lines.append(f"  {speaker}: {fact.describe()}")
         else:
-            lines.append(f"  {speaker}: {fact.describe()}, Law {entry['citation']}")
+            said = fact.describe()
+            if isinstance(fact, LeadOutOfTurn) and entry["citation"] in ("53B", "53C"):
+                said = said.replace("(choice pending)", "(it stands)")
+            lines.append(f"  {speaker}: {said}, Law {entry['citation']}")
         assumption = entry.get("assumption")
         if assumption is not None:
             lines.append(
@@ -149,7 +156,7 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
         entry["citation"] = _lead_citation(case, fact)
         entry["response"] = fact.response
     else:
-        entry["citation"] = "57A"
+        entry["citation"] = "57C1" if law57c1_exempt(fact) else "57A"
     return entry
 
 
@@ -162,8 +169,19 @@ _KINDS: dict[type, str] = {
 
 def _lead_citation(case: Case, lead: LeadOutOfTurn) -> str:
     """54 for a defender's opening lead out of turn, 56 for a defender's later one, 55 for
-    declarer's (from either hand)."""
+    declarer's (from either hand), or 53C (53B before 2017) when the defender on its right
+    played to it first: the lead then stands."""
     if lead.seat.side == case.declaring_side:
+        side = case.declarer.index % 2
+        for fact in case.irregularities:
+            if (
+                isinstance(fact, PrematurePlay)
+                and not law57c1_exempt(fact)
+                and fact.trick == lead.trick
+                and fact.by == lead.by
+                and law53c_lead_stands(lead.seat.index, fact.seat.index, side)
+            ):
+                return law53c_citation(case.edition)
         return "55"
     return "54" if lead.trick == 1 else "56"
 
@@ -212,7 +230,7 @@ def _account(case: Case, by: Seat | Side | None) -> list[PenaltyCard]:
     written = {(p.seat, p.card) for p in given}
     for fact in facts:
         implied = None
-        if isinstance(fact, PrematurePlay):
+        if isinstance(fact, PrematurePlay) and not law57c1_exempt(fact):
             implied = PenaltyCard(fact.seat, fact.card, fact.trick, "premature", by=fact.by)
         elif (
             isinstance(fact, LeadOutOfTurn)

@@ -26,7 +26,7 @@ from solver.bridge import Card, Seat
 from solver.bridge.masks import SUIT_MASKS, cards_in, trick_winner
 from solver.engines import cpsat, decide_outcomes, find_consistent, pyconstraint, search
 from solver.engines.problem import Problem, compile_case
-from solver.errors import EngineError
+from solver.errors import CaseFileError, EngineError
 from solver.facts import Case
 from solver.facts.irregularity import (
     CHOICE_CATALOGUE,
@@ -456,3 +456,78 @@ def test_optimisation_decides_an_irregular_problem_and_the_search_counts() -> No
     assert decided.contradicted == expected.contradicted
     counted = pending.run()
     assert (counted.count, counted.groups) == (expected.count, expected.groups)
+
+
+BOTH_ROWS = {
+    "N": "mixed: H2 CA DT",
+    "E": "mixed: H7 C3 D4",
+    "S": "mixed: H3 C4 D2",
+    "W": "mixed: HT CT DK",
+}
+"""South declares and West is on lead; West's DK and East's D4 lie as major penalty cards."""
+
+
+def both_penalty_cards(option: str) -> Problem:
+    """Example 9 on the engine deal: both defenders hold a major penalty card of one suit and
+    West, on lead, is the partner of the D4's holder: declarer's 50D2 choice is recorded."""
+    facts = (
+        PenaltyCard(W, Card.parse("DK"), 1, "inadvertent"),
+        PenaltyCard(E, Card.parse("D4"), 1, "deliberate"),
+        Choice(1, S, "50D2", option, (2,) if option != "leave-penalty-card" else ()),
+    )
+    return chosen(BOTH_ROWS, facts)
+
+
+def west_cards(expected: BruteResult) -> set[tuple[str, ...]]:
+    """West's cards in trick order, in each history."""
+    return {tuple(str(Card.from_index(trick[1][3])) for trick in h) for h in expected.histories}
+
+
+def test_declarers_lead_ban_beats_the_leaders_own_penalty_card() -> None:
+    """Example 9 (50D1(b), 50D2(a)): diamonds forbidden, West may not lead his own DK while he
+    keeps the lead, even when he keeps it by winning a heart; the DK waits for a legal
+    opportunity (here the DT led by North). Worked by hand: West leads the CT (North's CA
+    wins, the bar lapses, then either order), or the HT, which wins, and then still not the
+    DK but the CT. Were the penalty card's duty first, every history would open with the DK."""
+    expected = check_all(both_penalty_cards("forbid-suit"))
+    assert west_cards(expected) == {("CT", "HT", "DK"), ("CT", "DK", "HT"), ("HT", "CT", "DK")}
+    # left on the table, both cards are due: West leads his DK and East must follow with the D4
+    expected = check_all(both_penalty_cards("leave-penalty-card"))
+    assert west_cards(expected) == {("DK", "HT", "CT"), ("DK", "CT", "HT")}
+    d4 = Card.parse("D4").index
+    assert all(h[0][1][1] == d4 for h in expected.histories)
+
+
+def test_declarers_lead_stands_once_the_defender_on_its_right_plays() -> None:
+    """53C: North won trick 1 with the CA; South led the D2 to trick 2 and East put the DQ on
+    it before West. The lead stands (no refusal branch), the DQ is East's major penalty card
+    and declarer's 57A order binds West: worked by hand, West's DK (his highest diamond, and
+    forced by every order but the lowest) is one play under seven orders. Open to refusal,
+    the same cards would also fit North leading the DT."""
+    rows = {"N": "mixed: CA DT", "E": "mixed: C3 DQ", "S": "mixed: C4 D2", "W": "mixed: CT DK"}
+    facts = (LeadOutOfTurn(S, Card.parse("D2"), 2), PrematurePlay(E, Card.parse("DQ"), 2))
+    expected = check_all(chosen(rows, facts))
+    assert expected.count == 7
+    assert west_cards(expected) == {("CT", "DK")}
+    sequences = choices_of(expected)
+    assert all(sequence[0] == (2, "55A", "accept-lead", ()) for sequence in sequences)
+    assert len(sequences) == 7
+    refused = (LeadOutOfTurn(S, Card.parse("D2"), 2, "refused"), facts[1])
+    with pytest.raises(CaseFileError, match=r"the lead stands \(Law 53C\)"):
+        chosen(rows, refused)
+
+
+def test_no_rectification_once_declarer_has_played_from_both_hands() -> None:
+    """57C1: North won trick 1 with the CA and led the H2 to trick 2; South played before East
+    and West then played the H5 before his partner. Exempt, the H5 is simply West's card to
+    trick 2: one history, no choice (worked by hand). As an ordinary premature play (57A) it
+    would be a major penalty card and declarer's order on East would branch: East's H7 obeys
+    the lowest and the six orders naming another suit."""
+    rows = {"N": "mixed: CA H2", "E": "mixed: C3 H7", "S": "mixed: C4 H3", "W": "mixed: CT H5"}
+    exempt = PrematurePlay(W, Card.parse("H5"), 2, exempt=True)
+    expected = check_all(chosen(rows, (exempt,)))
+    assert expected.count == 1
+    assert choices_of(expected) == {()}
+    assert west_cards(expected) == {("CT", "H5")}
+    plain = check_all(chosen(rows, (PrematurePlay(W, Card.parse("H5"), 2),)))
+    assert plain.count == 7
