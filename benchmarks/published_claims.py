@@ -61,17 +61,6 @@ EXPLANATIONS: dict[str, str] = {
         "gave the forgotten trump its trick, as the tool does (70C); the committee overturned "
         "it for a reason outside Law 70 (it would not have called the director)."
     ),
-    "ebu-forum-j6-low-heart-first": (
-        "honour_master_binds binds the HJ from J6 (a lone honour winner), so the H6 is never "
-        "led first; the EBU TD held the H6 first careless but normal (White Book 8.70.5, rule "
-        "B2: no solidity). Turned off, the switch agrees here, but the EBU preset keeps it on: "
-        "the search judges the holding it sees, not the one at the claim, so the K of AK5 "
-        "opposite 42, once the A has gone, would be led under too, and three EBU cases "
-        "(ebu-white-book-ak5-opposite-42, ebu-club-j32-trumps-against-the-ten, "
-        "ebu-white-book-trumps-two-one-claim-good) disagree then. Agreeing on both needs the "
-        "holding at the claim (or 'a suit begun from the top goes on from the top') in the "
-        "search's state: not done."
-    ),
     "ebu-national-pairs-defender-claim-throw-in": (
         "The worst line is dummy's heart exit, throwing North in to lead into the DJT8. The "
         "TD excluded it as a play declarer (a non-claimer) had not seen (F2); the tool gives "

@@ -89,8 +89,10 @@ class NormalPolicy:
             "honour_master_binds": (
                 "70E2",
                 "a suit whose only winner is an honour, with a lower card beside it, is led from "
-                "the top (off: the low card first is careless, as an EBU TD ruled from J6 with "
-                "the 9 out, White Book 8.70.5)",
+                "the top (off: only when that honour was one of two or more winners of the suit "
+                "in its hand at the claim, as the K of AK5 once the A has gone; without such "
+                "solidity the low card first is careless, as an EBU TD ruled from J6 with the 9 "
+                "out, White Book 8.70.5)",
             ),
             "follow_low_when_lost": (
                 "70",
@@ -181,14 +183,15 @@ PRESETS: dict[str, NormalPolicy] = {
     # Entry problems are judged there by the claimer's class and shown awareness: blocking a
     # suit, or throwing the only entry from a hand of winners, stays a normal line by default
     # (unblock_blocked_suits and keep_entries off).
-    # A lone honour winner with a lower card out between (J6 with the 9 out) was ruled led
-    # under by an EBU TD (White Book 8.70.5, no solidity), but the preset keeps
-    # honour_master_binds on: the search sees the holding now, not at the claim, and with the
-    # switch off the K of AK5 opposite 42, once the A has gone, could be led under too,
-    # against the White Book's own example. A director turns it off for such a claim.
+    # A lone honour winner with a lower card out between is led under only without solidity
+    # at the claim (White Book 8.70.5, "top-down, especially with solidity"): J6 with the 9
+    # out, as an EBU TD ruled, but not the K of AK5 opposite 42 once the A has gone, the
+    # White Book's own example (honour_master_binds off: the search reads the holding at the
+    # claim, not the one it sees).
     "EBU": NormalPolicy(
         name="EBU",
         spot_master_binds=False,
+        honour_master_binds=False,
         no_idle_trump_lead=False,
         ruff_above_their_trumps=False,
         unblock_blocked_suits=False,

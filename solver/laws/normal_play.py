@@ -13,17 +13,21 @@ Judgements (each a switch of ``NormalPolicy``):
   the suit: nobody leads the 5 from AK5 opposite 42 with the J doubleton out. A lone winner
   binds under ``honour_master_binds`` when it is an honour (ten or higher), under
   ``spot_master_binds`` when it is a spot card.
-- ``honour_master_binds`` (70E2; ACBL guideline 1; on in every preset): a lone winner that
-  is an honour binds top-down: from J6 with the 9 out (the A K Q T gone) the J is led first.
-  Turned off, any card of such a suit is a normal lead: an EBU club TD, the forum's directors
-  agreeing, ruled the 6 first careless but normal for a claimer who thought no heart was out
-  (White Book 8.70.5; the claims catalogue's B2, a holding without solidity). The EBU preset
-  keeps it on: the search judges the holding it sees, not the one at the claim, so with the
-  switch off the K of AK5 opposite 42, once the A has gone, could be led under too, against
-  the White Book's example (the corpus's ``ebu-white-book-ak5-opposite-42``), and so could a
-  trump suit cashed from the top. Where the EBU's line lies between A5 and 75 is open in the
-  guidance (one respondent binds the ace); the memo key of the claim search tells an honour
-  from a spot card, not an ace from a jack, so the switch takes every honour alike.
+- ``honour_master_binds`` (70E2; ACBL guideline 1; on in ``WBF2017`` and ``ACBL``, off in
+  ``EBU``): a lone winner that is an honour binds top-down: from J6 with the 9 out (the A K Q
+  T gone) the J is led first. Turned off, such an honour binds only when it had solidity at
+  the claim: when it was then one of two or more winners of its suit in its hand (``solid``,
+  ``claim_solidity``), the K of AK5 opposite 42 once the A has gone; the suit is then one the
+  claimer began cashing from the top, and EBU WB 8.70.5 has him go on from the top
+  ("especially with solidity"). An honour that was a lone winner at the claim, or no winner
+  at all, is free: from J6 with the 9 out any card is a normal lead, as an EBU club TD ruled,
+  the forum's directors agreeing, the 6 first careless but normal for a claimer who thought no
+  heart was out (White Book 8.70.5; the claims catalogue's B2, a holding without solidity).
+  The holding at the claim is fixed for the whole search: the claim search computes it once
+  (``solver/engines/claims/keys.py``) and passes it in each ``PlayView``. Where the EBU's line
+  lies between A5 and 75 is open in the guidance (one respondent binds the ace); the memo key
+  of the claim search tells an honour from a spot card, not an ace from a jack, so the switch
+  takes every honour alike.
 - ``spot_master_binds`` (ACBL guideline 1, "normally from the top"; off in the ``EBU``
   preset): a lone spot-card winner binds top-down too. Without it, from 754 opposite a void
   with the 6 out, leading the 4 first can be merely careless (EBU WB 8.70.5, the White Book's
@@ -263,6 +267,7 @@ class PlayView:
         voids: int,
         trumps_aware: bool,
         bound: int = 15,
+        solid: int = -1,
     ) -> None:
         self.seat = seat
         self.held = held
@@ -276,6 +281,10 @@ class PlayView:
         self.bound = bound
         """Bit per seat whose cards the claimer sees and plays: both hands of declarer's side;
         on a defender's claim, his own only (``keep_guards``)."""
+        self.solid = claim_solidity(held, claimer_side) if solid < 0 else solid
+        """The claimer's side's honours that had solidity at the claim (``claim_solidity``),
+        a bit mask: fixed for the whole search, so the search passes the claim's; -1 (the
+        default) takes the cards held here, for a view at the claim itself."""
 
     def with_held(self, held: tuple[int, int, int, int]) -> PlayView:
         """The same view with other cards held (a play considered from another hand)."""
@@ -289,7 +298,26 @@ class PlayView:
             self.voids,
             self.trumps_aware,
             self.bound,
+            self.solid,
         )
+
+
+def claim_solidity(held: tuple[int, int, int, int], claimer_side: int) -> int:
+    """The honours of the claimer's side that have solidity in ``held`` (the cards at the
+    claim): those that are one of two or more winners of their suit in their hand (its cards
+    above every card of the suit the opponents hold), as a bit mask. Under
+    ``honour_master_binds`` off, such an honour still binds top-down once it is a lone winner
+    (``masters_bind``): the K of AK5 opposite 42, the A gone; the J of J6, the 9 out, never
+    had solidity."""
+    theirs = hand_of(held, 1 - claimer_side) | hand_of(held, 3 - claimer_side)
+    solid = 0
+    for seat in (claimer_side, claimer_side + 2):
+        hand = hand_of(held, seat)
+        for suit in range(4):
+            masters = masters_in(hand, theirs, suit)
+            if masters & (masters - 1):
+                solid |= masters & HONOUR_MASKS[suit]
+    return solid
 
 
 def is_master(view: PlayView, card: int) -> bool:
@@ -389,7 +417,7 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     for suit in suits:
         cards = cards_in(hand & SUIT_MASKS[suit])
         binds = masters_bind(
-            masters[suit], suit, policy.honour_master_binds, policy.spot_master_binds
+            masters[suit], suit, policy.honour_master_binds, policy.spot_master_binds, view.solid
         )
         if policy.top_down and binds:
             out.append(cards[-1])
@@ -482,16 +510,21 @@ def _partner_must_overtake(partner: int, card: int) -> bool:
 
 HONOURS: Final = 8
 """Rank index (0 for the 2) from which a card is an honour: the ten, jack, queen, king, ace."""
+HONOUR_MASKS: Final = tuple(0x1F00 << (13 * suit) for suit in range(4))
+"""Each suit's honours (the ten to the ace), as a bit mask."""
 
 
-def masters_bind(masters: int, suit: int, honours: bool = True, spots: bool = False) -> bool:
+def masters_bind(
+    masters: int, suit: int, honours: bool = True, spots: bool = False, solid: int = 0
+) -> bool:
     """Must a hand lead its top card of this suit (``top_down``)? ``masters``: its cards of the
     suit above every card of it the opponents hold (a bit mask).
 
     When the hand holds two or more winners of the suit (touching, since no opponent's card
     lies between them): nobody leads the 5 from AK5 (the 754 worked example; EBU WB 8.70.5:
-    "top-down, especially with solidity"). A lone winner binds when it is an honour and
-    ``honours`` (``honour_master_binds``), or a spot card and ``spots``
+    "top-down, especially with solidity"). A lone winner binds when it is an honour and either
+    ``honours`` (``honour_master_binds``) or it had solidity at the claim (in ``solid``,
+    ``claim_solidity``: the K of AK5, the A gone), or when it is a spot card and ``spots``
     (``spot_master_binds``); otherwise every card of the suit is a normal lead: from 754 with
     the 6 out, or J6 with the 9 out, the low card first can be merely careless (EBU WB 8.70.5,
     holdings without solidity). The claim search's bounds ask the same of a hand's masters with
@@ -501,7 +534,9 @@ def masters_bind(masters: int, suit: int, honours: bool = True, spots: bool = Fa
         return False
     if popcount(masters) >= 2:
         return True
-    return honours if masters.bit_length() - 1 - 13 * suit >= HONOURS else spots
+    if masters.bit_length() - 1 - 13 * suit >= HONOURS:
+        return honours or bool(masters & solid)
+    return spots
 
 
 def _opponents_cards(view: PlayView) -> int:

@@ -9,15 +9,19 @@ leader, either side claiming, sometimes a trick in progress or a statement) is s
 exhaustively, with a plain memo on the whole state, and each bound is checked against the
 minimum found there, one test per bound and policy: under every preset of ``PRESETS``, under
 the default with each single switch of ``NormalPolicy`` turned the other way, and under the EBU
-preset with ``honour_master_binds`` off (no lone winner binding top-down). The bounds rest on
+preset with ``honour_master_binds`` on (every lone honour winner binding top-down, lone spot
+cards not). The bounds rest on
 the policy's judgements, so each must hold under every one of those policies; a policy that
 admits fewer claimer's-side plays than these can only raise the minimum, and a lower bound stays
 one. A change to the model (``solver/laws/normal_play.py``) is re-proved here bound by bound.
 
-The endings are drawn three ways: cards at random; the claimer's side holding most high cards
-(its runs of winners); and the same with the 2 to the T only and a trump suit the opponents do
+The endings are drawn four ways: cards at random; the claimer's side holding most high cards
+(its runs of winners); the same with the 2 to the T only and a trump suit the opponents do
 not hold, or no trumps (the run of both hands applies only with no trump out, and lone
-spot-card masters, which may be led under, are common there).
+spot-card masters, which may be led under, are common there); and holdings where the
+solidity at the claim decides whether a lone honour winner binds (``honour_master_binds`` off:
+``tests/engines/test_claim_solidity.py``): in one or two suits a hand of the claimer's side
+holds the top honours left, one to three of them, and a low card, an opponent a card between.
 """
 
 from __future__ import annotations
@@ -48,9 +52,9 @@ POLICIES: dict[str, NormalPolicy] = {
         )
         for name in SWITCHES
     },
-    # A lone winner binding neither as an honour nor as a spot card: the EBU preset with
-    # honour_master_binds off, which no preset nor single switch reaches.
-    "EBU honour_master_binds=False": PRESETS["EBU"].with_switches(honour_master_binds=False),
+    # A lone honour winner binding whatever its solidity at the claim, a lone spot card not:
+    # the EBU preset with honour_master_binds on, which no preset nor single switch reaches.
+    "EBU honour_master_binds=True": PRESETS["EBU"].with_switches(honour_master_binds=True),
 }
 
 deterministic = settings(
@@ -62,9 +66,9 @@ deterministic = settings(
 
 
 def random_ending(rng: random.Random, policy: NormalPolicy) -> ClaimProblem:
-    """A random ending of 2 to 5 cards each (see the module docstring for the three kinds)."""
+    """A random ending of 2 to 5 cards each (see the module docstring for the four kinds)."""
     size = rng.randint(2, 5)
-    kind = rng.randrange(3)
+    kind = rng.randrange(4)
     suits, ranks = [0, 1, 2, 3], 13
     if kind == 2:  # two to four suits of spot cards: many opponents' cards lie between ours
         ranks = 9
@@ -72,7 +76,9 @@ def random_ending(rng: random.Random, policy: NormalPolicy) -> ClaimProblem:
     cards = rng.sample([13 * suit + rank for suit in suits for rank in range(ranks)], 4 * size)
     side = rng.randrange(2)
     held = [0, 0, 0, 0]
-    if kind == 0:
+    if kind == 3:
+        held = solid_holdings(rng, max(size, 3), side)
+    elif kind == 0:
         for seat in range(4):
             for card in cards[seat * size : (seat + 1) * size]:
                 held[seat] |= 1 << card
@@ -87,6 +93,8 @@ def random_ending(rng: random.Random, policy: NormalPolicy) -> ClaimProblem:
     else:
         trump = rng.choice([None, 0, 1, 2, 3])
     leader = rng.randrange(4)
+    if kind == 3 and rng.random() < 0.7:
+        leader = rng.choice([side, side + 2])  # the claimer's side cashes its honours
     trick: list[int] = []
     if rng.random() < 0.25:
         for offset in range(rng.randint(1, 3)):
@@ -109,6 +117,42 @@ def random_ending(rng: random.Random, policy: NormalPolicy) -> ClaimProblem:
         policy=policy,
         bound=(1 << side) | (1 << (side + 2)),
     )
+
+
+def solid_holdings(rng: random.Random, size: int, side: int) -> list[int]:
+    """``size`` cards each (3 to 5), where the solidity at the claim matters: in one or two suits
+    a hand of side ``side`` holds the suit's top one to three cards left, from the J to the A
+    (AK5, KQ3; J6, a lone one), and a low card, an opponent a card between that card and the
+    top ones (the J of AK5, the 9 of J6), partner sometimes a low card; the higher cards of the
+    suit are gone. The rest are dealt at random from the other cards."""
+    held = [0, 0, 0, 0]
+    gone = 0
+    for suit in rng.sample(range(4), rng.randint(1, 2)):
+        top = rng.randint(9, 12)  # the J to the A
+        run = rng.randint(1, 3)
+        seat = rng.choice([side, side + 2])
+        low = rng.randint(0, 3)
+        between = rng.randint(low + 1, top - run)
+        opponent = rng.choice([1 - side, 3 - side])
+        if held[seat].bit_count() + run + 1 > size or held[opponent].bit_count() >= size:
+            continue
+        for rank in range(top, top - run, -1):
+            held[seat] |= 1 << (13 * suit + rank)
+        held[seat] |= 1 << (13 * suit + low)
+        held[opponent] |= 1 << (13 * suit + between)
+        partner = seat ^ 2
+        partner_low = 1 << (13 * suit + rng.randint(0, 3))
+        dealt = held[0] | held[1] | held[2] | held[3]
+        if not dealt & partner_low and held[partner].bit_count() < size and rng.random() < 0.5:
+            held[partner] |= partner_low
+        gone |= sum(1 << (13 * suit + rank) for rank in range(top + 1, 13))
+    dealt = held[0] | held[1] | held[2] | held[3]
+    rest = [card for card in range(52) if not (dealt | gone) >> card & 1]
+    for seat in range(4):
+        while held[seat].bit_count() < size:
+            card = rest.pop(rng.randrange(len(rest)))
+            held[seat] |= 1 << card
+    return held
 
 
 def exhaustive(adjudicator: Adjudicator, state: State, values: dict[State, int]) -> int:

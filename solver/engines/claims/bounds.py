@@ -67,7 +67,12 @@ class Bounds:
         count (the bound's property test found an ending)."""
         self._honours_bind = policy.honour_master_binds
         """Does a lone honour master bind top-down (``masters_bind``)? Without it an honour is
-        treated as a spot card: with a lower card beside it, that card may be led and lose."""
+        treated as a spot card unless it had solidity at the claim (``_solid``): with a lower
+        card beside it, that card may be led and lose."""
+        self._solid = keys.solid
+        """The claimer's side's honours with solidity at the claim (``Keys.solid``): each binds
+        top-down as a lone master whatever ``honour_master_binds`` says (``masters_bind``).
+        Fixed for the search, as the cards are: a card is in it or not in every position."""
         self._covering = policy.no_duck_with_winner and policy.no_master_discard
         """In a run, does partner's master of a suit cover L's low lead of it (``_suit_run``)?"""
         trump = -1 if problem.trump is None else problem.trump
@@ -288,7 +293,9 @@ class Bounds:
             if not masters or (suit == self._idle_suit and hand & ~mask):
                 continue
             holds_one = True
-            if ours & (ours - 1) and not masters_bind(masters, suit, self._honours_bind):
+            if ours & (ours - 1) and not masters_bind(
+                masters, suit, self._honours_bind, False, self._solid
+            ):
                 return False
         return holds_one
 
@@ -302,7 +309,8 @@ class Bounds:
         Why: holding M masters (its winners: ``winners``), it still holds one at each of the first M
         tricks, parting with one card a trick. It leads from a suit whose top card is a master:
         that card, when it binds top-down, and it binds unless it is a lone spot-card master
-        with a lower card beside it (an opponent's card in between), which may be led and lose.
+        with a lower card beside it (an opponent's card in between), which may be led and lose
+        (or such an honour, under ``honour_master_binds`` off, without solidity at the claim).
         That can happen to a spot card c of the hand only once the hand's cards above c are gone
         and the opponents' (one a trick each), and, when partner covers a low lead with a master
         of his own (``no_duck_with_winner``: he wins the trick with it, as the player between
@@ -350,8 +358,8 @@ class Bounds:
             while rest:
                 card = rest.bit_length() - 1
                 rest ^= 1 << card
-                if self._honours_bind and card % 13 >= HONOURS:
-                    continue  # an honour master binds
+                if card % 13 >= HONOURS and (self._honours_bind or (self._solid >> card) & 1):
+                    continue  # an honour master binds (under the switch, or solid at the claim)
                 if not theirs & ((1 << card) - 1) & ~((lowest << 1) - 1):
                     break  # no opponent's card under this one: nor under a lower one
                 above = mask & ~((2 << card) - 1)
@@ -426,8 +434,9 @@ class Bounds:
         draw trumps first (``draw_trumps_when_aware``), nor when L, unaware of the opponents'
         trumps, may lead a trump of his below one of theirs (``lead_forgotten_trump``). L holds
         T winners; each trick he leads one and wins it, unless before then
-        - an opponent's card between two of L's cards, the higher a spot card, can make that
-          card a lone spot-card winner that does not bind top-down: L may lead the lower card
+        - an opponent's card between two of L's cards, the higher a spot card (or an honour
+          that does not bind: ``_suit_run``), can make that card a lone winner that does not
+          bind top-down: L may lead the lower card
           and lose (unless partner still holds a master of the suit to win that trick, after
           which partner leads: ``_suit_run``);
         - L may lead a card under which partner holds a higher one of the suit, so that partner
@@ -501,6 +510,7 @@ class Bounds:
                 covers,
                 discard,
                 self._honours_bind,
+                self._solid,
             )
             stop, takes = min(stop, suit_stop), min(takes, suit_takes)
         if partner & trumps:
@@ -552,9 +562,9 @@ class Bounds:
                 continue
             if winners:
                 rest = winners & (winners - 1)  # he may have won the trick before with the lowest
-                binds = self._honours_bind
-                if not masters_bind(winners, suit, binds) or (
-                    rest and not masters_bind(rest, suit, binds)
+                binds, solid = self._honours_bind, self._solid
+                if not masters_bind(winners, suit, binds, False, solid) or (
+                    rest and not masters_bind(rest, suit, binds, False, solid)
                 ):
                     return False  # a lone spot-card master may be led under
                 if rest:
@@ -620,6 +630,7 @@ def _suit_run(
     covers: bool = False,
     discard: int = 0,
     honours_bind: bool = True,
+    solid: int = 0,
 ) -> tuple[int, int]:
     """For ``run_of_winners``, L's cards of one suit (``ours``), partner holding ``partners`` of
     the suit and the opponents ``first`` and ``second``: (the first trick at which the run can
@@ -632,7 +643,8 @@ def _suit_run(
     ``discard`` (he must first be void in a suit L leads). A spot card with an opponent's card
     between it and L's next card down is a lone spot-card winner that does not bind top-down:
     the lower card may be led and lose; so is an honour, without ``honours_bind``
-    (``honour_master_binds``).
+    (``honour_master_binds``), unless it had solidity at the claim (``solid``: it binds as a
+    lone master whatever the switch says).
 
     Unless partner covers it (``covers``: a side suit, ``no_duck_with_winner`` and
     ``no_master_discard`` on): holding a master of the suit, he wins that trick with one and
@@ -657,7 +669,7 @@ def _suit_run(
             lower = popcount(partners & ((1 << card) - 1))
             takes = min(takes, max(ready, _parted(lower, followed, discard)) + 1)
         below = ours.bit_length() - 1 if ours else -1
-        spot = card % 13 < HONOURS or not honours_bind
+        spot = card % 13 < HONOURS or not (honours_bind or (solid >> card) & 1)
         if spot and below >= 0 and theirs & ((1 << card) - 1) & ~((2 << below) - 1):
             # Partner still holds a card of the suit (a master) until he can have parted with
             # all of them.

@@ -1,7 +1,8 @@
 """The claim search's memo keys: which positions it takes for the same.
 
 Two positions get the same key when they differ only by cards no one can tell apart (cards left
-by relative rank, honours of the claimer's side and the cards the statement names kept apart)
+by relative rank, honours of the claimer's side, those of them with solidity at the claim and the
+cards the statement names kept apart)
 and by known voids no normal play can depend on: they have the same worst normal line. The
 search tries one card of each run of such cards (``one_per_run``), drawing the same lines.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from solver.bridge.masks import SUIT_MASKS, hand_of
 from solver.engines.claims.state import PART_BITS, ClaimProblem, Proved, State
 from solver.errors import EngineError
-from solver.laws.normal_play import HONOURS, masters_in
+from solver.laws.normal_play import HONOURS, claim_solidity, masters_in
 from solver.laws.obligations import Obligations
 
 
@@ -27,6 +28,17 @@ class Keys:
             for card in step.cards:
                 self.special |= 1 << card.index
         side = problem.claimer_side
+        policy = problem.policy
+        self.solid = 0
+        """The claimer's side's honours with solidity at the claim (``claim_solidity``), when
+        the policy reads it: a lone honour winner binds top-down under ``honour_master_binds``
+        off only if it is one of them. Problem data, fixed for the whole search (each card
+        stays with its holder), passed in every ``PlayView``; the key marks these honours
+        apart, and ``one_per_run`` does not take one for an honour next to it without. 0
+        when the policy never reads it (``honour_master_binds`` on, or ``top_down`` off): the
+        keys are then as before."""
+        if policy.top_down and not policy.honour_master_binds:
+            self.solid = claim_solidity(problem.held, side)
         self._opponents = (1 - side, 3 - side)
         self._void_mask = (0xF << (4 * (1 - side))) | (0xF << (4 * (3 - side)))
         """Only the opponents' known voids can change a normal play (``_sure_position``); the
@@ -159,9 +171,10 @@ class Keys:
 
     def position_key(self, held: tuple[int, int, int, int], trick: tuple[int, ...] = ()) -> bytes:
         """The cards left by suit, each named by its holder and, for the claimer's side, whether
-        it is an honour (the policy's top-down rule asks that of its own masters, ``HONOURS``;
-        nothing asks it of an opponent's card), or by itself, if the statement names it or it
-        lies on the trick in progress, where it is compared with the cards still held.
+        it is an honour, and one with solidity at the claim (the policy's top-down rule asks
+        that of its own masters, ``HONOURS``, ``solid``; nothing asks it of an opponent's card),
+        or by itself, if the statement names it or it lies on the trick in progress, where it
+        is compared with the cards still held.
 
         Two positions that read the same differ only by cards no one can tell apart: they have
         the same worst normal line.
@@ -174,6 +187,7 @@ class Keys:
     def suit_key(self, held: tuple[int, int, int, int], on_trick: int, suit: int) -> bytes:
         """``position_key``'s part for one suit."""
         named = self.special | on_trick
+        solid = self.solid
         out = bytearray()
         for card in range(13 * suit, 13 * suit + 13):
             if (on_trick >> card) & 1:
@@ -183,6 +197,8 @@ class Keys:
                 if (hand_of(held, seat) >> card) & 1:
                     ours = seat % 2 == self.claimer_side
                     honour = 4 if ours and card % 13 >= HONOURS else 0
+                    if (solid >> card) & 1:
+                        honour = 8
                     out.append(64 + card if (named >> card) & 1 else seat + honour)
                     break
         out.append(255)
@@ -195,12 +211,14 @@ def one_per_run(
     seat: int,
     trick: tuple[int, ...] = (),
     named: int | None = None,
+    solid: int = 0,
 ) -> list[int]:
     """One card per run of touching cards (no other hand's card, nor a card on the trick in
     progress, between them): playing one or another leaves positions no one can tell apart.
 
     For the claimer's side (``named`` given, the cards the statement names), a run also stops at
-    a named card and between a spot card and an honour, which the policy and the statement tell
+    a named card, between a spot card and an honour, and between an honour with solidity at the
+    claim (``solid``: ``Keys.solid``) and one without, which the policy and the statement tell
     apart (``masters_bind``, ``statements.step_plays``); the memo key draws the same lines.
     """
     others = 0
@@ -217,7 +235,11 @@ def one_per_run(
             previous = out[-1]
             between = others & ((2 << card) - 1) & ~((1 << previous) - 1)
             if not between and (
-                named is None or (card % 13 >= HONOURS) == (previous % 13 >= HONOURS)
+                named is None
+                or (
+                    (card % 13 >= HONOURS) == (previous % 13 >= HONOURS)
+                    and (solid >> card) & 1 == (solid >> previous) & 1
+                )
             ):
                 out[-1] = card
                 continue

@@ -268,7 +268,9 @@ class Adjudicator:
         named = self.keys.special if seat % 2 == self.p.claimer_side else None
         if state.obligations:
             return self.obliged_moves(state, seat, named)
-        return one_per_run(self.admitted_plays(state), state.held, seat, state.trick, named)
+        return one_per_run(
+            self.admitted_plays(state), state.held, seat, state.trick, named, self.keys.solid
+        )
 
     # -- after an irregularity (Laws 50-57) ---------------------------------------------------
 
@@ -320,7 +322,7 @@ class Adjudicator:
         penalty = obligations.penalty_cards(seat)
         if penalty:
             named = penalty if named is None else named | penalty
-        return one_per_run(admitted, state.held, seat, state.trick, named)
+        return one_per_run(admitted, state.held, seat, state.trick, named, self.keys.solid)
 
     def obliged_after(self, state: State, seat: int, move: int) -> Obligations:
         """The obligations once ``move`` is made (its choice, then its card), before the trick
@@ -364,6 +366,7 @@ class Adjudicator:
             state.voids,
             p.trumps_aware,
             p.bound,
+            self.keys.solid,
         )
         stated = self.stated_plays(view, state.plan)
         return stated if stated is not None else claimer_options(p.policy, view)
