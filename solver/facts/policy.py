@@ -89,10 +89,10 @@ class NormalPolicy:
             "honour_master_binds": (
                 "70E2",
                 "a suit whose only winner is an honour, with a lower card beside it, is led from "
-                "the top (off: only when that honour was one of two or more winners of the suit "
-                "in its hand at the claim, as the K of AK5 once the A has gone; without such "
-                "solidity the low card first is careless, as an EBU TD ruled from J6 with the 9 "
-                "out, White Book 8.70.5)",
+                "the top (off: only an ace, an honour of trumps, or one that was one of two or "
+                "more winners of the suit in its hand at the claim, as the K of AK5 once the A "
+                "has gone; from a side suit without such solidity the low card first is "
+                "careless, as an EBU TD ruled from J6 with the 9 out, White Book 8.70.5)",
             ),
             "follow_low_when_lost": (
                 "70",
@@ -183,11 +183,11 @@ PRESETS: dict[str, NormalPolicy] = {
     # Entry problems are judged there by the claimer's class and shown awareness: blocking a
     # suit, or throwing the only entry from a hand of winners, stays a normal line by default
     # (unblock_blocked_suits and keep_entries off).
-    # A lone honour winner with a lower card out between is led under only without solidity
-    # at the claim (White Book 8.70.5, "top-down, especially with solidity"): J6 with the 9
-    # out, as an EBU TD ruled, but not the K of AK5 opposite 42 once the A has gone, the
-    # White Book's own example (honour_master_binds off: the search reads the holding at the
-    # claim, not the one it sees).
+    # A lone honour winner with a lower card out between is led under only in a side suit, when
+    # it is not an ace and had no solidity at the claim (White Book 8.70.5, "top-down,
+    # especially with solidity"): J6 with the 9 out, as an EBU TD ruled, but not the K of AK5
+    # opposite 42 once the A has gone, the White Book's own example, nor the J of J32 in
+    # trumps (honour_master_binds off: the search reads the holding at the claim).
     "EBU": NormalPolicy(
         name="EBU",
         spot_master_binds=False,

@@ -15,19 +15,21 @@ Judgements (each a switch of ``NormalPolicy``):
   ``spot_master_binds`` when it is a spot card.
 - ``honour_master_binds`` (70E2; ACBL guideline 1; on in ``WBF2017`` and ``ACBL``, off in
   ``EBU``): a lone winner that is an honour binds top-down: from J6 with the 9 out (the A K Q
-  T gone) the J is led first. Turned off, such an honour binds only when it had solidity at
-  the claim: when it was then one of two or more winners of its suit in its hand (``solid``,
-  ``claim_solidity``), the K of AK5 opposite 42 once the A has gone; the suit is then one the
-  claimer began cashing from the top, and EBU WB 8.70.5 has him go on from the top
-  ("especially with solidity"). An honour that was a lone winner at the claim, or no winner
-  at all, is free: from J6 with the 9 out any card is a normal lead, as an EBU club TD ruled,
-  the forum's directors agreeing, the 6 first careless but normal for a claimer who thought no
-  heart was out (White Book 8.70.5; the claims catalogue's B2, a holding without solidity).
-  The holding at the claim is fixed for the whole search: the claim search computes it once
-  (``solver/engines/claims/keys.py``) and passes it in each ``PlayView``. Where the EBU's line
-  lies between A5 and 75 is open in the guidance (one respondent binds the ace); the memo key
-  of the claim search tells an honour from a spot card, not an ace from a jack, so the switch
-  takes every honour alike.
+  T gone) the J is led first. Turned off, such an honour still binds when it is an ace, an
+  honour of trumps, or had solidity at the claim (``claim_solidity``): one of two or more
+  winners of its suit in its hand then, the K of AK5 opposite 42 once the A has gone (the
+  suit is one the claimer began cashing from the top, and EBU WB 8.70.5 has him go on from
+  the top, "especially with solidity"). Only a side suit's K, Q, J or T that was a lone winner
+  at the claim, or no winner at all, is free: from J6 with the 9 out any card is a normal
+  lead, as an EBU club TD ruled, the forum's directors agreeing, the 6 first careless but
+  normal for a claimer who thought no heart was out (White Book 8.70.5; the claims
+  catalogue's B2, a holding without solidity). Aces bind because nobody leads low from an ace
+  he thinks good (a respondent in the same thread; without it three of the real claims
+  accepted at the table would fail under the EBU preset), trump honours because a TD called a
+  low trump before the J of J32, the T out, more than careless (the catalogue's C2; the
+  corpus's ``ebu-club-j32-trumps-against-the-ten``). The holding at the claim is fixed for
+  the whole search: the claim search computes the mask once
+  (``solver/engines/claims/keys.py``) and passes it in each ``PlayView``.
 - ``spot_master_binds`` (ACBL guideline 1, "normally from the top"; off in the ``EBU``
   preset): a lone spot-card winner binds top-down too. Without it, from 754 opposite a void
   with the 6 out, leading the 4 first can be merely careless (EBU WB 8.70.5, the White Book's
@@ -281,9 +283,10 @@ class PlayView:
         self.bound = bound
         """Bit per seat whose cards the claimer sees and plays: both hands of declarer's side;
         on a defender's claim, his own only (``keep_guards``)."""
-        self.solid = claim_solidity(held, claimer_side) if solid < 0 else solid
-        """The claimer's side's honours that had solidity at the claim (``claim_solidity``),
-        a bit mask: fixed for the whole search, so the search passes the claim's; -1 (the
+        self.solid = claim_solidity(held, claimer_side, trump) if solid < 0 else solid
+        """The claimer's side's honours that bind as lone winners under ``honour_master_binds``
+        off (``claim_solidity``: solidity at the claim, aces, trump honours), a bit mask: fixed
+        for the whole search, so the search passes the claim's; -1 (the
         default) takes the cards held here, for a view at the claim itself."""
 
     def with_held(self, held: tuple[int, int, int, int]) -> PlayView:
@@ -302,13 +305,15 @@ class PlayView:
         )
 
 
-def claim_solidity(held: tuple[int, int, int, int], claimer_side: int) -> int:
-    """The honours of the claimer's side that have solidity in ``held`` (the cards at the
-    claim): those that are one of two or more winners of their suit in their hand (its cards
-    above every card of the suit the opponents hold), as a bit mask. Under
-    ``honour_master_binds`` off, such an honour still binds top-down once it is a lone winner
-    (``masters_bind``): the K of AK5 opposite 42, the A gone; the J of J6, the 9 out, never
-    had solidity."""
+def claim_solidity(held: tuple[int, int, int, int], claimer_side: int, trump: int | None) -> int:
+    """The honours of the claimer's side that bind top-down as lone winners even under
+    ``honour_master_binds`` off, judged on ``held`` (the cards at the claim), as a bit mask:
+    those with solidity, one of two or more winners of their suit in their hand (its cards
+    above every card of the suit the opponents hold): the K of AK5 opposite 42, once the A has
+    gone; every ace (nobody leads low from a lone ace he thinks good, as a respondent to the
+    EBU's J6 ruling held); and every honour of trumps (a low trump before the J of J32 with
+    the T out was called more than careless by an EBU TD, the claims catalogue's C2). The J of
+    J6 in a side suit, the 9 out, is none of these."""
     theirs = hand_of(held, 1 - claimer_side) | hand_of(held, 3 - claimer_side)
     solid = 0
     for seat in (claimer_side, claimer_side + 2):
@@ -317,6 +322,9 @@ def claim_solidity(held: tuple[int, int, int, int], claimer_side: int) -> int:
             masters = masters_in(hand, theirs, suit)
             if masters & (masters - 1):
                 solid |= masters & HONOUR_MASKS[suit]
+            solid |= hand & ACE_MASKS[suit]
+            if suit == trump:
+                solid |= hand & HONOUR_MASKS[suit]
     return solid
 
 
@@ -512,6 +520,8 @@ HONOURS: Final = 8
 """Rank index (0 for the 2) from which a card is an honour: the ten, jack, queen, king, ace."""
 HONOUR_MASKS: Final = tuple(0x1F00 << (13 * suit) for suit in range(4))
 """Each suit's honours (the ten to the ace), as a bit mask."""
+ACE_MASKS: Final = tuple(0x1000 << (13 * suit) for suit in range(4))
+"""Each suit's ace, as a bit mask."""
 
 
 def masters_bind(

@@ -1,15 +1,17 @@
 """A lone honour winner binds top-down by its solidity at the claim (``honour_master_binds`` off).
 
-Under the EBU preset (``honour_master_binds`` off) a lone honour winner binds top-down only when,
-at the claim, it was one of two or more winners of its suit in its hand (EBU White Book 8.70.5:
-"top-down, especially with solidity"): the K of AK5 opposite 42, once the A has gone, is still
-led before the 5; the J of J6 with the 9 out never had solidity, and the 6 may go first (an EBU
-club TD's ruling, ``cases/claims/published/ebu-forum-j6-low-heart-first.yaml``). The holding at
-the claim is problem data (``Keys.solid``): the view, the memo key, the search's runs of cards
-and the sure-trick bounds all read the same mask. Here the rule itself, then hand-made endings
-where it matters (AK5 opposite 42, KQ3, J6 with the 9 out, J32 of trumps with the ten out, AKJ5
-with the Q out, the covering queen) held to the brute force and every bound checked at every
-position they reach, under every policy of ``test_claims_bounds``.
+Under the EBU preset (``honour_master_binds`` off) a lone honour winner binds top-down only when
+it is an ace, an honour of trumps, or, at the claim, was one of two or more winners of its suit
+in its hand (EBU White Book 8.70.5: "top-down, especially with solidity"): the K of AK5 opposite
+42, once the A has gone, is still led before the 5, and so is the J of J32 in trumps; the J
+of J6 in a side suit with the 9 out never had solidity, and the 6 may go first (an EBU club
+TD's ruling, ``cases/claims/published/ebu-forum-j6-low-heart-first.yaml``); the A of A6 there
+binds. The holding at the claim is problem data (``Keys.solid``): the view, the memo key, the
+search's runs of cards and the sure-trick bounds all read the same mask. Here the rule itself,
+then hand-made endings where it matters (AK5 opposite 42, KQ3, J6 and A6 with the 9 out, J32
+of trumps with the ten out, AKJ5 with the Q out, the covering queen) held to the brute force
+and every bound checked at every position they reach, under every policy of
+``test_claims_bounds``.
 """
 
 from __future__ import annotations
@@ -59,18 +61,26 @@ def test_the_ebu_preset_leaves_honour_master_binds_off_and_the_others_on() -> No
     assert PRESETS["WBF2017"].honour_master_binds and PRESETS["ACBL"].honour_master_binds
 
 
-def test_solidity_is_two_or_more_winners_of_a_suit_in_one_hand_and_only_honours() -> None:
+def test_solidity_is_two_or_more_winners_of_a_suit_in_one_hand_aces_and_trump_honours() -> None:
     problem, _claim = claim_at(AK5, "S", None, "S")
-    # South's SA SK (two spade winners), not his lone HA and DA, nor North's cards.
-    assert names([c for c in range(52) if claim_solidity(problem.held, 0) >> c & 1]) == [
+    # South's SA SK (two spade winners) and his aces, not North's cards.
+    assert names([c for c in range(52) if claim_solidity(problem.held, 0, None) >> c & 1]) == [
+        "DA",
+        "HA",
         "SA",
         "SK",
     ]
     j6, _claim = claim_at(J6, "N", None, "N")
-    assert claim_solidity(j6.held, 0) == 0
-    # Spot cards never count: 987 with the 6 out are winners, not honours.
+    assert claim_solidity(j6.held, 0, None) == 0
+    # In trumps every honour binds: the J of J6 with hearts trumps.
+    assert names([c for c in range(52) if claim_solidity(j6.held, 0, 1) >> c & 1]) == ["HJ"]
+    # Spot cards never count: 987 with the 6 out are winners, not honours (South's aces do).
     spots, _claim = claim_at("N:987... 6.5.5. .A.A.A .4.4.4", "N", None, "N")
-    assert claim_solidity(spots.held, 0) == 0
+    assert names([c for c in range(52) if claim_solidity(spots.held, 0, None) >> c & 1]) == [
+        "CA",
+        "DA",
+        "HA",
+    ]
 
 
 def test_ak5_after_the_ace_the_five_is_not_led_before_the_king_under_the_ebu() -> None:
@@ -106,7 +116,7 @@ def test_a_view_at_the_claim_reads_the_cards_it_holds_and_a_later_one_the_claims
     after_ace = claim_at("N:4.3.2.2 .JT.J.J K5.A.A. J.K.K.K", "S", None, "S")[0]
     view = PlayView(2, after_ace.held, (), 2, None, 0, 0, True)
     assert "S5" in names(claimer_options(EBU, view))
-    solid = claim_solidity(ak5.held, 0)
+    solid = claim_solidity(ak5.held, 0, None)
     kept = PlayView(2, after_ace.held, (), 2, None, 0, 0, True, 15, solid)
     assert names(claimer_options(EBU, kept)) == ["DA", "HA", "SK"]
     assert kept.with_held(after_ace.held).solid == solid
@@ -142,7 +152,9 @@ ENDINGS = {
     "kq3-opposite-42": ("N:42.3.2. .JT.JT. KQ3.A.. JT.K.K.", "S", None, "S"),
     # J6, the 9 out: the 6 may be led first.
     "j6-nine-out": (J6, "N", None, "N"),
-    # J32 of trumps, the ten out: a lone honour trump winner without solidity.
+    # A6, the 9 out: the same ending with an ace, which binds.
+    "a6-nine-out": (J6.replace("J6", "A6"), "N", None, "N"),
+    # J32 of trumps, the ten out: a lone honour trump winner without solidity, which binds.
     "j32-trumps-ten-out": ("N:..432. ...432 J32... T.32..", "S", 0, "S"),
     # AKJ5, the Q out: the K binds after the A, the J (no solidity) not after the K and Q.
     "akj5-queen-out": ("N:42.3.2. Q9.J.J. AKJ5... T3.K.K.", "S", None, "S"),
@@ -180,14 +192,16 @@ def test_endings_where_solidity_matters_search_and_bounds(
         ("ak5-opposite-42", 5, 5),
         ("kq3-opposite-42", 4, 4),
         ("j6-nine-out", 0, 2),
-        ("j32-trumps-ten-out", 2, 3),
+        ("a6-nine-out", 2, 2),
+        ("j32-trumps-ten-out", 3, 3),
     ],
 )
 def test_the_ebu_preset_against_every_lone_honour_binding(
     ending: str, ebu: int, binding: int
 ) -> None:
     """The claimer's tricks under the EBU preset and under it with ``honour_master_binds`` on:
-    they differ only where a lone honour winner had no solidity at the claim."""
+    they differ only where a lone honour winner of a side suit, not an ace, had no solidity at
+    the claim."""
     hands, by, trump, leader = ENDINGS[ending]
     problem = claim_at(hands, by, trump, leader)[0]
     assert adjudicate(replace(problem, policy=EBU)).claimer_tricks == ebu

@@ -38,7 +38,7 @@ class Keys:
         when the policy never reads it (``honour_master_binds`` on, or ``top_down`` off): the
         keys are then as before."""
         if policy.top_down and not policy.honour_master_binds:
-            self.solid = claim_solidity(problem.held, side)
+            self.solid = claim_solidity(problem.held, side, problem.trump)
         self._opponents = (1 - side, 3 - side)
         self._void_mask = (0xF << (4 * (1 - side))) | (0xF << (4 * (3 - side)))
         """Only the opponents' known voids can change a normal play (``_sure_position``); the
