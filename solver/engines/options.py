@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from solver.bridge.masks import cards_in, trick_winner
-from solver.engines.dds import masks_all_plays
+from solver.engines.dds import masks_all_plays, masks_tricks
 from solver.errors import EngineError
 from solver.laws.choices import LawOption, apply_lead_option
 from solver.laws.irregular_play import lead_options
@@ -74,13 +74,32 @@ class _Valuer:
         self.plays_cache: dict[
             tuple[tuple[int, int, int, int], int, tuple[int, ...]], dict[int, int]
         ] = {}
+        self.tricks_cache: dict[tuple[tuple[int, int, int, int], int, tuple[int, ...]], int] = {}
         self.nodes = 0
+        self.dds_calls = 0
+        """Calls into DDS (the benchmark's load-independent measure)."""
 
     def dds(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...]) -> int:
-        """Declarer's side's tricks from here (the trick in progress included), unconstrained."""
-        plays = self.dds_plays(hands, leader, trick)
+        """Declarer's side's tricks from here (the trick in progress included), unconstrained:
+        from the per-card values when they are known, else from a single-value DDS call."""
+        key = (hands, leader, trick)
+        plays = self.plays_cache.get(key)
         mover = (leader + len(trick)) % 4
-        return max(plays.values()) if mover % 2 == self.side else min(plays.values())
+        if plays is not None:
+            return max(plays.values()) if mover % 2 == self.side else min(plays.values())
+        found = self.tricks_cache.get(key)
+        if found is None:
+            self.dds_calls += 1
+            found = masks_tricks(hands, self.trump, leader, trick)
+            if mover % 2 != self.side:
+                found = hands[mover].bit_count() - found
+            self.tricks_cache[key] = found
+        return found
+
+    def floor(self, hands: tuple[int, int, int, int], leader: int) -> int:
+        """``dds`` at a trick's lead, from the per-card values (the search needs them there)."""
+        plays = self.dds_plays(hands, leader, ())
+        return max(plays.values()) if leader % 2 == self.side else min(plays.values())
 
     def dds_plays(
         self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...]
@@ -92,6 +111,7 @@ class _Valuer:
         if found is None:
             mover = (leader + len(trick)) % 4
             left = hands[mover].bit_count()
+            self.dds_calls += 1
             found = {
                 card: tricks if mover % 2 == self.side else left - tricks
                 for card, tricks in masks_all_plays(hands, self.trump, leader, trick).items()
@@ -120,7 +140,8 @@ class _Valuer:
         if trick:
             return self._in_trick(hands, leader, trick, state, alpha, beta)
         key = (hands, leader, state)
-        low, high = self.bounds.get(key, (self.dds(hands, leader, ()), hands[0].bit_count()))
+        known = self.bounds.get(key)
+        low, high = known if known else (self.floor(hands, leader), hands[0].bit_count())
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -171,32 +192,38 @@ class _Valuer:
         maximise = seat % 2 == self.side
         special = state.penalty_cards(seat)
         legal = _distinct(legal_plays(state, seat, hands[seat], led), hands, trick, special)
-        if len(legal) > 1 and len(trick) in BOUNDED_AT:
+        children = [self._child(hands, leader, trick, state, card) for card in legal]
+        settled = sum(1 for child in children if child[3].empty)
+        floor: dict[int, int] | None = None
+        if len(legal) > 1 and (len(trick) in BOUNDED_AT or settled > 1):
             floor = self.dds_plays(hands, leader, trick)
-            # every child is worth at least its unconstrained value: order by it, and stop at
-            # once when the bounds alone settle the node
-            legal.sort(key=lambda card: -floor[card] if maximise else floor[card])
-            bound = floor[legal[0]]
+            # every child is worth at least its unconstrained value, exactly that once nothing
+            # constrains it: order by it, and stop at once when the bounds settle the node
+            values = [floor[card] for card in legal]
+            if maximise:
+                order = sorted(range(len(legal)), key=lambda i: -values[i])
+                bound = max(values)
+            else:
+                lying = state.penalty_cards((seat + 2) % 4) | special
+                order = sorted(
+                    range(len(legal)), key=lambda i: (not _spends(legal[i], lying), values[i])
+                )
+                bound = min(values)
             if bound >= beta:
                 return bound
+            children = [children[i] for i in order]
         else:
-            legal.reverse()
+            children.reverse()
         best = -1 if maximise else 99
-        for card in legal:
-            held = list(hands)
-            held[seat] &= ~(1 << card)
-            after = (held[0], held[1], held[2], held[3])
-            next_state = after_play(state, seat, card, leading=not trick)
-            played = (*trick, card)
-            if len(played) == 4:
-                winner = trick_winner(leader, _by_seat(leader, played), self.trump)
-                gained = 1 if winner % 2 == self.side else 0
-                next_state = after_trick(next_state, winner)
+        for card, after, next_leader, next_state, gained in children:
+            if floor is not None and next_state.empty:
+                found = floor[card]
+            elif next_leader >= 0:
                 found = gained + self.value(
-                    after, winner, (), next_state, alpha - gained, beta - gained
+                    after, next_leader, (), next_state, alpha - gained, beta - gained
                 )
             else:
-                found = self.value(after, leader, played, next_state, alpha, beta)
+                found = self.value(after, leader, (*trick, card), next_state, alpha, beta)
             if maximise:
                 best = max(best, found)
                 alpha = max(alpha, best)
@@ -208,6 +235,28 @@ class _Valuer:
             if alpha >= beta:
                 break
         return best
+
+    def _child(
+        self,
+        hands: tuple[int, int, int, int],
+        leader: int,
+        trick: tuple[int, ...],
+        state: Obligations,
+        card: int,
+    ) -> tuple[int, tuple[int, int, int, int], int, Obligations, int]:
+        """Where ``card`` leads: the card, the hands after it, the next trick's leader (-1
+        while the trick goes on), the obligations then and the trick it gains declarer's
+        side (0 or 1)."""
+        seat = (leader + len(trick)) % 4
+        held = list(hands)
+        held[seat] &= ~(1 << card)
+        after = (held[0], held[1], held[2], held[3])
+        next_state = after_play(state, seat, card, leading=not trick)
+        if len(trick) < 3:
+            return card, after, -1, next_state, 0
+        winner = trick_winner(leader, _by_seat(leader, (*trick, card)), self.trump)
+        gained = 1 if winner % 2 == self.side else 0
+        return card, after, winner, after_trick(next_state, winner), gained
 
 
 def _distinct(
@@ -233,6 +282,12 @@ def _distinct(
             out.append(card)
         previous = card
     return out
+
+
+def _spends(card: int, lying: int) -> bool:
+    """Whether a defender's ``card`` plays a penalty card or leads the suit of his partner's:
+    a move that takes a constraint off at once, tried first."""
+    return bool(lying & (0x1FFF << (13 * (card // 13))))
 
 
 def _by_seat(leader: int, played: tuple[int, ...]) -> tuple[int, int, int, int]:
