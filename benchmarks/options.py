@@ -16,7 +16,8 @@ leader's row mixed, and the card he played at trick 4 given as a penalty card ly
 count with the penalty card against the same dispute without it.
 
 Each choice is valued with ``solver.rulings.pending.pending_choice`` (the alpha-beta with DDS at its
-leaves); the figure is the wall time of that call. Targets: a median under 1 s with 8 cards a
+leaves); the figure is the wall time of that call, with the search's nodes and DDS calls
+(which do not depend on the machine's load). Targets: a median under 1 s with 8 cards a
 hand, under 5 s at trick one; histories under obligations no slower than twice the dispute
 without them. This measures; it asserts nothing. Results go to the terminal and
 to ``--output`` (default ``benchmarks/options-results.json``).

@@ -11,7 +11,12 @@ A later 50D2 choice met on the way is declarer's, and he takes its best option.
 Why DDS gives a lower bound, used to cut the search: every constraint binds a defender (a
 penalty card is always a defender's, Law 48A; a lead restriction binds the holder's partner;
 57A binds the offender's partner), so the constraints only take choices away from declarer's
-opponents, and declarer's side does at least as well as in the unconstrained position.
+opponents, and declarer's side does at least as well as in the unconstrained position. Once
+a move leaves nothing constraining the play, the DDS value after it is exact. DDS gives no upper
+bound, so a branch worth no more than declarer already has (a fail-low) is shown by all his
+moves; what keeps that small is the order: at a defender's turn the moves that take a
+constraint off at once (a penalty card, a lead in the suit of the partner's penalty card) come
+first, as they are usually the refutation and DDS is exact after them.
 """
 
 from __future__ import annotations
