@@ -297,8 +297,10 @@ def _distinct(
 
 
 def _spends(card: int, lying: int) -> bool:
-    """Whether a defender's ``card`` plays a penalty card or leads the suit of his partner's:
-    a move that takes a constraint off at once, tried first."""
+    """Whether a defender's ``card`` is of the suit of a penalty card lying (``lying``: his own
+    and his partner's): the card itself, or a card of that suit which makes his partner play
+    it now. Such moves usually take a constraint off at once and are tried first; an order
+    only, so a card that does not in fact spend one costs time, never a value."""
     return bool(lying & (0x1FFF << (13 * (card // 13))))
 
 
