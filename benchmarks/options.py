@@ -16,7 +16,8 @@ leader's row mixed, and the card he played at trick 4 given as a penalty card ly
 count with the penalty card against the same dispute without it.
 
 Each choice is valued with ``solver.rulings.pending.pending_choice`` (the alpha-beta with DDS at its
-leaves); the figure is the wall time of that call. Targets: a median under 1 s with 8 cards a
+leaves); the figure is the wall time of that call, with the search's nodes and DDS calls
+(which do not depend on the machine's load). Targets: a median under 1 s with 8 cards a
 hand, under 5 s at trick one; histories under obligations no slower than twice the dispute
 without them. This measures; it asserts nothing. Results go to the terminal and
 to ``--output`` (default ``benchmarks/options-results.json``).
@@ -38,12 +39,14 @@ if str(REPO) not in sys.path:  # run from a checkout without installing the pack
     sys.path.insert(0, str(REPO))
 
 from solver.bridge import Card  # noqa: E402
+from solver.engines import options as options_engine  # noqa: E402
 from solver.engines import search  # noqa: E402
 from solver.engines.problem import compile_case  # noqa: E402
 from solver.facts.irregularity import Irregularity, LeadOutOfTurn, PenaltyCard  # noqa: E402
 from solver.records import pbn  # noqa: E402
 from solver.records.casefile import case_from_dict  # noqa: E402
 from solver.records.to_case import case_from_record  # noqa: E402
+from solver.rulings import pending as pending_module  # noqa: E402
 from solver.rulings.pending import pending_choice  # noqa: E402
 
 RECORDS = REPO / "data" / "real-records" / "lorserker_ben_Boards_BBO"
@@ -127,13 +130,25 @@ def measure(case: Any, time_limit: float) -> dict[str, Any]:
         if found.listed and found.listed[0]
         else 0
     )
-    started = time.perf_counter()
-    pending = pending_choice(case, problem, found, won, time_limit)
-    elapsed = time.perf_counter() - started
+    made: list[Any] = []
+
+    def counted(table: Any, limit: float) -> Any:
+        made.append(options_engine.valuer_for(table, limit))
+        return made[-1]
+
+    pending_module.valuer_for = counted  # type: ignore[attr-defined]
+    try:
+        started = time.perf_counter()
+        pending = pending_choice(case, problem, found, won, time_limit)
+        elapsed = time.perf_counter() - started
+    finally:
+        pending_module.valuer_for = options_engine.valuer_for  # type: ignore[attr-defined]
     options = [] if pending is None else [o.to_json() for o in pending.options]
     return {
         "case": case.source,
         "seconds": round(elapsed, 3),
+        "nodes": sum(valuer.nodes for valuer in made),
+        "dds_calls": sum(valuer.dds_calls for valuer in made),
         "options": options,
         "note": None if pending is None else pending.note,
     }
@@ -216,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append(measure(irregular, args.time_limit))
         times = [row["seconds"] for row in rows if row["note"] is None]
         summary = {
+            "nodes": sum(row["nodes"] for row in rows),
+            "dds_calls": sum(row["dds_calls"] for row in rows),
             "positions": len(rows),
             "valued": len(times),
             "median_seconds": round(statistics.median(times), 3) if times else None,
@@ -225,7 +242,8 @@ def main(argv: list[str] | None = None) -> int:
         report["scenarios"][name] = summary
         print(
             f"{name}: {len(rows)} positions, {len(times)} valued, median "
-            f"{summary['median_seconds']} s, max {summary['max_seconds']} s"
+            f"{summary['median_seconds']} s, max {summary['max_seconds']} s; "
+            f"{summary['nodes']} nodes, {summary['dds_calls']} DDS calls"
         )
     if "histories" in wanted:
         histories = obligations_cost(args.boards, args.time_limit)

@@ -11,7 +11,12 @@ A later 50D2 choice met on the way is declarer's, and he takes its best option.
 Why DDS gives a lower bound, used to cut the search: every constraint binds a defender (a
 penalty card is always a defender's, Law 48A; a lead restriction binds the holder's partner;
 57A binds the offender's partner), so the constraints only take choices away from declarer's
-opponents, and declarer's side does at least as well as in the unconstrained position.
+opponents, and declarer's side does at least as well as in the unconstrained position. Once
+a move leaves nothing constraining the play, the DDS value after it is exact. DDS gives no upper
+bound, so a branch worth no more than declarer already has (a fail-low) is shown by all his
+moves; what keeps that small is the order: at a defender's turn the moves that take a
+constraint off at once (a penalty card, a lead in the suit of the partner's penalty card) come
+first, as they are usually the refutation and DDS is exact after them.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from solver.bridge.masks import cards_in, trick_winner
-from solver.engines.dds import masks_all_plays
+from solver.engines.dds import masks_all_plays, masks_tricks
 from solver.errors import EngineError
 from solver.laws.choices import LawOption, apply_lead_option
 from solver.laws.irregular_play import lead_options
@@ -52,10 +57,13 @@ class Table:
         return (self.leader + len(self.trick)) % 4
 
 
-BOUNDED_AT = (0,)
-"""The places in a trick (cards already played) at which DDS values every card: at the lead
-only, measured the fastest on the trick-one positions of benchmarks/options.py (ex. 3 of
-cases/irregularities: 0.3 s against over 10 s with DDS at every card)."""
+BOUNDED_AT = (0, 1, 3)
+"""The places in a trick (cards already played) at which DDS values every card: at the lead,
+second and fourth hand. Measured on benchmarks/options.py with the present move order: at
+trick one (``oloot-1``) the slowest board takes 94 nodes and 65 DDS calls, against 14,457 and
+5,443 at the lead only and 3,881 and 1,812 at the lead and fourth hand; with 8 cards a hand
+(``loot-8``) the nodes drop by a third for a sixth more DDS calls. (With the earlier order,
+highest card first everywhere, DDS at every card had measured slower than at the lead only.)"""
 
 
 class OptionTimeout(Exception):
@@ -74,13 +82,32 @@ class _Valuer:
         self.plays_cache: dict[
             tuple[tuple[int, int, int, int], int, tuple[int, ...]], dict[int, int]
         ] = {}
+        self.tricks_cache: dict[tuple[tuple[int, int, int, int], int, tuple[int, ...]], int] = {}
         self.nodes = 0
+        self.dds_calls = 0
+        """Calls into DDS (the benchmark's load-independent measure)."""
 
     def dds(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...]) -> int:
-        """Declarer's side's tricks from here (the trick in progress included), unconstrained."""
-        plays = self.dds_plays(hands, leader, trick)
+        """Declarer's side's tricks from here (the trick in progress included), unconstrained:
+        from the per-card values when they are known, else from a single-value DDS call."""
+        key = (hands, leader, trick)
+        plays = self.plays_cache.get(key)
         mover = (leader + len(trick)) % 4
-        return max(plays.values()) if mover % 2 == self.side else min(plays.values())
+        if plays is not None:
+            return max(plays.values()) if mover % 2 == self.side else min(plays.values())
+        found = self.tricks_cache.get(key)
+        if found is None:
+            self.dds_calls += 1
+            found = masks_tricks(hands, self.trump, leader, trick)
+            if mover % 2 != self.side:
+                found = hands[mover].bit_count() - found
+            self.tricks_cache[key] = found
+        return found
+
+    def floor(self, hands: tuple[int, int, int, int], leader: int) -> int:
+        """``dds`` at a trick's lead, from the per-card values (the search needs them there)."""
+        plays = self.dds_plays(hands, leader, ())
+        return max(plays.values()) if leader % 2 == self.side else min(plays.values())
 
     def dds_plays(
         self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...]
@@ -92,6 +119,7 @@ class _Valuer:
         if found is None:
             mover = (leader + len(trick)) % 4
             left = hands[mover].bit_count()
+            self.dds_calls += 1
             found = {
                 card: tricks if mover % 2 == self.side else left - tricks
                 for card, tricks in masks_all_plays(hands, self.trump, leader, trick).items()
@@ -120,7 +148,8 @@ class _Valuer:
         if trick:
             return self._in_trick(hands, leader, trick, state, alpha, beta)
         key = (hands, leader, state)
-        low, high = self.bounds.get(key, (self.dds(hands, leader, ()), hands[0].bit_count()))
+        known = self.bounds.get(key)
+        low, high = known if known else (self.floor(hands, leader), hands[0].bit_count())
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -171,32 +200,42 @@ class _Valuer:
         maximise = seat % 2 == self.side
         special = state.penalty_cards(seat)
         legal = _distinct(legal_plays(state, seat, hands[seat], led), hands, trick, special)
-        if len(legal) > 1 and len(trick) in BOUNDED_AT:
+        children = [self._child(hands, leader, trick, state, card) for card in legal]
+        settled = sum(1 for child in children if child[3].empty)
+        floor: dict[int, int] | None = None
+        if len(legal) > 1 and (len(trick) in BOUNDED_AT or settled > 1):
             floor = self.dds_plays(hands, leader, trick)
-            # every child is worth at least its unconstrained value: order by it, and stop at
-            # once when the bounds alone settle the node
-            legal.sort(key=lambda card: -floor[card] if maximise else floor[card])
-            bound = floor[legal[0]]
+            # every child is worth at least its unconstrained value, exactly that once nothing
+            # constrains it: order by it, and stop at once when the bounds settle the node
+            values = [floor[card] for card in legal]
+            if maximise:
+                order = sorted(range(len(legal)), key=lambda i: -values[i])
+                bound = max(values)
+            else:
+                lying = state.penalty_cards((seat + 2) % 4) | special
+                order = sorted(
+                    range(len(legal)), key=lambda i: (not _spends(legal[i], lying), values[i])
+                )
+                bound = min(values)
             if bound >= beta:
                 return bound
-        else:
-            legal.reverse()
+            children = [children[i] for i in order]
+        elif maximise:
+            # no DDS here: declarer's highest card first, a defender's lowest (measured on
+            # benchmarks/options.py's trick-one boards: 14,457 nodes against 17,797 with the
+            # highest first for both on the slowest; declarer's lowest first ran out of time
+            # on another)
+            children.reverse()
         best = -1 if maximise else 99
-        for card in legal:
-            held = list(hands)
-            held[seat] &= ~(1 << card)
-            after = (held[0], held[1], held[2], held[3])
-            next_state = after_play(state, seat, card, leading=not trick)
-            played = (*trick, card)
-            if len(played) == 4:
-                winner = trick_winner(leader, _by_seat(leader, played), self.trump)
-                gained = 1 if winner % 2 == self.side else 0
-                next_state = after_trick(next_state, winner)
+        for card, after, next_leader, next_state, gained in children:
+            if floor is not None and next_state.empty:
+                found = floor[card]
+            elif next_leader >= 0:
                 found = gained + self.value(
-                    after, winner, (), next_state, alpha - gained, beta - gained
+                    after, next_leader, (), next_state, alpha - gained, beta - gained
                 )
             else:
-                found = self.value(after, leader, played, next_state, alpha, beta)
+                found = self.value(after, leader, (*trick, card), next_state, alpha, beta)
             if maximise:
                 best = max(best, found)
                 alpha = max(alpha, best)
@@ -208,6 +247,28 @@ class _Valuer:
             if alpha >= beta:
                 break
         return best
+
+    def _child(
+        self,
+        hands: tuple[int, int, int, int],
+        leader: int,
+        trick: tuple[int, ...],
+        state: Obligations,
+        card: int,
+    ) -> tuple[int, tuple[int, int, int, int], int, Obligations, int]:
+        """Where ``card`` leads: the card, the hands after it, the next trick's leader (-1
+        while the trick goes on), the obligations then and the trick it gains declarer's
+        side (0 or 1)."""
+        seat = (leader + len(trick)) % 4
+        held = list(hands)
+        held[seat] &= ~(1 << card)
+        after = (held[0], held[1], held[2], held[3])
+        next_state = after_play(state, seat, card, leading=not trick)
+        if len(trick) < 3:
+            return card, after, -1, next_state, 0
+        winner = trick_winner(leader, _by_seat(leader, (*trick, card)), self.trump)
+        gained = 1 if winner % 2 == self.side else 0
+        return card, after, winner, after_trick(next_state, winner), gained
 
 
 def _distinct(
@@ -233,6 +294,14 @@ def _distinct(
             out.append(card)
         previous = card
     return out
+
+
+def _spends(card: int, lying: int) -> bool:
+    """Whether a defender's ``card`` is of the suit of a penalty card lying (``lying``: his own
+    and his partner's): the card itself, or a card of that suit which makes his partner play
+    it now. Such moves usually take a constraint off at once and are tried first; an order
+    only, so a card that does not in fact spend one costs time, never a value."""
+    return bool(lying & (0x1FFF << (13 * (card // 13))))
 
 
 def _by_seat(leader: int, played: tuple[int, ...]) -> tuple[int, int, int, int]:
