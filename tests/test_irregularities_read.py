@@ -492,3 +492,74 @@ statements:
         case_with([], statements)
     other_side = statements.replace("by: NS", "by: EW")
     assert len(case_with([], other_side).irregularities) == 2
+
+
+# -- Law 52B2: a rejected failure to play a penalty card ------------------------------------------
+
+EAST_SQ = "penalty_card: {seat: E, card: SQ, trick: 4, how: inadvertent}"
+
+
+def rejection_refused(entries: list[str], edition: int | None = None) -> str:
+    """The message compiling the case for the engines gives (the rejection is checked by the
+    laws, ``law52.law52b2_rejection``, where the reader leaves it)."""
+    from solver.laws.irregular_play import compile_irregularities
+
+    case = case_with(entries, edition=edition)
+    with pytest.raises(CaseFileError) as caught:
+        compile_irregularities(case)
+    return str(caught.value)
+
+
+def test_a_rejection_names_the_wrong_card_and_leaves_it_a_major_penalty_card() -> None:
+    """East's SQ lies from trick 4; he discarded S8 on the heart lead instead and declarer
+    required the queen (52B2): the queen is East's card to trick 4, the eight a major penalty
+    card from trick 5, and the choice cites 52B2."""
+    from solver.laws.irregular_play import compile_irregularities, designated_plays
+
+    case = case_with([EAST_SQ, "choice: {trick: 4, by: S, law: 52, option: reject-play, card: S8}"])
+    choice = case.irregularities[1]
+    assert isinstance(choice, Choice) and choice.card == card("S8")
+    assert designated_plays(case) == ((3, Seat.E.index, card("SQ").index),)
+    program = compile_irregularities(case)
+    assert program is not None
+    assert program.penalty_cards[4] == ((Seat.E.index, card("S8").index, True),)
+    assert program.accepted_failures == frozenset()
+    entry = irregularities_json(case)[1]
+    assert (entry["citation"], entry["option"], entry["card"]) == ("52B2", "reject-play", "S8")
+    assert any("major penalty card from trick 5" in line for line in irregularity_lines(case))
+
+
+def test_an_acceptance_cites_52b1() -> None:
+    case = case_with([EAST_SQ, "choice: {trick: 4, by: S, law: 52, option: accept-play}"])
+    assert irregularities_json(case)[1]["citation"] == "52B1"
+
+
+@pytest.mark.parametrize(
+    ("entry", "edition", "message"),
+    [
+        ("card: SQ", None, "SQ is East's penalty card itself"),
+        ("card: SK", None, "the case gives West, who holds SK, no penalty card lying at trick 4"),
+        ("card: DK", None, "DK is South's: declarer's and dummy's cards never become penalty"),
+        ("card: S8", 1987, "the effect of a rejection (52B2) under the 1987 Laws is not settled"),
+    ],
+)
+def test_a_rejection_is_checked_against_the_case(
+    entry: str, edition: int | None, message: str
+) -> None:
+    choice = f"choice: {{trick: 4, by: S, law: 52, option: reject-play, {entry}}}"
+    said = rejection_refused([EAST_SQ, choice], edition)
+    assert said.startswith("board4.yaml: play.irregularities: S chose reject-play")
+    assert message in said
+
+
+def test_a_rejection_at_the_trick_play_stopped_at_is_not_valued() -> None:
+    later = "penalty_card: {seat: E, card: SQ, trick: 5, how: inadvertent}"
+    choice = "choice: {trick: 5, by: S, law: 52, option: reject-play, card: S7}"
+    assert "play stopped after trick 4" in rejection_refused([later, choice])
+
+
+def test_a_rejection_needs_the_card_and_an_acceptance_names_none() -> None:
+    without = "choice: {trick: 4, by: S, law: 52, option: reject-play}"
+    assert "reject-play needs the card, like card: SQ" in refused([EAST_SQ, without])
+    named = "choice: {trick: 4, by: S, law: 52, option: accept-play, card: S8}"
+    assert "accept-play names no card" in refused([EAST_SQ, named])

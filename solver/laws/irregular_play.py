@@ -31,6 +31,11 @@ from solver.facts.irregularity import (
 from solver.laws.choices import LawOption, apply_lead_option, apply_play_order
 from solver.laws.law50 import law50b_penalty_class, law50d2_options
 from solver.laws.law51 import law51b_options
+from solver.laws.law52 import (
+    LAW52B1_ACCEPT,
+    law52_is_rejection,
+    law52b2_rejection,
+)
 from solver.laws.law53 import law53b_proper_lead_stands, law53c_citation, law53c_lead_stands
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
@@ -39,7 +44,6 @@ from solver.laws.law57 import law57a_options, law57c1_exempt
 from solver.laws.obligations import Obligations, add_penalty_card, choice_due
 
 LOOT_SLOT, LEAD_SLOT, ORDER_SLOT, FAILURE_SLOT = 0, 1, 2, 3
-ACCEPTED_FAILURE = LawOption(-1, "52B1", "accept-play")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +90,7 @@ class TrickStart:
 
 def failure_bits(trick: int) -> int:
     """The choice an accepted failure to play a penalty card adds at ``trick`` (52B1)."""
-    return _bits(trick, FAILURE_SLOT, ACCEPTED_FAILURE)
+    return _bits(trick, FAILURE_SLOT, LAW52B1_ACCEPT)
 
 
 def _bits(trick: int, slot: int, option: LawOption) -> int:
@@ -262,15 +266,26 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
         elif isinstance(fact, Choice) and fact.law.startswith(("50D1", "51A", "58")):
             continue  # a card played (``designated_plays``), or a card replaced: no branch
         elif isinstance(fact, Choice) and fact.law.startswith("52"):
-            program = replace(
-                program, accepted_failures=program.accepted_failures | {fact.trick - 1}
-            )
+            program = _law52(case, program, fact)
         elif isinstance(fact, Choice):
             slot = _slot(fact)
             program.recorded[(fact.trick - 1, slot)] = LawOption(
                 fact.chooser.index, fact.law, fact.option, fact.suits
             )
     return _lead_stands(case, program)
+
+
+def _law52(case: Case, program: PlayIrregularities, choice: Choice) -> PlayIrregularities:
+    """Declarer's choice after a failure to play a penalty card: an acceptance is the one
+    trick where the holder's card may leave it unplayed (52B1); a rejection leaves the card
+    played wrongly a major penalty card from the next trick (52B2; the penalty card played is
+    ``designated_plays``')."""
+    if not law52_is_rejection(choice):
+        return replace(program, accepted_failures=program.accepted_failures | {choice.trick - 1})
+    rejection = law52b2_rejection(case, choice)
+    entry = (rejection.offender.index, rejection.wrong_card.index, True)
+    program.penalty_cards[choice.trick] = (*program.penalty_cards.get(choice.trick, ()), entry)
+    return program
 
 
 def _lead_stands(case: Case, program: PlayIrregularities) -> PlayIrregularities:
@@ -318,8 +333,10 @@ SUPPORTED_CHOICES = (
 def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
     """The cards recorded choices say were played, as (trick from 0, seat, card): declarer's
     designation of a penalty card (50D1, 51A) and the offender's of one of the cards he played
-    at once (58B2); also a defender's card played before his partner that Law 57C1 leaves
-    unrectified (it is simply his card to that trick). The history shows which card was
+    at once (58B2); the penalty card declarer required in place of a card played instead of
+    it (52B2, ``law52.law52b2_rejection``); also a defender's card played before his partner
+    that Law 57C1 leaves unrectified (it is simply his card to that trick). The history shows
+    which card was
     chosen, so a recorded one is the hard fact that its player played it; nothing branches. A
     designated penalty card the case never exposed, a card of another player than the one who
     designates, or a designation at a trick not played, is refused."""
@@ -328,6 +345,11 @@ def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
         if isinstance(fact, PrematurePlay) and law57c1_exempt(fact):
             if fact.trick <= case.tricks_played:  # at the trick play stopped at: no card yet
                 out.append((fact.trick - 1, fact.seat.index, fact.card.index))
+            continue
+        if law52_is_rejection(fact):
+            assert isinstance(fact, Choice)
+            rejection = law52b2_rejection(case, fact)
+            out.append((fact.trick - 1, rejection.offender.index, rejection.penalty_card.index))
             continue
         if not (isinstance(fact, Choice) and fact.option.startswith("designate-")):
             continue
@@ -387,14 +409,6 @@ def _check_supported(case: Case, fact: Irregularity) -> None:
             f"{fact.describe()}, said by {fact.by}: an irregularity as one side's account is "
             "read but not yet weighed by the engines; give it under play.irregularities if "
             "both sides agree it",
-        )
-    if isinstance(fact, Choice) and fact.law.startswith("52") and fact.option != "accept-play":
-        raise CaseFileError(
-            case.source,
-            "play.irregularities",
-            f"{fact.describe()}: give a rejected play (52B2) as what it left: the penalty card "
-            "played to that trick, and the card played wrongly as a major penalty card from "
-            "the next trick",
         )
     if isinstance(fact, Choice) and not fact.law.startswith(SUPPORTED_CHOICES):
         raise CaseFileError(

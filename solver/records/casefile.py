@@ -63,7 +63,7 @@ ONE_SUIT_OPTIONS = frozenset(
     {"require-suit", "forbid-suit", "partner-play-suit", "partner-not-suit"}
 )
 SUITS_OPTIONS = frozenset({"forbid-suits"})
-CARD_OPTIONS = frozenset({"designate-penalty-card", "designate-played-card"})
+CARD_OPTIONS = frozenset({"designate-penalty-card", "designate-played-card", "reject-play"})
 DECLARER_CHOOSES = frozenset({"50D1", "50D2", "51A", "51B", "52", "54", "56", "57A"})
 """The sub-laws whose choice is declarer's (54: presumed declarer, the case's ``declarer``)."""
 RESPONSES: tuple[Response, ...] = ("accepted", "refused")

@@ -22,6 +22,7 @@ from solver.facts.irregularity import (
 )
 from solver.laws.citation import Assumption
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
+from solver.laws.law52 import law52_citation, law52_is_rejection
 from solver.laws.law53 import law53b_information, law53c_citation, law53c_lead_stands
 from solver.laws.law54 import law54_before_2007
 from solver.laws.law55 import law55c_information
@@ -57,7 +58,7 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         and f.response != "accepted"
         and answers.get(f.trick) not in ("accept-lead", "declarer-becomes-dummy", "proper-lead")
     ]
-    if penalty_cards:
+    if penalty_cards or any(law52_is_rejection(f) for f in facts):
         found.append(law50e_information(case.edition))
     if any(f.seat.side == declarers for f in loots):
         found.append(law55c_information())
@@ -104,6 +105,11 @@ def irregularity_lines(case: Case) -> list[str]:
             lines.append(f"    Law {entry['citation']}: {entry['reason']}")
         elif isinstance(fact, Choice):
             lines.append(f"  {speaker}: {fact.describe()}")
+            if law52_is_rejection(fact):
+                lines.append(
+                    f"    Law 52B2: the penalty card goes to the trick in place of {fact.card}, "
+                    f"which lies as a major penalty card from trick {fact.trick + 1}"
+                )
         else:
             said = fact.describe()
             if isinstance(fact, LeadOutOfTurn) and entry["citation"] in ("53B", "53C"):
@@ -136,7 +142,7 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
             "card": None if fact.card is None else str(fact.card),
             "trick": fact.trick,
             "by": by,
-            "citation": fact.law,
+            "citation": law52_citation(fact.option) if fact.law == "52" else fact.law,
             "option": fact.option,
         }
         if fact.suits:
@@ -238,6 +244,10 @@ def _account(case: Case, by: Seat | Side | None) -> list[PenaltyCard]:
             and fact.seat.side != case.declaring_side
         ):
             implied = PenaltyCard(fact.seat, fact.card, fact.trick, "lead-out-of-turn", by=fact.by)
+        elif law52_is_rejection(fact) and isinstance(fact, Choice) and fact.card is not None:
+            # 52B2: the card played wrongly is a major penalty card from the next trick
+            holder = case.deal.holder(fact.card)
+            implied = PenaltyCard(holder, fact.card, fact.trick + 1, "deliberate", by=fact.by)
         if implied is not None and (implied.seat, implied.card) not in written:
             out.append(implied)
     return out

@@ -531,3 +531,75 @@ def test_no_rectification_once_declarer_has_played_from_both_hands() -> None:
     assert west_cards(expected) == {("CT", "H5")}
     plain = check_all(chosen(rows, (PrematurePlay(W, Card.parse("H5"), 2),)))
     assert plain.count == 7
+
+
+def random_rejection(seed: int) -> Problem:
+    """A random play of two or three tricks in which a defender's card at some trick is the
+    penalty card declarer required there (52B2), the card he had played wrongly (one he plays
+    later in the rows) lying as a major penalty card from the next trick."""
+    rng = random.Random(seed)
+    tricks = rng.randint(2, 3)
+    rows = random_rows(rng, tricks)
+    case = rows_case(rng, rows)
+    defender = rng.choice([1, 3])
+    trick = rng.randint(1, tricks - 1)
+    seat = Seat.from_index(defender)
+    penalty = Card.from_index(rows[defender][trick - 1])
+    later = rows[defender][trick:]
+    wrong = Card.from_index(rng.choice(later))
+    facts = (
+        PenaltyCard(seat, penalty, rng.randint(1, trick), "deliberate"),
+        Choice(trick, Seat.S, "52", "reject-play", card=wrong),
+    )
+    return compile_case(dataclasses.replace(case, irregularities=facts))
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=40)
+def test_a_rejected_failure_agrees_with_the_brute_force(seed: int) -> None:
+    """52B2: the penalty card is the offender's card at the trick, and the card played wrongly
+    binds him as a major penalty card from the next: every engine finds the brute force's
+    histories (its ``evaluate`` checks both through the hard play fact and the penalty card)."""
+    check_all(random_rejection(seed), every_failure=True)
+
+
+def test_a_rejection_prunes_what_the_wrong_card_allowed() -> None:
+    """Example 7 rejected, on a variant worked by hand (tricks 9 and 10 not agreed, the rows of
+    North, East and South mixed, West's row not given): West's SQ goes to trick 9 and his S3
+    lies from trick 10. North leads S6 or S4, East plays S2 or SJ, South S9 or SA (8 ways);
+    trick 10 is then forced for all but West, and West must play S3 whether he follows or
+    leads. South's SA at trick 9 wins it (7 tricks for declarer's side so far), and trick 10 is
+    declarer's when East kept S2 (8); South's S9 loses trick 9 to the queen, and SA wins trick
+    10 (7). So 8 histories: 2 with 8 tricks, 6 with 7. Without the rejection West's S8 is
+    open at trick 10 too: more histories, the same for both engines. (Ten tricks are beyond
+    the brute force, which enumerates every trick under Law 44 alone.)"""
+    base = solver_case("cases/irregularities/ex07-failure-rejected.yaml")
+    rows = {
+        "N": {"mixed": "D4 H7 D5 S7 D8 H2 H6 H9 S6 S4"},
+        "E": {"mixed": "C3 HJ D3 CQ D7 DJ C9 ST S2 SJ"},
+        "S": {"mixed": "CK HQ DT C5 SK HA HK H8 S9 SA"},
+    }
+    tricks = {
+        n: " ".join([f"{t.leader}:", *(str(c) for c in t.cards)])
+        for t in base.agreed_tricks
+        if (n := t.number) <= 8
+    }
+    variant = case_from_dict(
+        {
+            "title": "t",
+            "deal": "N:764.976542.9854. JT2.J.QJ73.AQ932 AK95.AKQ8.T.KJ54 Q83.T3.AK62.T876",
+            "contract": "4H",
+            "declarer": "S",
+            "play": {"rows": rows, "tricks": tricks},
+        }
+    )
+    rejected = dataclasses.replace(variant, irregularities=base.irregularities)
+    accepted_only = dataclasses.replace(variant, irregularities=base.irregularities[:1])
+    free = set()
+    for engine in (search, cpsat):
+        found = engine.solve(compile_case(rejected), list_limit=LISTED)
+        assert found.count == 8
+        assert found.outcomes == {8: 2, 7: 6}
+        free.add(engine.solve(compile_case(accepted_only), list_limit=LISTED).count)
+    (count,) = free
+    assert count > 8
