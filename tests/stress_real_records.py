@@ -385,9 +385,12 @@ def run_irregularities(
                 run.unreached += 1
                 continue
             times.append(f"{engine} {time.monotonic() - begun:.1f}s")
-            if result["status"] == "undetermined":  # the engine ran out of time
+            histories = result["histories"] or {}
+            if result["status"] == "undetermined" or histories.get("count_stopped"):
+                # The engine ran out of time: what it found is at most the count.
                 run.timeouts += 1
-                continue
+                if (histories.get("count_at_least") or 0) <= counted.count:
+                    continue
             run.runs += 1
             if not agrees(result, counted):
                 known = known_divergence(case, result, limit)
