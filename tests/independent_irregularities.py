@@ -187,7 +187,8 @@ class IrregularCounter(Counter):
     def rest2(self, state: State) -> Tally:
         trick, leader = state[0], state[1]
         irr = self.irr
-        if trick == irr.trick and irr.kind == "lead" and leader == irr.seat:
+        proper = trick == irr.trick and irr.kind == "lead" and leader == irr.seat
+        if proper and not (trick == self.d.tricks and "lead-at-stop" in self.lenient):
             return {}  # the offender was the proper leader: no lead out of turn
         if trick == self.d.tricks:
             # A choice recorded where play stopped must be one the history leads to.
@@ -395,6 +396,8 @@ LENIENCES = {
     "in turn (partner not before him in that trick)",
     "choice-place": "a recorded 50D2 choice ignored in a history where no such choice arises "
     "at its trick",
+    "lead-at-stop": "a lead out of turn to the trick where play stopped counted in a history "
+    "where its player won the trick before (he was the proper leader)",
 }
 """Readings of the facts this count holds to be wrong (see ``count``), each to be turned on
 alone to tell a known disagreement with the tool from a new one."""

@@ -181,7 +181,7 @@ def _premature(rng: random.Random, real: RealPlay) -> list[dict[str, Any]]:
 def _lead_out_of_turn(rng: random.Random, real: RealPlay) -> list[dict[str, Any]]:
     """A lead out of turn by another player than the real leader, of a card he still held:
     refused or accepted, or unanswered where play stopped."""
-    at = rng.randint(1, min(real.stop, 12))
+    at = rng.randint(0 if rng.random() < 0.15 else 1, min(real.stop, 12))
     offender = rng.choice([s for s in range(4) if s != real.leaders[at]])
     free = [c for c in real.hands[offender] if real.played.get(c, real.stop) >= at]
     response = rng.choice(["refused", "refused", "accepted", None])
@@ -201,7 +201,7 @@ def _penalty_card(rng: random.Random, real: RealPlay) -> list[dict[str, Any]]:
     holder = rng.choice([(real.declarer + 1) % 4, (real.declarer + 3) % 4])
     card = rng.choice(real.hands[holder])
     until = min(real.played.get(card, real.stop), real.stop, 12)
-    at = rng.randint(1, until) if until >= 1 else 1
+    at = rng.randint(0 if rng.random() < 0.1 else 1, max(until, 1))
     if rng.random() < 0.1:
         at = rng.randint(1, min(real.stop, 12))
     penalty = {"seat": "NESW"[holder], "card": card, "trick": at + 1, "how": rng.choice(HOWS)}

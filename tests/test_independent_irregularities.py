@@ -181,12 +181,41 @@ def test_tool_places_a_recorded_choice() -> None:
     assert tool_figures(data) == figures(independent_irregularities.count(data))
 
 
+def lead_by_the_proper_leader() -> dict[str, Any]:
+    """Example 12 without its agreed tricks: the intact rows have West win trick 4 with the
+    CA, and West is said to have led out of turn to trick 5, where play stopped."""
+    data = load("ex12-defender-lead-out-of-turn")
+    del data["play"]["tricks"]
+    lead = {"seat": "W", "card": "SQ", "trick": 5}
+    data["play"]["irregularities"] = [{"lead_out_of_turn": lead}]
+    return data
+
+
+def test_lead_out_of_turn_needs_another_proper_leader() -> None:
+    """Whoever won trick 4 led to trick 5 in turn: the rows cannot all be in order."""
+    counted = independent_irregularities.count(lead_by_the_proper_leader())
+    assert counted.feasible
+    assert counted.min_cost is not None and counted.min_cost["cards"] > 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="where play stopped the tool does not check that the player who led out of turn "
+    "was not the proper leader (the winner of the trick before, case format: 'the proper "
+    "leader of trick T is another player'): 1 history at cost 0, West winning trick 4 and "
+    "leading to trick 5 in turn, against 36 at cost 4",
+)
+def test_tool_checks_the_proper_leader_where_play_stopped() -> None:
+    data = lead_by_the_proper_leader()
+    assert tool_figures(data) == figures(independent_irregularities.count(data))
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [4, 5, 8])
+@pytest.mark.parametrize("seed", [2, 4, 8])
 def test_random_disputes_from_real_records(seed: int) -> None:
     """Random disputes with one irregularity, auto and the search engine against the count
-    (seeds of 10 to 25 s); disagreements the two readings above explain are counted apart
-    (seed 5 meets a premature play the tool counts in turn), never a new one."""
+    (seeds of 10 to 25 s); disagreements the readings held wrong above explain are counted
+    apart (``LENIENCES``), never a new one."""
     run = stress_real_records.run_irregularities(seed, 3, 4, ["auto", "search"])
     assert run.compared == 3
     assert not run.disagreements, run.disagreements
