@@ -331,13 +331,26 @@ class IrregularRun:
         )
 
 
+def out_of_time(result: dict[str, Any]) -> bool:
+    """Did the engine stop counting at the time limit?"""
+    histories = result["histories"] or {}
+    return result["status"] == "undetermined" or bool(histories.get("count_stopped"))
+
+
+def within(result: dict[str, Any], counted: independent_count.Count) -> bool:
+    """``agrees``; for an engine out of time, what it found is at most the count."""
+    if out_of_time(result):
+        return int((result["histories"] or {}).get("count_at_least") or 0) <= counted.count
+    return agrees(result, counted)
+
+
 def known_divergence(case: dict[str, Any], result: dict[str, Any], limit: int) -> str | None:
     """The one reading of ``LENIENCES`` under which the independent count agrees with the
     tool, if any: a disagreement already reported, not a new one."""
     for name in independent_irregularities.LENIENCES:
         signal.alarm(limit)
         try:
-            if agrees(result, independent_irregularities.count(case, frozenset({name}))):
+            if within(result, independent_irregularities.count(case, frozenset({name}))):
                 return name
         except _TooSlow:
             pass
@@ -385,14 +398,11 @@ def run_irregularities(
                 run.unreached += 1
                 continue
             times.append(f"{engine} {time.monotonic() - begun:.1f}s")
-            histories = result["histories"] or {}
-            if result["status"] == "undetermined" or histories.get("count_stopped"):
-                # The engine ran out of time: what it found is at most the count.
+            if out_of_time(result):
                 run.timeouts += 1
-                if (histories.get("count_at_least") or 0) <= counted.count:
-                    continue
-            run.runs += 1
-            if not agrees(result, counted):
+            else:
+                run.runs += 1
+            if not within(result, counted):
                 known = known_divergence(case, result, limit)
                 if known is not None:
                     run.known[known] = run.known.get(known, 0) + 1
