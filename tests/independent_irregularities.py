@@ -44,7 +44,8 @@ exactly ONE irregularity under ``play.irregularities``:
 A card of the irregularity is in its player's hand at the start of its trick (it cannot have
 been played earlier). Not covered (``NotCovered``): two or more irregularities, accounts of one
 side, revoke allegations, a defective trick (Law 67), claims, recorded choices other than the
-ones above (52, 53B, 54B, 58...), a lead out of turn with no response before the last trick.
+ones above (52, 53B, 54B, 58...), a lead out of turn with no response before the last trick,
+a fact with a field not named above (such as a 57C1 exemption).
 """
 
 from __future__ import annotations
@@ -128,6 +129,8 @@ def read_irregularity(data: dict[str, Any], dispute: Dispute) -> Irregularity:
     if len(facts) != 1:
         raise NotCovered("not exactly one irregularity")
     (kind, entry), *_ = facts[0].items()
+    if set(entry) - {"seat", "card", "trick", "how", "class", "response"}:
+        raise NotCovered(f"{kind} with {sorted(entry)}")  # e.g. a 57C1 exemption
     edition = int(data.get("edition") or 2017)
     irr = Irregularity(
         kind={"penalty_card": "penalty", "lead_out_of_turn": "lead", "premature": "premature"}[
