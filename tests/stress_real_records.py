@@ -332,15 +332,23 @@ class IrregularRun:
 
 
 def out_of_time(result: dict[str, Any]) -> bool:
-    """Did the engine stop counting at the time limit?"""
+    """Did the engine leave the count unmade (time limit; or the ruling decided by
+    optimisation, the outcomes then listing only the totals it needed)?"""
+    if result["status"] == "undetermined":
+        return True
     histories = result["histories"] or {}
-    return result["status"] == "undetermined" or bool(histories.get("count_stopped"))
+    return result["status"] != "impossible" and (
+        bool(histories.get("count_stopped")) or histories.get("count") is None
+    )
 
 
 def within(result: dict[str, Any], counted: independent_count.Count) -> bool:
-    """``agrees``; for an engine out of time, what it found is at most the count."""
+    """``agrees``; for a count left unmade, what the engine found is at most the count, its
+    totals among the count's."""
     if out_of_time(result):
-        return int((result["histories"] or {}).get("count_at_least") or 0) <= counted.count
+        at_least = int((result["histories"] or {}).get("count_at_least") or 0)
+        totals = {entry["declarer_tricks"] for entry in result["outcomes"]}
+        return at_least <= counted.count and totals <= set(counted.outcomes)
     return agrees(result, counted)
 
 
