@@ -1,6 +1,7 @@
 """Random disputes from the real records, the tool against the independent count (not a test).
 
     .venv/bin/python -m tests.stress_real_records [--seed K] [--cases N] [--limit S] [--revokes]
+    .venv/bin/python -m tests.stress_real_records --irregularities [--engines auto,search,...]
 
 Each dispute is a real board's play (complete, or cut after a random trick) taken apart at
 random: rows mixed (before or after agreement, or after the dispute), marks dropped or flipped,
@@ -9,6 +10,15 @@ two neighbouring cards of a row swapped, owned statements about winners and tota
 ``tests/independent_count.py`` (which imports nothing from ``solver``) must agree on the count,
 the histories per declarer total and the minimum cost. A dispute the independent count cannot
 finish within ``--limit`` seconds is skipped. Disagreements are printed with the case.
+
+With ``--irregularities`` each dispute also gets one agreed irregularity drawn from the real play
+(no revoke allegation then): a penalty card of a defender lying from a trick at or before the
+one where he really played it (sometimes after, or with declarer's 50D2 choice recorded), a
+lead out of turn (refused, accepted, or unanswered where play stopped), or a premature play of
+the fourth hand (with or without declarer's 57A order). The real play may obey what it obliges
+or not; either way the count, possibly none (``impossible``), must agree with
+``tests/independent_irregularities.py``, for each engine of ``--engines`` (every engine of
+``ruling check --engine`` by default).
 """
 
 from __future__ import annotations
@@ -25,13 +35,16 @@ from pathlib import Path
 from typing import Any
 
 import solver
-from solver.errors import CaseFileError
+from solver.errors import CaseFileError, EngineError
 from solver.records import case_from_dict, pbn
 from solver.records.record import Record
 from solver.records.to_case import case_from_record
-from tests import independent_count
+from tests import independent_count, independent_irregularities
 
 ROOT = Path(__file__).resolve().parents[1] / "data" / "real-records"
+ENGINES = ("auto", "search", "cpsat", "pyconstraint")
+"""The engines ``ruling check --engine`` offers."""
+HOWS = ("inadvertent", "inadvertent", "second-card", "deliberate", "exposed", "lead-out-of-turn")
 
 
 class _TooSlow(Exception):
@@ -51,10 +64,15 @@ def records() -> list[Record]:
     return out
 
 
-def dispute(rng: random.Random, rec: Record, revokes: bool) -> dict[str, Any]:
+def dispute(
+    rng: random.Random, rec: Record, revokes: bool, irregularities: bool = False
+) -> dict[str, Any]:
     stop = rng.choice([len(rec.tricks), len(rec.tricks), rng.randint(4, len(rec.tricks))])
     cut = dataclasses.replace(rec, tricks=rec.tricks[:stop], claimed_total=None)
     case = copy.deepcopy(case_from_record(cut, title="stress"))
+    if irregularities:
+        case["play"]["irregularities"] = irregularity(rng, rec, case, stop)
+        revokes = False
     rows = case["play"]["rows"]
     for seat in rng.sample(list(rows), rng.choice([0, 0, 1, 1, 2, 3])):
         cards = [token[:2] for token in rows[seat].split()]
@@ -80,6 +98,131 @@ def dispute(rng: random.Random, rec: Record, revokes: bool) -> dict[str, Any]:
         statements.append({"by": rng.choice(["NS", "EW"]), "revoke": {"seat": seat, **where}})
     case["statements"] = statements
     return case
+
+
+@dataclasses.dataclass
+class RealPlay:
+    """The real play of the first ``stop`` tricks, seats from N = 0, cards by name."""
+
+    declarer: int
+    stop: int
+    tricks: list[tuple[int, dict[int, str]]]
+    """Each trick's leader and the card of each seat."""
+    leaders: list[int]
+    """The leader of each trick played and of the one after."""
+    played: dict[str, int]
+    """Card -> the trick (from 0) it was played to."""
+    hands: list[list[str]]
+
+
+def real_play(rec: Record, case: dict[str, Any], stop: int) -> RealPlay:
+    tricks = [
+        (t.leader.index, {(t.leader.index + i) % 4: str(c) for i, c in enumerate(t.cards)})
+        for t in rec.tricks[:stop]
+    ]
+    strain = str(case["contract"]).upper().rstrip("X")[1:]
+    trump = None if strain in ("N", "NT") else "SHDC".index(strain)
+    last_leader, last = tricks[-1]
+    cards = [independent_count.card_index(last[s]) for s in range(4)]
+    after = independent_count.winner_of(
+        last_leader, (cards[0], cards[1], cards[2], cards[3]), trump
+    )
+    masks = independent_count.deal_masks(str(case["deal"]))
+    return RealPlay(
+        declarer=independent_count.seat_index(case["declarer"]),
+        stop=stop,
+        tricks=tricks,
+        leaders=[lead for lead, _ in tricks] + [after],
+        played={card: i for i, (_, by_seat) in enumerate(tricks) for card in by_seat.values()},
+        hands=[[independent_count.card_name(c) for c in independent_count.bits(m)] for m in masks],
+    )
+
+
+def irregularity(
+    rng: random.Random, rec: Record, case: dict[str, Any], stop: int
+) -> list[dict[str, Any]]:
+    """One irregularity drawn from the real play of the first ``stop`` tricks (with a choice
+    recorded sometimes): mostly one the real play could have obeyed."""
+    real = real_play(rec, case, stop)
+    kind = rng.choice(["penalty", "penalty", "penalty", "lead", "lead", "premature"])
+    if kind == "premature":
+        out = _premature(rng, real)
+        if out:
+            return out
+    if kind == "lead":
+        return _lead_out_of_turn(rng, real)
+    return _penalty_card(rng, real)
+
+
+def _premature(rng: random.Random, real: RealPlay) -> list[dict[str, Any]]:
+    """The fourth hand's card to a trick declarer's side led, played before his partner (or,
+    sometimes, another defender's card)."""
+    places = [i for i, (lead, _) in enumerate(real.tricks) if lead % 2 == real.declarer % 2]
+    if not places:
+        return []
+    at = rng.choice(places)
+    lead, cards = real.tricks[at]
+    offender = (lead + 3) % 4
+    if rng.random() < 0.1:
+        offender = rng.choice([s for s in range(4) if s % 2 != real.declarer % 2])
+    fact = {"seat": "NESW"[offender], "card": cards[offender], "trick": at + 1}
+    out: list[dict[str, Any]] = [{"premature": fact}]
+    if rng.random() < 0.3:
+        option = rng.choice(
+            ["partner-highest", "partner-lowest", "partner-play-suit", "partner-not-suit"]
+        )
+        order = {"trick": at + 1, "by": "NESW"[real.declarer], "law": "57A", "option": option}
+        if option in ("partner-play-suit", "partner-not-suit"):
+            order["suit"] = rng.choice([s for s in "SHDC" if s != cards[lead][0]])
+        out.append({"choice": order})
+    return out
+
+
+def _lead_out_of_turn(rng: random.Random, real: RealPlay) -> list[dict[str, Any]]:
+    """A lead out of turn by another player than the real leader, of a card he still held:
+    refused or accepted, or unanswered where play stopped."""
+    at = rng.randint(0 if rng.random() < 0.15 else 1, min(real.stop, 12))
+    offender = rng.choice([s for s in range(4) if s != real.leaders[at]])
+    free = [c for c in real.hands[offender] if real.played.get(c, real.stop) >= at]
+    response = rng.choice(["refused", "refused", "accepted", None])
+    if at == 12 and response == "accepted":
+        response = "refused"  # no acceptance at trick 13 (2017)
+    if at < real.stop and response is None:
+        response = "refused"
+    entry: dict[str, Any] = {"seat": "NESW"[offender], "card": rng.choice(free), "trick": at + 1}
+    if response is not None:
+        entry["response"] = response
+    return [{"lead_out_of_turn": entry}]
+
+
+def _penalty_card(rng: random.Random, real: RealPlay) -> list[dict[str, Any]]:
+    """A defender's card lying face up from a trick at or before the one he played it to (now
+    and then after it), with declarer's 50D2 choice recorded sometimes."""
+    holder = rng.choice([(real.declarer + 1) % 4, (real.declarer + 3) % 4])
+    card = rng.choice(real.hands[holder])
+    until = min(real.played.get(card, real.stop), real.stop, 12)
+    at = rng.randint(0 if rng.random() < 0.1 else 1, max(until, 1))
+    if rng.random() < 0.1:
+        at = rng.randint(1, min(real.stop, 12))
+    penalty = {"seat": "NESW"[holder], "card": card, "trick": at + 1, "how": rng.choice(HOWS)}
+    major = card[1] in "TJQKA" or penalty["how"] not in ("inadvertent", "second-card")
+    if rng.random() < 0.1:
+        penalty["class"] = rng.choice(["major", "minor"])
+        major = penalty["class"] == "major"
+    out: list[dict[str, Any]] = [{"penalty_card": penalty}]
+    partner_leads = [i for i in range(at, real.stop) if real.leaders[i] == (holder + 2) % 4]
+    if partner_leads and rng.random() < (0.3 if major else 0.03):
+        option = rng.choice(["require-suit", "forbid-suit", "leave-penalty-card"])
+        choice = {
+            "trick": rng.choice(partner_leads) + 1,
+            "by": "NESW"[real.declarer],
+            "law": "50D2",
+            "option": option,
+        }
+        if option != "leave-penalty-card":
+            choice["suit"] = card[0]
+        out.append({"choice": choice})
+    return out
 
 
 def _disturbed(rng: random.Random, tokens: list[str]) -> str:
@@ -123,7 +266,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--cases", type=int, default=30)
     parser.add_argument("--limit", type=int, default=10)
     parser.add_argument("--revokes", action="store_true")
+    parser.add_argument("--irregularities", action="store_true")
+    parser.add_argument("--engines", default=",".join(ENGINES))
+    parser.add_argument("--verbose", action="store_true", help="a line per dispute")
     args = parser.parse_args(argv)
+    if args.irregularities:
+        return stress_irregularities(args)
     rng = random.Random(args.seed)
     boards = records()
     signal.signal(signal.SIGALRM, _alarm)
@@ -155,6 +303,140 @@ def main(argv: list[str]) -> int:
     summary = f"{compared} compared, {wrong} disagree, {skipped} skipped"
     print(f"seed {args.seed}: {summary}, {seconds:.0f} s")
     return 1 if wrong else 0
+
+
+@dataclasses.dataclass
+class IrregularRun:
+    """The figures of a run of ``--irregularities``."""
+
+    compared: int = 0
+    impossible: int = 0
+    runs: int = 0
+    unreached: int = 0
+    timeouts: int = 0
+    skipped: int = 0
+    refused: int = 0
+    disagreements: list[tuple[str, dict[str, Any]]] = dataclasses.field(default_factory=list)
+    known: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Disagreements the tool's known reading explains (``independent_irregularities.LENIENCES``),
+    by reading: runs of an engine."""
+
+    def summary(self) -> str:
+        return (
+            f"{self.compared} compared ({self.impossible} impossible), {self.runs} engine runs "
+            f"({self.unreached} beyond an engine, {self.timeouts} out of time), "
+            f"{len(self.disagreements)} disagree, "
+            f"{self.skipped} skipped, {self.refused} refused by the reader; known "
+            f"disagreements (engine runs): {self.known or 'none'}"
+        )
+
+
+def out_of_time(result: dict[str, Any]) -> bool:
+    """Did the engine leave the count unmade (time limit; or the ruling decided by
+    optimisation, the outcomes then listing only the totals it needed)?"""
+    if result["status"] == "undetermined":
+        return True
+    histories = result["histories"] or {}
+    return result["status"] != "impossible" and (
+        bool(histories.get("count_stopped")) or histories.get("count") is None
+    )
+
+
+def within(result: dict[str, Any], counted: independent_count.Count) -> bool:
+    """``agrees``; for a count left unmade, what the engine found is at most the count, its
+    totals among the count's."""
+    if out_of_time(result):
+        at_least = int((result["histories"] or {}).get("count_at_least") or 0)
+        totals = {entry["declarer_tricks"] for entry in result["outcomes"]}
+        return at_least <= counted.count and totals <= set(counted.outcomes)
+    return agrees(result, counted)
+
+
+def known_divergence(case: dict[str, Any], result: dict[str, Any], limit: int) -> str | None:
+    """The one reading of ``LENIENCES`` under which the independent count agrees with the
+    tool, if any: a disagreement already reported, not a new one."""
+    slow = False
+    for name in independent_irregularities.LENIENCES:
+        signal.alarm(limit)
+        try:
+            if within(result, independent_irregularities.count(case, frozenset({name}))):
+                return name
+        except _TooSlow:
+            slow = True
+        finally:
+            signal.alarm(0)
+    if slow:  # not settled within the limit: shown, counted apart, neither agreed nor new
+        print("UNSETTLED", json.dumps(case), file=sys.stderr)
+        return "unsettled (a known reading too slow to count)"
+    return None
+
+
+def run_irregularities(
+    seed: int, cases: int, limit: int, engines: list[str], verbose: bool = False
+) -> IrregularRun:
+    """``cases`` random disputes with one irregularity each, every engine of ``engines`` against
+    ``tests/independent_irregularities.py``."""
+    rng = random.Random(seed)
+    boards = records()
+    signal.signal(signal.SIGALRM, _alarm)
+    run = IrregularRun()
+    while run.compared < cases:
+        case = dispute(rng, rng.choice(boards), False, irregularities=True)
+        try:
+            loaded = case_from_dict(case)
+        except CaseFileError:
+            run.refused += 1
+            continue
+        signal.alarm(limit)
+        try:
+            counted = independent_irregularities.count(case)
+        except _TooSlow:
+            run.skipped += 1
+            continue
+        except independent_irregularities.NotCovered as error:
+            print(f"  not covered: {error}", file=sys.stderr)
+            run.skipped += 1
+            continue
+        finally:
+            signal.alarm(0)
+        run.compared += 1
+        run.impossible += not counted.feasible
+        times = []
+        for engine in engines:
+            begun = time.monotonic()
+            try:
+                result = solver.analyse(loaded, engine=engine, time_limit=limit).to_json()
+            except EngineError:  # beyond that engine's reach (pyconstraint: a few tricks)
+                run.unreached += 1
+                continue
+            times.append(f"{engine} {time.monotonic() - begun:.1f}s")
+            if out_of_time(result):
+                run.timeouts += 1
+            else:
+                run.runs += 1
+            if not within(result, counted):
+                known = known_divergence(case, result, limit)
+                if known is not None:
+                    run.known[known] = run.known.get(known, 0) + 1
+                    continue
+                run.disagreements.append((engine, case))
+                print("DISAGREE", engine, json.dumps(case), file=sys.stderr)
+                tool = f"{result['status']} {result['histories']} {per_total(result['outcomes'])}"
+                print(f"  tool: {tool}", file=sys.stderr)
+                print(f"  independent: {counted}", file=sys.stderr)
+        if verbose:
+            facts = [next(iter(e)) for e in case["play"]["irregularities"]]
+            print(f"  {run.compared}: {facts} count {counted.count}; {', '.join(times)}")
+    return run
+
+
+def stress_irregularities(args: argparse.Namespace) -> int:
+    """``--irregularities``: each engine against ``tests/independent_irregularities.py``."""
+    started = time.monotonic()
+    engines = [e for e in args.engines.split(",") if e]
+    run = run_irregularities(args.seed, args.cases, args.limit, engines, args.verbose)
+    print(f"seed {args.seed}: {run.summary()}, {time.monotonic() - started:.0f} s")
+    return 1 if run.disagreements else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,422 @@
+"""A second, independent count of the histories of a case with one agreed irregularity in play.
+
+Written from the case format's section on irregularities (Laws 50-57) alone: it reads the
+case's YAML data itself and imports nothing from ``solver``; from ``tests.independent_count`` it
+takes only the reading of the deal, rows, marks and statements, the pricing of a trick against
+them, and the final tally. The play under the irregularity is its own dynamic programming over
+(trick, leader, cards held, rows out of order, cards-tier budget, penalty card's state, lead
+prohibition).
+
+Covered: rows (intact or mixed), marks, agreed tricks and statements as in the plain count, with
+exactly ONE irregularity under ``play.irregularities``:
+
+* a penalty card of a defender (``penalty_card``), lying face up from the start of its trick:
+  major or minor by Law 50B (2017 wording, the same three conditions in every edition: minor
+  only for a card below the ten, dropped by accident or played as a second card), or by its
+  ``class``. A major one must be played at the holder's first legal opportunity (50D1): when it
+  is among the cards he may legally play after following suit and any lead restriction, it is
+  the only one he may play. A minor one: he may play no other card below the ten of its suit
+  while it lies (50C), unless nothing else is left. Before each lead by the holder's partner
+  while a major one lies, declarer chooses (50D2): require its suit (the card goes back to the
+  hand, that lead must be of the suit if the leader has one), forbid its suit (back to the hand,
+  the leader may not lead it while he keeps winning the tricks he leads, unless he holds
+  nothing else) or leave it (the choice comes back at his next lead). A recorded ``choice`` for
+  that trick is the only option taken, and a history where no such choice arises there does
+  not fit it; an unrecorded choice branches, each choice sequence a history of its own;
+* a lead out of turn (``lead_out_of_turn``): whoever should have led the trick (the opening
+  leader at trick 1, else the winner of the trick before) is not the offender. Accepted (53A),
+  the offender leads the trick with that card and play goes on clockwise from him. Refused, the
+  proper leader leads; a defender's card becomes a major penalty card from that trick (54D, 56),
+  with 50D2's choice at once when the proper leader is his partner; declarer's or dummy's card
+  simply goes back to the hand (55B). With no response the choice is pending where play stopped
+  (the trick of the lead is the one after the last played), nothing branches. Under the 2017
+  code a lead out of turn to trick 13 has no acceptance: the proper leader leads and the card
+  counts as played in turn;
+* a premature play (``premature``, 57A) of a defender at a trick: he played before his partner,
+  whose turn came first, so in a consistent history the trick is led by the offender's left-hand
+  opponent (partner second to play, offender fourth). His card is a major penalty card from the
+  start of that trick (due at his own turn if legal), and declarer orders the partner's card to
+  that trick: highest or lowest of the suit led, a card of a suit he names (2017 only), or no card
+  of a suit he names, a named suit never the one led; following suit comes first and an order
+  that cannot be obeyed is dropped (Law 59). A recorded order is the only one; otherwise each is
+  a branch.
+
+A card of the irregularity is in its player's hand at the start of its trick (it cannot have
+been played earlier). Not covered (``NotCovered``): two or more irregularities, accounts of one
+side, revoke allegations, a defective trick (Law 67), claims, recorded choices other than the
+ones above (52, 53B, 54B, 58...), a lead out of turn with no response before the last trick,
+a fact with a field not named above (such as a 57C1 exemption).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.independent_count import (
+    SUITS,
+    Count,
+    Counter,
+    Dispute,
+    Tally,
+    best_of,
+    bits,
+    card_index,
+    read,
+    seat_index,
+    suit_mask,
+    with_totals,
+)
+
+TEN = 8
+"""Index of the ten in a suit (2 is 0): honours are TEN and above."""
+
+BEFORE, LYING, GONE = 0, 1, 2
+"""The irregularity's card: not yet a penalty card, a penalty card lying, no longer one."""
+
+
+class NotCovered(Exception):
+    """A case this count does not handle."""
+
+
+@dataclass
+class Irregularity:
+    """The one agreed irregularity, in integers (trick from 0, seats from N)."""
+
+    kind: str  # "penalty", "lead" or "premature"
+    seat: int
+    card: int
+    trick: int
+    major: bool = True
+    response: str | None = None
+    edition: int = 2017
+    lead_choices: dict[int, tuple[str, int]] = field(default_factory=dict)
+    """Trick -> (50D2 option, suit) recorded before that trick's lead."""
+    orders: dict[int, tuple[str, int]] = field(default_factory=dict)
+    """Trick -> (57A option, suit or -1) recorded for partner's card to that trick."""
+
+    @property
+    def penalty(self) -> bool:
+        """Does the card become a penalty card at its trick?"""
+        if self.kind in ("penalty", "premature"):
+            return True
+        defender_loot = self.kind == "lead" and self.response == "refused"
+        return defender_loot and not self.last_trick and self.seat % 2 != self.declarer_side
+
+    declarer_side: int = 0
+    last_trick: bool = False
+
+
+def penalty_class(entry: dict[str, Any], card: int) -> bool:
+    """Law 50B: is this lone penalty card major?"""
+    if entry.get("class") is not None:
+        return str(entry["class"]) == "major"
+    how = str(entry.get("how", "exposed"))
+    return card % 13 >= TEN or how not in ("inadvertent", "second-card")
+
+
+def read_irregularity(data: dict[str, Any], dispute: Dispute) -> Irregularity:
+    """The case's one agreed irregularity (NotCovered otherwise)."""
+    play = data.get("play") or {}
+    if play.get("unplayed") or dispute.surplus >= 0:
+        raise NotCovered("defective trick")
+    if dispute.revoke_tricks or dispute.revoke_suits:
+        raise NotCovered("revoke allegation")
+    if data.get("claim") is not None:
+        raise NotCovered("claim")
+    facts = [e for e in play.get("irregularities") or [] if "choice" not in e]
+    if len(facts) != 1:
+        raise NotCovered("not exactly one irregularity")
+    (kind, entry), *_ = facts[0].items()
+    if set(entry) - {"seat", "card", "trick", "how", "class", "response"}:
+        raise NotCovered(f"{kind} with {sorted(entry)}")  # e.g. a 57C1 exemption
+    edition = int(data.get("edition") or 2017)
+    irr = Irregularity(
+        kind={"penalty_card": "penalty", "lead_out_of_turn": "lead", "premature": "premature"}[
+            kind
+        ],
+        seat=seat_index(entry["seat"]),
+        card=card_index(str(entry["card"])),
+        trick=int(entry["trick"]) - 1,
+        response=entry.get("response"),
+        edition=edition,
+        declarer_side=dispute.declarer % 2,
+    )
+    irr.last_trick = irr.kind == "lead" and irr.trick == 12 and edition >= 2017
+    if irr.kind == "penalty":
+        irr.major = penalty_class(entry, irr.card)
+    pending = irr.kind == "lead" and irr.response is None and not irr.last_trick
+    if pending and dispute.tricks > irr.trick:
+        raise NotCovered("a lead out of turn left unanswered before play stopped")
+    for item in play.get("irregularities") or []:
+        if "choice" in item:
+            read_choice(irr, item["choice"])
+    return irr
+
+
+def read_choice(irr: Irregularity, choice: dict[str, Any]) -> None:
+    law, option = str(choice["law"]), str(choice["option"])
+    trick = int(choice["trick"]) - 1
+    suit = SUITS.index(str(choice["suit"]).upper()) if choice.get("suit") is not None else -1
+    if law == "50D2":
+        irr.lead_choices[trick] = (option, suit)
+    elif law == "57A" and irr.kind == "premature" and trick == irr.trick:
+        irr.orders[trick] = (option, suit)
+    else:
+        raise NotCovered(f"recorded choice under {law}")
+
+
+State = tuple[int, int, tuple[int, ...], frozenset[int], int, int, int]
+"""trick, leader, cards held, rows out of order, budget, the card's state, suit barred to the
+holder's partner's leads (-1 none)."""
+
+
+class IrregularCounter(Counter):
+    """Every legal history under the irregularity within a cards-tier budget."""
+
+    def __init__(
+        self, dispute: Dispute, irr: Irregularity, lenient: frozenset[str] = frozenset()
+    ) -> None:
+        super().__init__(dispute)
+        self.irr = irr
+        self.lenient = lenient
+        self.partner = (irr.seat + 2) % 4
+        self.memo2: dict[State, Tally] = {}
+
+    def start(self, budget: int) -> Tally:
+        return self.rest2((0, self.d.leader, tuple(self.d.hands), frozenset(), budget, BEFORE, -1))
+
+    def rest2(self, state: State) -> Tally:
+        trick, leader = state[0], state[1]
+        irr = self.irr
+        proper = trick == irr.trick and irr.kind == "lead" and leader == irr.seat
+        if proper and not (trick == self.d.tricks and "lead-at-stop" in self.lenient):
+            return {}  # the offender was the proper leader: no lead out of turn
+        if trick == self.d.tricks:
+            # A choice recorded where play stopped must be one the history leads to.
+            lying = state[5] == LYING or (irr.penalty and trick == irr.trick)
+            due = lying and irr.major and leader == self.partner
+            placed = due or trick not in irr.lead_choices or "choice-place" in self.lenient
+            return {(frozenset(), 0, ()): 1} if placed else {}
+        if state not in self.memo2:
+            self.memo2[state] = self.trick_start(state)
+        return self.memo2[state]
+
+    def trick_start(self, state: State) -> Tally:
+        """The ways the trick may begin: the card becoming a penalty card, a lead out of turn,
+        declarer's 50D2 choice, a 57A order; then the trick itself."""
+        trick, leader, held, broken, budget, pc, ban = state
+        irr = self.irr
+        lead_card = -1
+        if trick == irr.trick:
+            if not held[irr.seat] >> irr.card & 1:
+                return {}
+            if irr.penalty:
+                pc = LYING
+            if irr.kind == "lead" and irr.response == "accepted" and not irr.last_trick:
+                leader, lead_card = irr.seat, irr.card
+        starts = self.lead_starts(trick, leader, pc, ban, lead_card)
+        orders: list[tuple[str, int]] = [("", -1)]
+        if irr.kind == "premature" and trick == irr.trick:
+            if not self.out_of_turn(leader):
+                return {}  # partner did not play before him in this trick
+            orders = self.orders_57a(trick)
+        tally: Tally = defaultdict(int)
+        for pc_now, ban_now, required in starts:
+            for order in orders:
+                now = (trick, leader, held, broken, budget, pc_now, ban_now)
+                for key, number in self.trick_tally2(now, lead_card, required, order).items():
+                    tally[key] += number
+        return tally
+
+    def lead_starts(
+        self, trick: int, leader: int, pc: int, ban: int, lead_card: int
+    ) -> list[tuple[int, int, int]]:
+        """After declarer's 50D2 choice, if one is due: each (card's state, barred suit,
+        required suit) the lead may be made under (none if a recorded choice finds no place)."""
+        irr = self.irr
+        if not (pc == LYING and irr.major and leader == self.partner and lead_card < 0):
+            placed = trick not in irr.lead_choices or "choice-place" in self.lenient
+            return [(pc, ban, -1)] if placed else []
+        suit = irr.card // 13
+        options = {
+            ("require-suit", suit): (GONE, ban, suit),
+            ("forbid-suit", suit): (GONE, suit, -1),
+            ("leave-penalty-card", -1): (pc, ban, -1),
+        }
+        if trick in irr.lead_choices:
+            recorded = options.get(irr.lead_choices[trick])
+            return [recorded] if recorded is not None else []
+        return list(options.values())
+
+    def out_of_turn(self, leader: int) -> bool:
+        """57A: can the offender have played before a partner whose turn came first? Only
+        fourth to play, his partner second: the trick is led by his left-hand opponent."""
+        return leader == (self.irr.seat + 1) % 4 or "premature-position" in self.lenient
+
+    def orders_57a(self, trick: int) -> list[tuple[str, int]]:
+        options = [("partner-highest", -1), ("partner-lowest", -1)]
+        named = ["partner-not-suit"]
+        if self.irr.edition >= 2017:
+            named.insert(0, "partner-play-suit")
+        options += [(name, suit) for name in named for suit in range(4)]
+        if trick in self.irr.orders:
+            options = [o for o in options if o == self.irr.orders[trick]]
+        return options
+
+    def trick_tally2(
+        self, state: State, lead_card: int, required: int, order: tuple[str, int]
+    ) -> Tally:
+        trick, leader, held, broken, budget, pc, ban = state
+        tally: Tally = defaultdict(int)
+        for cards, newly in self.plays2(state, lead_card, required, order, 0, [0] * 4, ()):
+            priced = self.price(trick, leader, cards, newly)
+            if priced is None:
+                continue
+            units, winner = priced
+            cost = sum(1 for u in units if u in self.d.cards_units)
+            if cost > budget:
+                continue
+            after = tuple(held[s] & ~(1 << cards[s]) for s in range(4))
+            pc_after = GONE if pc == LYING and cards[self.irr.seat] == self.irr.card else pc
+            ban_after = ban if winner == self.partner else -1
+            won = 1 if winner % 2 == self.d.declarer % 2 else 0
+            later = self.rest2(
+                (trick + 1, winner, after, broken | set(newly), budget - cost, pc_after, ban_after)
+            )
+            for (more, tricks, revokes), number in later.items():
+                tally[(units | more, tricks + won, revokes)] += number
+        return tally
+
+    def plays2(
+        self,
+        state: State,
+        lead_card: int,
+        required: int,
+        order: tuple[str, int],
+        offset: int,
+        cards: list[int],
+        newly: tuple[int, ...],
+    ) -> Any:
+        if offset == 4:
+            if order[1] >= 0 and order[1] == cards[state[1]] // 13:
+                return  # 57A: a suit named must be another than the one led
+            yield (cards[0], cards[1], cards[2], cards[3]), newly
+            return
+        trick, leader, _, broken, budget, _, _ = state
+        seat = (leader + offset) % 4
+        legal = self.legal(state, seat, offset, cards, lead_card, required, order)
+        order_row = self.d.order[seat]
+        row = order_row[trick : trick + 1] if order_row is not None else []
+        in_order = order_row is not None and seat not in broken
+        for card in bits(legal):
+            breaks = in_order and card not in row
+            if breaks and budget - len(newly) <= 0:
+                continue
+            cards[seat] = card
+            yield from self.plays2(
+                state, lead_card, required, order, offset + 1, cards, newly + (seat,) * breaks
+            )
+
+    def legal(
+        self,
+        state: State,
+        seat: int,
+        offset: int,
+        cards: list[int],
+        lead_card: int,
+        required: int,
+        order: tuple[str, int],
+    ) -> int:
+        """The cards ``seat`` may play: follow suit, then a lead or play restriction (dropped
+        when it leaves nothing, Law 59), then a major penalty card due, then a minor one's
+        limit."""
+        trick, _, held, _, _, _, _ = state
+        irr = self.irr
+        # What the Laws allow is found from his whole hand; his row (what he played, when the
+        # rows say) then keeps only the cards it holds.
+        mine = held[seat]
+        if trick < irr.trick and seat == irr.seat:
+            mine &= ~(1 << irr.card)  # still in his hand at the irregularity's trick
+        if offset == 0 and lead_card >= 0:
+            mine &= 1 << lead_card
+        return (
+            self.allowed(state, seat, offset, cards, mine, required, order)
+            & (self.d.playable[seat])
+        )
+
+    def allowed(
+        self,
+        state: State,
+        seat: int,
+        offset: int,
+        cards: list[int],
+        mine: int,
+        required: int,
+        order: tuple[str, int],
+    ) -> int:
+        _, leader, held, _, _, pc, ban = state
+        irr = self.irr
+        legal = mine
+        if offset:
+            led = cards[leader] // 13
+            if held[seat] & suit_mask(led):
+                legal = mine & suit_mask(led)
+        else:
+            if required >= 0 and legal & suit_mask(required):
+                legal &= suit_mask(required)
+            if ban >= 0 and seat == self.partner and legal & ~suit_mask(ban):
+                legal &= ~suit_mask(ban)
+        if order[0] and offset and seat == self.partner:
+            legal = self.ordered(legal, order, cards[leader] // 13)
+        if seat == irr.seat and pc == LYING:
+            if irr.major:
+                if legal >> irr.card & 1:
+                    legal = 1 << irr.card
+            else:
+                suit = irr.card // 13
+                low = sum(1 << (suit * 13 + r) for r in range(TEN)) & ~(1 << irr.card)
+                legal = legal & ~low or legal
+        return legal
+
+    @staticmethod
+    def ordered(legal: int, order: tuple[str, int], led: int) -> int:
+        """57A: partner's card to this trick under declarer's order (59 when it cannot be met)."""
+        option, suit = order
+        following = legal & suit_mask(led)
+        if option == "partner-highest":
+            return 1 << max(bits(following)) if following else legal
+        if option == "partner-lowest":
+            return 1 << min(bits(following)) if following else legal
+        if option == "partner-play-suit":
+            return legal & suit_mask(suit) or legal
+        return legal & ~suit_mask(suit) or legal
+
+
+LENIENCES = {
+    "premature-position": "a premature play counted in a history where the offender played "
+    "in turn (partner not before him in that trick)",
+    "choice-place": "a recorded 50D2 choice ignored in a history where no such choice arises "
+    "at its trick",
+    "lead-at-stop": "a lead out of turn to the trick where play stopped counted in a history "
+    "where its player won the trick before (he was the proper leader)",
+}
+"""Readings of the facts this count holds to be wrong (see ``count``), each to be turned on
+alone to tell a known disagreement with the tool from a new one."""
+
+
+def count(data: dict[str, Any], lenient: frozenset[str] = frozenset()) -> Count:
+    """The consistent histories of a case with one agreed irregularity: how many (each choice
+    sequence counted apart), by declarer total, and the least cost. ``lenient`` names readings
+    of ``LENIENCES`` to take instead of this count's own, for diagnosis only."""
+    if any(s.get("irregularity") is not None for s in data.get("statements") or []):
+        raise NotCovered("a side's account of an irregularity")
+    dispute = read(data)
+    irr = read_irregularity(data, dispute)
+    for budget in range(len(dispute.cards_units) + 1):
+        tally = IrregularCounter(dispute, irr, lenient).start(budget)
+        finished = with_totals(dispute, tally)
+        if finished:
+            return best_of(dispute, finished)
+    return Count(feasible=False)
