@@ -16,18 +16,21 @@ Judgements (each a switch of ``NormalPolicy``):
 - ``honour_master_binds`` (70E2; ACBL guideline 1; on in ``WBF2017`` and ``ACBL``, off in
   ``EBU``): a lone winner that is an honour binds top-down: from J6 with the 9 out (the A K Q
   T gone) the J is led first. Turned off, such an honour still binds when it is an ace, an
-  honour of trumps, or had solidity at the claim (``claim_solidity``): one of two or more
-  winners of its suit in its hand then, the K of AK5 opposite 42 once the A has gone (the
-  suit is one the claimer began cashing from the top, and EBU WB 8.70.5 has him go on from
-  the top, "especially with solidity"). Only a side suit's K, Q, J or T that was a lone winner
-  at the claim, or no winner at all, is free: from J6 with the 9 out any card is a normal
+  honour of trumps, or an honour of a suit with solidity at the claim (``claim_solidity``):
+  one in which the claimer's side then held two or more winners, in either hand, the K of AK5
+  opposite 42 once the A has gone, or the Q of Q63 once partner's A has (the suit is one the
+  claimer began cashing from the top, and EBU WB 8.70.5 has him go on from the top,
+  "especially with solidity"). Only a side suit's K, Q, J or T in a suit where his side held
+  one winner at most at the claim is free: from J6 with the 9 out any card is a normal
   lead, as an EBU club TD ruled, the forum's directors agreeing, the 6 first careless but
   normal for a claimer who thought no heart was out (White Book 8.70.5; the claims
   catalogue's B2, a holding without solidity). Aces bind because nobody leads low from an ace
-  he thinks good (a respondent in the same thread; without it three of the real claims
-  accepted at the table would fail under the EBU preset), trump honours because a TD called a
-  low trump before the J of J32, the T out, more than careless (the catalogue's C2; the
-  corpus's ``ebu-club-j32-trumps-against-the-ten``). The holding at the claim is fixed for
+  he thinks good (a respondent in the same thread); trump honours because a TD called a low
+  trump before the J of J32, the T out, more than careless (the catalogue's C2; the corpus's
+  ``ebu-club-j32-trumps-against-the-ten``). With solidity read in one hand only and no
+  exception for aces, three of the real claims accepted at the table (a lone ace, a Q or J
+  left alone in a suit the side held solid) would not stand under the EBU preset (14 of 42
+  upheld, against 17 so). The holding at the claim is fixed for
   the whole search: the claim search computes the mask once
   (``solver/engines/claims/keys.py``) and passes it in each ``PlayView``.
 - ``spot_master_binds`` (ACBL guideline 1, "normally from the top"; off in the ``EBU``
@@ -308,23 +311,22 @@ class PlayView:
 def claim_solidity(held: tuple[int, int, int, int], claimer_side: int, trump: int | None) -> int:
     """The honours of the claimer's side that bind top-down as lone winners even under
     ``honour_master_binds`` off, judged on ``held`` (the cards at the claim), as a bit mask:
-    those with solidity, one of two or more winners of their suit in their hand (its cards
-    above every card of the suit the opponents hold): the K of AK5 opposite 42, once the A has
-    gone; every ace (nobody leads low from a lone ace he thinks good, as a respondent to the
-    EBU's J6 ruling held); and every honour of trumps (a low trump before the J of J32 with
-    the T out was called more than careless by an EBU TD, the claims catalogue's C2). The J of
-    J6 in a side suit, the 9 out, is none of these."""
+    every honour of a suit in which his side then held two or more winners (cards above every
+    card of the suit the opponents hold, in either hand): a suit with solidity, which the
+    claimer cashes from the top, so that the K of AK5 opposite 42 goes before the 5 once the A
+    has gone, and the Q of Q63 once partner's A has; every ace (nobody leads low from an ace he
+    thinks good, as a respondent to the EBU's J6 ruling held); and every honour of trumps (a low
+    trump before the J of J32 with the T out was called more than careless by an EBU TD, the
+    claims catalogue's C2). The J of J6 in a side suit, the 9 out, is none of these."""
     theirs = hand_of(held, 1 - claimer_side) | hand_of(held, 3 - claimer_side)
+    ours = hand_of(held, claimer_side) | hand_of(held, claimer_side + 2)
     solid = 0
-    for seat in (claimer_side, claimer_side + 2):
-        hand = hand_of(held, seat)
-        for suit in range(4):
-            masters = masters_in(hand, theirs, suit)
-            if masters & (masters - 1):
-                solid |= masters & HONOUR_MASKS[suit]
-            solid |= hand & ACE_MASKS[suit]
-            if suit == trump:
-                solid |= hand & HONOUR_MASKS[suit]
+    for suit in range(4):
+        honours = ours & HONOUR_MASKS[suit]
+        masters = masters_in(ours, theirs, suit)
+        if masters & (masters - 1) or suit == trump:
+            solid |= honours
+        solid |= ours & ACE_MASKS[suit]
     return solid
 
 

@@ -123,26 +123,39 @@ def test_a_view_at_the_claim_reads_the_cards_it_holds_and_a_later_one_the_claims
 
 
 def test_the_memo_key_tells_an_honour_with_solidity_from_one_without() -> None:
-    """AKJ5 with the Q out: the K had solidity at the claim, the J not. Once the Q has gone the
-    K and J touch, but the search does not take one for the other (``one_per_run``), and the
-    key marks the difference."""
+    """AKJ5 with the Q out: the suit had two winners at the claim (the A and K), so each of
+    its honours binds, the J too once the Q has gone. The search's runs of touching cards
+    (``one_per_run``) keep an honour in the mask apart from one outside it (here a mask with
+    the K and not the J, as an ace beside a queen of a suit without solidity would be, the K
+    gone), and the key marks the difference."""
     problem = replace(claim_at("N:42.3.2. Q9.J.J. AKJ5... T3.K.K.", "S", None, "S")[0], policy=EBU)
     adjudicator = Adjudicator(problem)
-    assert names([c for c in range(52) if adjudicator.keys.solid >> c & 1]) == ["SA", "SK"]
+    assert names([c for c in range(52) if adjudicator.keys.solid >> c & 1]) == ["SA", "SJ", "SK"]
     state = start_state(adjudicator)
     for card in ("SA", "S3", "S2", "SQ"):
         state, _gained = adjudicator.play(state, Card.parse(card).index)
-    # South's SK SJ touch now (West's T and East's 9 are below), one of them with solidity:
-    # one card per run keeps both, and without the mask it would take the K for the J.
+    # South's SK SJ touch now (West's T and East's 9 are below).
     spades = cards("S5", "SJ", "SK")
     solid = adjudicator.keys.solid
-    assert names(one_per_run(spades, state.held, 2, (), 0, solid)) == ["S5", "SJ", "SK"]
-    assert names(one_per_run(spades, state.held, 2, (), 0)) == ["S5", "SK"]
+    assert names(one_per_run(spades, state.held, 2, (), 0, solid)) == ["S5", "SK"]
+    king_only = solid & ~(1 << Card.parse("SJ").index)
+    assert names(one_per_run(spades, state.held, 2, (), 0, king_only)) == ["S5", "SJ", "SK"]
     plain = replace(problem, policy=EBU.with_switches(honour_master_binds=True))
     assert Adjudicator(plain).keys.solid == 0
     assert Adjudicator(plain).keys.position_key(problem.held) != adjudicator.keys.position_key(
         problem.held
     )
+
+
+def test_an_honour_of_a_suit_the_side_held_solid_binds_in_either_hand() -> None:
+    """HA4 opposite HQ63, the K gone (a real claim's ending): the side held two heart winners
+    at the claim, one in each hand, so once the A has gone the Q is led before the 6; the J of
+    J6 with the 9 out had no such suit and stays free."""
+    problem = claim_at("N:.Q63.. .J97.. .A4.2 .T82..", "S", None, "S")[0]
+    assert names([c for c in range(52) if claim_solidity(problem.held, 0, None) >> c & 1]) == [
+        "HA",
+        "HQ",
+    ]
 
 
 ENDINGS = {
@@ -156,8 +169,10 @@ ENDINGS = {
     "a6-nine-out": (J6.replace("J6", "A6"), "N", None, "N"),
     # J32 of trumps, the ten out: a lone honour trump winner without solidity, which binds.
     "j32-trumps-ten-out": ("N:..432. ...432 J32... T.32..", "S", 0, "S"),
-    # AKJ5, the Q out: the K binds after the A, the J (no solidity) not after the K and Q.
+    # AKJ5, the Q out: the K binds after the A, and the J after the K and Q (a solid suit).
     "akj5-queen-out": ("N:42.3.2. Q9.J.J. AKJ5... T3.K.K.", "S", None, "S"),
+    # Q63 opposite A4, the J and others out: the Q binds once the A has gone.
+    "q63-opposite-a4": ("N:.Q63.. .J97.. .A4.2 .T82..", "S", None, "S"),
     # AK5 opposite Q2, the J out: partner's master covers a low lead.
     "ak5-opposite-q2": ("N:Q2.3.2. J3.K.K. AK5.A.. T4.J.J.", "S", None, "S"),
     # AQ4 opposite K2 with hearts trumps, East's J and a trump out: ruffs as well.
