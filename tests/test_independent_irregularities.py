@@ -144,12 +144,6 @@ def premature_in_turn() -> dict[str, Any]:
     return data
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the tool applies 57A to a card played in turn: West, second to play after "
-    "South's lead, cannot have played before a partner whose turn came first (57A); it "
-    "counts 7 histories (the 57A orders on East, who played after West) instead of none",
-)
 def test_tool_refuses_a_premature_play_in_turn() -> None:
     assert tool_figures(premature_in_turn()) == ("impossible",)
 
@@ -170,12 +164,6 @@ def test_recorded_choice_needs_its_situation() -> None:
     assert counted.min_cost == {"cards": 1, "statements": 0}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the tool ignores a recorded 50D2 choice in a history where no such choice "
-    "arises at its trick (declarer's side on lead), instead of taking the agreed choice as "
-    "a fact the history must fit: 24 histories at cost 0 against 1152 at cost 1",
-)
 def test_tool_places_a_recorded_choice() -> None:
     data = recorded_choice_without_place()
     assert tool_figures(data) == figures(independent_irregularities.count(data))
@@ -198,13 +186,6 @@ def test_lead_out_of_turn_needs_another_proper_leader() -> None:
     assert counted.min_cost is not None and counted.min_cost["cards"] > 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="where play stopped the tool does not check that the player who led out of turn "
-    "was not the proper leader (the winner of the trick before, case format: 'the proper "
-    "leader of trick T is another player'): 1 history at cost 0, West winning trick 4 and "
-    "leading to trick 5 in turn, against 36 at cost 4",
-)
 def test_tool_checks_the_proper_leader_where_play_stopped() -> None:
     data = lead_by_the_proper_leader()
     assert tool_figures(data) == figures(independent_irregularities.count(data))

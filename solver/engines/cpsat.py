@@ -833,6 +833,14 @@ class _Obligations:
 
     def add(self) -> None:
         m = self.m
+        stopped = m.problem.tricks
+        loot = self.program.leads_out_of_turn.get(stopped)
+        if loot is not None and stopped > 0:
+            # where play stopped: the lead is out of turn only if another player won the
+            # trick before (he was the proper leader)
+            offender = loot[0]
+            name = f"{SEAT_NAMES[offender]} led out of turn to trick {stopped + 1}"
+            _require(m, _not(m.winner[stopped - 1, offender]), m.hard(name))
         for t in range(m.problem.tricks):
             self.trick = t
             self.required: dict[int, Cond] = {}
@@ -1021,8 +1029,17 @@ class _Obligations:
         several, require one, forbid any of them, or leave them (51B2). Requiring or
         forbidding picks up the penalty cards of the suits named."""
         m, t = self.m, self.trick
+        recorded = self.program.recorded.get((t, LEAD_SLOT))
+        # a recorded choice is an agreed fact: the history must be one where it arises
+        placed = (
+            m.hard(f"declarer's recorded {recorded.law} choice before trick {t + 1}")
+            if recorded is not None
+            else []
+        )
         defenders = [s for s in range(4) if s % 2 != self.declarer_side]
         if not any(self.major[(d + 2) % 4] for d in defenders):
+            if recorded is not None:
+                _require(m, False, placed)
             return
         due = _all(
             m,
@@ -1054,6 +1071,8 @@ class _Obligations:
             )
             for u in range(4)
         ]
+        if recorded is not None:
+            _require(m, _all(m, [due, _any(m, in_suit, "x")], f"placed_t{t + 1}"), placed)
         if due is False or all(x is False for x in in_suit):
             return
         count = cp_model.LinearExpr.sum([_as_term(x) for x in in_suit])
@@ -1126,6 +1145,13 @@ class _Obligations:
         name = f"{SEAT_NAMES[offender]} played {_card(card)} prematurely to trick {t + 1}"
         enforce = m.hard(name)
         _require(m, self.held(offender, card), enforce)
+        # 57A: partner's turn came first (he second, the offender fourth), or the card was
+        # led to this trick before partner played to the one before (the offender first or
+        # second there)
+        in_position = [m.leader[t, (offender + 1) % 4]]
+        if t > 0:
+            in_position += [m.leader[t - 1, offender], m.leader[t - 1, (offender + 3) % 4]]
+        _require(m, _any(m, in_position, f"premature_in_position_t{t + 1}"), enforce)
         self.expose(offender, card, True, _enforced(enforce))
         given = law57a_options(program.declarer, -1, program.edition)
         opts = self.options(ORDER_SLOT, [(o.law, o.option, o.suits) for o in given])

@@ -31,6 +31,7 @@ from solver.laws.irregular_play import (
     compile_irregularities,
     designated_plays,
     failure_bits,
+    stopped_trick_fits,
     trick_starts,
 )
 from solver.laws.obligations import (
@@ -590,7 +591,8 @@ def choices_through(
         number: int, proper: int, held: tuple[int, int, int, int], state: Obligations, bits: int
     ) -> None:
         if number == len(history):
-            found.append(ChoiceEnd(bits, proper, state))
+            if stopped_trick_fits(program, number, proper):
+                found.append(ChoiceEnd(bits, proper, state))
             return
         leader, cards = history[number]
         for start in trick_starts(program, number, proper, held, state):

@@ -557,7 +557,8 @@ def _choice_domains(problem: Problem, trick: int) -> tuple[list[int], list[int],
         elif response is not None:
             wanted = "accept-lead" if response == "accepted" else "refuse-lead"
         loot_codes = [_code(law, option) for law, option in given if wanted in (None, option)]
-    lead_codes = [0]
+    # a recorded choice is an agreed fact: no history where none is made at its trick
+    lead_codes = [] if (trick, LEAD_SLOT) in recorded else [0]
     may_lie = {  # the suits of every card that may lie as a penalty card at this lead
         card // 13
         for t, cards in program.penalty_cards.items()
@@ -680,7 +681,7 @@ class _Obligations:
                 return False
             if order_code is _UNASSIGNED:
                 return True
-            if not self._premature(walk, rule, trick, order_code):
+            if not self._premature(walk, rule, trick, order_code, values):
                 return False
             verdict = rule.trick(leader, values[base + 4 : base + 8])
             if verdict is not None:
@@ -689,11 +690,15 @@ class _Obligations:
             if won is _UNASSIGNED:
                 return True
             proper = self._won(walk, values[: base + SLOT_VARIABLES], won)
-        return True
+        return proper >= 0  # -1: a lead out of turn where play stopped was in turn
 
     def _won(self, walk: _Walk, done: tuple[Any, ...], winner: int) -> int:
         """The end of a trick won by ``winner``, the next proper leader (remembered after
-        the tricks ``done``)."""
+        the tricks ``done``); -1 after the last trick played when its winner is said to have
+        led out of turn to the trick where play stopped (his lead was in turn)."""
+        stopped = self.leads_out_of_turn.get(self.tricks)
+        if len(done) == SLOT_VARIABLES * self.tricks and stopped and stopped[0] == winner:
+            return -1
         walk.won_by(winner)
         if len(done) < SLOT_VARIABLES * self.tricks:
             self.after[done] = (walk.copy(), winner)
@@ -752,13 +757,24 @@ class _Obligations:
             walk.banned = (leader, frozenset(suits))
         return True
 
-    def _premature(self, walk: _Walk, rule: _Rule, trick: int, code: int) -> bool:
-        """57A: a premature card is a major penalty card; the order given binds the partner."""
+    def _premature(
+        self, walk: _Walk, rule: _Rule, trick: int, code: int, values: tuple[Any, ...]
+    ) -> bool:
+        """57A: a premature card is a major penalty card; the order given binds the partner.
+        ``values`` say who led this trick and the one before (none at the first): the offender
+        played before a partner whose turn came first, second to him at this trick (led by
+        his left-hand opponent), or at the trick before, where the offender led or played
+        second, when the card is a lead to this trick made too early."""
         premature = self.premature.get(trick)
         if premature is None:
             return code == 0
         offender, card = premature
         if card not in walk.held[offender] or code == NO_OPTION:
+            return False
+        leader = values[SLOT_VARIABLES * trick + 3]
+        previous = values[SLOT_VARIABLES * (trick - 1) + 3] if trick > 0 else -1
+        early = previous in (offender, (offender + 3) % 4)
+        if leader != (offender + 1) % 4 and not early:
             return False
         walk.expose(offender, card, True)
         _law, option, suits = CHOICE_CATALOGUE[code - 1]

@@ -56,7 +56,7 @@ from solver.engines.problem import (
 )
 from solver.engines.result import CountEstimate, EngineResult
 from solver.facts.history import Cards, History, PlayedTrick, RevokeEvent
-from solver.laws.irregular_play import failure_bits, trick_starts
+from solver.laws.irregular_play import failure_bits, stopped_trick_fits, trick_starts
 from solver.laws.law62 import TRICK_12, corrected_last_two
 from solver.laws.obligations import Obligations, after_trick
 
@@ -216,6 +216,11 @@ class Searcher:
                     *program.premature,
                     *program.accepted_failures,
                     *(trick for trick, _slot in program.recorded),
+                    # the trick before a premature card: it may be a lead made too early
+                    *(trick - 1 for trick in program.premature if trick > 0),
+                    # the last trick played: its winner may not lead out of turn where play
+                    # stopped
+                    *(t - 1 for t in program.leads_out_of_turn if t == problem.tricks > 0),
                 )
             )
 
@@ -574,6 +579,8 @@ class Searcher:
                 if after is None:
                     continue
                 winner = trick_winner(leader, cards, p.trump)
+                if trick == p.tricks - 1 and not stopped_trick_fits(program, p.tricks, winner):
+                    continue
                 index = self._obligations_index(after_trick(after, winner))
                 kept.append(
                     (cards, deal[1], deal[2], deal[3] | index << OBLIGATIONS_SHIFT, deal[4])

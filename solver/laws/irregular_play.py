@@ -116,9 +116,40 @@ def trick_starts(
     for start in starts:
         out.extend(_lead_choice(program, trick, start))
     premature = program.premature.get(trick)
-    if premature is None:
-        return out
-    return [s for start in out for s in _premature(program, trick, premature, held, start)]
+    if premature is not None:
+        out = [s for start in out for s in _premature(program, trick, premature, held, start)]
+    following = program.premature.get(trick + 1)
+    if following is not None:
+        out = [_may_lead_early(start, following[0]) for start in out]
+    return out
+
+
+def stopped_trick_fits(program: PlayIrregularities, trick: int, proper: int) -> bool:
+    """Where play stopped (``trick``, no card of it played), a lead out of turn to it is not
+    by ``proper``, the player who won the trick before (his lead would be in turn)."""
+    loot = program.leads_out_of_turn.get(trick)
+    return loot is None or loot[0] != proper
+
+
+def premature_in_position(offender: int, leader: int, early_lead: bool) -> bool:
+    """57A needs a defender who played before his partner: at the premature card's trick his
+    partner was to play second and he fourth (the trick led by his left-hand opponent), or
+    (``early_lead``) he led to it before his partner had played to the trick before, where he
+    had played first or second."""
+    return leader == (offender + 1) % 4 or early_lead
+
+
+def played_before_partner(offender: int, leader: int) -> bool:
+    """At a trick led by ``leader`` the offender plays before his partner (first or second)."""
+    return leader in (offender, (offender + 3) % 4)
+
+
+def _may_lead_early(start: TrickStart, offender: int) -> TrickStart:
+    """Marks a trick where the offender of the next trick's premature card played before his
+    partner: that card may be a lead to the next trick made too early (57A)."""
+    if not played_before_partner(offender, start.leader):
+        return start
+    return replace(start, state=replace(start.state, early_lead_seat=offender))
 
 
 def _lead_out_of_turn(
@@ -184,10 +215,11 @@ def lead_options(state: Obligations, leader: int, declarer: int) -> list[LawOpti
 def _lead_choice(program: PlayIrregularities, trick: int, start: TrickStart) -> list[TrickStart]:
     """Declarer's 50D2/51B choice before a defender leads while his partner has a major
     penalty card; recurs before each such lead (50D2(b))."""
-    if start.lead >= 0 or not choice_due(start.state, start.leader, program.declarer_side):
-        return [start]
-    options = lead_options(start.state, start.leader, program.declarer)
     recorded = program.recorded.get((trick, LEAD_SLOT))
+    if start.lead >= 0 or not choice_due(start.state, start.leader, program.declarer_side):
+        # a recorded choice is an agreed fact: a history where it does not arise contradicts it
+        return [] if recorded is not None else [start]
+    options = lead_options(start.state, start.leader, program.declarer)
     if recorded is not None:
         options = [o for o in options if (o.option, o.suits) == (recorded.option, recorded.suits)]
     return [
@@ -214,7 +246,10 @@ def _premature(
     offender, card = premature
     if not held[offender] >> card & 1:
         return []
-    state = add_penalty_card(start.state, offender, card, True)
+    early = start.state.early_lead_seat == offender
+    if not premature_in_position(offender, start.leader, early):
+        return []  # partner's turn did not come first: the card was played in turn
+    state = add_penalty_card(replace(start.state, early_lead_seat=-1), offender, card, True)
     options = law57a_options(program.declarer, -1, program.edition)
     recorded = program.recorded.get((trick, ORDER_SLOT))
     if recorded is not None:

@@ -53,6 +53,10 @@ class Obligations:
     """A Law 57A order on one seat's play to the current trick."""
     lead_chosen: bool = False
     """Declarer has made his 50D2/51B choice for the coming lead (cleared once it is led)."""
+    early_lead_seat: int = -1
+    """A defender who played to this trick before his partner (led it, or played second): a
+    premature card of his the case gives at the next trick may be a lead to it made before
+    his partner played to this one (57A). Cleared at that next trick."""
 
     @property
     def empty(self) -> bool:
@@ -63,6 +67,7 @@ class Obligations:
             and self.required_seat < 0
             and self.banned_seat < 0
             and self.order_seat < 0
+            and self.early_lead_seat < 0
         )
 
     def penalty_cards(self, seat: int) -> int:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from solver.bridge.masks import SUIT_MASKS, trick_winner
 from solver.engines.problem import PHANTOM, Problem, evaluate, outcome_groups, public_key
 from solver.facts.history import History
+from solver.facts.irregularity import choices_from_bits
 from solver.facts.outcome import Outcome
+from solver.laws.irregular_play import LEAD_SLOT
 
 
 @dataclass
@@ -116,8 +118,10 @@ def brute_force(problem: Problem, histories: Iterable[History] | None = None) ->
     legal = []
     for history in histories:
         ev = evaluate(problem, history)
-        if ev.legal:
-            legal.append((history, ev))
+        if ev.legal and _in_position(problem, history):
+            paths = tuple(bits for bits in ev.choice_paths if _recorded_made(problem, bits))
+            if paths:
+                legal.append((history, replace(ev, choice_paths=paths)))
     if not legal:
         return BruteResult(feasible=False)
     best = min(ev.cost for _, ev in legal)
@@ -143,4 +147,43 @@ def brute_force(problem: Problem, histories: Iterable[History] | None = None) ->
         forced=every.intersection(*(ev.contradicted for _, ev in chosen)),
         histories=sorted(h for h, ev in chosen for _ in ev.keys),
         trick_winners={k: [frozenset(s) for s in v] for k, v in winners.items()},
+    )
+
+
+def _in_position(problem: Problem, history: History) -> bool:
+    """The positions the irregularities name, read off the history itself: a premature card
+    (57A) by a defender who played before a partner whose turn came first (at its trick led
+    by his left-hand opponent, or, a lead to it made too early, at the trick before led by
+    him or his right-hand opponent); a lead out of turn where play stopped not by the winner
+    of the last trick played (the proper leader)."""
+    program = problem.irregular
+    if program is None:
+        return True
+    leaders = [leader for leader, _cards in history]
+    for trick, (offender, _card) in program.premature.items():
+        if trick >= len(history):
+            continue
+        partner_second = leaders[trick] == (offender + 1) % 4
+        early_lead = trick > 0 and leaders[trick - 1] in (offender, (offender + 3) % 4)
+        if not (partner_second or early_lead):
+            return False
+    stopped = program.leads_out_of_turn.get(len(history))
+    if stopped is not None and history:
+        leader, cards = history[-1]
+        if trick_winner(leader, cards[:4], problem.trump) == stopped[0]:
+            return False
+    return True
+
+
+def _recorded_made(problem: Problem, bits: int) -> bool:
+    """Every choice before a lead (50D2, 51B) the case records at a trick played is among
+    the choices this sequence makes: it is an agreed fact, not an option to skip."""
+    program = problem.irregular
+    if program is None:
+        return True
+    made = {(c.trick - 1, c.slot, c.option) for c in choices_from_bits(bits)}
+    return all(
+        (trick, slot, option.option) in made
+        for (trick, slot), option in program.recorded.items()
+        if slot == LEAD_SLOT and trick < problem.tricks
     )

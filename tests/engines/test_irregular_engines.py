@@ -447,8 +447,9 @@ def test_find_consistent_runs_every_engine_on_an_irregular_problem() -> None:
 def test_optimisation_decides_an_irregular_problem_and_the_search_counts() -> None:
     """``decide_outcomes`` straight to CP-SAT (no first search): its totals, cost and
     contradicted units are the brute force's, and the count it leaves pending gives the
-    groups with their choices."""
-    problem = random_combined(35)
+    groups with their choices (seed 56: three groups, two of them after declarer's 50D2
+    choice; seed 35 has no history since a premature play must be out of turn)."""
+    problem = random_combined(56)
     expected = brute_force(problem)
     decided, pending = decide_outcomes(problem, first_search=0)
     assert pending is not None
@@ -603,3 +604,87 @@ def test_a_rejection_prunes_what_the_wrong_card_allowed() -> None:
         free.add(engine.solve(compile_case(accepted_only), list_limit=LISTED).count)
     (count,) = free
     assert count > 8
+
+
+# --- where an irregularity can stand ---------------------------------------------------------
+
+
+def random_premature(seed: int) -> Problem:
+    """A random play of two or three tricks with a defender's premature card at a random
+    trick: in many histories he played in turn there (partner not before him), which 57A does
+    not rectify; the brute force reads the position off each history."""
+    rng = random.Random(seed)
+    tricks = rng.randint(2, 3)
+    rows = random_rows(rng, tricks)
+    case = rows_case(rng, rows)
+    defender = rng.choice([1, 3])
+    trick = rng.randint(1, tricks)
+    card = Card.from_index(rng.choice(rows[defender][trick - 1 :]))
+    fact = PrematurePlay(Seat.from_index(defender), card, trick)
+    return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=30)
+def test_a_premature_card_in_turn_agrees_with_the_brute_force(seed: int) -> None:
+    check_all(random_premature(seed), every_failure=True)
+
+
+def test_a_premature_card_played_in_turn_leaves_no_history() -> None:
+    """South leads trick 2 (he won trick 1 with the HA), West void in spades: East plays
+    fourth, after West, so a premature S5 of East's fits, under the orders West's D7 obeys
+    (highest or lowest spade, both dropped; play a diamond; not a heart, not a club). West's
+    HJ led to trick 1 in turn is no premature card (57A); his D7 at trick 2, where he plays
+    second, may be a lead to it made before East played to trick 1 (West led it)."""
+    rows = {"N": "H2 SJ", "E": "H5 S5", "S": "HA S2", "W": "HJ D7"}
+
+    def problem(facts: tuple[Irregularity, ...]) -> Problem:
+        data = {"title": "t", "deal": VOID_WEST, "contract": "3NT", "declarer": "S"}
+        case = case_from_dict({**data, "play": {"rows": rows}})
+        return compile_case(dataclasses.replace(case, irregularities=facts))
+
+    assert check_all(problem((PrematurePlay(E, Card.parse("S5"), 2),))).count == 5
+    assert not check_all(problem((PrematurePlay(W, Card.parse("HJ"), 1),))).feasible
+    assert check_all(problem((PrematurePlay(W, Card.parse("D7"), 2),))).feasible
+
+
+def test_a_recorded_choice_needs_a_history_where_it_arises() -> None:
+    """East's H7 lies as a major penalty card from trick 1, before West's lead: declarer's
+    50D2 choice arises there, so a recorded one fits. Recorded before trick 2 it does not:
+    South wins trick 1 with the HA, or East with the DQ (on a diamond lead, following suit
+    before his penalty card), and neither is the partner of a penalty card's holder; the
+    choice, an agreed fact, then leaves no history (it is not skipped)."""
+    facts: tuple[Irregularity, ...] = (PenaltyCard(E, Card.parse("H7"), 1, "deliberate"),)
+    leave = ("50D2(b)", "leave-penalty-card")
+    assert check_all(chosen(LOOT_ROWS, facts)).feasible
+    assert check_all(chosen(LOOT_ROWS, (*facts, Choice(1, S, *leave)))).feasible
+    assert not check_all(chosen(LOOT_ROWS, (*facts, Choice(2, S, *leave)))).feasible
+
+
+def random_lead_where_play_stopped(seed: int) -> Problem:
+    """A random play of two or three tricks, then a defender's lead out of turn to the trick
+    where play stopped (a card he still holds, the response random): no history where he won
+    the last trick played, his lead being in turn."""
+    rng = random.Random(seed)
+    tricks = rng.randint(2, 3)
+    rows = random_rows(rng, tricks)
+    case = rows_case(rng, rows)
+    defender = rng.choice([1, 3])
+    left = HANDS[defender] & ~sum(1 << c for c in rows[defender])
+    card = Card.from_index(rng.choice(cards_in(left)))
+    response = rng.choice([None, "accepted", "refused"])
+    fact = LeadOutOfTurn(Seat.from_index(defender), card, tricks + 1, response)  # type: ignore[arg-type]
+    return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=30)
+def test_a_lead_out_of_turn_where_play_stopped_agrees_with_the_brute_force(seed: int) -> None:
+    problem = random_lead_where_play_stopped(seed)
+    expected = check_all(problem, every_failure=True)
+    program = problem.irregular
+    assert program is not None
+    offender = program.leads_out_of_turn[problem.tricks][0]
+    assert all(
+        trick_winner(h[-1][0], h[-1][1][:4], problem.trump) != offender for h in expected.histories
+    )
