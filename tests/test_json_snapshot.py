@@ -50,6 +50,7 @@ TIMED = [
     "cases/claims/published/usbf-2019-mixed-ruffing-finesse-stated.yaml",
     "cases/claims/real-kemistry-b12-ruffs-above-the-ten.yaml",
     "cases/claims/real-usbf-b46-closed-follows-low-to-a-lost-trick.yaml",
+    "cases/claims/real-usbf-b48-open-crosses-by-a-ruff.yaml",
     "cases/claims/real-usbf-b53-closed-keeps-its-guards.yaml",
     "cases/four-rows-mixed.yaml",
 ]
