@@ -268,15 +268,8 @@ def masks_all_plays(
     callers that ask DDS thousands of times (the option values): the deal is written straight
     into DDS's own structure, without a ``Card`` for every card. Checked as the other entry
     points are: every card returned legal, every value in range."""
+    data = _solve_masks(hands, trump, leader, trick, every_card=True)
     try:
-        _bare_endplay()
-        from endplay.dds.solve import SolveMode, solve_board
-    except (ImportError, RuntimeError) as error:
-        raise EngineError(f"the DDS library (endplay) could not be loaded: {error}") from error
-    deal = _deal_from_masks(hands, trump, leader, trick)
-    try:
-        with _DDS_LOCK:
-            data = solve_board(deal, SolveMode.Default)._data
         solved = []
         for i in range(data.cards):  # DDS's own answer: a card and the equal ones below it
             if data.score[i] < 0:
@@ -295,6 +288,29 @@ def masks_all_plays(
     if sum(1 << card for card in found) != legal or any(not 0 <= v <= left for v in found.values()):
         raise EngineError(f"DDS returned {solved} for seat {mover}, whose legal cards differ")
     return found
+
+
+def _solve_masks(
+    hands: tuple[int, int, int, int],
+    trump: int | None,
+    leader: int,
+    trick: tuple[int, ...],
+    every_card: bool,
+) -> Any:
+    """DDS's raw answer (its ``futureTricks``) for a position on the engines' integers: every
+    card's value (``every_card``) or one best card's."""
+    try:
+        _bare_endplay()
+        from endplay.dds.solve import SolveMode, solve_board
+    except (ImportError, RuntimeError) as error:
+        raise EngineError(f"the DDS library (endplay) could not be loaded: {error}") from error
+    deal = _deal_from_masks(hands, trump, leader, trick)
+    mode = SolveMode.Default if every_card else SolveMode.OptimalOne
+    try:
+        with _DDS_LOCK:
+            return solve_board(deal, mode)._data
+    except Exception as error:  # DDSError, or a failure of the binding itself
+        raise EngineError(f"DDS could not solve the position: {error}") from error
 
 
 def _deal_from_masks(
@@ -322,15 +338,8 @@ def masks_tricks(
     best value, from a single-value call (DDS then searches one best card, not every card's
     value: about half the time on a full deal). Checked: the card returned is legal and the
     value in range."""
+    data = _solve_masks(hands, trump, leader, trick, every_card=False)
     try:
-        _bare_endplay()
-        from endplay.dds.solve import SolveMode, solve_board
-    except (ImportError, RuntimeError) as error:
-        raise EngineError(f"the DDS library (endplay) could not be loaded: {error}") from error
-    deal = _deal_from_masks(hands, trump, leader, trick)
-    try:
-        with _DDS_LOCK:
-            data = solve_board(deal, SolveMode.OptimalOne)._data
         card, score = 13 * data.suit[0] + data.rank[0] - 2, data.score[0]
     except Exception as error:  # DDSError, or a failure of the binding itself
         raise EngineError(f"DDS could not solve the position: {error}") from error

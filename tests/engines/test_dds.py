@@ -325,3 +325,41 @@ def test_importing_the_adapter_does_not_load_endplay() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert output.strip() == "False"
+
+
+def _random_position(
+    seed: int,
+) -> tuple[tuple[int, int, int, int], int | None, int, tuple[int, ...]]:
+    """A random deal of ``seed``, cut to 3-8 cards a hand, with 0-3 cards of a trick played
+    legally: the engines' integers (card masks and indexes)."""
+    import random
+
+    rng = random.Random(seed)
+    cards = list(range(52))
+    rng.shuffle(cards)
+    size = rng.randint(3, 8)
+    hands = [sum(1 << c for c in cards[13 * s : 13 * s + size]) for s in range(4)]
+    trump = rng.choice([None, 0, 1, 2, 3])
+    leader = rng.randrange(4)
+    trick: list[int] = []
+    for _ in range(rng.randint(0, 3)):
+        seat = (leader + len(trick)) % 4
+        held = hands[seat]
+        if trick and held & (0x1FFF << (13 * (trick[0] // 13))):
+            held &= 0x1FFF << (13 * (trick[0] // 13))
+        card = rng.choice([c for c in range(52) if held >> c & 1])
+        hands[seat] &= ~(1 << card)
+        trick.append(card)
+    return (hands[0], hands[1], hands[2], hands[3]), trump, leader, tuple(trick)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_single_value_call_is_the_best_of_every_cards_value(seed: int) -> None:
+    """``masks_tricks`` (DDS's one-best-card mode, used by the option values) gives the value
+    of the best card that ``masks_all_plays`` lists for the player to move."""
+    from solver.engines.dds import masks_all_plays, masks_tricks
+
+    hands, trump, leader, trick = _random_position(seed)
+    assert masks_tricks(hands, trump, leader, trick) == max(
+        masks_all_plays(hands, trump, leader, trick).values()
+    )
