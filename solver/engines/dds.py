@@ -281,13 +281,21 @@ def masks_all_plays(
         raise EngineError(f"DDS could not solve the position: {error}") from error
     mover = (leader + len(trick)) % 4
     left = hands[mover].bit_count()
-    legal = hands[mover]
-    if trick and hands[mover] & (0x1FFF << (13 * (trick[0] // 13))):
-        legal &= 0x1FFF << (13 * (trick[0] // 13))
+    legal = _legal_mask(hands[mover], trick)
     found = dict(solved)
     if sum(1 << card for card in found) != legal or any(not 0 <= v <= left for v in found.values()):
         raise EngineError(f"DDS returned {solved} for seat {mover}, whose legal cards differ")
     return found
+
+
+def _legal_mask(hand: int, trick: tuple[int, ...]) -> int:
+    """The cards of ``hand`` Law 44 lets its holder play to ``trick``: the suit led if he
+    holds it, else any."""
+    if trick:
+        led = hand & (0x1FFF << (13 * (trick[0] // 13)))
+        if led:
+            return led
+    return hand
 
 
 def _solve_masks(
@@ -344,9 +352,7 @@ def masks_tricks(
     except Exception as error:  # DDSError, or a failure of the binding itself
         raise EngineError(f"DDS could not solve the position: {error}") from error
     mover = (leader + len(trick)) % 4
-    legal = hands[mover]
-    if trick and hands[mover] & (0x1FFF << (13 * (trick[0] // 13))):
-        legal &= 0x1FFF << (13 * (trick[0] // 13))
+    legal = _legal_mask(hands[mover], trick)
     if data.cards < 1 or not legal >> card & 1 or not 0 <= score <= hands[mover].bit_count():
         raise EngineError(f"DDS returned {card} ({score}) for seat {mover}, not a legal card")
     return int(score)

@@ -124,17 +124,24 @@ def random_problem(seed: int) -> tuple[Problem, Irregularity]:
     return compile_case(dataclasses.replace(case, irregularities=(fact, *extra))), fact
 
 
+def random_defender_card(rng: random.Random, first_trick: int) -> tuple[Case, int, int, Card]:
+    """A random play of two or three tricks, a defender, a trick from ``first_trick`` on and a
+    card of his row he had not played before it: where a random irregularity strikes."""
+    tricks = rng.randint(2, 3)
+    rows = random_rows(rng, tricks)
+    case = rows_case(rng, rows)
+    defender = rng.choice([1, 3])
+    trick = rng.randint(first_trick, tricks)
+    card = Card.from_index(rng.choice(rows[defender][trick - 1 :]))
+    return case, defender, trick, card
+
+
 def random_proper_lead(seed: int) -> Problem:
     """A random play with a defender's lead out of turn after trick one, answered by the
     proper leader's own lead (53B, recorded): where that leader is the offender's partner the
     choice cannot have been made, and the history is not legal."""
     rng = random.Random(seed)
-    tricks = rng.randint(2, 3)
-    rows = random_rows(rng, tricks)
-    case = rows_case(rng, rows)
-    defender = rng.choice([1, 3])
-    trick = rng.randint(2, tricks)
-    card = Card.from_index(rng.choice(rows[defender][trick - 1 :]))
+    case, defender, trick, card = random_defender_card(rng, first_trick=2)
     facts = (
         LeadOutOfTurn(Seat.from_index(defender), card, trick),
         Choice(trick, Seat.S, "53B", "proper-lead"),
@@ -614,12 +621,7 @@ def random_premature(seed: int) -> Problem:
     trick: in many histories he played in turn there (partner not before him), which 57A does
     not rectify; the brute force reads the position off each history."""
     rng = random.Random(seed)
-    tricks = rng.randint(2, 3)
-    rows = random_rows(rng, tricks)
-    case = rows_case(rng, rows)
-    defender = rng.choice([1, 3])
-    trick = rng.randint(1, tricks)
-    card = Card.from_index(rng.choice(rows[defender][trick - 1 :]))
+    case, defender, trick, card = random_defender_card(rng, first_trick=1)
     fact = PrematurePlay(Seat.from_index(defender), card, trick)
     return compile_case(dataclasses.replace(case, irregularities=(fact,)))
 
