@@ -41,14 +41,15 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# Both cores (pytest-xdist); the slowest tests are listed at the end of the run.
 test: lint $(CHROMIUM) postgresql
-	$(BIN)/pytest
-	$(BIN)/pytest --nbmake notebooks -o addopts=-q
+	$(BIN)/pytest -n auto --durations=15
+	$(BIN)/pytest -n auto --nbmake notebooks -o addopts=-q
 
 # The inner loop: lint, then every test but the slow ones (conftest.py), stopping at the first
 # failure. CI runs `make test`.
 test-fast: lint $(CHROMIUM) postgresql
-	$(BIN)/pytest -m "not slow" -x
+	$(BIN)/pytest -n auto -m "not slow" -x
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

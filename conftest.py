@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from solver.native import COMPILED_SOURCES
+import solver.engines.claims.search as claim_search
+from solver.engines.stack import with_room
+from solver.native import COMPILED_SOURCES, is_compiled
 
 collect_ignore = list(COMPILED_SOURCES)
 
@@ -40,3 +42,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
+
+
+def claim_search_build() -> str:
+    """Which claim search this run uses: the suite's time depends on it several times over."""
+    if is_compiled(claim_search.__file__):
+        return "claim search: compiled with mypyc"
+    return "claim search: interpreted (not compiled: slower, same results)"
+
+
+def pytest_report_header() -> str:
+    return claim_search_build()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Repeated at the end, where a CI log that keeps only its tail still shows it."""
+    terminalreporter.write_line(claim_search_build())
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool:
+    """Every test body runs from a frame-stack chunk of its own (``solver.engines.stack``): the
+    recursive brute forces of the tests ran up to seven times slower at some depths of the
+    caller's stack, which differ between a plain run and a pytest-xdist worker."""
+    arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+    with_room(lambda: pyfuncitem.obj(**arguments))
+    return True

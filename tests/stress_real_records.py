@@ -47,8 +47,9 @@ ENGINES = ("auto", "search", "cpsat", "pyconstraint")
 HOWS = ("inadvertent", "inadvertent", "second-card", "deliberate", "exposed", "lead-out-of-turn")
 
 
-class _TooSlow(Exception):
-    pass
+class _TooSlow(BaseException):
+    """Raised by the alarm; not an ``Exception``, so that no handler in the code it interrupts
+    takes it for an error of its own."""
 
 
 def _alarm(*_: Any) -> None:
@@ -320,15 +321,22 @@ class IrregularRun:
     known: dict[str, int] = dataclasses.field(default_factory=dict)
     """Disagreements the tool's known reading explains (``independent_irregularities.LENIENCES``),
     by reading: runs of an engine."""
+    overran: list[tuple[str, dict[str, Any]]] = dataclasses.field(default_factory=list)
+    """Engine runs stopped at ``ENGINE_GRACE`` times their time limit."""
 
     def summary(self) -> str:
         return (
             f"{self.compared} compared ({self.impossible} impossible), {self.runs} engine runs "
             f"({self.unreached} beyond an engine, {self.timeouts} out of time), "
-            f"{len(self.disagreements)} disagree, "
+            f"{len(self.disagreements)} disagree, {len(self.overran)} overran their limit, "
             f"{self.skipped} skipped, {self.refused} refused by the reader; known "
             f"disagreements (engine runs): {self.known or 'none'}"
         )
+
+
+ENGINE_GRACE = 5
+"""An engine run is stopped at this many times the time limit it was given: its limit bounds
+the search, not the loading, the rulings or a cold import of OR-Tools (about 5 s)."""
 
 
 def out_of_time(result: dict[str, Any]) -> bool:
@@ -404,11 +412,18 @@ def run_irregularities(
         times = []
         for engine in engines:
             begun = time.monotonic()
+            signal.alarm(ENGINE_GRACE * limit)  # a run far past its limit is a finding, shown
             try:
                 result = solver.analyse(loaded, engine=engine, time_limit=limit).to_json()
             except EngineError:  # beyond that engine's reach (pyconstraint: a few tricks)
                 run.unreached += 1
                 continue
+            except _TooSlow:
+                run.overran.append((engine, case))
+                print("OVERRAN", engine, json.dumps(case), file=sys.stderr)
+                continue
+            finally:
+                signal.alarm(0)
             times.append(f"{engine} {time.monotonic() - begun:.1f}s")
             if out_of_time(result):
                 run.timeouts += 1
