@@ -897,6 +897,7 @@ class _CaseBuilder:
         for fact, (_raw, location, _by) in zip(facts, entries, strict=True):
             if isinstance(fact, Choice):
                 reader.check_chooser(fact, facts, f"{location}.choice.by")
+                reader.check_situation(fact, facts, f"{location}.choice.trick")
         return tuple(facts)
 
 
@@ -1226,6 +1227,34 @@ class _IrregularityReader:
                 f"Law {law} gives the choice to an opponent of {offender.full_name}, who led out "
                 f"of turn to trick {choice.trick}; expected "
                 f"{declarer if offender.side != self.declarer.side else defenders}",
+            )
+
+    def check_situation(self, choice: Choice, facts: list[Irregularity], location: str) -> None:
+        """A choice the case records answers an irregularity the case gives: a lead out of
+        turn to that trick (53, 54, 55, 56), or a premature card led or played to it that is
+        rectified (57A, not 57C1). Recorded with nothing to answer, it would be left
+        unapplied: an error, never a silent skip. (A 50D, 51 or 52 choice answers a penalty
+        card that may come from the play itself; the engines hold every history to it.)"""
+        law, trick = choice.law, choice.trick
+        if law.startswith(("53", "54", "55", "56")):
+            needed = "a lead out of turn to that trick (play.irregularities: lead_out_of_turn)"
+            found = any(isinstance(f, LeadOutOfTurn) and f.trick == trick for f in facts)
+        elif law == "57A":
+            needed = (
+                "a premature lead or play to that trick that is rectified (premature, without "
+                "declarer_played_both_hands); the order is recorded at the trick of the "
+                "premature card"
+            )
+            found = any(
+                isinstance(f, PrematurePlay) and f.trick == trick and not f.exempt for f in facts
+            )
+        else:
+            return
+        if not found:
+            raise self.error(
+                location,
+                f"{choice.describe()}: the case gives no irregularity that Law {law} answers "
+                f"at trick {trick}; expected {needed}",
             )
 
 
