@@ -9,6 +9,11 @@ the choices made to get there (a lead out of turn accepted or refused, declarer'
 choice before a lead, his 57A order). A recorded choice is the only way; an unrecorded one
 branches over every option the Laws give (the history is then its plays with the choices
 made). Within the trick each card must be one of ``obligations.legal_plays``.
+
+A premature card at trick T is read two ways that exclude each other: played to T (T led by
+the offender's left-hand opponent, the order binding the partner at T), or led to T before the
+partner had played to T-1 (the offender played before him there and won it; the order binds
+the partner at T-1, recorded and labelled at T, and the offender leads the card to T).
 """
 
 from __future__ import annotations
