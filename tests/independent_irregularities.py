@@ -33,13 +33,16 @@ exactly ONE irregularity under ``play.irregularities``:
   code a lead out of turn to trick 13 has no acceptance: the proper leader leads and the card
   counts as played in turn;
 * a premature play (``premature``, 57A) of a defender at a trick: he played before his partner,
-  whose turn came first, so in a consistent history the trick is led by the offender's left-hand
-  opponent (partner second to play, offender fourth). His card is a major penalty card from the
-  start of that trick (due at his own turn if legal), and declarer orders the partner's card to
-  that trick: highest or lowest of the suit led, a card of a suit he names (2017 only), or no card
+  whose turn came first. Either the trick is led by the offender's left-hand opponent (partner
+  second to play, offender fourth), and declarer's order binds the partner's card to that trick;
+  or the card is a lead to that trick made before the partner had played to the trick before,
+  which the offender led or played second to and won: he leads the trick with that card, and
+  the order binds the partner's card to the trick before (its suit led is that trick's). His
+  card is a major penalty card from the start of its trick (due at his own turn if legal). The
+  order: highest or lowest of the suit led, a card of a suit he names (2017 only), or no card
   of a suit he names, a named suit never the one led; following suit comes first and an order
-  that cannot be obeyed is dropped (Law 59). A recorded order is the only one; otherwise each is
-  a branch.
+  that cannot be obeyed is dropped (Law 59). A recorded order (given at the card's trick in
+  either reading) is the only one; otherwise each is a branch.
 
 A card of the irregularity is in its player's hand at the start of its trick (it cannot have
 been played earlier). Not covered (``NotCovered``): two or more irregularities, accounts of one
@@ -167,9 +170,10 @@ def read_choice(irr: Irregularity, choice: dict[str, Any]) -> None:
         raise NotCovered(f"recorded choice under {law}")
 
 
-State = tuple[int, int, tuple[int, ...], frozenset[int], int, int, int]
+State = tuple[int, int, tuple[int, ...], frozenset[int], int, int, int, int]
 """trick, leader, cards held, rows out of order, budget, the card's state, suit barred to the
-holder's partner's leads (-1 none)."""
+holder's partner's leads (-1 none), and 1 when a premature card of the next trick was led to it
+too early (the order was given at this trick), else 0."""
 
 
 class IrregularCounter(Counter):
@@ -185,7 +189,8 @@ class IrregularCounter(Counter):
         self.memo2: dict[State, Tally] = {}
 
     def start(self, budget: int) -> Tally:
-        return self.rest2((0, self.d.leader, tuple(self.d.hands), frozenset(), budget, BEFORE, -1))
+        start = (0, self.d.leader, tuple(self.d.hands), frozenset(), budget, BEFORE, -1, 0)
+        return self.rest2(start)
 
     def rest2(self, state: State) -> Tally:
         trick, leader = state[0], state[1]
@@ -194,6 +199,8 @@ class IrregularCounter(Counter):
         if proper and not (trick == self.d.tricks and "lead-at-stop" in self.lenient):
             return {}  # the offender was the proper leader: no lead out of turn
         if trick == self.d.tricks:
+            if state[7] and leader != irr.seat:
+                return {}  # a lead made too early is the winner's of the trick before
             # A choice recorded where play stopped must be one the history leads to.
             lying = state[5] == LYING or (irr.penalty and trick == irr.trick)
             due = lying and irr.major and leader == self.partner
@@ -206,7 +213,7 @@ class IrregularCounter(Counter):
     def trick_start(self, state: State) -> Tally:
         """The ways the trick may begin: the card becoming a penalty card, a lead out of turn,
         declarer's 50D2 choice, a 57A order; then the trick itself."""
-        trick, leader, held, broken, budget, pc, ban = state
+        trick, leader, held, broken, budget, pc, ban, early = state
         irr = self.irr
         lead_card = -1
         if trick == irr.trick:
@@ -217,15 +224,14 @@ class IrregularCounter(Counter):
             if irr.kind == "lead" and irr.response == "accepted" and not irr.last_trick:
                 leader, lead_card = irr.seat, irr.card
         starts = self.lead_starts(trick, leader, pc, ban, lead_card)
-        orders: list[tuple[str, int]] = [("", -1)]
-        if irr.kind == "premature" and trick == irr.trick:
-            if not self.out_of_turn(leader):
-                return {}  # partner did not play before him in this trick
-            orders = self.orders_57a(trick)
+        orders = self.premature_orders(trick, leader, early)
+        if orders is None:
+            return {}
         tally: Tally = defaultdict(int)
         for pc_now, ban_now, required in starts:
-            for order in orders:
-                now = (trick, leader, held, broken, budget, pc_now, ban_now)
+            for option, suit, early_now in orders:
+                order = (option, suit)
+                now = (trick, leader, held, broken, budget, pc_now, ban_now, early_now)
                 for key, number in self.trick_tally2(now, lead_card, required, order).items():
                     tally[key] += number
         return tally
@@ -250,9 +256,33 @@ class IrregularCounter(Counter):
             return [recorded] if recorded is not None else []
         return list(options.values())
 
+    def premature_orders(
+        self, trick: int, leader: int, early: int
+    ) -> list[tuple[str, int, int]] | None:
+        """57A: the orders binding the partner at this trick, each (option, suit, 1 when the
+        premature card of the next trick is then a lead to it made too early), or None when
+        the premature card cannot be where the history puts it."""
+        irr = self.irr
+        orders: list[tuple[str, int, int]] = [("", -1, 0)]
+        if irr.kind != "premature":
+            return orders
+        if trick == irr.trick:
+            if early:
+                # a lead made too early: he won the trick before and leads the card
+                return orders if leader == irr.seat else None
+            if not self.out_of_turn(leader):
+                return None  # partner did not play before him in this trick
+            return [(*o, 0) for o in self.orders_57a(trick)]
+        if trick == irr.trick - 1 and leader in (irr.seat, (irr.seat + 3) % 4):
+            # he plays before his partner: his card to the next trick may be a lead to it
+            # made too early, and the order then binds his partner now
+            orders += [(*o, 1) for o in self.orders_57a(irr.trick)]
+        return orders
+
     def out_of_turn(self, leader: int) -> bool:
-        """57A: can the offender have played before a partner whose turn came first? Only
-        fourth to play, his partner second: the trick is led by his left-hand opponent."""
+        """57A, his card played to the trick (not led to it too early): can the offender have
+        played before a partner whose turn came first? Only fourth to play, his partner
+        second: the trick is led by his left-hand opponent."""
         return leader == (self.irr.seat + 1) % 4 or "premature-position" in self.lenient
 
     def orders_57a(self, trick: int) -> list[tuple[str, int]]:
@@ -268,7 +298,7 @@ class IrregularCounter(Counter):
     def trick_tally2(
         self, state: State, lead_card: int, required: int, order: tuple[str, int]
     ) -> Tally:
-        trick, leader, held, broken, budget, pc, ban = state
+        trick, leader, held, broken, budget, pc, ban, early = state
         tally: Tally = defaultdict(int)
         for cards, newly in self.plays2(state, lead_card, required, order, 0, [0] * 4, ()):
             priced = self.price(trick, leader, cards, newly)
@@ -282,8 +312,18 @@ class IrregularCounter(Counter):
             pc_after = GONE if pc == LYING and cards[self.irr.seat] == self.irr.card else pc
             ban_after = ban if winner == self.partner else -1
             won = 1 if winner % 2 == self.d.declarer % 2 else 0
+            early_after = early if trick + 1 == self.irr.trick else 0
             later = self.rest2(
-                (trick + 1, winner, after, broken | set(newly), budget - cost, pc_after, ban_after)
+                (
+                    trick + 1,
+                    winner,
+                    after,
+                    broken | set(newly),
+                    budget - cost,
+                    pc_after,
+                    ban_after,
+                    early_after,
+                )
             )
             for (more, tricks, revokes), number in later.items():
                 tally[(units | more, tricks + won, revokes)] += number
@@ -304,7 +344,7 @@ class IrregularCounter(Counter):
                 return  # 57A: a suit named must be another than the one led
             yield (cards[0], cards[1], cards[2], cards[3]), newly
             return
-        trick, leader, _, broken, budget, _, _ = state
+        trick, leader, _, broken, budget, _, _, _ = state
         seat = (leader + offset) % 4
         legal = self.legal(state, seat, offset, cards, lead_card, required, order)
         order_row = self.d.order[seat]
@@ -332,7 +372,7 @@ class IrregularCounter(Counter):
         """The cards ``seat`` may play: follow suit, then a lead or play restriction (dropped
         when it leaves nothing, Law 59), then a major penalty card due, then a minor one's
         limit."""
-        trick, _, held, _, _, _, _ = state
+        trick, _, held, _, _, _, _, _ = state
         irr = self.irr
         # What the Laws allow is found from his whole hand; his row (what he played, when the
         # rows say) then keeps only the cards it holds.
@@ -356,7 +396,7 @@ class IrregularCounter(Counter):
         required: int,
         order: tuple[str, int],
     ) -> int:
-        _, leader, held, _, _, pc, ban = state
+        _, leader, held, _, _, pc, ban, _ = state
         irr = self.irr
         legal = mine
         if offset:

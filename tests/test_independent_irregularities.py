@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 import solver
+from solver.errors import CaseFileError
 from solver.records import case_from_dict
 from tests import independent_irregularities, stress_real_records
 from tests.independent_count import Count
@@ -202,3 +203,38 @@ def test_random_disputes_from_real_records(seed: int) -> None:
     run = stress_real_records.run_irregularities(seed, 3, 4, ["auto", "search"])
     assert run.compared == 3
     assert not run.disagreements, run.disagreements
+
+
+def lead_made_too_early() -> dict[str, Any]:
+    """Example 4's play with another premature card: East, second to North's S4 at trick 5,
+    wins it with the SQ and leads the H8 to trick 6, given as played too early, before West
+    (void in spades) has played to trick 5."""
+    data = load("ex04-premature-play")
+    data["play"]["irregularities"] = [{"premature": {"seat": "E", "card": "H8", "trick": 6}}]
+    return data
+
+
+def test_a_lead_made_too_early_orders_the_play_to_the_trick_before() -> None:
+    """Declarer's order binds West's card to trick 5, a spade led: highest, lowest (neither
+    can be met, 59), play a diamond, not a heart, not a club allow his D9; a suit named is
+    never spades, the suit led; play a heart or a club would forbid it. Five histories."""
+    counted = independent_irregularities.count(lead_made_too_early())
+    assert counted.count == 5
+    assert figures(counted) == tool_figures(lead_made_too_early())
+    for engine in ("search", "cpsat"):
+        assert figures(counted) == tool_figures(lead_made_too_early(), engine)
+
+
+def test_an_order_after_a_lead_made_too_early_names_a_suit_of_the_trick_before() -> None:
+    """East led the H8 to trick 6 (a defender leads it: a lead made too early), so the order
+    bound West's card to trick 5, where spades were led: not a heart is an order the Laws
+    give there (one history, West's D9), not a spade is refused as input."""
+    data = lead_made_too_early()
+    choice = {"trick": 6, "by": "S", "law": "57A", "option": "partner-not-suit", "suit": "H"}
+    data["play"]["irregularities"].append({"choice": choice})
+    counted = independent_irregularities.count(data)
+    assert counted.count == 1
+    assert figures(counted) == tool_figures(data)
+    data["play"]["irregularities"][-1]["choice"]["suit"] = "S"
+    with pytest.raises(CaseFileError, match="spades were led to trick 5"):
+        case_from_dict(data)

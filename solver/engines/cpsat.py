@@ -828,6 +828,9 @@ class _Obligations:
         self.minor: list[dict[int, Cond]] = [{}, {}, {}, {}]
         self.banned: list[dict[int, Cond]] = [{}, {}, {}, {}]
         self.held_at: dict[tuple[int, int], Cond] = {}
+        self.order_opts: dict[int, dict[int, Lit]] = {}
+        """Per premature card's trick, declarer's 57A order literals (made once: a lead made
+        too early has its order bind the trick before)."""
         self.enforce = m.hard("the obligations after the irregularities (Laws 50-57)")
         """In explain mode, the literal that makes the obligations bind (a hard fact)."""
 
@@ -854,6 +857,7 @@ class _Obligations:
             accepted = self.lead_out_of_turn()
             self.lead_choice(accepted)
             self.premature()
+            self.early_order()
             failures = [self.legal(seat) for seat in range(4)]
             if t in self.program.accepted_failures:
                 # 52B1: exactly one card of the trick is the failure declarer accepted
@@ -927,9 +931,13 @@ class _Obligations:
             return seat == self.m.problem.opening_leader
         return self.m.winner[t - 1, seat]
 
-    def options(self, slot: int, given: list[tuple[str, str, tuple[int, ...]]]) -> dict[int, Lit]:
-        """A literal per option given (the recorded one only, when the case records it)."""
-        m, t = self.m, self.trick
+    def options(
+        self, slot: int, given: list[tuple[str, str, tuple[int, ...]]], trick: int = -1
+    ) -> dict[int, Lit]:
+        """A literal per option given (the recorded one only, when the case records it), at
+        ``trick`` (the current one by default)."""
+        m = self.m
+        t = self.trick if trick < 0 else trick
         recorded = self.program.recorded.get((t, slot))
         out: dict[int, Lit] = {}
         for law, option, suits in given:
@@ -1136,7 +1144,10 @@ class _Obligations:
 
     def premature(self) -> None:
         """57A: the card is a major penalty card, and declarer's order binds the partner's
-        play to this trick; an order naming a suit names another suit than the one led."""
+        play to this trick (the trick led by the offender's left-hand opponent); an order
+        naming a suit names another suit than the one led. Or the card was led to this trick
+        before the partner played to the one before: the offender leads this trick, and the
+        order bound the partner there (``early_order``)."""
         m, t, program = self.m, self.trick, self.program
         premature = program.premature.get(t)
         if premature is None:
@@ -1145,24 +1156,86 @@ class _Obligations:
         name = f"{SEAT_NAMES[offender]} played {_card(card)} prematurely to trick {t + 1}"
         enforce = m.hard(name)
         _require(m, self.held(offender, card), enforce)
-        # 57A: partner's turn came first (he second, the offender fourth), or the card was
-        # led to this trick before partner played to the one before (the offender first or
-        # second there)
-        in_position = [m.leader[t, (offender + 1) % 4]]
+        reading1 = m.leader[t, (offender + 1) % 4]
+        early: Cond = False
         if t > 0:
-            in_position += [m.leader[t - 1, offender], m.leader[t - 1, (offender + 3) % 4]]
-        _require(m, _any(m, in_position, f"premature_in_position_t{t + 1}"), enforce)
+            before = self.before_partner(t - 1, offender)
+            early = _all(m, [m.leader[t, offender], before], f"early_lead_t{t + 1}")
+        _require(m, _any(m, [reading1, early], f"premature_in_position_t{t + 1}"), enforce)
         self.expose(offender, card, True, _enforced(enforce))
-        given = law57a_options(program.declarer, -1, program.edition)
-        opts = self.options(ORDER_SLOT, [(o.law, o.option, o.suits) for o in given])
+        opts = self.order_options(t)
         m.model.add(cp_model.LinearExpr.sum(list(opts.values())) == 1).only_enforce_if(enforce)
         self.order_seat = (offender + 2) % 4
         for code, lit in opts.items():
-            _law, option, suits = CHOICE_CATALOGUE[code - 1]
-            suit = suits[0] if suits else -1
-            self.order[option, suit] = lit
+            _law, option, suit = self.order_key(code)
+            self.order[option, suit] = _all(m, [lit, reading1], f"order_t{t + 1}_{code}")
             if suit >= 0:
-                m.model.add_implication(lit, ~m.led[t, suit])
+                _implies(m, [lit, reading1], _not(m.led[t, suit]))
+
+    def early_order(self) -> None:
+        """57A, a lead to the next trick made before the partner played to this one (the
+        offender played to this trick before him): declarer's order, recorded at the next
+        trick, binds the partner's play to this trick; a suit it names is not this trick's
+        suit led."""
+        m, t, program = self.m, self.trick, self.program
+        following = program.premature.get(t + 1)
+        if following is None:
+            return
+        offender = following[0]
+        before = self.before_partner(t, offender)
+        if before is False:
+            return
+        if t + 1 < m.problem.tricks:
+            leads_next: Cond = m.leader[t + 1, offender]
+        else:  # where play stopped: the winner of this trick leads it
+            leads_next = m.winner[t, offender]
+        early = _all(m, [before, leads_next], f"early_lead_t{t + 2}")
+        opts = self.order_options(t + 1)
+        if t + 1 >= m.problem.tricks:  # no order unless the card was led too early
+            total = cp_model.LinearExpr.sum(list(opts.values()))
+            m.model.add(total == _as_term(early)).only_enforce_if(self.enforce)
+        self.order_seat = (offender + 2) % 4
+        for code, lit in opts.items():
+            _law, option, suit = self.order_key(code)
+            gated = _all(m, [lit, early], f"early_order_t{t + 1}_{code}")
+            self.order[option, suit] = _any(
+                m, [self.order.get((option, suit), False), gated], f"order_t{t + 1}_{code}_any"
+            )
+            if suit >= 0:
+                _implies(m, [lit, early], _not(m.led[t, suit]))
+
+    def order_options(self, trick: int) -> dict[int, Lit]:
+        """Declarer's 57A order literals for the premature card of ``trick`` (made once)."""
+        opts = self.order_opts.get(trick)
+        if opts is None:
+            program = self.program
+            given = law57a_options(program.declarer, -1, program.edition)
+            opts = self.options(ORDER_SLOT, [(o.law, o.option, o.suits) for o in given], trick)
+            self.order_opts[trick] = opts
+        return opts
+
+    @staticmethod
+    def order_key(code: int) -> tuple[str, str, int]:
+        law, option, suits = CHOICE_CATALOGUE[code - 1]
+        return law, option, suits[0] if suits else -1
+
+    def before_partner(self, t: int, offender: int) -> Cond:
+        """The offender played to trick ``t`` before his partner: he led it or played second,
+        or played early there under 57C1; never where his partner's card was the premature
+        one (the partner played first)."""
+        m, program = self.m, self.program
+        partner = (offender + 2) % 4
+        premature = program.premature.get(t)
+        exempt = program.exempt.get(t)
+        if exempt == partner or (premature is not None and premature[0] == partner):
+            return False
+        if exempt == offender:
+            return True
+        return _any(
+            m,
+            [m.leader[t, offender], m.leader[t, (offender + 3) % 4]],
+            f"before_partner_t{t + 1}_{SEAT_NAMES[offender]}",
+        )
 
     # --- the cards ------------------------------------------------------------------------
 

@@ -591,7 +591,7 @@ def choices_through(
         number: int, proper: int, held: tuple[int, int, int, int], state: Obligations, bits: int
     ) -> None:
         if number == len(history):
-            if stopped_trick_fits(program, number, proper):
+            if stopped_trick_fits(program, number, proper, state.early_lead_seat):
                 found.append(ChoiceEnd(bits, proper, state))
             return
         leader, cards = history[number]

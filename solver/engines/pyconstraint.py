@@ -653,6 +653,7 @@ class _Obligations:
         self.penalty_cards = program.penalty_cards
         self.leads_out_of_turn = program.leads_out_of_turn
         self.premature = program.premature
+        self.exempt = program.exempt
         self.accepted_failures = program.accepted_failures
         self.after: dict[tuple[Any, ...], tuple[_Walk, int]] = {}
         """The walk after each sequence of whole tricks met so far (the values of their
@@ -681,38 +682,89 @@ class _Obligations:
                 return False
             if order_code is _UNASSIGNED:
                 return True
-            if not self._premature(walk, rule, trick, order_code, values):
-                return False
+            orders = self._orders(walk, rule, trick, order_code, values)
+            if orders is not None:
+                return orders
             verdict = rule.trick(leader, values[base + 4 : base + 8])
             if verdict is not None:
                 return verdict
             won = values[base + 8]
             if won is _UNASSIGNED:
                 return True
-            proper = self._won(walk, values[: base + SLOT_VARIABLES], won)
+            proper = self._won(walk, values, trick + 1, won)
         return proper >= 0  # -1: a lead out of turn where play stopped was in turn
 
-    def _won(self, walk: _Walk, done: tuple[Any, ...], winner: int) -> int:
+    def _won(self, walk: _Walk, values: tuple[Any, ...], done: int, winner: int) -> int:
         """The end of a trick won by ``winner``, the next proper leader (remembered after
-        the tricks ``done``); -1 after the last trick played when its winner is said to have
-        led out of turn to the trick where play stopped (his lead was in turn)."""
+        the first ``done`` tricks); -1 after the last trick played when its winner is said to
+        have led out of turn to the trick where play stopped (his lead was in turn)."""
         stopped = self.leads_out_of_turn.get(self.tricks)
-        if len(done) == SLOT_VARIABLES * self.tricks and stopped and stopped[0] == winner:
+        if done == self.tricks and stopped and stopped[0] == winner:
             return -1
         walk.won_by(winner)
-        if len(done) < SLOT_VARIABLES * self.tricks:
-            self.after[done] = (walk.copy(), winner)
+        if done < self.tricks:
+            self.after[self._key(values, done)] = (walk.copy(), winner)
         return winner
+
+    def _key(self, values: tuple[Any, ...], done: int) -> tuple[Any, ...]:
+        """What the walk after the first ``done`` tricks depends on: their values, and where
+        the next trick has a premature card, its order and its leader (a lead made too early
+        moves the order to the trick before, ``_early_order``)."""
+        key = values[: SLOT_VARIABLES * done]
+        if done in self.premature:
+            base = SLOT_VARIABLES * done
+            key += (values[base + 2], values[base + 3])
+        return key
 
     def _resume(self, values: tuple[Any, ...]) -> tuple[_Walk, int, int]:
         """Where to start: after the longest run of whole tricks already walked (the walk,
         the proper leader, the trick), or from the deal."""
         for done in range(self.tricks - 1, 0, -1):
-            known = self.after.get(values[: SLOT_VARIABLES * done])
+            known = self.after.get(self._key(values, done))
             if known is not None:
                 return known[0].copy(), known[1], done
         fresh = _Walk([set(hand) for hand in self.hands], [set(), set(), set(), set()], [None] * 4)
         return fresh, self.opening, 0
+
+    def _before_partner(self, trick: int, offender: int, leader: int) -> bool:
+        """The offender played to ``trick`` before his partner: he led it or played second,
+        or played early under 57C1; not where his partner's card was the premature one."""
+        partner = (offender + 2) % 4
+        premature = self.premature.get(trick)
+        if self.exempt.get(trick) == partner or (premature and premature[0] == partner):
+            return False
+        return leader in (offender, (offender + 3) % 4) or self.exempt.get(trick) == offender
+
+    def _orders(
+        self, walk: _Walk, rule: _Rule, trick: int, code: int, values: tuple[Any, ...]
+    ) -> bool | None:
+        """The 57A orders binding this trick (``_premature``, ``_early_order``): None once
+        they are set, else the verdict."""
+        if not self._premature(walk, rule, trick, code, values):
+            return False
+        return self._early_order(rule, trick, values)
+
+    def _early_order(self, rule: _Rule, trick: int, values: tuple[Any, ...]) -> bool | None:
+        """57A, a lead to the next trick made before the partner played to this one: the
+        order (the next trick's order variable) binds the partner's play to this trick. None
+        once that is settled; True while the next trick's order or leader is unassigned."""
+        following = self.premature.get(trick + 1)
+        if following is None:
+            return None
+        offender = following[0]
+        if not self._before_partner(trick, offender, values[SLOT_VARIABLES * trick + 3]):
+            return None
+        base = SLOT_VARIABLES * (trick + 1)
+        code, leader = values[base + 2], values[base + 3]
+        if code is _UNASSIGNED or leader is _UNASSIGNED:
+            return True
+        if leader != offender:
+            return None  # not a lead made too early
+        if code in (0, NO_OPTION):
+            return False
+        _law, option, suits = CHOICE_CATALOGUE[code - 1]
+        rule.order = ((offender + 2) % 4, option, suits[0] if suits else -1)
+        return None
 
     def _lead_out_of_turn(
         self, walk: _Walk, trick: int, proper: int, code: int
@@ -763,8 +815,9 @@ class _Obligations:
         """57A: a premature card is a major penalty card; the order given binds the partner.
         ``values`` say who led this trick and the one before (none at the first): the offender
         played before a partner whose turn came first, second to him at this trick (led by
-        his left-hand opponent), or at the trick before, where the offender led or played
-        second, when the card is a lead to this trick made too early."""
+        his left-hand opponent), or at the trick before, where the offender played before
+        him, when the card is a lead to this trick made too early: he leads this trick, and
+        the order bound the partner at the trick before (``_early_order``)."""
         premature = self.premature.get(trick)
         if premature is None:
             return code == 0
@@ -773,8 +826,10 @@ class _Obligations:
             return False
         leader = values[SLOT_VARIABLES * trick + 3]
         previous = values[SLOT_VARIABLES * (trick - 1) + 3] if trick > 0 else -1
-        early = previous in (offender, (offender + 3) % 4)
-        if leader != (offender + 1) % 4 and not early:
+        if leader == offender and trick > 0 and self._before_partner(trick - 1, offender, previous):
+            walk.expose(offender, card, True)  # he leads it: the order bound the trick before
+            return code != 0
+        if leader != (offender + 1) % 4:
             return False
         walk.expose(offender, card, True)
         _law, option, suits = CHOICE_CATALOGUE[code - 1]

@@ -579,7 +579,9 @@ class Searcher:
                 if after is None:
                     continue
                 winner = trick_winner(leader, cards, p.trump)
-                if trick == p.tricks - 1 and not stopped_trick_fits(program, p.tricks, winner):
+                if trick == p.tricks - 1 and not stopped_trick_fits(
+                    program, p.tricks, winner, after.early_lead_seat
+                ):
                     continue
                 index = self._obligations_index(after_trick(after, winner))
                 kept.append(

@@ -9,6 +9,11 @@ the choices made to get there (a lead out of turn accepted or refused, declarer'
 choice before a lead, his 57A order). A recorded choice is the only way; an unrecorded one
 branches over every option the Laws give (the history is then its plays with the choices
 made). Within the trick each card must be one of ``obligations.legal_plays``.
+
+A premature card at trick T is read two ways that exclude each other: played to T (T led by
+the offender's left-hand opponent, the order binding the partner at T), or led to T before the
+partner had played to T-1 (the offender played before him there and won it; the order binds
+the partner at T-1, recorded and labelled at T, and the offender leads the card to T).
 """
 
 from __future__ import annotations
@@ -60,6 +65,9 @@ class PlayIrregularities:
     """Trick -> (offender, card, response or None)."""
     premature: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Trick -> (offender, card): a defender played before his partner to that trick."""
+    exempt: dict[int, int] = field(default_factory=dict)
+    """Trick -> the defender whose card to it, played before his partner's, Law 57C1 leaves
+    unrectified (declarer had played from both hands): he played before his partner there."""
     recorded: dict[tuple[int, int], LawOption] = field(default_factory=dict)
     """(trick, slot) -> the option chosen, where the case records it."""
     accepted_failures: frozenset[int] = frozenset()
@@ -120,13 +128,19 @@ def trick_starts(
         out = [s for start in out for s in _premature(program, trick, premature, held, start)]
     following = program.premature.get(trick + 1)
     if following is not None:
-        out = [_may_lead_early(start, following[0]) for start in out]
+        out = [s for start in out for s in _may_lead_early(program, trick, start, following[0])]
     return out
 
 
-def stopped_trick_fits(program: PlayIrregularities, trick: int, proper: int) -> bool:
+def stopped_trick_fits(
+    program: PlayIrregularities, trick: int, proper: int, early_lead_seat: int = -1
+) -> bool:
     """Where play stopped (``trick``, no card of it played), a lead out of turn to it is not
-    by ``proper``, the player who won the trick before (his lead would be in turn)."""
+    by ``proper``, the player who won the trick before (his lead would be in turn); and a
+    premature card there taken as a lead made too early (``early_lead_seat``, the state's
+    after the trick before) is led by its player, who won that trick."""
+    if early_lead_seat >= 0 and proper != early_lead_seat:
+        return False
     loot = program.leads_out_of_turn.get(trick)
     return loot is None or loot[0] != proper
 
@@ -134,9 +148,12 @@ def stopped_trick_fits(program: PlayIrregularities, trick: int, proper: int) -> 
 def premature_in_position(offender: int, leader: int, early_lead: bool) -> bool:
     """57A needs a defender who played before his partner: at the premature card's trick his
     partner was to play second and he fourth (the trick led by his left-hand opponent), or
-    (``early_lead``) he led to it before his partner had played to the trick before, where he
-    had played first or second."""
-    return leader == (offender + 1) % 4 or early_lead
+    (``early_lead``) he led to it before his partner had played to the trick before; then he
+    is the leader of the premature card's trick (he won the trick before). The two readings
+    exclude each other."""
+    if early_lead:
+        return leader == offender
+    return leader == (offender + 1) % 4
 
 
 def played_before_partner(offender: int, leader: int) -> bool:
@@ -144,12 +161,49 @@ def played_before_partner(offender: int, leader: int) -> bool:
     return leader in (offender, (offender + 3) % 4)
 
 
-def _may_lead_early(start: TrickStart, offender: int) -> TrickStart:
-    """Marks a trick where the offender of the next trick's premature card played before his
-    partner: that card may be a lead to the next trick made too early (57A)."""
-    if not played_before_partner(offender, start.leader):
-        return start
-    return replace(start, state=replace(start.state, early_lead_seat=offender))
+def before_partner_at(program: PlayIrregularities, trick: int, offender: int, leader: int) -> bool:
+    """The offender played to ``trick`` (led by ``leader``) before his partner: first or
+    second by rotation, or early under 57C1 (an exempt premature play); never where his
+    partner's own card to that trick was the one played too early (then the partner played
+    first)."""
+    partner = (offender + 2) % 4
+    if program.exempt.get(trick) == partner:
+        return False
+    premature = program.premature.get(trick)
+    if premature is not None and premature[0] == partner:
+        return False
+    return played_before_partner(offender, leader) or program.exempt.get(trick) == offender
+
+
+def _may_lead_early(
+    program: PlayIrregularities, trick: int, start: TrickStart, offender: int
+) -> list[TrickStart]:
+    """At a trick where the offender of the next trick's premature card played before his
+    partner, that card may be a lead to the next trick made before his partner played to this
+    one (57A): then declarer's order binds the partner's play to this trick (the suit led is
+    this trick's), the choice keeps the next trick's place, and the offender must lead that
+    card to the next trick (``_premature``). Or it is not such a lead: the start unchanged."""
+    if not before_partner_at(program, trick, offender, start.leader):
+        return [start]
+    options = law57a_options(program.declarer, -1, program.edition)
+    recorded = program.recorded.get((trick + 1, ORDER_SLOT))
+    if recorded is not None:
+        options = [o for o in options if (o.option, o.suits) == (recorded.option, recorded.suits)]
+    partner = (offender + 2) % 4
+    state = replace(start.state, early_lead_seat=offender)
+    return [
+        start,
+        *(
+            TrickStart(
+                start.leader,
+                start.lead,
+                apply_play_order(state, option, partner),
+                start.choices | _bits(trick + 1, ORDER_SLOT, option),
+                option.suits[0] if option.suits else -1,
+            )
+            for option in options
+        ),
+    ]
 
 
 def _lead_out_of_turn(
@@ -242,7 +296,9 @@ def _premature(
 ) -> list[TrickStart]:
     """57A: the card played too early is a major penalty card from then on, and declarer
     orders the offender's partner's play to this trick. An option naming a suit must name
-    another suit than the one led (checked once the lead is known)."""
+    another suit than the one led (checked once the lead is known). A lead made too early
+    (``_may_lead_early`` marked it at the trick before, where the order was given): the
+    offender leads this trick, with that card, and no second order is given."""
     offender, card = premature
     if not held[offender] >> card & 1:
         return []
@@ -250,6 +306,11 @@ def _premature(
     if not premature_in_position(offender, start.leader, early):
         return []  # partner's turn did not come first: the card was played in turn
     state = add_penalty_card(replace(start.state, early_lead_seat=-1), offender, card, True)
+    if early:
+        # led too early: the order was given at the trick before; he leads it now
+        if start.lead >= 0 and start.lead != card:
+            return []
+        return [TrickStart(start.leader, card, state, start.choices, start.order_suit_not_led)]
     options = law57a_options(program.declarer, -1, program.edition)
     recorded = program.recorded.get((trick, ORDER_SLOT))
     if recorded is not None:
@@ -295,7 +356,10 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
                 fact.response,
             )
         elif isinstance(fact, PrematurePlay) and law57c1_exempt(fact):
-            continue  # 57C1: no rectification; the card played (``designated_plays``)
+            # 57C1: no rectification; the card played (``designated_plays``); he played
+            # before his partner there, so a card of his at the next trick may be a lead
+            # made too early (57A)
+            program.exempt[fact.trick - 1] = fact.seat.index
         elif isinstance(fact, PrematurePlay):
             program.premature[fact.trick - 1] = (fact.seat.index, fact.card.index)
         elif isinstance(fact, Choice) and fact.law.startswith(("50D1", "51A", "58")):

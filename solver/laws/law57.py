@@ -9,9 +9,11 @@ from solver.laws.citation import Assumption
 
 def law57a_options(declarer: int, led_suit: int, edition: int) -> list[LawOption]:
     """57A: the offender's card is a major penalty card, and declarer may require his partner
-    to play to this trick the highest or the lowest card he holds of the suit led, a card of
-    another suit he names (from 2017 only), or no card of another suit he names.
-    Following suit comes first; an order he cannot meet is dropped (Law 59)."""
+    to play to the current trick (the one he has not yet played to: for a lead to the next
+    trick made too early, the trick before that card's) the highest or the lowest card he
+    holds of the suit led to it, a card of another suit he names (from 2017 only), or no card
+    of another suit he names. Following suit comes first; an order he cannot meet is dropped
+    (Law 59)."""
     others = tuple(s for s in range(4) if s != led_suit)
     options = [
         LawOption(declarer, "57A", "partner-highest"),

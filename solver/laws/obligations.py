@@ -54,9 +54,10 @@ class Obligations:
     lead_chosen: bool = False
     """Declarer has made his 50D2/51B choice for the coming lead (cleared once it is led)."""
     early_lead_seat: int = -1
-    """A defender who played to this trick before his partner (led it, or played second): a
-    premature card of his the case gives at the next trick may be a lead to it made before
-    his partner played to this one (57A). Cleared at that next trick."""
+    """A defender who played to this trick before his partner and whose premature card of
+    the next trick is, in this history, a lead to it made before his partner played to this
+    one (57A): declarer's order bound the partner here, and he must lead the next trick with
+    that card. Cleared at that next trick."""
 
     @property
     def empty(self) -> bool:

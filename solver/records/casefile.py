@@ -1119,13 +1119,19 @@ class _IrregularityReader:
             )
         suits = self._choice_suits(raw, option, location)
         card = self._choice_card(raw, option, location)
+        bound = trick
         led = self.agreed.get(trick)
+        if led is not None and led.leader.side != self.declarer.side:
+            # a defender led the premature card's trick: his card is a lead to it made too
+            # early, and the order bound his partner's play to the trick before (57A)
+            bound = trick - 1
+            led = self.agreed.get(bound)
         if option in ("partner-play-suit", "partner-not-suit") and led is not None:
             suit = led.cards[0].suit_index
             if suits == (suit,):
                 raise self.error(
                     f"{location}.suit",
-                    f"{SUIT_NAMES[suit]} were led to trick {trick} (play.tricks.{trick}): "
+                    f"{SUIT_NAMES[suit]} were led to trick {bound} (play.tricks.{bound}): "
                     f"{option} names another suit (partner must follow suit anyway)",
                 )
         return Choice(trick, chooser, law, option, suits=suits, card=card, by=by)

@@ -17,7 +17,7 @@ from solver.engines.problem import PHANTOM, Problem, evaluate, outcome_groups, p
 from solver.facts.history import History
 from solver.facts.irregularity import choices_from_bits
 from solver.facts.outcome import Outcome
-from solver.laws.irregular_play import LEAD_SLOT
+from solver.laws.irregular_play import LEAD_SLOT, PlayIrregularities
 
 
 @dataclass
@@ -153,8 +153,8 @@ def brute_force(problem: Problem, histories: Iterable[History] | None = None) ->
 def _in_position(problem: Problem, history: History) -> bool:
     """The positions the irregularities name, read off the history itself: a premature card
     (57A) by a defender who played before a partner whose turn came first (at its trick led
-    by his left-hand opponent, or, a lead to it made too early, at the trick before led by
-    him or his right-hand opponent); a lead out of turn where play stopped not by the winner
+    by his left-hand opponent, or, a lead to it made too early, led by him, who played to the
+    trick before ahead of his partner); a lead out of turn where play stopped not by the winner
     of the last trick played (the proper leader)."""
     program = problem.irregular
     if program is None:
@@ -164,7 +164,11 @@ def _in_position(problem: Problem, history: History) -> bool:
         if trick >= len(history):
             continue
         partner_second = leaders[trick] == (offender + 1) % 4
-        early_lead = trick > 0 and leaders[trick - 1] in (offender, (offender + 3) % 4)
+        early_lead = (
+            trick > 0
+            and leaders[trick] == offender
+            and _before_partner(program, trick - 1, offender, leaders[trick - 1])
+        )
         if not (partner_second or early_lead):
             return False
     stopped = program.leads_out_of_turn.get(len(history))
@@ -173,6 +177,16 @@ def _in_position(problem: Problem, history: History) -> bool:
         if trick_winner(leader, cards[:4], problem.trump) == stopped[0]:
             return False
     return True
+
+
+def _before_partner(program: PlayIrregularities, trick: int, offender: int, leader: int) -> bool:
+    """The offender played to ``trick`` before his partner: he led it or played second, or
+    played early there under 57C1; not if his partner's card there was the premature one."""
+    partner = (offender + 2) % 4
+    premature = program.premature.get(trick)
+    if program.exempt.get(trick) == partner or (premature is not None and premature[0] == partner):
+        return False
+    return leader in (offender, (offender + 3) % 4) or program.exempt.get(trick) == offender
 
 
 def _recorded_made(problem: Problem, bits: int) -> bool:

@@ -636,8 +636,10 @@ def test_a_premature_card_played_in_turn_leaves_no_history() -> None:
     """South leads trick 2 (he won trick 1 with the HA), West void in spades: East plays
     fourth, after West, so a premature S5 of East's fits, under the orders West's D7 obeys
     (highest or lowest spade, both dropped; play a diamond; not a heart, not a club). West's
-    HJ led to trick 1 in turn is no premature card (57A); his D7 at trick 2, where he plays
-    second, may be a lead to it made before East played to trick 1 (West led it)."""
+    HJ led to trick 1 in turn is no premature card (57A). Nor is his D7 at trick 2, where he
+    plays second: he played before East to trick 1 (he led it), but a lead to trick 2 made
+    too early would be his, the winner of trick 1's, and South won it (the old reading, any
+    leader at trick 2, found histories here)."""
     rows = {"N": "H2 SJ", "E": "H5 S5", "S": "HA S2", "W": "HJ D7"}
 
     def problem(facts: tuple[Irregularity, ...]) -> Problem:
@@ -647,7 +649,68 @@ def test_a_premature_card_played_in_turn_leaves_no_history() -> None:
 
     assert check_all(problem((PrematurePlay(E, Card.parse("S5"), 2),))).count == 5
     assert not check_all(problem((PrematurePlay(W, Card.parse("HJ"), 1),))).feasible
-    assert check_all(problem((PrematurePlay(W, Card.parse("D7"), 2),))).feasible
+    assert not check_all(problem((PrematurePlay(W, Card.parse("D7"), 2),))).feasible
+
+
+def random_early_lead(seed: int) -> tuple[Problem, int, int]:
+    """A random play of three tricks where a defender wins trick 1 or 2 having played to it
+    before his partner (he led it, played second, or, fourth by rotation, played early with
+    declarer's consent under 57C1), and the card he led to the next trick is given as played
+    too early: a lead to it made before his partner had played to the trick he won (57A).
+    Returns the problem, the offender and the trick (from 0) of the premature card."""
+    rng = random.Random(seed)
+    while True:
+        rows = random_rows(rng, 3)
+        leader, found = 3, []
+        for trick in range(2):
+            cards = (rows[0][trick], rows[1][trick], rows[2][trick], rows[3][trick])
+            winner = trick_winner(leader, cards, 0)
+            if winner % 2 == 1 and leader != (winner + 1) % 4:
+                found.append((trick, winner, leader))
+            leader = winner
+        if found:
+            break
+    trick, offender, leader = rng.choice(found)
+    seat = Seat.from_index(offender)
+    facts: tuple[Irregularity, ...] = (
+        PrematurePlay(seat, Card.from_index(rows[offender][trick + 1]), trick + 2),
+    )
+    if leader == (offender + 2) % 4 or (leader == (offender + 1) % 4 and rng.random() < 0.5):
+        # fourth to the trick he won: early there only with declarer's play from both hands
+        card = Card.from_index(rows[offender][trick])
+        facts = (PrematurePlay(seat, card, trick + 1, exempt=True), *facts)
+    if leader == (offender + 2) % 4:
+        facts = facts[1:]  # his partner led it: he played third, after him (no early lead)
+    if rng.random() < 0.3:
+        option = rng.choice(CHOICE_CATALOGUE_57A)
+        facts = (*facts, Choice(trick + 2, S, "57A", option[0], option[1]))
+    case = rows_case(rng, rows)
+    return compile_case(dataclasses.replace(case, irregularities=facts)), offender, trick + 1
+
+
+CHOICE_CATALOGUE_57A = [
+    (option, suits) for law, option, suits in CHOICE_CATALOGUE if law.startswith("57A")
+]
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=30)
+def test_a_lead_made_too_early_agrees_with_the_brute_force(seed: int) -> None:
+    """The engines against the brute force where the premature card may be a lead made too
+    early: then the offender leads that trick, and declarer's order bound his partner's play
+    to the trick before (57A)."""
+    problem, offender, trick = random_early_lead(seed)
+    expected = check_all(problem, every_failure=True)
+    assert all(h[trick][0] in (offender, (offender + 1) % 4) for h in expected.histories)
+
+
+def test_a_lead_made_too_early_occurs_in_the_random_problems() -> None:
+    """The random problems above do give histories where the card is a lead made too early."""
+    early = 0
+    for seed in range(12):
+        problem, offender, trick = random_early_lead(seed)
+        early += any(h[trick][0] == offender for h in brute_force(problem).histories)
+    assert early >= 4
 
 
 def test_a_recorded_choice_needs_a_history_where_it_arises() -> None:
