@@ -26,16 +26,19 @@ from __future__ import annotations
 import argparse
 import copy
 import dataclasses
+import itertools
 import json
 import random
 import signal
 import sys
 import time
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
 import solver
 from solver.errors import CaseFileError, EngineError
+from solver.facts import Case
 from solver.records import case_from_dict, pbn
 from solver.records.record import Record
 from solver.records.to_case import case_from_record
@@ -379,17 +382,36 @@ def known_divergence(case: dict[str, Any], result: dict[str, Any], limit: int) -
     return None
 
 
-def run_irregularities(
-    seed: int, cases: int, limit: int, engines: list[str], verbose: bool = False
-) -> IrregularRun:
-    """``cases`` random disputes with one irregularity each, every engine of ``engines`` against
-    ``tests/independent_irregularities.py``."""
+def seeded_disputes(seed: int, indices: Collection[int] | None = None) -> Iterator[dict[str, Any]]:
+    """The seed's random disputes with one irregularity, in order; with ``indices``, only
+    those at these places (from 0), and then no more."""
     rng = random.Random(seed)
     boards = records()
+    for index in itertools.count():
+        if indices is not None and index > max(indices):
+            return
+        case = dispute(rng, rng.choice(boards), False, irregularities=True)
+        if indices is None or index in indices:
+            yield case
+
+
+def run_irregularities(
+    seed: int,
+    cases: int,
+    limit: int,
+    engines: list[str],
+    verbose: bool = False,
+    indices: Collection[int] | None = None,
+) -> IrregularRun:
+    """``cases`` random disputes with one irregularity each, every engine of ``engines`` against
+    ``tests/independent_irregularities.py``. With ``indices``, only the disputes at those
+    places in the seed's sequence (``seeded_disputes``), whatever the time their counts take
+    elsewhere: which disputes are compared no longer depends on how busy the machine is."""
     signal.signal(signal.SIGALRM, _alarm)
     run = IrregularRun()
-    while run.compared < cases:
-        case = dispute(rng, rng.choice(boards), False, irregularities=True)
+    for case in seeded_disputes(seed, indices):
+        if run.compared >= cases:
+            break
         try:
             loaded = case_from_dict(case)
         except CaseFileError:
@@ -409,40 +431,52 @@ def run_irregularities(
             signal.alarm(0)
         run.compared += 1
         run.impossible += not counted.feasible
-        times = []
-        for engine in engines:
-            begun = time.monotonic()
-            signal.alarm(ENGINE_GRACE * limit)  # a run far past its limit is a finding, shown
-            try:
-                result = solver.analyse(loaded, engine=engine, time_limit=limit).to_json()
-            except EngineError:  # beyond that engine's reach (pyconstraint: a few tricks)
-                run.unreached += 1
-                continue
-            except _TooSlow:
-                run.overran.append((engine, case))
-                print("OVERRAN", engine, json.dumps(case), file=sys.stderr)
-                continue
-            finally:
-                signal.alarm(0)
-            times.append(f"{engine} {time.monotonic() - begun:.1f}s")
-            if out_of_time(result):
-                run.timeouts += 1
-            else:
-                run.runs += 1
-            if not within(result, counted):
-                known = known_divergence(case, result, limit)
-                if known is not None:
-                    run.known[known] = run.known.get(known, 0) + 1
-                    continue
-                run.disagreements.append((engine, case))
-                print("DISAGREE", engine, json.dumps(case), file=sys.stderr)
-                tool = f"{result['status']} {result['histories']} {per_total(result['outcomes'])}"
-                print(f"  tool: {tool}", file=sys.stderr)
-                print(f"  independent: {counted}", file=sys.stderr)
+        times = [_run_engine(run, engine, loaded, case, counted, limit) for engine in engines]
         if verbose:
             facts = [next(iter(e)) for e in case["play"]["irregularities"]]
-            print(f"  {run.compared}: {facts} count {counted.count}; {', '.join(times)}")
+            shown = ", ".join(t for t in times if t)
+            print(f"  {run.compared}: {facts} count {counted.count}; {shown}")
     return run
+
+
+def _run_engine(
+    run: IrregularRun,
+    engine: str,
+    loaded: Case,
+    case: dict[str, Any],
+    counted: independent_count.Count,
+    limit: int,
+) -> str:
+    """One engine on one dispute, against the count; its time, or "" when it gave nothing."""
+    begun = time.monotonic()
+    signal.alarm(ENGINE_GRACE * limit)  # a run far past its limit is a finding, shown
+    try:
+        result = solver.analyse(loaded, engine=engine, time_limit=limit).to_json()
+    except EngineError:  # beyond that engine's reach (pyconstraint: a few tricks)
+        run.unreached += 1
+        return ""
+    except _TooSlow:
+        run.overran.append((engine, case))
+        print("OVERRAN", engine, json.dumps(case), file=sys.stderr)
+        return ""
+    finally:
+        signal.alarm(0)
+    seconds = f"{engine} {time.monotonic() - begun:.1f}s"
+    if out_of_time(result):
+        run.timeouts += 1
+    else:
+        run.runs += 1
+    if not within(result, counted):
+        known = known_divergence(case, result, limit)
+        if known is not None:
+            run.known[known] = run.known.get(known, 0) + 1
+            return seconds
+        run.disagreements.append((engine, case))
+        print("DISAGREE", engine, json.dumps(case), file=sys.stderr)
+        tool = f"{result['status']} {result['histories']} {per_total(result['outcomes'])}"
+        print(f"  tool: {tool}", file=sys.stderr)
+        print(f"  independent: {counted}", file=sys.stderr)
+    return seconds
 
 
 def stress_irregularities(args: argparse.Namespace) -> int:

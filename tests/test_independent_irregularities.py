@@ -192,16 +192,24 @@ def test_tool_checks_the_proper_leader_where_play_stopped() -> None:
     assert tool_figures(data) == figures(independent_irregularities.count(data))
 
 
+SEEDED_DISPUTES = {2: (0, 4, 6), 4: (0, 3, 5), 8: (0, 2, 3)}
+"""Seed -> the places in its sequence of random disputes of the first three the count settles
+(each in under a second here; the others take it more than 4 s). Named, not found by timing:
+under load, timing skipped so many that one seed ran for minutes."""
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [2, 4, 8])
+@pytest.mark.parametrize("seed", sorted(SEEDED_DISPUTES))
 def test_random_disputes_from_real_records(seed: int) -> None:
-    """Random disputes with one irregularity, auto and the search engine against the count
-    (seeds of 5 to 25 s); disagreements the readings held wrong above explain are counted
-    apart (``LENIENCES``), never a new one. Which disputes are compared depends on which counts
-    finish within the limit; an engine run far past its limit is stopped and printed
-    (``OVERRAN``), not failed: the suite asserts no times."""
-    run = stress_real_records.run_irregularities(seed, 3, 4, ["auto", "search"])
-    assert run.compared == 3
+    """Random disputes with one irregularity, auto and the search engine against the count;
+    disagreements the readings held wrong above explain are counted apart (``LENIENCES``),
+    never a new one. An engine run far past its limit is stopped and printed (``OVERRAN``),
+    not failed: the suite asserts no times."""
+    places = SEEDED_DISPUTES[seed]
+    run = stress_real_records.run_irregularities(
+        seed, len(places), 4, ["auto", "search"], indices=places
+    )
+    assert run.compared == len(places), run.summary()
     assert not run.disagreements, run.disagreements
 
 
