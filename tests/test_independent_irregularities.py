@@ -226,11 +226,12 @@ def test_a_lead_made_too_early_orders_the_play_to_the_trick_before() -> None:
     """Declarer's order binds West's card to trick 5, a spade led: highest, lowest (neither
     can be met, 59), play a diamond, not a heart, not a club allow his D9; a suit named is
     never spades, the suit led; play a heart or a club would forbid it. Five histories."""
-    counted = independent_irregularities.count(lead_made_too_early())
+    data = lead_made_too_early()
+    counted = independent_irregularities.count(data)
     assert counted.count == 5
-    assert figures(counted) == tool_figures(lead_made_too_early())
+    assert figures(counted) == tool_figures(data)
     for engine in ("search", "cpsat"):
-        assert figures(counted) == tool_figures(lead_made_too_early(), engine)
+        assert figures(counted) == tool_figures(data, engine)
 
 
 def test_an_order_after_a_lead_made_too_early_names_a_suit_of_the_trick_before() -> None:

@@ -32,9 +32,16 @@ full by ``benchmarks/published_claims.py``."""
 SHORT_LIMIT = 5.0
 RULED_BY = {"director", "appeals committee", "laws commission", "expert panel", "forum view"}
 
-by_stem = pytest.mark.parametrize("path", CASE_FILES, ids=[p.stem for p in CASE_FILES])
 SHORT_FILES = [p for p in CASE_FILES if p.stem not in LONG_CLAIMS]
 LONG_FILES = [p for p in CASE_FILES if p.stem in LONG_CLAIMS]
+
+
+def each_of(files: list[Path]) -> pytest.MarkDecorator:
+    """One test per case file, named by its stem."""
+    return pytest.mark.parametrize("path", files, ids=[p.stem for p in files])
+
+
+by_stem = each_of(CASE_FILES)
 
 
 def raw(path: Path) -> dict[str, Any]:
@@ -88,7 +95,7 @@ def test_the_long_claims_are_in_the_corpus() -> None:
     assert len(LONG_FILES) == len(LONG_CLAIMS)
 
 
-@pytest.mark.parametrize("path", LONG_FILES, ids=[p.stem for p in LONG_FILES])
+@each_of(LONG_FILES)
 def test_a_long_claim_stopped_early_rules_nothing_and_says_what_it_proved(path: Path) -> None:
     """Under a short limit the ruling is either decided or undetermined under 70A with the
     range the search proved, never a guess."""
@@ -103,7 +110,7 @@ def test_a_long_claim_stopped_early_rules_nothing_and_says_what_it_proved(path: 
     assert 0 <= low < high <= 13
 
 
-@pytest.mark.parametrize("path", SHORT_FILES, ids=[p.stem for p in SHORT_FILES])
+@each_of(SHORT_FILES)
 def test_case_is_analysed_to_a_decided_ruling(path: Path) -> None:
     analysis = analysed(path)
     assert analysis.claim is not None

@@ -57,7 +57,7 @@ from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
 from solver.laws.law56 import law56_options
-from solver.laws.law57 import law57a_options
+from solver.laws.law57 import law57a_before_partner, law57a_options
 
 ENGINE = "cpsat"
 FREE, COUNTED, NONE = "free", "counted", "none"
@@ -1224,16 +1224,20 @@ class _Obligations:
         or played early there under 57C1; never where his partner's card was the premature
         one (the partner played first)."""
         m, program = self.m, self.program
-        partner = (offender + 2) % 4
         premature = program.premature.get(t)
-        exempt = program.exempt.get(t)
-        if exempt == partner or (premature is not None and premature[0] == partner):
-            return False
-        if exempt == offender:
+        exempt = program.exempt.get(t, -1)
+        leaders = [
+            leader
+            for leader in range(4)
+            if law57a_before_partner(
+                offender, leader, exempt, premature[0] if premature is not None else -1
+            )
+        ]
+        if len(leaders) == 4:
             return True
         return _any(
             m,
-            [m.leader[t, offender], m.leader[t, (offender + 3) % 4]],
+            [m.leader[t, leader] for leader in leaders],
             f"before_partner_t{t + 1}_{SEAT_NAMES[offender]}",
         )
 

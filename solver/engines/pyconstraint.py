@@ -67,6 +67,7 @@ from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts.history import History
 from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
+from solver.laws.law57 import law57a_before_partner
 
 MAX_TRICKS = 4
 """Largest number of tricks this engine accepts (``solve`` raises ``EngineError`` beyond).
@@ -727,13 +728,11 @@ class _Obligations:
         return fresh, self.opening, 0
 
     def _before_partner(self, trick: int, offender: int, leader: int) -> bool:
-        """The offender played to ``trick`` before his partner: he led it or played second,
-        or played early under 57C1; not where his partner's card was the premature one."""
-        partner = (offender + 2) % 4
+        """``law57a_before_partner`` at ``trick``, with the case's premature and exempt plays."""
         premature = self.premature.get(trick)
-        if self.exempt.get(trick) == partner or (premature and premature[0] == partner):
-            return False
-        return leader in (offender, (offender + 3) % 4) or self.exempt.get(trick) == offender
+        return law57a_before_partner(
+            offender, leader, self.exempt.get(trick, -1), premature[0] if premature else -1
+        )
 
     def _orders(
         self, walk: _Walk, rule: _Rule, trick: int, code: int, values: tuple[Any, ...]
@@ -762,8 +761,7 @@ class _Obligations:
             return None  # not a lead made too early
         if code in (0, NO_OPTION):
             return False
-        _law, option, suits = CHOICE_CATALOGUE[code - 1]
-        rule.order = ((offender + 2) % 4, option, suits[0] if suits else -1)
+        rule.order = _order_on_partner(code, offender)
         return None
 
     def _lead_out_of_turn(
@@ -832,9 +830,14 @@ class _Obligations:
         if leader != (offender + 1) % 4:
             return False
         walk.expose(offender, card, True)
-        _law, option, suits = CHOICE_CATALOGUE[code - 1]
-        rule.order = ((offender + 2) % 4, option, suits[0] if suits else -1)
+        rule.order = _order_on_partner(code, offender)
         return True
+
+
+def _order_on_partner(code: int, offender: int) -> tuple[int, str, int]:
+    """The 57A order of choice ``code``: (the offender's partner, the option, its suit or -1)."""
+    _law, option, suits = CHOICE_CATALOGUE[code - 1]
+    return (offender + 2) % 4, option, suits[0] if suits else -1
 
 
 @dataclass(slots=True)

@@ -45,7 +45,7 @@ from solver.laws.law53 import law53b_proper_lead_stands, law53c_citation, law53c
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
 from solver.laws.law56 import law56_options
-from solver.laws.law57 import law57a_options, law57c1_exempt
+from solver.laws.law57 import law57a_before_partner, law57a_options, law57c1_exempt
 from solver.laws.obligations import Obligations, add_penalty_card, choice_due
 
 LOOT_SLOT, LEAD_SLOT, ORDER_SLOT, FAILURE_SLOT = 0, 1, 2, 3
@@ -156,23 +156,16 @@ def premature_in_position(offender: int, leader: int, early_lead: bool) -> bool:
     return leader == (offender + 1) % 4
 
 
-def played_before_partner(offender: int, leader: int) -> bool:
-    """At a trick led by ``leader`` the offender plays before his partner (first or second)."""
-    return leader in (offender, (offender + 3) % 4)
-
-
 def before_partner_at(program: PlayIrregularities, trick: int, offender: int, leader: int) -> bool:
-    """The offender played to ``trick`` (led by ``leader``) before his partner: first or
-    second by rotation, or early under 57C1 (an exempt premature play); never where his
-    partner's own card to that trick was the one played too early (then the partner played
-    first)."""
-    partner = (offender + 2) % 4
-    if program.exempt.get(trick) == partner:
-        return False
+    """``law57a_before_partner`` at ``trick`` (from 0), with the case's premature and exempt
+    plays there."""
     premature = program.premature.get(trick)
-    if premature is not None and premature[0] == partner:
-        return False
-    return played_before_partner(offender, leader) or program.exempt.get(trick) == offender
+    return law57a_before_partner(
+        offender,
+        leader,
+        program.exempt.get(trick, -1),
+        premature[0] if premature is not None else -1,
+    )
 
 
 def _may_lead_early(
@@ -185,24 +178,34 @@ def _may_lead_early(
     card to the next trick (``_premature``). Or it is not such a lead: the start unchanged."""
     if not before_partner_at(program, trick, offender, start.leader):
         return [start]
+    state = replace(start.state, early_lead_seat=offender)
+    return [start, *_ordered_starts(program, trick + 1, offender, start, state)]
+
+
+def _ordered_starts(
+    program: PlayIrregularities,
+    card_trick: int,
+    offender: int,
+    start: TrickStart,
+    state: Obligations,
+) -> list[TrickStart]:
+    """Declarer's 57A orders on the offender's partner, each a way the trick of ``start``
+    goes on (the recorded one only, where the case records it): the choice is labelled at
+    ``card_trick``, the premature card's, whichever trick the order binds."""
     options = law57a_options(program.declarer, -1, program.edition)
-    recorded = program.recorded.get((trick + 1, ORDER_SLOT))
+    recorded = program.recorded.get((card_trick, ORDER_SLOT))
     if recorded is not None:
         options = [o for o in options if (o.option, o.suits) == (recorded.option, recorded.suits)]
     partner = (offender + 2) % 4
-    state = replace(start.state, early_lead_seat=offender)
     return [
-        start,
-        *(
-            TrickStart(
-                start.leader,
-                start.lead,
-                apply_play_order(state, option, partner),
-                start.choices | _bits(trick + 1, ORDER_SLOT, option),
-                option.suits[0] if option.suits else -1,
-            )
-            for option in options
-        ),
+        TrickStart(
+            start.leader,
+            start.lead,
+            apply_play_order(state, option, partner),
+            start.choices | _bits(card_trick, ORDER_SLOT, option),
+            option.suits[0] if option.suits else -1,
+        )
+        for option in options
     ]
 
 
@@ -311,21 +314,7 @@ def _premature(
         if start.lead >= 0 and start.lead != card:
             return []
         return [TrickStart(start.leader, card, state, start.choices, start.order_suit_not_led)]
-    options = law57a_options(program.declarer, -1, program.edition)
-    recorded = program.recorded.get((trick, ORDER_SLOT))
-    if recorded is not None:
-        options = [o for o in options if (o.option, o.suits) == (recorded.option, recorded.suits)]
-    partner = (offender + 2) % 4
-    return [
-        TrickStart(
-            start.leader,
-            start.lead,
-            apply_play_order(state, option, partner),
-            start.choices | _bits(trick, ORDER_SLOT, option),
-            option.suits[0] if option.suits else -1,
-        )
-        for option in options
-    ]
+    return _ordered_starts(program, trick, offender, start, state)
 
 
 def compile_irregularities(case: Case) -> PlayIrregularities | None:

@@ -25,6 +25,21 @@ def law57a_options(declarer: int, led_suit: int, edition: int) -> list[LawOption
     return options
 
 
+def law57a_before_partner(
+    offender: int, leader: int, exempt_seat: int = -1, premature_seat: int = -1
+) -> bool:
+    """57A's position at a trick led by ``leader``: the offender played to it before his
+    partner, first or second by rotation, or early under 57C1 (``exempt_seat``, the defender
+    whose card to it 57C1 leaves unrectified); never where his partner's own card to it was
+    the one played too early (``exempt_seat`` or ``premature_seat`` the partner): then the
+    partner played first. Only then can a card of his at the next trick be a lead to it made
+    before his partner had played to this one."""
+    partner = (offender + 2) % 4
+    if partner in (exempt_seat, premature_seat):
+        return False
+    return leader in (offender, (offender + 3) % 4) or exempt_seat == offender
+
+
 def law57c1_exempt(premature: PrematurePlay) -> bool:
     """57C1: a defender who plays before his partner after declarer has played from both
     hands (a card of dummy's counting once declarer named it) is not subject to rectification:

@@ -1119,22 +1119,28 @@ class _IrregularityReader:
             )
         suits = self._choice_suits(raw, option, location)
         card = self._choice_card(raw, option, location)
+        if option in ("partner-play-suit", "partner-not-suit"):
+            self._check_order_suit(trick, option, suits, location)
+        return Choice(trick, chooser, law, option, suits=suits, card=card, by=by)
+
+    def _check_order_suit(
+        self, trick: int, option: str, suits: tuple[int, ...], location: str
+    ) -> None:
+        """A 57A order naming a suit names another than the suit led to the trick it binds,
+        where an agreed trick says which: the premature card's trick, or, when a defender led
+        that trick (his card a lead to it made too early), the trick before."""
         bound = trick
         led = self.agreed.get(trick)
         if led is not None and led.leader.side != self.declarer.side:
-            # a defender led the premature card's trick: his card is a lead to it made too
-            # early, and the order bound his partner's play to the trick before (57A)
             bound = trick - 1
             led = self.agreed.get(bound)
-        if option in ("partner-play-suit", "partner-not-suit") and led is not None:
-            suit = led.cards[0].suit_index
-            if suits == (suit,):
-                raise self.error(
-                    f"{location}.suit",
-                    f"{SUIT_NAMES[suit]} were led to trick {bound} (play.tricks.{bound}): "
-                    f"{option} names another suit (partner must follow suit anyway)",
-                )
-        return Choice(trick, chooser, law, option, suits=suits, card=card, by=by)
+        if led is not None and suits == (led.cards[0].suit_index,):
+            suit = suits[0]
+            raise self.error(
+                f"{location}.suit",
+                f"{SUIT_NAMES[suit]} were led to trick {bound} (play.tricks.{bound}): "
+                f"{option} names another suit (partner must follow suit anyway)",
+            )
 
     def _choice_suits(self, raw: RawChoice, option: str, location: str) -> tuple[int, ...]:
         if option in ONE_SUIT_OPTIONS:

@@ -181,7 +181,9 @@ def _in_position(problem: Problem, history: History) -> bool:
 
 def _before_partner(program: PlayIrregularities, trick: int, offender: int, leader: int) -> bool:
     """The offender played to ``trick`` before his partner: he led it or played second, or
-    played early there under 57C1; not if his partner's card there was the premature one."""
+    played early there under 57C1; not if his partner's card there was the premature one.
+    Written apart from ``solver.laws.law57.law57a_before_partner`` on purpose: the brute
+    force reads the position off the history without the engines' rules."""
     partner = (offender + 2) % 4
     premature = program.premature.get(trick)
     if program.exempt.get(trick) == partner or (premature is not None and premature[0] == partner):
