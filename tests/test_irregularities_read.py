@@ -400,6 +400,11 @@ def test_json_lists_each_irregularity_with_its_citation_and_class() -> None:
         "trick": 3,
         "by": None,
         "how": "inadvertent",
+        "exposure": {
+            "citation": "49",
+            "reason": "West's C7 was exposed by accident outside the normal course of play: a "
+            "defender's exposed card lies face up as a penalty card (Law 50)",
+        },
         "citation": "50B",
         "class": "minor",
         "reason": "West's C7 is a minor penalty card: a single card below the ten, exposed "
@@ -432,6 +437,25 @@ def test_json_lists_each_irregularity_with_its_citation_and_class() -> None:
         "judge-inadvertent",
     )
     assert "East has another penalty card" in owned["reason"], "the refused lead's jack"
+    assert owned["exposure"]["citation"] == "49"
+
+
+def test_the_law_that_put_a_penalty_card_on_the_table_is_cited_before_its_class() -> None:
+    """Law 49 for a card exposed, 58B2 for a card played with another; a card a refused lead
+    or a premature play leaves is cited by that entry (56, 57A), not twice."""
+    case = case_with(
+        [
+            "penalty_card: {seat: W, card: C7, trick: 3, how: exposed}",
+            "penalty_card: {seat: E, card: D6, trick: 4, how: second-card}",
+            "premature: {seat: W, card: S3, trick: 5}",
+        ]
+    )
+    entries = irregularities_json(case)
+    assert [entry.get("exposure", {}).get("citation") for entry in entries] == ["49", "58B2", None]
+    report = "\n".join(irregularity_lines(case))
+    assert "    Law 49: West's C7 was exposed (seen by partner or named as held)" in report
+    assert report.index("Law 49: West's C7") < report.index("Law 50B: West's C7")
+    assert "    Law 58B2: East's D6 was played to a trick at the same time" in report
 
 
 def test_each_sides_account_is_classed_with_the_agreed_facts_alone() -> None:

@@ -21,6 +21,7 @@ from solver.facts.irregularity import (
     PrematurePlay,
 )
 from solver.laws.citation import Assumption
+from solver.laws.law49 import law49_exposure
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
 from solver.laws.law52 import law52_citation, law52_is_rejection
 from solver.laws.law53 import law53b_information, law53c_citation, law53c_lead_stands
@@ -102,6 +103,9 @@ def irregularity_lines(case: Case) -> list[str]:
             later = entry.get("major_from_trick")
             then = "" if later is None else f", major from trick {later} if it still lies then"
             lines.append(f"  {speaker}: {fact.describe()}: a {entry['class']} penalty card{then}")
+            exposure = entry.get("exposure")
+            if exposure is not None:
+                lines.append(f"    Law {exposure['citation']}: {exposure['reason']}")
             lines.append(f"    Law {entry['citation']}: {entry['reason']}")
         elif isinstance(fact, Choice):
             lines.append(f"  {speaker}: {fact.describe()}")
@@ -157,6 +161,10 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
     }
     if isinstance(fact, PenaltyCard):
         entry["how"] = fact.how
+        exposure = law49_exposure(fact)
+        if exposure is not None:
+            # extension: the law that put the card on the table, before 50B classes it
+            entry["exposure"] = {"citation": exposure.citation, "reason": exposure.text}
         entry.update(_classed(case, fact))
     elif isinstance(fact, LeadOutOfTurn):
         entry["citation"] = _lead_citation(case, fact)
