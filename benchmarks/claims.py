@@ -32,6 +32,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -82,18 +83,21 @@ class Measurement:
 # -- the claims ----------------------------------------------------------------------------------
 
 
-def real_claims() -> list[tuple[str, Claim, int | None]]:
-    """(label, claim, trump) for every claim in the LIN and PBN records with play."""
+def real_claims(roots: Sequence[Path] = (RECORDS,)) -> list[tuple[str, Claim, int | None]]:
+    """(label, claim, trump) for every claim in the LIN and PBN records with play, in the files
+    or folders ``roots`` (by default every record of ``data/real-records``). The label names
+    the file, the board and the contract with its declarer."""
     out = []
-    for path in sorted(RECORDS.rglob("*")):
+    paths = sorted({p for root in roots for p in ([root] if root.is_file() else root.rglob("*"))})
+    for path in paths:
         reader = {".lin": lin, ".pbn": pbn}.get(path.suffix)
         if reader is None:
             continue
         for record in reader.load(path, errors=[]):
             claim = claim_of_record(record)
             if claim is not None:
-                label = f"{path.name} #{record.index + 1}, {record.label()}"
-                out.append((label, claim, record.trump_suit_index))
+                label = f"{path.name} #{record.index + 1}, {record.label()}, {record.contract}"
+                out.append((f"{label} {record.declarer}", claim, record.trump_suit_index))
     return out
 
 

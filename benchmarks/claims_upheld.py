@@ -1,6 +1,7 @@
 """How often the real claims accepted at the table would stand if contested, per preset.
 
     .venv/bin/python benchmarks/claims_upheld.py [--policy WBF2017 EBU ACBL] [--time-limit S]
+        [--records PATH ...]
 
 Every claim (or concession) in the real records that ``benchmarks/claims.py`` reads, taken
 where play stopped, adjudicated with nothing said, under each preset's normal-play policy. The
@@ -10,8 +11,9 @@ line the model calls normal and the table did not. For each one not upheld the t
 trick where the worst normal line first loses a trick the claim counted on, the card the
 claimer's side played there, and which switches of the policy, turned the other way one at a
 time, would let the claim stand (``-`` when none does: the line is normal under every single
-switch). This measures; it asserts nothing. Figures go to the terminal and to ``--output``
-(default ``benchmarks/claims-upheld-results.json``).
+switch). ``--records`` takes files or folders instead of the whole of ``data/real-records``
+(one source at a time, say). This measures; it asserts nothing. Figures go to the terminal and
+to ``--output`` (default ``benchmarks/claims-upheld-results.json``).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ if str(REPO) not in sys.path:  # run from a checkout without installing the pack
 from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
-from benchmarks.claims import double_dummy, real_claims  # noqa: E402
+from benchmarks.claims import RECORDS, double_dummy, real_claims  # noqa: E402
 from solver.audit.judge import first_loss  # noqa: E402
 from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, adjudicate  # noqa: E402
 from solver.facts import Claim  # noqa: E402
@@ -95,8 +97,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policy", nargs="+", default=list(PRESETS), choices=list(PRESETS))
     parser.add_argument("--time-limit", type=float, default=20.0)
     parser.add_argument("--output", type=Path, default=RESULTS)
+    parser.add_argument(
+        "--records", type=Path, nargs="+", default=[RECORDS], help="record files or folders"
+    )
     args = parser.parse_args(argv)
-    claims = real_claims()
+    claims = real_claims(args.records)
     console = Console(width=160)
     summary = Table(title="Real claims accepted at the table, adjudicated with nothing said")
     for column in ("preset", "claims", "upheld", "not upheld", "unfinished", "seconds"):

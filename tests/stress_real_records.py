@@ -33,7 +33,6 @@ import signal
 import sys
 import time
 from collections.abc import Collection, Iterator
-from pathlib import Path
 from typing import Any
 
 import solver
@@ -43,8 +42,8 @@ from solver.records import case_from_dict, pbn
 from solver.records.record import Record
 from solver.records.to_case import case_from_record
 from tests import independent_count, independent_irregularities
+from tests.records import suite_records
 
-ROOT = Path(__file__).resolve().parents[1] / "data" / "real-records"
 ENGINES = ("auto", "search", "cpsat", "pyconstraint")
 """The engines ``ruling check --engine`` offers."""
 HOWS = ("inadvertent", "inadvertent", "second-card", "deliberate", "exposed", "lead-out-of-turn")
@@ -61,7 +60,7 @@ def _alarm(*_: Any) -> None:
 
 def records() -> list[Record]:
     out = []
-    for path in sorted(ROOT.rglob("*.pbn")):
+    for path in suite_records(".pbn"):
         for rec in pbn.load(path):
             if rec.contract is not None and rec.declarer is not None and len(rec.tricks) >= 6:
                 out.append(rec)

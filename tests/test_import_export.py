@@ -23,10 +23,10 @@ from solver.records.export import export_case
 from solver.records.record import Record
 from solver.records.to_case import case_from_record, case_yaml
 from tests.cli_helpers import run
-from tests.records import REAL_RECORDS, real_file
+from tests.records import real_file, suite_records
 
 ROOT = Path(__file__).parents[1]
-REAL = sorted(p for p in REAL_RECORDS.rglob("*") if p.suffix in (".pbn", ".lin"))
+REAL = suite_records(".pbn", ".lin")
 USBF = "forrestrice_bridge-bots/usbf_sf_14502.lin"
 KEMISTRY = "Rick-Wilson_EDGAR-Defense-Toolkit/kemistry-boards-2026-01-14.lin"
 

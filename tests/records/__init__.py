@@ -14,6 +14,26 @@ from solver.records.record import Record
 REAL_RECORDS = Path(__file__).resolve().parents[2] / "data" / "real-records"
 """The real records kept in the repository for testing (origin and licence: SOURCES.md there)."""
 
+SUITE_SOURCES = (
+    "Rick-Wilson_Bridge-Game-Analysis",
+    "Rick-Wilson_EDGAR-Defense-Toolkit",
+    "forrestrice_bridge-bots",
+    "lorserker_ben_Boards_BBO",
+)
+"""The folders of ``REAL_RECORDS`` whose every file the slower tests read (imports of each claim,
+export round trips, the seeded stress disputes). Folders added later only for the claim
+benchmarks (``benchmarks/claims_upheld.py``) are left out, so that they neither lengthen the
+suite nor move the seeded choices of the stress tests."""
+
+
+def suite_records(*suffixes: str) -> list[Path]:
+    """The record files with one of ``suffixes`` in the ``SUITE_SOURCES`` folders, sorted."""
+    return sorted(
+        path
+        for path in REAL_RECORDS.rglob("*")
+        if path.suffix in suffixes and path.relative_to(REAL_RECORDS).parts[0] in SUITE_SOURCES
+    )
+
 
 def real_file(relative: str) -> Path:
     """A real record file of the repository's collection."""

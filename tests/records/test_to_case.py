@@ -19,7 +19,7 @@ from solver.records.casefile import case_from_dict
 from solver.records.record import Record
 from solver.records.to_case import case_from_record, case_yaml
 
-from . import real_file, real_files
+from . import real_file, suite_records
 
 USBF = "forrestrice_bridge-bots/usbf_sf_14502.lin"
 
@@ -44,8 +44,8 @@ def assert_rows_match_play(record: Record, case: dict[str, Any]) -> None:
 
 
 def test_rows_of_every_real_played_board_match_its_tricks_and_winners() -> None:
-    records = [r for path in real_files("**/*.lin") for r in lin.load(path)]
-    records += [r for path in real_files("**/*.pbn") for r in pbn.load(path)]
+    records = [r for path in suite_records(".lin") for r in lin.load(path)]
+    records += [r for path in suite_records(".pbn") for r in pbn.load(path)]
     converted = 0
     for record in records:
         if record.contract is not None and record.tricks:
@@ -172,8 +172,8 @@ def test_the_documented_examples_in_record_and_to_case_run() -> None:
 
 
 def test_the_case_loader_accepts_every_converted_real_board() -> None:
-    records = [r for path in real_files("**/*.lin") for r in lin.load(path)]
-    records += [r for path in real_files("**/*.pbn") for r in pbn.load(path)]
+    records = [r for path in suite_records(".lin") for r in lin.load(path)]
+    records += [r for path in suite_records(".pbn") for r in pbn.load(path)]
     for record in records:
         if record.contract is not None and record.tricks:
             text = case_yaml(case_from_record(record))

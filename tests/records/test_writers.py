@@ -22,10 +22,10 @@ from solver.bridge import Contract, Seat, Side, Strain
 from solver.errors import CaseFileError
 from solver.records import lin, lin_write, pbn, pbn_write
 from solver.records.record import Record
-from tests.records import REAL_RECORDS, assert_legal_play
+from tests.records import REAL_RECORDS, assert_legal_play, suite_records
 from tests.strategies import examples, random_deal, random_play
 
-REAL = sorted(p for p in REAL_RECORDS.rglob("*") if p.suffix in (".pbn", ".lin"))
+REAL = suite_records(".pbn", ".lin")
 READERS = {".pbn": pbn, ".lin": lin}
 WRITERS = {"pbn": (pbn_write, pbn), "lin": (lin_write, lin)}
 
