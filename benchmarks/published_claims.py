@@ -78,6 +78,44 @@ EXPLANATIONS: dict[str, str] = {
         "(nbb-delft-ruff-low-forgotten-trump-answer) overturned this table ruling; the tool "
         "agrees with the answer (ruff_low: the S4, not the SJ, with the ST forgotten)."
     ),
+    "blakjak-4h-concession-cancelled-clubs-five-nil": (
+        "The worst line plays the CQ (South showing out), crosses on a diamond, cashes the CA "
+        "and CK, then has West lead the S8 for dummy to ruff and give up the DJ; West's C87 are "
+        "never used (a club ruffed by East would set up the C7 for the DJ). The director "
+        "credited declarer with handling clubs once South had shown out (the catalogue's E3); "
+        "no switch covers it: with no winner in the hand on lead any lead is normal."
+    ),
+    "ebl-course-5h-concession-diamond-finesse-from-dummy": (
+        "After the DQ loses to the DK, West leads the SQ; dummy ruffs and South throws the DT, "
+        "keeping the C7, which later loses to East's CJ (dummy must follow with the C8). The "
+        "course held that declarer cannot fail to take eleven: the loser to throw is the club. "
+        "No switch covers it: keep_guards binds only a hand of nothing but winners, keep_links "
+        "only a link to partner's winners."
+    ),
+    "ebu-2014-claim-for-two-off-director": (
+        "On South's D7 the worst line has West win with the DQ, a master once the DA and DK "
+        "are gone (no_duck_with_winner), and take all three tricks, so Law 71 restores the "
+        "third. The TD counted the DT (losing to North's DJ, then a club through dummy's CQT) "
+        "as a normal 70E1 play for a claimer who had not kept count; with no_duck_with_winner "
+        "off the tool gives the published 7."
+    ),
+    "ebu-2014-claim-for-two-off-appeals-committee": (
+        "The committee confirmed the TD (ebu-2014-claim-for-two-off-director): the same "
+        "disagreement, the DT on South's low diamond is normal for the committee, while "
+        "no_duck_with_winner makes the master DQ the only normal card."
+    ),
+    "ebu-2014-claim-for-two-off-laws-committee": (
+        "The EBU Laws and Ethics Committee upheld the TD under 70E1 and explicitly not under "
+        "Law 71: the DT ducking to North's DJ is normal. The tool plays the master DQ "
+        "(no_duck_with_winner), finds all three tricks and restores the third under 71B."
+    ),
+    "ebu-forum-4s-hearts-thought-good-no-ruff-stated": (
+        "The worst line cashes West's three trumps first (dummy's S8 falling, so no heart ruff "
+        "is left), then the HA and HQ, losing the H7 and H2: two tricks. The directors on the "
+        "forum gave one, picturing a heart to the jack and a spade back; drawing the idle "
+        "trumps is normal under EBU (no_idle_trump_lead off). With it on, as in WBF2017 and "
+        "ACBL, the tool gives the published 11."
+    ),
     "bbo-6nt-a-club-finesse-for-the-overtrick": (
         "A claim at trick 1: the count does not finish within the benchmark's time limit and "
         "the presets differ (WBF2017 and ACBL 12, EBU 10, against a forum view of 11). The "

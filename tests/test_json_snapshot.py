@@ -45,6 +45,8 @@ def test_every_case_is_recorded_or_known_to_depend_on_timing() -> None:
 TIMED = [
     "cases/claims/published/bbo-6nt-a-club-finesse-for-the-overtrick.yaml",
     "cases/claims/published/bbo-6nt-no-repeat-spade-finesse.yaml",
+    "cases/claims/published/bw-4nt-claim-twelve-unless-diamonds-five-jack.yaml",
+    "cases/claims/published/ebu-forum-4s-hearts-thought-good-no-ruff-stated.yaml",
     "cases/claims/published/ibf-7s-club-discard-trump-not-drawn.yaml",
     "cases/claims/published/nswba-2010-concession-heart-finesse.yaml",
     "cases/claims/published/usbf-2019-mixed-ruffing-finesse-stated.yaml",
