@@ -42,7 +42,13 @@ exactly ONE irregularity under ``play.irregularities``:
   order: highest or lowest of the suit led, a card of a suit he names (2017 only), or no card
   of a suit he names, a named suit never the one led; following suit comes first and an order
   that cannot be obeyed is dropped (Law 59). A recorded order (given at the card's trick in
-  either reading) is the only one; otherwise each is a branch.
+  either reading) is the only one; otherwise each is a branch;
+* a play at the right-hand opponent's turn (``played_at_rho_turn``, 57D): a defender's card
+  shown to a trick after his partner had played and before declarer or dummy on his right did.
+  The trick is led by his partner or his left-hand opponent. At his own turn, when the card
+  follows suit (or he has none of the suit led) it is his card to the trick; otherwise he plays
+  another card, following suit, and that one lies as a major penalty card from the next trick
+  on, as above.
 
 A card of the irregularity is in its player's hand at the start of its trick (it cannot have
 been played earlier). Not covered (``NotCovered``): two or more irregularities, accounts of one
@@ -87,7 +93,7 @@ class NotCovered(Exception):
 class Irregularity:
     """The one agreed irregularity, in integers (trick from 0, seats from N)."""
 
-    kind: str  # "penalty", "lead" or "premature"
+    kind: str  # "penalty", "lead", "premature" or "rho"
     seat: int
     card: int
     trick: int
@@ -136,9 +142,12 @@ def read_irregularity(data: dict[str, Any], dispute: Dispute) -> Irregularity:
         raise NotCovered(f"{kind} with {sorted(entry)}")  # e.g. a 57C1 exemption
     edition = int(data.get("edition") or 2017)
     irr = Irregularity(
-        kind={"penalty_card": "penalty", "lead_out_of_turn": "lead", "premature": "premature"}[
-            kind
-        ],
+        kind={
+            "penalty_card": "penalty",
+            "lead_out_of_turn": "lead",
+            "premature": "premature",
+            "played_at_rho_turn": "rho",
+        }[kind],
         seat=seat_index(entry["seat"]),
         card=card_index(str(entry["card"])),
         trick=int(entry["trick"]) - 1,
@@ -221,6 +230,8 @@ class IrregularCounter(Counter):
                 return {}
             if irr.penalty:
                 pc = LYING
+            if irr.kind == "rho" and (leader - irr.seat) % 4 not in (1, 2):
+                return {}  # his partner did not play before his right-hand opponent's turn
             if irr.kind == "lead" and irr.response == "accepted" and not irr.last_trick:
                 leader, lead_card = irr.seat, irr.card
         starts = self.lead_starts(trick, leader, pc, ban, lead_card)
@@ -310,6 +321,9 @@ class IrregularCounter(Counter):
                 continue
             after = tuple(held[s] & ~(1 << cards[s]) for s in range(4))
             pc_after = GONE if pc == LYING and cards[self.irr.seat] == self.irr.card else pc
+            if self.irr.kind == "rho" and trick == self.irr.trick:
+                # 57D: not played at his turn, the card lies as a major penalty card
+                pc_after = GONE if cards[self.irr.seat] == self.irr.card else LYING
             ban_after = ban if winner == self.partner else -1
             won = 1 if winner % 2 == self.d.declarer % 2 else 0
             early_after = early if trick + 1 == self.irr.trick else 0
@@ -381,10 +395,12 @@ class IrregularCounter(Counter):
             mine &= ~(1 << irr.card)  # still in his hand at the irregularity's trick
         if offset == 0 and lead_card >= 0:
             mine &= 1 << lead_card
-        return (
-            self.allowed(state, seat, offset, cards, mine, required, order)
-            & (self.d.playable[seat])
-        )
+        allowed = self.allowed(state, seat, offset, cards, mine, required, order)
+        if irr.kind == "rho" and trick == irr.trick and seat == irr.seat:
+            # 57D at his own turn: the card if it follows suit, else another card
+            card = 1 << irr.card
+            allowed = card if allowed & card else allowed & ~card
+        return allowed & self.d.playable[seat]
 
     def allowed(
         self,

@@ -90,6 +90,24 @@ class PrematurePlay:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayAtRhoTurn:
+    """A defender played (not led) to a trick after his partner but before his right-hand
+    opponent, declarer or dummy, had played to it (Law 57D)."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    """The trick to which the card was played at the wrong turn."""
+    by: Seat | Side | None = None
+
+    def describe(self) -> str:
+        return (
+            f"{self.seat} played {self.card} to trick {self.trick} before his right-hand "
+            "opponent had played"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Choice:
     """A choice the Laws gave and that was made, named by its option (Laws 50D2, 51, 52-57)."""
 
@@ -114,7 +132,7 @@ class Choice:
         return f"{self.chooser} chose {self.option}{extra} (Law {self.law}) at trick {self.trick}"
 
 
-Irregularity = PenaltyCard | LeadOutOfTurn | PrematurePlay | Choice
+Irregularity = PenaltyCard | LeadOutOfTurn | PrematurePlay | PlayAtRhoTurn | Choice
 
 
 def _catalogue() -> tuple[tuple[str, str, tuple[int, ...]], ...]:

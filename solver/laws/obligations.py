@@ -58,6 +58,11 @@ class Obligations:
     the next trick is, in this history, a lead to it made before his partner played to this
     one (57A): declarer's order bound the partner here, and he must lead the next trick with
     that card. Cleared at that next trick."""
+    rho_turn_seat: int = -1
+    rho_turn_card: int = -1
+    """Law 57D in the current trick: that defender played that card early, at his right-hand
+    opponent's turn; at his own turn it is his card if legal there, else a major penalty card
+    (``law57.law57d_at_turn``). Cleared once he has played."""
 
     @property
     def empty(self) -> bool:
@@ -69,6 +74,7 @@ class Obligations:
             and self.banned_seat < 0
             and self.order_seat < 0
             and self.early_lead_seat < 0
+            and self.rho_turn_seat < 0
         )
 
     def penalty_cards(self, seat: int) -> int:
@@ -179,6 +185,8 @@ def after_play(state: Obligations, seat: int, card: int, leading: bool) -> Oblig
         state = replace(state, lead_chosen=False)
     if state.order_seat == seat:
         state = replace(state, order_seat=-1, order="", order_suit=-1)
+    if state.rho_turn_seat == seat:
+        state = replace(state, rho_turn_seat=-1, rho_turn_card=-1)
     return state
 
 
@@ -189,6 +197,8 @@ def after_trick(state: Obligations, winner: int) -> Obligations:
         state = replace(state, banned_seat=-1, banned_suits=0)
     if state.order_seat >= 0:
         state = replace(state, order_seat=-1, order="", order_suit=-1)
+    if state.rho_turn_seat >= 0:
+        state = replace(state, rho_turn_seat=-1, rho_turn_card=-1)
     return state
 
 

@@ -25,6 +25,7 @@ from solver.facts.irregularity import (
     LeadOutOfTurn,
     PenaltyCard,
     PenaltyClass,
+    PlayAtRhoTurn,
     PrematurePlay,
     Response,
 )
@@ -103,6 +104,12 @@ class RawPremature(_Strict):
     declarer_played_both_hands: bool = False
 
 
+class RawPlayAtRhoTurn(_Strict):
+    seat: str
+    card: str
+    trick: int
+
+
 class RawChoice(_Strict):
     trick: int
     by: str
@@ -119,6 +126,7 @@ class RawIrregularity(_Strict):
     penalty_card: RawPenaltyCard | None = None
     lead_out_of_turn: RawLeadOutOfTurn | None = None
     premature: RawPremature | None = None
+    played_at_rho_turn: RawPlayAtRhoTurn | None = None
     choice: RawChoice | None = None
 
 
@@ -126,6 +134,7 @@ IRREGULARITY_MODELS: dict[str, type[BaseModel]] = {
     "penalty_card": RawPenaltyCard,
     "lead_out_of_turn": RawLeadOutOfTurn,
     "premature": RawPremature,
+    "played_at_rho_turn": RawPlayAtRhoTurn,
     "choice": RawChoice,
 }
 
@@ -934,7 +943,8 @@ class _IrregularityReader:
         if len(kinds) != 1:
             raise self.error(
                 location,
-                "expected exactly one of penalty_card, lead_out_of_turn, premature or choice",
+                "expected exactly one of penalty_card, lead_out_of_turn, premature, "
+                "played_at_rho_turn or choice",
             )
         kind = kinds[0]
         where = f"{location}.{kind}"
@@ -944,6 +954,8 @@ class _IrregularityReader:
             return self._lead_out_of_turn(raw.lead_out_of_turn, where, by)
         if raw.premature is not None:
             return self._premature(raw.premature, where, by)
+        if raw.played_at_rho_turn is not None:
+            return self._at_rho_turn(raw.played_at_rho_turn, where, by)
         assert raw.choice is not None, "one kind is given"
         return self._choice(raw.choice, where, by)
 
@@ -1070,19 +1082,77 @@ class _IrregularityReader:
             self._check_57c1(seat, trick, f"{location}.declarer_played_both_hands")
         return PrematurePlay(seat, card, trick, by=by, exempt=raw.declarer_played_both_hands)
 
+    def _at_rho_turn(
+        self, raw: RawPlayAtRhoTurn, location: str, by: Seat | Side | None
+    ) -> PlayAtRhoTurn:
+        """Law 57D (2017 only): a defender's card played to a trick before declarer or dummy
+        on his right, his partner having played: the trick was led by his partner or his
+        left-hand opponent, and it was played (a card of his went to it)."""
+        if self.edition < 2017:
+            raise self.error(
+                location,
+                f"Law 57D (a defender's play at his right-hand opponent's turn) is in the 2017 "
+                f"Laws only; under the {self.edition} Laws it is not applied; expected edition "
+                "2017",
+            )
+        if by is not None:
+            raise self.error(
+                location,
+                "a play at the right-hand opponent's turn (Law 57D) as one side's account is "
+                "not weighed yet; give it under play.irregularities if both sides agree it",
+            )
+        seat = self._defender(
+            raw.seat,
+            f"{location}.seat",
+            "a play at the right-hand opponent's turn under Law 57D is a defender's",
+        )
+        card = self._held_card(seat, raw.card, f"{location}.card")
+        trick = self._trick(raw.trick, f"{location}.trick")
+        if trick > self.played:
+            raise self.error(
+                f"{location}.trick",
+                f"play stopped after trick {self.played}: a card played at the right-hand "
+                f"opponent's turn went to a trick that was played, trick {self.played} at the "
+                "latest",
+            )
+        self._not_played_before(seat, card, trick, f"{location}.card")
+        self._check_57d_position(seat, trick, f"{location}.trick")
+        return PlayAtRhoTurn(seat, card, trick, by=by)
+
+    def _known_leader(self, trick: int) -> tuple[Seat, str] | None:
+        """Who led ``trick``, with why, where the case says: its agreed trick, else the proper
+        leader (``_proper_leader``)."""
+        agreed = self.agreed.get(trick)
+        if agreed is not None:
+            return agreed.leader, f"play.tricks.{trick}"
+        return self._proper_leader(trick)
+
+    def _check_57d_position(self, seat: Seat, trick: int, location: str) -> None:
+        """57D needs the partner to have played before the right-hand opponent's turn: the
+        trick was led by the partner or by the left-hand opponent. Checked where the case says
+        who led it (its agreed trick, else the proper leader)."""
+        known = self._known_leader(trick)
+        if known is None:
+            return
+        leader, why = known
+        if leader in (seat.partner, seat.lho):
+            return
+        raise self.error(
+            location,
+            f"{leader.full_name} led to trick {trick} ({why}): {seat.full_name}'s partner had "
+            f"not played before {seat.rho.full_name}'s turn there (Law 57D needs a trick led by "
+            f"{seat.partner.full_name} or {seat.lho.full_name})",
+        )
+
     def _check_57c1(self, seat: Seat, trick: int, location: str) -> None:
         """Law 57C1 exempts a defender who plays before his partner once declarer has played
         from both hands: in a trick led from declarer's or dummy's hand, that defender is the
         fourth hand (the leader's right), his partner second. Checked where the case says who
         led the trick (its agreed trick, else the proper leader)."""
-        agreed = self.agreed.get(trick)
-        if agreed is not None:
-            leader, why = agreed.leader, f"play.tricks.{trick}"
-        else:
-            proper = self._proper_leader(trick)
-            if proper is None:
-                return
-            leader, why = proper
+        known = self._known_leader(trick)
+        if known is None:
+            return
+        leader, why = known
         if leader.side == self.declarer.side and seat == leader.rho:
             return
         raise self.error(

@@ -18,6 +18,7 @@ from solver.facts.irregularity import (
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
+    PlayAtRhoTurn,
     PrematurePlay,
 )
 from solver.laws.citation import Assumption
@@ -26,7 +27,12 @@ from solver.laws.law52 import law52_citation, law52_is_rejection
 from solver.laws.law53 import law53b_information, law53c_citation, law53c_lead_stands
 from solver.laws.law54 import law54_before_2007
 from solver.laws.law55 import law55c_information
-from solver.laws.law57 import law57a_minor_card_yields, law57a_must_choose, law57c1_exempt
+from solver.laws.law57 import (
+    law57a_minor_card_yields,
+    law57a_must_choose,
+    law57c1_exempt,
+    law57d_information,
+)
 from solver.laws.law58 import law58b3_information
 from solver.laws.law72 import law72_could_have_known
 
@@ -78,6 +84,7 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
             for f in facts
         ):
             found.append(law57a_minor_card_yields())
+    found += [law57d_information(f) for f in facts if isinstance(f, PlayAtRhoTurn)]
     return tuple(found)
 
 
@@ -115,6 +122,11 @@ def irregularity_lines(case: Case) -> list[str]:
             if isinstance(fact, LeadOutOfTurn) and entry["citation"] in ("53B", "53C"):
                 said = said.replace("(choice pending)", "(it stands)")
             lines.append(f"  {speaker}: {said}, Law {entry['citation']}")
+            if isinstance(fact, PlayAtRhoTurn):
+                lines.append(
+                    "    Law 57D: his card to that trick, played at his own turn, when it is a "
+                    "legal play there; otherwise a major penalty card, and he plays another card"
+                )
         assumption = entry.get("assumption")
         if assumption is not None:
             lines.append(
@@ -161,6 +173,8 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
     elif isinstance(fact, LeadOutOfTurn):
         entry["citation"] = _lead_citation(case, fact)
         entry["response"] = fact.response
+    elif isinstance(fact, PlayAtRhoTurn):
+        entry["citation"] = "57D"
     else:
         entry["citation"] = "57C1" if law57c1_exempt(fact) else "57A"
     return entry
@@ -170,6 +184,7 @@ _KINDS: dict[type, str] = {
     PenaltyCard: "penalty_card",
     LeadOutOfTurn: "lead_out_of_turn",
     PrematurePlay: "premature",
+    PlayAtRhoTurn: "played_at_rho_turn",
 }
 
 
