@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,8 @@ COVERED = {
     "ex04-premature-play",
     "ex10-minor-penalty-card",
     "ex12-defender-lead-out-of-turn",
+    "law46b-a-suit-named-alone-is-its-lowest-card",
+    "law46b-high-is-dummys-highest-card",
     "law55-declarer-lead-out-of-turn-pending",
     "law57d-illegal-card-becomes-a-penalty-card",
     "law57d-legal-card-played-at-its-turn",
@@ -269,12 +272,23 @@ def random_rho_turn_variants(seed: int, number: int) -> list[dict[str, Any]]:
     base["play"]["tricks"] = load("law57d-legal-card-played-at-its-turn")["play"]["tricks"]
     for trick in (7,):
         del base["play"]["tricks"][trick]
+
+    def draw() -> dict[str, Any]:
+        seat = rng.choice("EW")
+        return {"seat": seat, "card": rng.choice(hands[seat].split()), "trick": rng.randint(1, 9)}
+
+    return readable_variants(base, "played_at_rho_turn", draw, number)
+
+
+def readable_variants(
+    base: dict[str, Any], kind: str, draw: Callable[[], dict[str, Any]], number: int
+) -> list[dict[str, Any]]:
+    """``number`` copies of ``base``, each with one irregularity of ``kind`` drawn by ``draw``,
+    skipping those the reader refuses."""
     out = []
     while len(out) < number:
-        seat = rng.choice("EW")
         data = copy.deepcopy(base)
-        fact = {"seat": seat, "card": rng.choice(hands[seat].split()), "trick": rng.randint(1, 9)}
-        data["play"]["irregularities"] = [{"played_at_rho_turn": fact}]
+        data["play"]["irregularities"] = [{kind: draw()}]
         try:
             case_from_dict(data)
         except CaseFileError:
@@ -283,13 +297,43 @@ def random_rho_turn_variants(seed: int, number: int) -> list[dict[str, Any]]:
     return out
 
 
-def test_random_57d_variants_agree_with_every_engine() -> None:
-    """A play at the right-hand opponent's turn moved about that example: the count and the
-    search and CP-SAT engines give the same figures (impossible included)."""
+def assert_variants_agree(variants: list[dict[str, Any]]) -> None:
+    """The count and the search and CP-SAT engines give the same figures on every variant,
+    some impossible and some not."""
     seen = set()
-    for data in random_rho_turn_variants(57, 8):
+    for data in variants:
         counted = figures(independent_irregularities.count(data))
         seen.add(counted[0] == "impossible")
         for engine in ("search", "cpsat"):
             assert tool_figures(data, engine) == counted, (data["play"]["irregularities"], engine)
     assert seen == {True, False}
+
+
+def test_random_57d_variants_agree_with_every_engine() -> None:
+    """A play at the right-hand opponent's turn moved about that example."""
+    assert_variants_agree(random_rho_turn_variants(57, 8))
+
+
+def random_designation_variants(seed: int, number: int) -> list[dict[str, Any]]:
+    """The 46B "high" example with North's (dummy's) row mixed and only its first three tricks
+    agreed, declarer's call moved: one of the first seven tricks, "high", "low" or a suit
+    alone, a suit named or not, drawn at random (the reader refuses a call with no suit at a
+    trick the case says dummy led)."""
+    rng = random.Random(seed)
+    base = load("law46b-high-is-dummys-highest-card")
+    base["play"]["rows"]["N"] = {"mixed": base["play"]["rows"]["N"], "when": "after-dispute"}
+    base["play"]["tricks"] = {t: base["play"]["tricks"][t] for t in (1, 2, 3)}
+
+    def draw() -> dict[str, Any]:
+        said = rng.choice(["high", "low", "suit"])
+        fact: dict[str, Any] = {"trick": rng.randint(1, 7), "said": said}
+        if said == "suit" or rng.random() < 0.4:
+            fact["suit"] = rng.choice("SHDC")
+        return fact
+
+    return readable_variants(base, "dummy_designation", draw, number)
+
+
+def test_random_designation_variants_agree_with_every_engine() -> None:
+    """Declarer's incomplete call for dummy's card moved about that example."""
+    assert_variants_agree(random_designation_variants(46, 8))

@@ -54,6 +54,7 @@ from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts.history import History, PlayedTrick
 from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
+from solver.laws.law46 import SAID_CODES
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
 from solver.laws.law56 import law56_options
@@ -859,6 +860,7 @@ class _Obligations:
             self.premature()
             self.early_order()
             self.rho_turn()
+            self.designation()
             failures = [self.legal(seat) for seat in range(4)]
             if t in self.program.accepted_failures:
                 # 52B1: exactly one card of the trick is the failure declarer accepted
@@ -1231,6 +1233,34 @@ class _Obligations:
         _implies(m, [_not(legal), *enforce], _not(played))
         illegal = _all(m, [_not(legal), _enforced(enforce)], f"rho_turn_penalty_t{t + 1}")
         self.expose(offender, card, True, illegal)
+
+    def designation(self) -> None:
+        """46B: declarer called dummy's card "high", "low" or by its suit alone: dummy plays
+        the highest or the lowest card he holds of the suit named, else of the suit led (then
+        dummy does not lead the trick); holding none of it, any legal card (46B4)."""
+        m, t, program = self.m, self.trick, self.program
+        found = program.designations.get(t)
+        if found is None:
+            return
+        dummy, said, named = found
+        enforce = m.hard(f"declarer's designation of dummy's card at trick {t + 1}")
+        if named < 0:
+            _require(m, _not(m.leader[t, dummy]), enforce)
+        hand = cards_in(m.problem.hands[dummy])
+        held = {c: self.held(dummy, c) for c in hand}
+        high = said == SAID_CODES["high"]
+        for suit in range(4) if named < 0 else (named,):
+            applies: Cond = m.led[t, suit] if named < 0 else True
+            for c in hand:
+                if suit_of(c) != suit:
+                    continue
+                beyond = [
+                    held[o] for o in hand if suit_of(o) == suit and (o > c if high else o < c)
+                ]
+                extreme = _all(
+                    m, [held[c], *(_not(b) for b in beyond)], f"designated_t{t + 1}_{_card(c)}"
+                )
+                _implies(m, [applies, extreme, *enforce], m.plays.get((t, c), False))
 
     def order_options(self, trick: int) -> dict[int, Lit]:
         """Declarer's 57A order literals for the premature card of ``trick`` (made once)."""

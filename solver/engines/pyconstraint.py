@@ -67,6 +67,7 @@ from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts.history import History
 from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
+from solver.laws.law46 import SAID_CODES
 from solver.laws.law57 import law57a_before_partner, law57d_in_position
 
 MAX_TRICKS = 4
@@ -657,6 +658,7 @@ class _Obligations:
         self.premature = program.premature
         self.exempt = program.exempt
         self.rho_turn = program.rho_turn
+        self.designations = program.designations
         self.accepted_failures = program.accepted_failures
         self.after: dict[tuple[Any, ...], tuple[_Walk, int]] = {}
         """The walk after each sequence of whole tricks met so far (the values of their
@@ -745,6 +747,7 @@ class _Obligations:
             return False
         if not self._at_rho_turn(walk, rule, trick, values[SLOT_VARIABLES * trick + 3]):
             return False
+        rule.designation = self.designations.get(trick)
         return self._early_order(rule, trick, values)
 
     def _early_order(self, rule: _Rule, trick: int, values: tuple[Any, ...]) -> bool | None:
@@ -933,6 +936,8 @@ class _Rule:
         self.required = -1
         self.order: tuple[int, str, int] | None = None
         self.rho_turn: tuple[int, int] | None = None
+        self.designation: tuple[int, int, int] | None = None
+        """46B: (dummy, the word as ``SAID_CODES``, the suit named or -1)."""
         """57D: the defender who played this card at his right-hand opponent's turn."""
 
     def trick(self, leader: int, cards: tuple[Any, ...]) -> bool | None:
@@ -946,6 +951,9 @@ class _Rule:
             if card is _UNASSIGNED:
                 return True
             if offset == 0 and not self.lead_stands(card):
+                return False
+            named = self.designation is not None and seat == self.designation[0]
+            if named and not self.designated(card, led):
                 return False
             rho_turn = self.rho_turn is not None and seat == self.rho_turn[0] and offset > 0
             if rho_turn and not self.at_own_turn(seat, card, led):
@@ -965,6 +973,20 @@ class _Rule:
         for seat in range(4):
             walk.held[seat].discard(cards[seat])
         return None
+
+    def designated(self, card: int, led: int) -> bool:
+        """46B: dummy's card is the highest ("high") or the lowest ("low", a suit alone) he
+        holds of the suit named, else of the suit led (no such word fits a lead by dummy);
+        holding none of that suit, any card (46B4)."""
+        assert self.designation is not None
+        dummy, said, named = self.designation
+        suit = named if named >= 0 else led
+        if suit < 0:
+            return False
+        cards = [c for c in self.walk.held[dummy] if c // 13 == suit]
+        if not cards:
+            return True
+        return card == (max(cards) if said == SAID_CODES["high"] else min(cards))
 
     def at_own_turn(self, seat: int, card: int, led: int) -> bool:
         """57D at the offender's turn: the card he played early is his card now if it follows

@@ -18,7 +18,8 @@ the partner at T-1, recorded and labelled at T, and the offender leads the card 
 A card played at the right-hand opponent's turn (57D) at trick T needs T led by the offender's
 partner or left-hand opponent; the state carries it into the trick, and at the offender's turn
 ``law57.law57d_at_turn`` makes it his card there, or a major penalty card (the engines call it
-from ``problem.obeyed``).
+from ``problem.obeyed``). Declarer's incomplete call for dummy's card (46B) is carried the same
+way, and ``law46.law46b_card`` fixes dummy's card at his turn.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from solver.facts.irregularity import (
     CHOICE_TRICK_BITS,
     Choice,
     ChoiceMade,
+    DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -40,6 +42,7 @@ from solver.facts.irregularity import (
     PrematurePlay,
 )
 from solver.laws.choices import LawOption, apply_lead_option, apply_play_order
+from solver.laws.law46 import SAID_CODES
 from solver.laws.law50 import law50b_penalty_class, law50d2_options
 from solver.laws.law51 import law51b_options
 from solver.laws.law52 import (
@@ -82,6 +85,9 @@ class PlayIrregularities:
     rho_turn: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Trick -> (offender, card): a defender played that card to it after his partner and
     before his right-hand opponent (57D)."""
+    designations: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    """Trick -> (dummy, word as ``law46.SAID_CODES``, suit named or -1): declarer called
+    dummy's card incompletely (46B)."""
     recorded: dict[tuple[int, int], LawOption] = field(default_factory=dict)
     """(trick, slot) -> the option chosen, where the case records it."""
     accepted_failures: frozenset[int] = frozenset()
@@ -93,7 +99,13 @@ class PlayIrregularities:
         return self.declarer % 2
 
     def __bool__(self) -> bool:
-        return bool(self.penalty_cards or self.leads_out_of_turn or self.premature or self.rho_turn)
+        return bool(
+            self.penalty_cards
+            or self.leads_out_of_turn
+            or self.premature
+            or self.rho_turn
+            or self.designations
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +158,13 @@ def trick_starts(
     rho_turn = program.rho_turn.get(trick)
     if rho_turn is not None:
         out = [s for start in out for s in _at_rho_turn(rho_turn, held, start)]
+    designation = program.designations.get(trick)
+    if designation is not None:
+        dummy, said, suit = designation
+        out = [
+            replace(s, state=replace(s.state, dummy_seat=dummy, dummy_said=said, dummy_suit=suit))
+            for s in out
+        ]
     return out
 
 
@@ -376,6 +395,9 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
             )
         elif isinstance(fact, PrematurePlay | PlayAtRhoTurn):
             _early_play(program, fact)
+        elif isinstance(fact, DummyDesignation):
+            said = SAID_CODES[fact.said]
+            program.designations[fact.trick - 1] = (fact.seat.index, said, fact.suit)
         elif isinstance(fact, Choice) and fact.law.startswith(("50D1", "51A", "58")):
             continue  # a card played (``designated_plays``), or a card replaced: no branch
         elif isinstance(fact, Choice) and fact.law.startswith("52"):

@@ -19,8 +19,10 @@ from solver.bridge import Card, Contract, Deal, Seat, Side, Trick
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
 from solver.facts.irregularity import (
+    DESIGNATION_WORDS,
     EXPOSURES,
     Choice,
+    DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -110,6 +112,12 @@ class RawPlayAtRhoTurn(_Strict):
     trick: int
 
 
+class RawDummyDesignation(_Strict):
+    trick: int
+    said: str
+    suit: str | None = None
+
+
 class RawChoice(_Strict):
     trick: int
     by: str
@@ -127,6 +135,7 @@ class RawIrregularity(_Strict):
     lead_out_of_turn: RawLeadOutOfTurn | None = None
     premature: RawPremature | None = None
     played_at_rho_turn: RawPlayAtRhoTurn | None = None
+    dummy_designation: RawDummyDesignation | None = None
     choice: RawChoice | None = None
 
 
@@ -135,6 +144,7 @@ IRREGULARITY_MODELS: dict[str, type[BaseModel]] = {
     "lead_out_of_turn": RawLeadOutOfTurn,
     "premature": RawPremature,
     "played_at_rho_turn": RawPlayAtRhoTurn,
+    "dummy_designation": RawDummyDesignation,
     "choice": RawChoice,
 }
 
@@ -944,7 +954,7 @@ class _IrregularityReader:
             raise self.error(
                 location,
                 "expected exactly one of penalty_card, lead_out_of_turn, premature, "
-                "played_at_rho_turn or choice",
+                "played_at_rho_turn, dummy_designation or choice",
             )
         kind = kinds[0]
         where = f"{location}.{kind}"
@@ -956,6 +966,8 @@ class _IrregularityReader:
             return self._premature(raw.premature, where, by)
         if raw.played_at_rho_turn is not None:
             return self._at_rho_turn(raw.played_at_rho_turn, where, by)
+        if raw.dummy_designation is not None:
+            return self._designation(raw.dummy_designation, where, by)
         assert raw.choice is not None, "one kind is given"
         return self._choice(raw.choice, where, by)
 
@@ -1095,29 +1107,59 @@ class _IrregularityReader:
                 f"Laws only; under the {self.edition} Laws it is not applied; expected edition "
                 "2017",
             )
-        if by is not None:
-            raise self.error(
-                location,
-                "a play at the right-hand opponent's turn (Law 57D) as one side's account is "
-                "not weighed yet; give it under play.irregularities if both sides agree it",
-            )
+        what = "a play at the right-hand opponent's turn (Law 57D)"
+        self._agreed_only(by, location, what)
         seat = self._defender(
             raw.seat,
             f"{location}.seat",
             "a play at the right-hand opponent's turn under Law 57D is a defender's",
         )
         card = self._held_card(seat, raw.card, f"{location}.card")
-        trick = self._trick(raw.trick, f"{location}.trick")
-        if trick > self.played:
-            raise self.error(
-                f"{location}.trick",
-                f"play stopped after trick {self.played}: a card played at the right-hand "
-                f"opponent's turn went to a trick that was played, trick {self.played} at the "
-                "latest",
-            )
+        trick = self._played_trick(raw.trick, f"{location}.trick", what)
         self._not_played_before(seat, card, trick, f"{location}.card")
         self._check_57d_position(seat, trick, f"{location}.trick")
         return PlayAtRhoTurn(seat, card, trick, by=by)
+
+    def _designation(
+        self, raw: RawDummyDesignation, location: str, by: Seat | Side | None
+    ) -> DummyDesignation:
+        """Law 46B: declarer's incomplete designation of dummy's card at a trick played: "high"
+        or "low" (of the suit named, else of the suit led), or a suit alone."""
+        what = "declarer's incomplete designation of dummy's card (Law 46B)"
+        self._agreed_only(by, location, what)
+        trick = self._played_trick(raw.trick, f"{location}.trick", what)
+        said = _one_of(raw.said, DESIGNATION_WORDS, f"{location}.said", self)
+        suit = -1 if raw.suit is None else self._suit(raw.suit, f"{location}.suit")
+        if said == "suit" and suit < 0:
+            raise self.error(f"{location}.suit", "said: suit needs the suit named, like suit: H")
+        known = self._known_leader(trick)
+        if suit < 0 and known is not None and known[0] == self.dummy:
+            raise self.error(
+                f"{location}.suit",
+                f"{self.dummy.full_name} (dummy) led to trick {trick} ({known[1]}): {said} "
+                "names no card there without a suit; expected the suit declarer named",
+            )
+        return DummyDesignation(self.dummy, trick, said, suit, by=by)
+
+    def _agreed_only(self, by: Seat | Side | None, location: str, what: str) -> None:
+        """Refuse ``what`` as one side's account: the engines weigh it only when agreed."""
+        if by is not None:
+            raise self.error(
+                location,
+                f"{what} as one side's account is not weighed yet; give it under "
+                "play.irregularities if both sides agree it",
+            )
+
+    def _played_trick(self, number: int, location: str, what: str) -> int:
+        """``_trick``, and a trick that was played (a card went to it)."""
+        trick = self._trick(number, location)
+        if trick > self.played:
+            raise self.error(
+                location,
+                f"play stopped after trick {self.played}: {what} is read at a trick that was "
+                f"played, trick {self.played} at the latest",
+            )
+        return trick
 
     def _known_leader(self, trick: int) -> tuple[Seat, str] | None:
         """Who led ``trick``, with why, where the case says: its agreed trick, else the proper

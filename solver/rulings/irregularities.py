@@ -15,6 +15,7 @@ from solver.bridge import Card, Seat, Side
 from solver.facts import Case
 from solver.facts.irregularity import (
     Choice,
+    DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -22,6 +23,7 @@ from solver.facts.irregularity import (
     PrematurePlay,
 )
 from solver.laws.citation import Assumption
+from solver.laws.law46 import law46b_citation, law46b_intention
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
 from solver.laws.law52 import law52_citation, law52_is_rejection
 from solver.laws.law53 import law53b_information, law53c_citation, law53c_lead_stands
@@ -85,6 +87,8 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         ):
             found.append(law57a_minor_card_yields())
     found += [law57d_information(f) for f in facts if isinstance(f, PlayAtRhoTurn)]
+    if any(isinstance(f, DummyDesignation) for f in facts):
+        found.append(law46b_intention())
     return tuple(found)
 
 
@@ -122,6 +126,11 @@ def irregularity_lines(case: Case) -> list[str]:
             if isinstance(fact, LeadOutOfTurn) and entry["citation"] in ("53B", "53C"):
                 said = said.replace("(choice pending)", "(it stands)")
             lines.append(f"  {speaker}: {said}, Law {entry['citation']}")
+            if isinstance(fact, DummyDesignation):
+                lines.append(
+                    f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}; a card of a "
+                    "suit dummy no longer held is void, any legal card (46B4)"
+                )
             if isinstance(fact, PlayAtRhoTurn):
                 lines.append(
                     "    Law 57D: his card to that trick, played at his own turn, when it is a "
@@ -145,8 +154,28 @@ def irregularities_html(case: Case) -> list[str]:
     return [f"<section><h2>{html.escape(lines[1])}</h2><ul>{items}</ul></section>"]
 
 
+_DESIGNATION_TEXT = {
+    "high": "dummy's highest card of the suit named, else of the suit led",
+    "low": "dummy's lowest card of the suit named, else of the suit led",
+    "suit": "dummy's lowest card of the suit named",
+}
+
+
 def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
     by = None if fact.by is None else str(fact.by)
+    if isinstance(fact, DummyDesignation):
+        entry_46: dict[str, Any] = {
+            "kind": "dummy_designation",
+            "seat": str(fact.seat),
+            "card": None,
+            "trick": fact.trick,
+            "by": by,
+            "citation": law46b_citation(fact),
+            "said": fact.said,
+        }
+        if fact.suit >= 0:
+            entry_46["suits"] = ["SHDC"[fact.suit]]
+        return entry_46
     if isinstance(fact, Choice):
         entry: dict[str, Any] = {
             "kind": "choice",

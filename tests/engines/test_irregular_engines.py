@@ -30,8 +30,10 @@ from solver.errors import CaseFileError, EngineError
 from solver.facts import Case
 from solver.facts.irregularity import (
     CHOICE_CATALOGUE,
+    DESIGNATION_WORDS,
     Choice,
     ChoiceMade,
+    DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -780,7 +782,7 @@ def random_rho_turn(seed: int) -> tuple[Problem, int, int, int]:
 
 
 @given(st.integers(0, 2**32 - 1))
-@settings(deterministic, max_examples=30)
+@settings(deterministic, max_examples=20)
 def test_a_play_at_the_right_hand_opponents_turn_agrees_with_the_brute_force(seed: int) -> None:
     problem, _offender, _trick, _card = random_rho_turn(seed)
     check_all(problem, every_failure=True)
@@ -834,3 +836,45 @@ def test_a_57d_penalty_card_gives_declarer_the_50d2_choice(seed: int) -> None:
     problem, _offender, _trick, _card = random_rho_turn(seed)
     expected = check_all(problem, every_failure=True)
     assert any(key.choices for key in expected.groups)
+
+
+# --- Law 46B: declarer's incomplete designation of dummy's card ------------------------------
+
+
+def random_designation(seed: int) -> Problem:
+    """A random play of two or three tricks and declarer's call for dummy's (North's) card at
+    a random trick: "high", "low" or a suit alone, with a suit named or not ("high" and "low"
+    then mean the suit led: no history where dummy led that trick)."""
+    rng = random.Random(seed)
+    tricks = rng.randint(2, 3)
+    rows = random_rows(rng, tricks)
+    case = rows_case(rng, rows)
+    said = rng.choice(DESIGNATION_WORDS)
+    suit = rng.randrange(4) if said == "suit" or rng.random() < 0.4 else -1
+    fact = DummyDesignation(Seat.from_index(0), rng.randint(1, tricks), said, suit)
+    return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=20)
+def test_a_dummy_designation_agrees_with_the_brute_force(seed: int) -> None:
+    check_all(random_designation(seed), every_failure=True)
+
+
+def test_a_designation_fixes_dummys_card() -> None:
+    """West leads the HJ; North (dummy) holds H4 H3 H2. "low": the H2, as his row says, one
+    history; "high": the H4, so his row's H2 fits none. A spade named alone at trick 2 (South
+    led the S2 after winning trick 1): North's lowest spade, the SJ (he holds AKQJ), one
+    history. "high" with no suit at trick 1 means hearts, and without the H4 played, none."""
+    rows = {"N": "H2 SJ", "E": "H5 S5", "S": "HA S2", "W": "HJ D7"}
+
+    def problem(fact: DummyDesignation) -> Problem:
+        data = {"title": "t", "deal": VOID_WEST, "contract": "3NT", "declarer": "S"}
+        case = case_from_dict({**data, "play": {"rows": rows}})
+        return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+    north = Seat.from_index(0)
+    assert check_all(problem(DummyDesignation(north, 1, "low"))).count == 1
+    assert not check_all(problem(DummyDesignation(north, 1, "high"))).feasible
+    assert check_all(problem(DummyDesignation(north, 2, "suit", 0))).count == 1
+    assert not check_all(problem(DummyDesignation(north, 2, "high", 0))).feasible
