@@ -42,7 +42,17 @@ exactly ONE irregularity under ``play.irregularities``:
   order: highest or lowest of the suit led, a card of a suit he names (2017 only), or no card
   of a suit he names, a named suit never the one led; following suit comes first and an order
   that cannot be obeyed is dropped (Law 59). A recorded order (given at the card's trick in
-  either reading) is the only one; otherwise each is a branch.
+  either reading) is the only one; otherwise each is a branch;
+* a play at the right-hand opponent's turn (``played_at_rho_turn``, 57D): a defender's card
+  shown to a trick after his partner had played and before declarer or dummy on his right did.
+  The trick is led by his partner or his left-hand opponent. At his own turn, when the card
+  follows suit (or he has none of the suit led) it is his card to the trick; otherwise he plays
+  another card, following suit, and that one lies as a major penalty card from the next trick
+  on, as above;
+* declarer's incomplete call for dummy's card (``dummy_designation``, 46B) at a trick: "high"
+  means dummy's highest card of the suit named, or of the suit led when none is named (then
+  dummy cannot have led that trick), "low" the lowest, a suit named alone its lowest; when
+  dummy has no card of that suit, the call names nothing and he plays as he may.
 
 A card of the irregularity is in its player's hand at the start of its trick (it cannot have
 been played earlier). Not covered (``NotCovered``): two or more irregularities, accounts of one
@@ -87,7 +97,7 @@ class NotCovered(Exception):
 class Irregularity:
     """The one agreed irregularity, in integers (trick from 0, seats from N)."""
 
-    kind: str  # "penalty", "lead" or "premature"
+    kind: str  # "penalty", "lead", "premature", "rho" or "designation"
     seat: int
     card: int
     trick: int
@@ -96,6 +106,8 @@ class Irregularity:
     edition: int = 2017
     lead_choices: dict[int, tuple[str, int]] = field(default_factory=dict)
     """Trick -> (50D2 option, suit) recorded before that trick's lead."""
+    said: str = ""
+    named_suit: int = -1
     orders: dict[int, tuple[str, int]] = field(default_factory=dict)
     """Trick -> (57A option, suit or -1) recorded for partner's card to that trick."""
 
@@ -132,13 +144,18 @@ def read_irregularity(data: dict[str, Any], dispute: Dispute) -> Irregularity:
     if len(facts) != 1:
         raise NotCovered("not exactly one irregularity")
     (kind, entry), *_ = facts[0].items()
+    if kind == "dummy_designation":
+        return read_designation(entry, dispute, int(data.get("edition") or 2017))
     if set(entry) - {"seat", "card", "trick", "how", "class", "response"}:
         raise NotCovered(f"{kind} with {sorted(entry)}")  # e.g. a 57C1 exemption
     edition = int(data.get("edition") or 2017)
     irr = Irregularity(
-        kind={"penalty_card": "penalty", "lead_out_of_turn": "lead", "premature": "premature"}[
-            kind
-        ],
+        kind={
+            "penalty_card": "penalty",
+            "lead_out_of_turn": "lead",
+            "premature": "premature",
+            "played_at_rho_turn": "rho",
+        }[kind],
         seat=seat_index(entry["seat"]),
         card=card_index(str(entry["card"])),
         trick=int(entry["trick"]) - 1,
@@ -156,6 +173,21 @@ def read_irregularity(data: dict[str, Any], dispute: Dispute) -> Irregularity:
         if "choice" in item:
             read_choice(irr, item["choice"])
     return irr
+
+
+def read_designation(entry: dict[str, Any], dispute: Dispute, edition: int) -> Irregularity:
+    """Declarer's call for dummy's card: no card of its own, dummy its seat."""
+    suit = entry.get("suit")
+    return Irregularity(
+        kind="designation",
+        seat=(dispute.declarer + 2) % 4,
+        card=-1,
+        trick=int(entry["trick"]) - 1,
+        edition=edition,
+        declarer_side=dispute.declarer % 2,
+        said=str(entry["said"]),
+        named_suit=-1 if suit is None else SUITS.index(str(suit).upper()),
+    )
 
 
 def read_choice(irr: Irregularity, choice: dict[str, Any]) -> None:
@@ -217,10 +249,12 @@ class IrregularCounter(Counter):
         irr = self.irr
         lead_card = -1
         if trick == irr.trick:
-            if not held[irr.seat] >> irr.card & 1:
+            if irr.card >= 0 and not held[irr.seat] >> irr.card & 1:
                 return {}
             if irr.penalty:
                 pc = LYING
+            if irr.kind == "rho" and (leader - irr.seat) % 4 not in (1, 2):
+                return {}  # his partner did not play before his right-hand opponent's turn
             if irr.kind == "lead" and irr.response == "accepted" and not irr.last_trick:
                 leader, lead_card = irr.seat, irr.card
         starts = self.lead_starts(trick, leader, pc, ban, lead_card)
@@ -310,6 +344,9 @@ class IrregularCounter(Counter):
                 continue
             after = tuple(held[s] & ~(1 << cards[s]) for s in range(4))
             pc_after = GONE if pc == LYING and cards[self.irr.seat] == self.irr.card else pc
+            if self.irr.kind == "rho" and trick == self.irr.trick:
+                # 57D: not played at his turn, the card lies as a major penalty card
+                pc_after = GONE if cards[self.irr.seat] == self.irr.card else LYING
             ban_after = ban if winner == self.partner else -1
             won = 1 if winner % 2 == self.d.declarer % 2 else 0
             early_after = early if trick + 1 == self.irr.trick else 0
@@ -377,14 +414,18 @@ class IrregularCounter(Counter):
         # What the Laws allow is found from his whole hand; his row (what he played, when the
         # rows say) then keeps only the cards it holds.
         mine = held[seat]
-        if trick < irr.trick and seat == irr.seat:
+        if trick < irr.trick and seat == irr.seat and irr.card >= 0:
             mine &= ~(1 << irr.card)  # still in his hand at the irregularity's trick
         if offset == 0 and lead_card >= 0:
             mine &= 1 << lead_card
-        return (
-            self.allowed(state, seat, offset, cards, mine, required, order)
-            & (self.d.playable[seat])
-        )
+        allowed = self.allowed(state, seat, offset, cards, mine, required, order)
+        if irr.kind == "designation" and trick == irr.trick and seat == irr.seat:
+            allowed = self.designated(held[seat], offset, cards, allowed)
+        if irr.kind == "rho" and trick == irr.trick and seat == irr.seat:
+            # 57D at his own turn: the card if it follows suit, else another card
+            card = 1 << irr.card
+            allowed = card if allowed & card else allowed & ~card
+        return allowed & self.d.playable[seat]
 
     def allowed(
         self,
@@ -419,6 +460,21 @@ class IrregularCounter(Counter):
                 low = sum(1 << (suit * 13 + r) for r in range(TEN)) & ~(1 << irr.card)
                 legal = legal & ~low or legal
         return legal
+
+    def designated(self, hand: int, offset: int, cards: list[int], allowed: int) -> int:
+        """46B: dummy's highest or lowest card of the suit named, else of the suit led."""
+        irr = self.irr
+        if irr.named_suit >= 0:
+            suit = irr.named_suit
+        elif offset:
+            suit = cards[(irr.seat - offset) % 4] // 13
+        else:
+            return 0  # "high" or "low" with no suit: not a call for dummy's lead
+        of_suit = list(bits(hand & suit_mask(suit)))
+        if not of_suit:
+            return allowed  # he holds none: the call names nothing
+        card = max(of_suit) if irr.said == "high" else min(of_suit)
+        return allowed & (1 << card)
 
     @staticmethod
     def ordered(legal: int, order: tuple[str, int], led: int) -> int:

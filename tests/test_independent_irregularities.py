@@ -1,7 +1,8 @@
 """The independent count of histories under an irregularity against the tool.
 
 ``tests/independent_irregularities.py`` counts the histories of a case with one agreed penalty
-card, lead out of turn or premature play without importing ``solver``. Here it must give the
+card, lead out of turn, premature play or play at the right-hand opponent's turn (57D) without
+importing ``solver``. Here it must give the
 tool's figures (count, histories per declarer total, least cost, or ``impossible``) on every
 bundled example of ``cases/irregularities`` it covers, on small variants worked out by hand, and
 (slow) on random disputes drawn from the real records with every engine.
@@ -10,6 +11,8 @@ bundled example of ``cases/irregularities`` it covers, on small variants worked 
 from __future__ import annotations
 
 import copy
+import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,10 +41,16 @@ COVERED = {
     "ex04-premature-play",
     "ex10-minor-penalty-card",
     "ex12-defender-lead-out-of-turn",
+    "law46b-a-suit-named-alone-is-its-lowest-card",
+    "law46b-high-is-dummys-highest-card",
     "law55-declarer-lead-out-of-turn-pending",
+    "law57d-illegal-card-becomes-a-penalty-card",
+    "law57d-legal-card-played-at-its-turn",
+    "law57d-penalty-card-prunes-a-mixed-row",
     "penalty-card-declarers-choice-valued",
 }
-"""The examples with one agreed irregularity and no claim, account, 52/53B/58 choice."""
+"""The examples with one agreed irregularity and no claim, account, 52/53B/58 choice, 57C1
+exemption."""
 
 
 def load(name: str) -> dict[str, Any]:
@@ -247,3 +256,84 @@ def test_an_order_after_a_lead_made_too_early_names_a_suit_of_the_trick_before()
     data["play"]["irregularities"][-1]["choice"]["suit"] = "S"
     with pytest.raises(CaseFileError, match="spades were led to trick 5"):
         case_from_dict(data)
+
+
+def random_rho_turn_variants(seed: int, number: int) -> list[dict[str, Any]]:
+    """The 57D illegal-card example with the defenders' rows mixed and its first six tricks
+    agreed, its card moved: a defender, a trick of the nine played and a card of his hand,
+    drawn at random (the reader refuses some: a trick the defender himself or his right-hand
+    opponent led, a card played before its trick)."""
+    rng = random.Random(seed)
+    base = load("law57d-illegal-card-becomes-a-penalty-card")
+    rows = base["play"]["rows"]
+    hands = {"E": "HQ DJ CQ C4 " + rows["E"], "W": "H7 DK CJ " + rows["W"]}
+    for seat in "EW":
+        rows[seat] = {"mixed": rows[seat], "when": "after-dispute"}
+    base["play"]["tricks"] = load("law57d-legal-card-played-at-its-turn")["play"]["tricks"]
+    for trick in (7,):
+        del base["play"]["tricks"][trick]
+
+    def draw() -> dict[str, Any]:
+        seat = rng.choice("EW")
+        return {"seat": seat, "card": rng.choice(hands[seat].split()), "trick": rng.randint(1, 9)}
+
+    return readable_variants(base, "played_at_rho_turn", draw, number)
+
+
+def readable_variants(
+    base: dict[str, Any], kind: str, draw: Callable[[], dict[str, Any]], number: int
+) -> list[dict[str, Any]]:
+    """``number`` copies of ``base``, each with one irregularity of ``kind`` drawn by ``draw``,
+    skipping those the reader refuses."""
+    out = []
+    while len(out) < number:
+        data = copy.deepcopy(base)
+        data["play"]["irregularities"] = [{kind: draw()}]
+        try:
+            case_from_dict(data)
+        except CaseFileError:
+            continue
+        out.append(data)
+    return out
+
+
+def assert_variants_agree(variants: list[dict[str, Any]]) -> None:
+    """The count and the search and CP-SAT engines give the same figures on every variant,
+    some impossible and some not."""
+    seen = set()
+    for data in variants:
+        counted = figures(independent_irregularities.count(data))
+        seen.add(counted[0] == "impossible")
+        for engine in ("search", "cpsat"):
+            assert tool_figures(data, engine) == counted, (data["play"]["irregularities"], engine)
+    assert seen == {True, False}
+
+
+def test_random_57d_variants_agree_with_every_engine() -> None:
+    """A play at the right-hand opponent's turn moved about that example."""
+    assert_variants_agree(random_rho_turn_variants(57, 8))
+
+
+def random_designation_variants(seed: int, number: int) -> list[dict[str, Any]]:
+    """The 46B "high" example with North's (dummy's) row mixed and only its first three tricks
+    agreed, declarer's call moved: one of the first seven tricks, "high", "low" or a suit
+    alone, a suit named or not, drawn at random (the reader refuses a call with no suit at a
+    trick the case says dummy led)."""
+    rng = random.Random(seed)
+    base = load("law46b-high-is-dummys-highest-card")
+    base["play"]["rows"]["N"] = {"mixed": base["play"]["rows"]["N"], "when": "after-dispute"}
+    base["play"]["tricks"] = {t: base["play"]["tricks"][t] for t in (1, 2, 3)}
+
+    def draw() -> dict[str, Any]:
+        said = rng.choice(["high", "low", "suit"])
+        fact: dict[str, Any] = {"trick": rng.randint(1, 7), "said": said}
+        if said == "suit" or rng.random() < 0.4:
+            fact["suit"] = rng.choice("SHDC")
+        return fact
+
+    return readable_variants(base, "dummy_designation", draw, number)
+
+
+def test_random_designation_variants_agree_with_every_engine() -> None:
+    """Declarer's incomplete call for dummy's card moved about that example."""
+    assert_variants_agree(random_designation_variants(46, 8))

@@ -364,3 +364,24 @@ def test_example_6_an_exempt_play_leaves_nothing_to_rectify() -> None:
     expected = "W played H6 prematurely to trick 9 after declarer had played from both hands"
     assert f"agreed: {expected}, Law 57C1\n" in report
     assert "57A" not in report
+
+
+def test_the_57d_penalty_card_prunes_the_mixed_row() -> None:
+    """East's row mixed after his C8, shown at North's turn while he held diamonds, became a
+    major penalty card (57D): 48 histories, every one obeying the Laws by the reference
+    semantics, all among the 240 of the same case without the irregularity (both figures
+    worked by hand in the case's notes), CP-SAT agreeing with the search."""
+    from solver.engines import cpsat
+
+    case = solver.load_case(CASES / "law57d-penalty-card-prunes-a-mixed-row.yaml")
+    problem = compile_case(case)
+    found = search.solve(problem, list_limit=LISTED)
+    assert found.count == len(found.listed) == 48
+    assert all(evaluate(problem, history).legal for history in found.listed)
+    assert cpsat.solve(problem).count == 48
+    without = compile_case(dataclasses.replace(case, irregularities=()))
+    free = search.solve(without, list_limit=LISTED)
+    assert free.count == 240
+    assert set(found.listed) < set(free.listed)
+    east = 1
+    assert {history[8][1][east] for history in found.listed} == {Card.parse("C8").index}

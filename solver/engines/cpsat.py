@@ -54,10 +54,11 @@ from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts.history import History, PlayedTrick
 from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
+from solver.laws.law46 import SAID_CODES
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
 from solver.laws.law56 import law56_options
-from solver.laws.law57 import law57a_before_partner, law57a_options
+from solver.laws.law57 import law57a_before_partner, law57a_options, law57d_in_position
 
 ENGINE = "cpsat"
 FREE, COUNTED, NONE = "free", "counted", "none"
@@ -858,6 +859,8 @@ class _Obligations:
             self.lead_choice(accepted)
             self.premature()
             self.early_order()
+            self.rho_turn()
+            self.designation()
             failures = [self.legal(seat) for seat in range(4)]
             if t in self.program.accepted_failures:
                 # 52B1: exactly one card of the trick is the failure declarer accepted
@@ -1204,6 +1207,61 @@ class _Obligations:
             if suit >= 0:
                 _implies(m, [lit, early], _not(m.led[t, suit]))
 
+    def rho_turn(self) -> None:
+        """57D: the offender still holds the card, and the trick is led by his partner or his
+        left-hand opponent (his partner played before his right-hand opponent's turn). When
+        the card follows suit and obeys any restriction binding him (no revoke), it is his
+        card to this trick; otherwise it is a major penalty card from now on, and his card to
+        this trick is another one."""
+        m, t, program = self.m, self.trick, self.program
+        found = program.rho_turn.get(t)
+        if found is None:
+            return
+        offender, card = found
+        name = (
+            f"{SEAT_NAMES[offender]} played {_card(card)} at his right-hand opponent's turn to "
+            f"trick {t + 1}"
+        )
+        enforce = m.hard(name)
+        _require(m, self.held(offender, card), enforce)
+        leaders = [m.leader[t, seat] for seat in range(4) if law57d_in_position(offender, seat)]
+        _require(m, _any(m, leaders, f"rho_turn_position_t{t + 1}"), enforce)
+        hand, held, first = self.follows(offender)
+        legal = self.obeying(offender, hand, held, first)[card]
+        played = m.plays.get((t, card), False)
+        _implies(m, [legal, *enforce], played)
+        _implies(m, [_not(legal), *enforce], _not(played))
+        illegal = _all(m, [_not(legal), _enforced(enforce)], f"rho_turn_penalty_t{t + 1}")
+        self.expose(offender, card, True, illegal)
+
+    def designation(self) -> None:
+        """46B: declarer called dummy's card "high", "low" or by its suit alone: dummy plays
+        the highest or the lowest card he holds of the suit named, else of the suit led (then
+        dummy does not lead the trick); holding none of it, any legal card (46B4)."""
+        m, t, program = self.m, self.trick, self.program
+        found = program.designations.get(t)
+        if found is None:
+            return
+        dummy, said, named = found
+        enforce = m.hard(f"declarer's designation of dummy's card at trick {t + 1}")
+        if named < 0:
+            _require(m, _not(m.leader[t, dummy]), enforce)
+        hand = cards_in(m.problem.hands[dummy])
+        held = {c: self.held(dummy, c) for c in hand}
+        high = said == SAID_CODES["high"]
+        for suit in range(4) if named < 0 else (named,):
+            applies: Cond = m.led[t, suit] if named < 0 else True
+            for c in hand:
+                if suit_of(c) != suit:
+                    continue
+                beyond = [
+                    held[o] for o in hand if suit_of(o) == suit and (o > c if high else o < c)
+                ]
+                extreme = _all(
+                    m, [held[c], *(_not(b) for b in beyond)], f"designated_t{t + 1}_{_card(c)}"
+                )
+                _implies(m, [applies, extreme, *enforce], m.plays.get((t, c), False))
+
     def order_options(self, trick: int) -> dict[int, Lit]:
         """Declarer's 57A order literals for the premature card of ``trick`` (made once)."""
         opts = self.order_opts.get(trick)
@@ -1281,42 +1339,8 @@ class _Obligations:
         if not (restricted or self.major[seat] or self.minor[seat]):
             return None
         tag = f"t{t + 1}_{SEAT_NAMES[seat]}"
-        hand = cards_in(m.problem.hands[seat])
-        held = {c: self.held(seat, c) for c in hand}
-        leads = m.leader[t, seat]
-        void = [
-            _not(_any(m, [held[c] for c in hand if suit_of(c) == u], f"holds_{tag}_{u}"))
-            for u in range(4)
-        ]
-        void_led = _any(
-            m, [_all(m, [m.led[t, u], void[u]], "x") for u in range(4)], f"void_led_{tag}"
-        )
-        may = {
-            c: _all(
-                m,
-                [held[c], _any(m, [leads, m.led[t, suit_of(c)], void_led], "x")],
-                f"follows_{tag}_{_card(c)}",
-            )
-            for c in hand
-        }
-        first = dict(may)
-        if seat % 2 != self.declarer_side and self.required:
-            may = self.narrow(
-                may,
-                {c: _all(m, [leads, self.required[suit_of(c)]], "x") for c in hand},
-                f"required_{tag}",
-            )
-        if self.banned[seat]:
-            may = self.narrow(
-                may,
-                {
-                    c: _not(_all(m, [leads, self.banned[seat].get(suit_of(c), False)], "x"))
-                    for c in hand
-                },
-                f"banned_{tag}",
-            )
-        if self.order_seat == seat:
-            may = self.narrow(may, self.ordered(seat, hand, held), f"ordered_{tag}")
+        hand, held, first = self.follows(seat)
+        may = self.obeying(seat, hand, held, first)
         obeys = dict(may)
         if self.major[seat]:
             may = self.narrow(may, {c: self.major[seat].get(c, False) for c in hand}, f"due_{tag}")
@@ -1335,6 +1359,59 @@ class _Obligations:
             }
             may = self.narrow(may, {c: _not(barred[c]) for c in hand}, f"minor_{tag}")
         return first, obeys, may
+
+    def follows(self, seat: int) -> tuple[list[int], dict[int, Cond], dict[int, Cond]]:
+        """``seat``'s hand, per card whether he still holds it, and whether it follows suit
+        (led by him, of the suit led, or he is void in it)."""
+        m, t = self.m, self.trick
+        tag = f"t{t + 1}_{SEAT_NAMES[seat]}"
+        hand = cards_in(m.problem.hands[seat])
+        held = {c: self.held(seat, c) for c in hand}
+        leads = m.leader[t, seat]
+        void = [
+            _not(_any(m, [held[c] for c in hand if suit_of(c) == u], f"holds_{tag}_{u}"))
+            for u in range(4)
+        ]
+        void_led = _any(
+            m, [_all(m, [m.led[t, u], void[u]], "x") for u in range(4)], f"void_led_{tag}"
+        )
+        may = {
+            c: _all(
+                m,
+                [held[c], _any(m, [leads, m.led[t, suit_of(c)], void_led], "x")],
+                f"follows_{tag}_{_card(c)}",
+            )
+            for c in hand
+        }
+        return hand, held, may
+
+    def obeying(
+        self, seat: int, hand: list[int], held: dict[int, Cond], first: dict[int, Cond]
+    ) -> dict[int, Cond]:
+        """Of the cards following suit (``first``), those that also obey a lead requirement, a
+        prohibition or a 57A order binding ``seat`` now, each dropped if it leaves none (59)."""
+        m, t = self.m, self.trick
+        tag = f"t{t + 1}_{SEAT_NAMES[seat]}"
+        leads = m.leader[t, seat]
+        may = dict(first)
+        if seat % 2 != self.declarer_side and self.required:
+            may = self.narrow(
+                may,
+                {c: _all(m, [leads, self.required[suit_of(c)]], "x") for c in hand},
+                f"required_{tag}",
+            )
+        if self.banned[seat]:
+            may = self.narrow(
+                may,
+                {
+                    c: _not(_all(m, [leads, self.banned[seat].get(suit_of(c), False)], "x"))
+                    for c in hand
+                },
+                f"banned_{tag}",
+            )
+        if self.order_seat == seat:
+            may = self.narrow(may, self.ordered(seat, hand, held), f"ordered_{tag}")
+        return may
 
     def ordered(self, seat: int, hand: list[int], held: dict[int, Cond]) -> dict[int, Cond]:
         """The cards a 57A order leaves (it binds a follower only)."""

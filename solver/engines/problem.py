@@ -34,6 +34,8 @@ from solver.laws.irregular_play import (
     stopped_trick_fits,
     trick_starts,
 )
+from solver.laws.law46 import NO_FIT, law46b_card
+from solver.laws.law57 import law57d_at_turn
 from solver.laws.obligations import (
     Obligations,
     after_play,
@@ -629,6 +631,17 @@ def obeyed(
     for offset in range(4):
         seat = (leader + offset) % 4
         card = cards[seat]
+        if seat == state.dummy_seat:
+            # 46B: declarer's incomplete designation fixes dummy's card
+            designated = law46b_card(state.dummy_said, state.dummy_suit, held[seat], led)
+            if designated == NO_FIT or (designated >= 0 and card != designated):
+                return None
+        if seat == state.rho_turn_seat and offset > 0:
+            # 57D: the card played early is his card here if legal, else a penalty card
+            early = state.rho_turn_card
+            must, state = law57d_at_turn(state, seat, held[seat], led)
+            if (must >= 0 and card != must) or (must < 0 and card == early):
+                return None
         revoke = offset > 0 and is_revoke(leader, cards, seat, held[seat])
         due = card != PHANTOM and not revoke
         if due and not legal_plays(state, seat, held[seat], led) >> card & 1:

@@ -67,7 +67,8 @@ from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts.history import History
 from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
-from solver.laws.law57 import law57a_before_partner
+from solver.laws.law46 import SAID_CODES
+from solver.laws.law57 import law57a_before_partner, law57d_in_position
 
 MAX_TRICKS = 4
 """Largest number of tricks this engine accepts (``solve`` raises ``EngineError`` beyond).
@@ -568,6 +569,7 @@ def _choice_domains(problem: Problem, trick: int) -> tuple[list[int], list[int],
     }
     may_lie |= {card // 13 for t, (_o, card, _r) in program.leads_out_of_turn.items() if t <= trick}
     may_lie |= {card // 13 for t, (_o, card) in program.premature.items() if t < trick}
+    may_lie |= {card // 13 for t, (_o, card) in program.rho_turn.items() if t < trick}
     if may_lie:
         lead_codes += [
             code
@@ -655,6 +657,8 @@ class _Obligations:
         self.leads_out_of_turn = program.leads_out_of_turn
         self.premature = program.premature
         self.exempt = program.exempt
+        self.rho_turn = program.rho_turn
+        self.designations = program.designations
         self.accepted_failures = program.accepted_failures
         self.after: dict[tuple[Any, ...], tuple[_Walk, int]] = {}
         """The walk after each sequence of whole tricks met so far (the values of their
@@ -737,10 +741,13 @@ class _Obligations:
     def _orders(
         self, walk: _Walk, rule: _Rule, trick: int, code: int, values: tuple[Any, ...]
     ) -> bool | None:
-        """The 57A orders binding this trick (``_premature``, ``_early_order``): None once
-        they are set, else the verdict."""
+        """The 57A orders binding this trick (``_premature``, ``_early_order``), and a 57D
+        card (``_at_rho_turn``): None once they are set, else the verdict."""
         if not self._premature(walk, rule, trick, code, values):
             return False
+        if not self._at_rho_turn(walk, rule, trick, values[SLOT_VARIABLES * trick + 3]):
+            return False
+        rule.designation = self.designations.get(trick)
         return self._early_order(rule, trick, values)
 
     def _early_order(self, rule: _Rule, trick: int, values: tuple[Any, ...]) -> bool | None:
@@ -805,6 +812,18 @@ class _Obligations:
             rule.required = suits[0]
         elif option.startswith("forbid"):
             walk.banned = (leader, frozenset(suits))
+        return True
+
+    def _at_rho_turn(self, walk: _Walk, rule: _Rule, trick: int, leader: int) -> bool:
+        """57D: the offender still holds the card and the trick is led by his partner or his
+        left-hand opponent; at his turn the card binds him (``_Rule.rho_turn``)."""
+        found = self.rho_turn.get(trick)
+        if found is None:
+            return True
+        offender, card = found
+        if card not in walk.held[offender] or not law57d_in_position(offender, leader):
+            return False
+        rule.rho_turn = found
         return True
 
     def _premature(
@@ -916,6 +935,10 @@ class _Rule:
         that was due: exactly one card of the trick is such a failure."""
         self.required = -1
         self.order: tuple[int, str, int] | None = None
+        self.rho_turn: tuple[int, int] | None = None
+        self.designation: tuple[int, int, int] | None = None
+        """46B: (dummy, the word as ``SAID_CODES``, the suit named or -1)."""
+        """57D: the defender who played this card at his right-hand opponent's turn."""
 
     def trick(self, leader: int, cards: tuple[Any, ...]) -> bool | None:
         """Play the trick's cards in turn: False at one that breaks a rule, True at the first
@@ -928,6 +951,12 @@ class _Rule:
             if card is _UNASSIGNED:
                 return True
             if offset == 0 and not self.lead_stands(card):
+                return False
+            named = self.designation is not None and seat == self.designation[0]
+            if named and not self.designated(card, led):
+                return False
+            rho_turn = self.rho_turn is not None and seat == self.rho_turn[0] and offset > 0
+            if rho_turn and not self.at_own_turn(seat, card, led):
                 return False
             verdict = self.allows(seat, card, led, walk.held[seat])
             if verdict == FAILURE and self.failure_accepted:
@@ -944,6 +973,35 @@ class _Rule:
         for seat in range(4):
             walk.held[seat].discard(cards[seat])
         return None
+
+    def designated(self, card: int, led: int) -> bool:
+        """46B: dummy's card is the highest ("high") or the lowest ("low", a suit alone) he
+        holds of the suit named, else of the suit led (no such word fits a lead by dummy);
+        holding none of that suit, any card (46B4)."""
+        assert self.designation is not None
+        dummy, said, named = self.designation
+        suit = named if named >= 0 else led
+        if suit < 0:
+            return False
+        cards = [c for c in self.walk.held[dummy] if c // 13 == suit]
+        if not cards:
+            return True
+        return card == (max(cards) if said == SAID_CODES["high"] else min(cards))
+
+    def at_own_turn(self, seat: int, card: int, led: int) -> bool:
+        """57D at the offender's turn: the card he played early is his card now if it follows
+        suit and obeys the restrictions binding him (no revoke); else it becomes a major
+        penalty card of his and his card is another one."""
+        assert self.rho_turn is not None
+        early = self.rho_turn[1]
+        held = self.walk.held[seat]
+        suited = {c for c in held if c // 13 == led}
+        if early in self.restricted(seat, led, suited or set(held)):
+            return card == early
+        if card == early:
+            return False
+        self.walk.expose(seat, early, True)
+        return True
 
     def lead_stands(self, card: int) -> bool:
         """The card led out of turn and accepted; a 57A order names a suit not led."""

@@ -214,6 +214,8 @@ class Searcher:
                     *program.penalty_cards,
                     *program.leads_out_of_turn,
                     *program.premature,
+                    *program.rho_turn,
+                    *program.designations,
                     *program.accepted_failures,
                     *(trick for trick, _slot in program.recorded),
                     # the trick before a premature card: it may be a lead made too early
@@ -938,8 +940,9 @@ class Searcher:
 
 
 def _irregular_cards(problem: Problem) -> int:
-    """Cards an irregularity tells apart: penalty cards and cards led out of turn, and every
-    card of a premature player's partner (a 57A order to play the highest or the lowest)."""
+    """Cards an irregularity tells apart: penalty cards, cards led out of turn or played at
+    the right-hand opponent's turn (57D), and every card of a premature player's partner (a
+    57A order to play the highest or the lowest) and of dummy under a 46B designation."""
     program = problem.irregular
     mask = 0
     if program is None:
@@ -951,6 +954,10 @@ def _irregular_cards(problem: Problem) -> int:
         mask |= 1 << card
     for seat, card in program.premature.values():
         mask |= 1 << card | problem.hands[(seat + 2) % 4]
+    for _seat, card in program.rho_turn.values():
+        mask |= 1 << card
+    for dummy, _said, _suit in program.designations.values():
+        mask |= problem.hands[dummy]  # 46B: the highest or lowest card of a suit
     return mask
 
 

@@ -90,6 +90,49 @@ class PrematurePlay:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayAtRhoTurn:
+    """A defender played (not led) to a trick after his partner but before his right-hand
+    opponent, declarer or dummy, had played to it (Law 57D)."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    """The trick to which the card was played at the wrong turn."""
+    by: Seat | Side | None = None
+
+    def describe(self) -> str:
+        return (
+            f"{self.seat} played {self.card} to trick {self.trick} before his right-hand "
+            "opponent had played"
+        )
+
+
+DesignationWord = Literal["high", "low", "suit"]
+"""What declarer said in place of a full designation of dummy's card (Law 46B1, 46B2)."""
+
+DESIGNATION_WORDS: tuple[DesignationWord, ...] = ("high", "low", "suit")
+
+
+@dataclass(frozen=True, slots=True)
+class DummyDesignation:
+    """Declarer named dummy's card incompletely at a trick: "high", "low", or a suit alone
+    (Law 46B)."""
+
+    seat: Seat
+    """Dummy."""
+    trick: int
+    said: DesignationWord
+    suit: int = -1
+    """The suit he named (0 spades .. 3 clubs), or -1 when he named none ("high", "low" of the
+    suit led)."""
+    by: Seat | Side | None = None
+
+    def describe(self) -> str:
+        named = f" {'SHDC'[self.suit]}" if self.suit >= 0 else ""
+        return f"declarer called {self.said}{named} for {self.seat}'s card at trick {self.trick}"
+
+
+@dataclass(frozen=True, slots=True)
 class Choice:
     """A choice the Laws gave and that was made, named by its option (Laws 50D2, 51, 52-57)."""
 
@@ -114,7 +157,9 @@ class Choice:
         return f"{self.chooser} chose {self.option}{extra} (Law {self.law}) at trick {self.trick}"
 
 
-Irregularity = PenaltyCard | LeadOutOfTurn | PrematurePlay | Choice
+Irregularity = (
+    PenaltyCard | LeadOutOfTurn | PrematurePlay | PlayAtRhoTurn | DummyDesignation | Choice
+)
 
 
 def _catalogue() -> tuple[tuple[str, str, tuple[int, ...]], ...]:

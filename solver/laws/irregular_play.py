@@ -14,6 +14,12 @@ A premature card at trick T is read two ways that exclude each other: played to 
 the offender's left-hand opponent, the order binding the partner at T), or led to T before the
 partner had played to T-1 (the offender played before him there and won it; the order binds
 the partner at T-1, recorded and labelled at T, and the offender leads the card to T).
+
+A card played at the right-hand opponent's turn (57D) at trick T needs T led by the offender's
+partner or left-hand opponent; the state carries it into the trick, and at the offender's turn
+``law57.law57d_at_turn`` makes it his card there, or a major penalty card (the engines call it
+from ``problem.obeyed``). Declarer's incomplete call for dummy's card (46B) is carried the same
+way, and ``law46.law46b_card`` fixes dummy's card at his turn.
 """
 
 from __future__ import annotations
@@ -28,12 +34,15 @@ from solver.facts.irregularity import (
     CHOICE_TRICK_BITS,
     Choice,
     ChoiceMade,
+    DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
+    PlayAtRhoTurn,
     PrematurePlay,
 )
 from solver.laws.choices import LawOption, apply_lead_option, apply_play_order
+from solver.laws.law46 import SAID_CODES
 from solver.laws.law50 import law50b_penalty_class, law50d2_options
 from solver.laws.law51 import law51b_options
 from solver.laws.law52 import (
@@ -45,7 +54,12 @@ from solver.laws.law53 import law53b_proper_lead_stands, law53c_citation, law53c
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
 from solver.laws.law56 import law56_options
-from solver.laws.law57 import law57a_before_partner, law57a_options, law57c1_exempt
+from solver.laws.law57 import (
+    law57a_before_partner,
+    law57a_options,
+    law57c1_exempt,
+    law57d_in_position,
+)
 from solver.laws.obligations import Obligations, add_penalty_card, choice_due
 
 LOOT_SLOT, LEAD_SLOT, ORDER_SLOT, FAILURE_SLOT = 0, 1, 2, 3
@@ -68,6 +82,12 @@ class PlayIrregularities:
     exempt: dict[int, int] = field(default_factory=dict)
     """Trick -> the defender whose card to it, played before his partner's, Law 57C1 leaves
     unrectified (declarer had played from both hands): he played before his partner there."""
+    rho_turn: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Trick -> (offender, card): a defender played that card to it after his partner and
+    before his right-hand opponent (57D)."""
+    designations: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    """Trick -> (dummy, word as ``law46.SAID_CODES``, suit named or -1): declarer called
+    dummy's card incompletely (46B)."""
     recorded: dict[tuple[int, int], LawOption] = field(default_factory=dict)
     """(trick, slot) -> the option chosen, where the case records it."""
     accepted_failures: frozenset[int] = frozenset()
@@ -79,7 +99,13 @@ class PlayIrregularities:
         return self.declarer % 2
 
     def __bool__(self) -> bool:
-        return bool(self.penalty_cards or self.leads_out_of_turn or self.premature)
+        return bool(
+            self.penalty_cards
+            or self.leads_out_of_turn
+            or self.premature
+            or self.rho_turn
+            or self.designations
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +155,30 @@ def trick_starts(
     following = program.premature.get(trick + 1)
     if following is not None:
         out = [s for start in out for s in _may_lead_early(program, trick, start, following[0])]
+    rho_turn = program.rho_turn.get(trick)
+    if rho_turn is not None:
+        out = [s for start in out for s in _at_rho_turn(rho_turn, held, start)]
+    designation = program.designations.get(trick)
+    if designation is not None:
+        dummy, said, suit = designation
+        out = [
+            replace(s, state=replace(s.state, dummy_seat=dummy, dummy_said=said, dummy_suit=suit))
+            for s in out
+        ]
     return out
+
+
+def _at_rho_turn(
+    rho_turn: tuple[int, int], held: tuple[int, int, int, int], start: TrickStart
+) -> list[TrickStart]:
+    """57D: the offender still holds the card, the trick is led by his partner or his
+    left-hand opponent (his partner plays before his right-hand opponent's turn), and at his
+    own turn the card binds him (``law57.law57d_at_turn``, applied as the trick is played)."""
+    offender, card = rho_turn
+    if not held[offender] >> card & 1 or not law57d_in_position(offender, start.leader):
+        return []
+    state = replace(start.state, rho_turn_seat=offender, rho_turn_card=card)
+    return [replace(start, state=state)]
 
 
 def stopped_trick_fits(
@@ -344,13 +393,11 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
                 fact.card.index,
                 fact.response,
             )
-        elif isinstance(fact, PrematurePlay) and law57c1_exempt(fact):
-            # 57C1: no rectification; the card played (``designated_plays``); he played
-            # before his partner there, so a card of his at the next trick may be a lead
-            # made too early (57A)
-            program.exempt[fact.trick - 1] = fact.seat.index
-        elif isinstance(fact, PrematurePlay):
-            program.premature[fact.trick - 1] = (fact.seat.index, fact.card.index)
+        elif isinstance(fact, PrematurePlay | PlayAtRhoTurn):
+            _early_play(program, fact)
+        elif isinstance(fact, DummyDesignation):
+            said = SAID_CODES[fact.said]
+            program.designations[fact.trick - 1] = (fact.seat.index, said, fact.suit)
         elif isinstance(fact, Choice) and fact.law.startswith(("50D1", "51A", "58")):
             continue  # a card played (``designated_plays``), or a card replaced: no branch
         elif isinstance(fact, Choice) and fact.law.startswith("52"):
@@ -361,6 +408,22 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
                 fact.chooser.index, fact.law, fact.option, fact.suits
             )
     return _lead_stands(case, program)
+
+
+def _early_play(program: PlayIrregularities, fact: PrematurePlay | PlayAtRhoTurn) -> None:
+    """A defender's card played before its turn: before his partner's (57A, or 57C1 when
+    declarer had played from both hands), or after it but before his right-hand opponent's
+    (57D)."""
+    trick = fact.trick - 1
+    if isinstance(fact, PlayAtRhoTurn):
+        program.rho_turn[trick] = (fact.seat.index, fact.card.index)
+    elif law57c1_exempt(fact):
+        # 57C1: no rectification; the card played (``designated_plays``); he played before
+        # his partner there, so a card of his at the next trick may be a lead made too
+        # early (57A)
+        program.exempt[trick] = fact.seat.index
+    else:
+        program.premature[trick] = (fact.seat.index, fact.card.index)
 
 
 def _law52(case: Case, program: PlayIrregularities, choice: Choice) -> PlayIrregularities:
@@ -483,7 +546,7 @@ def _check_own_card(case: Case, fact: Choice, holder: Seat) -> None:
 def _exposes(fact: Irregularity, holder: Seat, card: Card, trick: int) -> bool:
     """``fact`` leaves ``card`` face up before ``holder`` by ``trick`` (a penalty card, or the
     card of a lead out of turn or a premature play that may become one)."""
-    if isinstance(fact, PenaltyCard | LeadOutOfTurn | PrematurePlay):
+    if isinstance(fact, PenaltyCard | LeadOutOfTurn | PrematurePlay | PlayAtRhoTurn):
         return fact.seat == holder and fact.card == card and fact.trick <= trick
     return False
 
@@ -497,6 +560,18 @@ def _check_supported(case: Case, fact: Irregularity) -> None:
             f"{fact.describe()}, said by {fact.by}: an irregularity as one side's account is "
             "read but not yet weighed by the engines; give it under play.irregularities if "
             "both sides agree it",
+        )
+    if (
+        isinstance(fact, Choice)
+        and fact.law.startswith("52")
+        and any(isinstance(f, PlayAtRhoTurn) for f in case.irregularities)
+    ):
+        raise CaseFileError(
+            case.source,
+            "play.irregularities",
+            f"{fact.describe()}: a Law 52 choice together with a play at the right-hand "
+            "opponent's turn (Law 57D, whose card may become a penalty card) is not applied by "
+            "the engines yet",
         )
     if isinstance(fact, Choice) and not fact.law.startswith(SUPPORTED_CHOICES):
         raise CaseFileError(

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from solver.facts.irregularity import PrematurePlay
+from dataclasses import replace
+
+from solver.facts.irregularity import PlayAtRhoTurn, PrematurePlay
 from solver.laws.choices import LawOption
 from solver.laws.citation import Assumption
+from solver.laws.obligations import Obligations, add_penalty_card, restricted_plays
 
 
 def law57a_options(declarer: int, led_suit: int, edition: int) -> list[LawOption]:
@@ -71,4 +74,41 @@ def law57a_minor_card_yields() -> Assumption:
         "57A",
         "where a Law 57A order and the limit of a minor penalty card (50C) bind the same "
         "player and cannot both be met, the order is obeyed and the minor card's limit yields",
+    )
+
+
+def law57d_in_position(offender: int, leader: int) -> bool:
+    """57D: the defender played after his partner and before his right-hand opponent (declarer
+    or dummy): the trick was led by his partner (he plays third, after declarer's or dummy's
+    second card) or by his left-hand opponent (he plays fourth, after the right-hand
+    opponent's third card). Led by himself or by his right-hand opponent, his partner plays
+    after him: that is no 57D position."""
+    return leader in ((offender + 1) % 4, (offender + 2) % 4)
+
+
+def law57d_at_turn(
+    state: Obligations, seat: int, held: int, led_suit: int
+) -> tuple[int, Obligations]:
+    """57D at the offender's own turn in the trick (``state.rho_turn_card`` the card he played
+    early): (the card he must play, the state) when that card is a legal play there (it
+    follows suit and obeys any restriction binding him: no revoke, Law 61A), played at his
+    proper turn without rectification; else (-1, the state with the card a major penalty card
+    of his), and he plays another card to the trick under that state."""
+    card = state.rho_turn_card
+    state = replace(state, rho_turn_seat=-1, rho_turn_card=-1)
+    if restricted_plays(state, seat, held, led_suit) >> card & 1:
+        return card, state
+    return -1, add_penalty_card(state, seat, card, True)
+
+
+def law57d_information(fact: PlayAtRhoTurn) -> Assumption:
+    """57D leaves the play itself unrectified (a legal card) or the card a major penalty card;
+    what declarer learnt from seeing it early is a Law 16 matter for the Director, never a
+    constraint on the play: ``judge-info-damage``."""
+    return Assumption(
+        "judge-info-damage",
+        "57D",
+        f"{fact.seat.full_name}'s card shown before {fact.seat.rho.full_name} had played to "
+        f"trick {fact.trick} gave information (Law 16): whether it damaged the other side, and "
+        "any adjustment, is the Director's judgement; the histories do not weigh it",
     )

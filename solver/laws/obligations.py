@@ -58,6 +58,17 @@ class Obligations:
     the next trick is, in this history, a lead to it made before his partner played to this
     one (57A): declarer's order bound the partner here, and he must lead the next trick with
     that card. Cleared at that next trick."""
+    rho_turn_seat: int = -1
+    rho_turn_card: int = -1
+    """Law 57D in the current trick: that defender played that card early, at his right-hand
+    opponent's turn; at his own turn it is his card if legal there, else a major penalty card
+    (``law57.law57d_at_turn``). Cleared once he has played."""
+    dummy_seat: int = -1
+    dummy_said: int = 0
+    dummy_suit: int = -1
+    """Law 46B in the current trick: declarer called dummy's card incompletely (the word as
+    ``law46.SAID_CODES``, the suit named or -1); ``law46.law46b_card`` fixes the card at
+    dummy's turn. Cleared once dummy has played."""
 
     @property
     def empty(self) -> bool:
@@ -69,6 +80,8 @@ class Obligations:
             and self.banned_seat < 0
             and self.order_seat < 0
             and self.early_lead_seat < 0
+            and self.rho_turn_seat < 0
+            and self.dummy_seat < 0
         )
 
     def penalty_cards(self, seat: int) -> int:
@@ -179,6 +192,10 @@ def after_play(state: Obligations, seat: int, card: int, leading: bool) -> Oblig
         state = replace(state, lead_chosen=False)
     if state.order_seat == seat:
         state = replace(state, order_seat=-1, order="", order_suit=-1)
+    if state.rho_turn_seat == seat:
+        state = replace(state, rho_turn_seat=-1, rho_turn_card=-1)
+    if state.dummy_seat == seat:
+        state = replace(state, dummy_seat=-1, dummy_said=0, dummy_suit=-1)
     return state
 
 
@@ -189,6 +206,10 @@ def after_trick(state: Obligations, winner: int) -> Obligations:
         state = replace(state, banned_seat=-1, banned_suits=0)
     if state.order_seat >= 0:
         state = replace(state, order_seat=-1, order="", order_suit=-1)
+    if state.rho_turn_seat >= 0:
+        state = replace(state, rho_turn_seat=-1, rho_turn_card=-1)
+    if state.dummy_seat >= 0:
+        state = replace(state, dummy_seat=-1, dummy_said=0, dummy_suit=-1)
     return state
 
 

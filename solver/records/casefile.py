@@ -19,12 +19,15 @@ from solver.bridge import Card, Contract, Deal, Seat, Side, Trick
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
 from solver.facts.irregularity import (
+    DESIGNATION_WORDS,
     EXPOSURES,
     Choice,
+    DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
     PenaltyClass,
+    PlayAtRhoTurn,
     PrematurePlay,
     Response,
 )
@@ -103,6 +106,18 @@ class RawPremature(_Strict):
     declarer_played_both_hands: bool = False
 
 
+class RawPlayAtRhoTurn(_Strict):
+    seat: str
+    card: str
+    trick: int
+
+
+class RawDummyDesignation(_Strict):
+    trick: int
+    said: str
+    suit: str | None = None
+
+
 class RawChoice(_Strict):
     trick: int
     by: str
@@ -119,6 +134,8 @@ class RawIrregularity(_Strict):
     penalty_card: RawPenaltyCard | None = None
     lead_out_of_turn: RawLeadOutOfTurn | None = None
     premature: RawPremature | None = None
+    played_at_rho_turn: RawPlayAtRhoTurn | None = None
+    dummy_designation: RawDummyDesignation | None = None
     choice: RawChoice | None = None
 
 
@@ -126,6 +143,8 @@ IRREGULARITY_MODELS: dict[str, type[BaseModel]] = {
     "penalty_card": RawPenaltyCard,
     "lead_out_of_turn": RawLeadOutOfTurn,
     "premature": RawPremature,
+    "played_at_rho_turn": RawPlayAtRhoTurn,
+    "dummy_designation": RawDummyDesignation,
     "choice": RawChoice,
 }
 
@@ -934,7 +953,8 @@ class _IrregularityReader:
         if len(kinds) != 1:
             raise self.error(
                 location,
-                "expected exactly one of penalty_card, lead_out_of_turn, premature or choice",
+                "expected exactly one of penalty_card, lead_out_of_turn, premature, "
+                "played_at_rho_turn, dummy_designation or choice",
             )
         kind = kinds[0]
         where = f"{location}.{kind}"
@@ -944,6 +964,10 @@ class _IrregularityReader:
             return self._lead_out_of_turn(raw.lead_out_of_turn, where, by)
         if raw.premature is not None:
             return self._premature(raw.premature, where, by)
+        if raw.played_at_rho_turn is not None:
+            return self._at_rho_turn(raw.played_at_rho_turn, where, by)
+        if raw.dummy_designation is not None:
+            return self._designation(raw.dummy_designation, where, by)
         assert raw.choice is not None, "one kind is given"
         return self._choice(raw.choice, where, by)
 
@@ -1070,19 +1094,107 @@ class _IrregularityReader:
             self._check_57c1(seat, trick, f"{location}.declarer_played_both_hands")
         return PrematurePlay(seat, card, trick, by=by, exempt=raw.declarer_played_both_hands)
 
+    def _at_rho_turn(
+        self, raw: RawPlayAtRhoTurn, location: str, by: Seat | Side | None
+    ) -> PlayAtRhoTurn:
+        """Law 57D (2017 only): a defender's card played to a trick before declarer or dummy
+        on his right, his partner having played: the trick was led by his partner or his
+        left-hand opponent, and it was played (a card of his went to it)."""
+        if self.edition < 2017:
+            raise self.error(
+                location,
+                f"Law 57D (a defender's play at his right-hand opponent's turn) is in the 2017 "
+                f"Laws only; under the {self.edition} Laws it is not applied; expected edition "
+                "2017",
+            )
+        what = "a play at the right-hand opponent's turn (Law 57D)"
+        self._agreed_only(by, location, what)
+        seat = self._defender(
+            raw.seat,
+            f"{location}.seat",
+            "a play at the right-hand opponent's turn under Law 57D is a defender's",
+        )
+        card = self._held_card(seat, raw.card, f"{location}.card")
+        trick = self._played_trick(raw.trick, f"{location}.trick", what)
+        self._not_played_before(seat, card, trick, f"{location}.card")
+        self._check_57d_position(seat, trick, f"{location}.trick")
+        return PlayAtRhoTurn(seat, card, trick, by=by)
+
+    def _designation(
+        self, raw: RawDummyDesignation, location: str, by: Seat | Side | None
+    ) -> DummyDesignation:
+        """Law 46B: declarer's incomplete designation of dummy's card at a trick played: "high"
+        or "low" (of the suit named, else of the suit led), or a suit alone."""
+        what = "declarer's incomplete designation of dummy's card (Law 46B)"
+        self._agreed_only(by, location, what)
+        trick = self._played_trick(raw.trick, f"{location}.trick", what)
+        said = _one_of(raw.said, DESIGNATION_WORDS, f"{location}.said", self)
+        suit = -1 if raw.suit is None else self._suit(raw.suit, f"{location}.suit")
+        if said == "suit" and suit < 0:
+            raise self.error(f"{location}.suit", "said: suit needs the suit named, like suit: H")
+        known = self._known_leader(trick)
+        if suit < 0 and known is not None and known[0] == self.dummy:
+            raise self.error(
+                f"{location}.suit",
+                f"{self.dummy.full_name} (dummy) led to trick {trick} ({known[1]}): {said} "
+                "names no card there without a suit; expected the suit declarer named",
+            )
+        return DummyDesignation(self.dummy, trick, said, suit, by=by)
+
+    def _agreed_only(self, by: Seat | Side | None, location: str, what: str) -> None:
+        """Refuse ``what`` as one side's account: the engines weigh it only when agreed."""
+        if by is not None:
+            raise self.error(
+                location,
+                f"{what} as one side's account is not weighed yet; give it under "
+                "play.irregularities if both sides agree it",
+            )
+
+    def _played_trick(self, number: int, location: str, what: str) -> int:
+        """``_trick``, and a trick that was played (a card went to it)."""
+        trick = self._trick(number, location)
+        if trick > self.played:
+            raise self.error(
+                location,
+                f"play stopped after trick {self.played}: {what} is read at a trick that was "
+                f"played, trick {self.played} at the latest",
+            )
+        return trick
+
+    def _known_leader(self, trick: int) -> tuple[Seat, str] | None:
+        """Who led ``trick``, with why, where the case says: its agreed trick, else the proper
+        leader (``_proper_leader``)."""
+        agreed = self.agreed.get(trick)
+        if agreed is not None:
+            return agreed.leader, f"play.tricks.{trick}"
+        return self._proper_leader(trick)
+
+    def _check_57d_position(self, seat: Seat, trick: int, location: str) -> None:
+        """57D needs the partner to have played before the right-hand opponent's turn: the
+        trick was led by the partner or by the left-hand opponent. Checked where the case says
+        who led it (its agreed trick, else the proper leader)."""
+        known = self._known_leader(trick)
+        if known is None:
+            return
+        leader, why = known
+        if leader in (seat.partner, seat.lho):
+            return
+        raise self.error(
+            location,
+            f"{leader.full_name} led to trick {trick} ({why}): {seat.full_name}'s partner had "
+            f"not played before {seat.rho.full_name}'s turn there (Law 57D needs a trick led by "
+            f"{seat.partner.full_name} or {seat.lho.full_name})",
+        )
+
     def _check_57c1(self, seat: Seat, trick: int, location: str) -> None:
         """Law 57C1 exempts a defender who plays before his partner once declarer has played
         from both hands: in a trick led from declarer's or dummy's hand, that defender is the
         fourth hand (the leader's right), his partner second. Checked where the case says who
         led the trick (its agreed trick, else the proper leader)."""
-        agreed = self.agreed.get(trick)
-        if agreed is not None:
-            leader, why = agreed.leader, f"play.tricks.{trick}"
-        else:
-            proper = self._proper_leader(trick)
-            if proper is None:
-                return
-            leader, why = proper
+        known = self._known_leader(trick)
+        if known is None:
+            return
+        leader, why = known
         if leader.side == self.declarer.side and seat == leader.rho:
             return
         raise self.error(

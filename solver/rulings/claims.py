@@ -19,7 +19,13 @@ from solver.engines.problem import choices_through
 from solver.errors import CaseFileError
 from solver.facts import Case, Claim
 from solver.facts.case import AgreedTrick
-from solver.facts.irregularity import Choice, Irregularity, LeadOutOfTurn, PrematurePlay
+from solver.facts.irregularity import (
+    Choice,
+    Irregularity,
+    LeadOutOfTurn,
+    PlayAtRhoTurn,
+    PrematurePlay,
+)
 from solver.facts.policy import PRESETS, NormalPolicy
 from solver.laws.choices import LawOption, apply_lead_option
 from solver.laws.citation import Assumption, Reason
@@ -740,7 +746,7 @@ def _check_placeable(case: Case, number: int, fact: Irregularity, at: int, full:
     why = ""
     if trick > at:
         why = f"it comes after the claim, made at trick {at + 1}"
-    elif trick == at and isinstance(fact, LeadOutOfTurn | PrematurePlay):
+    elif trick == at and isinstance(fact, LeadOutOfTurn | PrematurePlay | PlayAtRhoTurn):
         why = (
             f"it is at trick {at + 1}, the trick of the claim: a lead out of turn or a "
             "premature play there is not applied to the claim's play yet"

@@ -15,19 +15,27 @@ from solver.bridge import Card, Seat, Side
 from solver.facts import Case
 from solver.facts.irregularity import (
     Choice,
+    DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
+    PlayAtRhoTurn,
     PrematurePlay,
 )
 from solver.laws.citation import Assumption
+from solver.laws.law46 import law46b_citation, law46b_intention
 from solver.laws.law49 import law49_exposure
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
 from solver.laws.law52 import law52_citation, law52_is_rejection
 from solver.laws.law53 import law53b_information, law53c_citation, law53c_lead_stands
 from solver.laws.law54 import law54_before_2007
 from solver.laws.law55 import law55c_information
-from solver.laws.law57 import law57a_minor_card_yields, law57a_must_choose, law57c1_exempt
+from solver.laws.law57 import (
+    law57a_minor_card_yields,
+    law57a_must_choose,
+    law57c1_exempt,
+    law57d_information,
+)
 from solver.laws.law58 import law58b3_information
 from solver.laws.law72 import law72_could_have_known
 
@@ -79,6 +87,9 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
             for f in facts
         ):
             found.append(law57a_minor_card_yields())
+    found += [law57d_information(f) for f in facts if isinstance(f, PlayAtRhoTurn)]
+    if any(isinstance(f, DummyDesignation) for f in facts):
+        found.append(law46b_intention())
     return tuple(found)
 
 
@@ -119,6 +130,16 @@ def irregularity_lines(case: Case) -> list[str]:
             if isinstance(fact, LeadOutOfTurn) and entry["citation"] in ("53B", "53C"):
                 said = said.replace("(choice pending)", "(it stands)")
             lines.append(f"  {speaker}: {said}, Law {entry['citation']}")
+            if isinstance(fact, DummyDesignation):
+                lines.append(
+                    f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}; a card of a "
+                    "suit dummy no longer held is void, any legal card (46B4)"
+                )
+            if isinstance(fact, PlayAtRhoTurn):
+                lines.append(
+                    "    Law 57D: his card to that trick, played at his own turn, when it is a "
+                    "legal play there; otherwise a major penalty card, and he plays another card"
+                )
         assumption = entry.get("assumption")
         if assumption is not None:
             lines.append(
@@ -137,8 +158,28 @@ def irregularities_html(case: Case) -> list[str]:
     return [f"<section><h2>{html.escape(lines[1])}</h2><ul>{items}</ul></section>"]
 
 
+_DESIGNATION_TEXT = {
+    "high": "dummy's highest card of the suit named, else of the suit led",
+    "low": "dummy's lowest card of the suit named, else of the suit led",
+    "suit": "dummy's lowest card of the suit named",
+}
+
+
 def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
     by = None if fact.by is None else str(fact.by)
+    if isinstance(fact, DummyDesignation):
+        entry_46: dict[str, Any] = {
+            "kind": "dummy_designation",
+            "seat": str(fact.seat),
+            "card": None,
+            "trick": fact.trick,
+            "by": by,
+            "citation": law46b_citation(fact),
+            "said": fact.said,
+        }
+        if fact.suit >= 0:
+            entry_46["suits"] = ["SHDC"[fact.suit]]
+        return entry_46
     if isinstance(fact, Choice):
         entry: dict[str, Any] = {
             "kind": "choice",
@@ -169,6 +210,8 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
     elif isinstance(fact, LeadOutOfTurn):
         entry["citation"] = _lead_citation(case, fact)
         entry["response"] = fact.response
+    elif isinstance(fact, PlayAtRhoTurn):
+        entry["citation"] = "57D"
     else:
         entry["citation"] = "57C1" if law57c1_exempt(fact) else "57A"
     return entry
@@ -178,6 +221,7 @@ _KINDS: dict[type, str] = {
     PenaltyCard: "penalty_card",
     LeadOutOfTurn: "lead_out_of_turn",
     PrematurePlay: "premature",
+    PlayAtRhoTurn: "played_at_rho_turn",
 }
 
 

@@ -206,7 +206,14 @@ def test_the_page_carries_the_readers_irregularity_vocabulary(client: Client) ->
     assert {law: [o["option"] for o in options] for law, options in sent["laws"].items()} == {
         law: list(options) for law, options in CHOICE_OPTIONS.items()
     }
-    assert sent["kinds"] == ["penalty_card", "lead_out_of_turn", "premature", "choice"]
+    assert sent["kinds"] == [
+        "penalty_card",
+        "lead_out_of_turn",
+        "premature",
+        "played_at_rho_turn",
+        "dummy_designation",
+        "choice",
+    ]
     assert sent["editions"][0] == 2017 and 1997 in sent["editions"]
 
 

@@ -154,8 +154,9 @@ def _in_position(problem: Problem, history: History) -> bool:
     """The positions the irregularities name, read off the history itself: a premature card
     (57A) by a defender who played before a partner whose turn came first (at its trick led
     by his left-hand opponent, or, a lead to it made too early, led by him, who played to the
-    trick before ahead of his partner); a lead out of turn where play stopped not by the winner
-    of the last trick played (the proper leader)."""
+    trick before ahead of his partner); a card played at the right-hand opponent's turn (57D)
+    at a trick led by the offender's partner or left-hand opponent; a lead out of turn where
+    play stopped not by the winner of the last trick played (the proper leader)."""
     program = problem.irregular
     if program is None:
         return True
@@ -170,6 +171,11 @@ def _in_position(problem: Problem, history: History) -> bool:
             and _before_partner(program, trick - 1, offender, leaders[trick - 1])
         )
         if not (partner_second or early_lead):
+            return False
+    for trick, (offender, _card) in program.rho_turn.items():
+        # 57D: his partner played before his right-hand opponent's turn (written apart from
+        # ``law57.law57d_in_position``)
+        if trick < len(history) and (leaders[trick] - offender) % 4 not in (1, 2):
             return False
     stopped = program.leads_out_of_turn.get(len(history))
     if stopped is not None and history:

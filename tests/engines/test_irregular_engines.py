@@ -30,11 +30,14 @@ from solver.errors import CaseFileError, EngineError
 from solver.facts import Case
 from solver.facts.irregularity import (
     CHOICE_CATALOGUE,
+    DESIGNATION_WORDS,
     Choice,
     ChoiceMade,
+    DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
+    PlayAtRhoTurn,
     PrematurePlay,
 )
 from solver.records import load_case as solver_case
@@ -753,3 +756,125 @@ def test_a_lead_out_of_turn_where_play_stopped_agrees_with_the_brute_force(seed:
     assert all(
         trick_winner(h[-1][0], h[-1][1][:4], problem.trump) != offender for h in expected.histories
     )
+
+
+# --- Law 57D: a defender's play at his right-hand opponent's turn ------------------------------
+
+
+def random_rho_turn(seed: int) -> tuple[Problem, int, int, int]:
+    """A random play of two or three tricks and a defender's card given as played at his
+    right-hand opponent's turn at a random trick: mostly a card of his row from that trick on,
+    sometimes another card he still held. In many histories the trick is led by him or his
+    right-hand opponent (no 57D position); the card follows suit there or not (played, or a
+    major penalty card). Returns the problem, the offender, the trick (from 0) and the card."""
+    rng = random.Random(seed)
+    tricks = rng.randint(2, 3)
+    rows = random_rows(rng, tricks)
+    case = rows_case(rng, rows)
+    defender = rng.choice([1, 3])
+    trick = rng.randint(1, tricks)
+    later = rows[defender][trick - 1 :]
+    unplayed = [c for c in cards_in(HANDS[defender]) if c not in rows[defender]]
+    card = rng.choice(later if rng.random() < 0.7 else unplayed)
+    fact = PlayAtRhoTurn(Seat.from_index(defender), Card.from_index(card), trick)
+    problem = compile_case(dataclasses.replace(case, irregularities=(fact,)))
+    return problem, defender, trick - 1, card
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=20)
+def test_a_play_at_the_right_hand_opponents_turn_agrees_with_the_brute_force(seed: int) -> None:
+    problem, _offender, _trick, _card = random_rho_turn(seed)
+    check_all(problem, every_failure=True)
+
+
+def test_both_readings_of_57d_occur_in_the_random_problems() -> None:
+    """Among the random problems above, some have histories where the card shown early is the
+    offender's card to its trick (legal there) and some where it is not (a penalty card)."""
+    played, penalty = 0, 0
+    for seed in range(40):
+        problem, offender, trick, card = random_rho_turn(seed)
+        expected = brute_force(problem)
+        for history in expected.histories:
+            if history[trick][1][offender] == card:
+                played += 1
+            else:
+                penalty += 1
+    assert played and penalty
+
+
+def test_57d_the_card_is_played_at_its_turn_or_becomes_a_penalty_card() -> None:
+    """West leads the HJ to trick 1, North plays the H2, East the H5, South wins with the HA
+    and leads the S2 to trick 2; West, void in spades, discards the D7, North plays the SJ,
+    East the S5 (worked by hand). East is in the 57D position at both tricks: at trick 1 his
+    partner led and North was to play next, at trick 2 South led and West had played. Shown
+    early at trick 1, his H5 follows suit: it is his card there, one history. Shown instead,
+    his S5 (a spade while he held hearts) becomes a major penalty card; his card to trick 1 is
+    another (the H5 of his row), and at trick 2, a spade led, he must play it: one history;
+    had his row the S6 there, none. West led trick 1 himself: no 57D position for him."""
+    rows = {"N": "H2 SJ", "E": "H5 S5", "S": "HA S2", "W": "HJ D7"}
+
+    def problem(facts: tuple[Irregularity, ...], east: str = "H5 S5") -> Problem:
+        data = {"title": "t", "deal": VOID_WEST, "contract": "3NT", "declarer": "S"}
+        case = case_from_dict({**data, "play": {"rows": {**rows, "E": east}}})
+        return compile_case(dataclasses.replace(case, irregularities=facts))
+
+    h5, s5 = PlayAtRhoTurn(E, Card.parse("H5"), 1), PlayAtRhoTurn(E, Card.parse("S5"), 1)
+    assert check_all(problem((h5,))).count == 1
+    assert check_all(problem((s5,))).count == 1
+    assert check_all(problem((), "H5 S6")).count == 1
+    assert not check_all(problem((s5,), "H5 S6")).feasible
+    assert check_all(problem((PlayAtRhoTurn(E, Card.parse("S5"), 2),))).count == 1
+    assert not check_all(problem((PlayAtRhoTurn(W, Card.parse("HJ"), 1),))).feasible
+
+
+@pytest.mark.parametrize("seed", [5, 13])
+def test_a_57d_penalty_card_gives_declarer_the_50d2_choice(seed: int) -> None:
+    """Random problems (seeds found by a scan) where the card shown at the right-hand
+    opponent's turn is illegal there and lies as a major penalty card when the offender's
+    partner leads: declarer's 50D2/51B choice arises, and every engine must offer it."""
+    problem, _offender, _trick, _card = random_rho_turn(seed)
+    expected = check_all(problem, every_failure=True)
+    assert any(key.choices for key in expected.groups)
+
+
+# --- Law 46B: declarer's incomplete designation of dummy's card ------------------------------
+
+
+def random_designation(seed: int) -> Problem:
+    """A random play of two or three tricks and declarer's call for dummy's (North's) card at
+    a random trick: "high", "low" or a suit alone, with a suit named or not ("high" and "low"
+    then mean the suit led: no history where dummy led that trick)."""
+    rng = random.Random(seed)
+    tricks = rng.randint(2, 3)
+    rows = random_rows(rng, tricks)
+    case = rows_case(rng, rows)
+    said = rng.choice(DESIGNATION_WORDS)
+    suit = rng.randrange(4) if said == "suit" or rng.random() < 0.4 else -1
+    fact = DummyDesignation(Seat.from_index(0), rng.randint(1, tricks), said, suit)
+    return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=20)
+def test_a_dummy_designation_agrees_with_the_brute_force(seed: int) -> None:
+    check_all(random_designation(seed), every_failure=True)
+
+
+def test_a_designation_fixes_dummys_card() -> None:
+    """West leads the HJ; North (dummy) holds H4 H3 H2. "low": the H2, as his row says, one
+    history; "high": the H4, so his row's H2 fits none. A spade named alone at trick 2 (South
+    led the S2 after winning trick 1): North's lowest spade, the SJ (he holds AKQJ), one
+    history. "high" with no suit at trick 1 means hearts, and without the H4 played, none."""
+    rows = {"N": "H2 SJ", "E": "H5 S5", "S": "HA S2", "W": "HJ D7"}
+
+    def problem(fact: DummyDesignation) -> Problem:
+        data = {"title": "t", "deal": VOID_WEST, "contract": "3NT", "declarer": "S"}
+        case = case_from_dict({**data, "play": {"rows": rows}})
+        return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+    north = Seat.from_index(0)
+    assert check_all(problem(DummyDesignation(north, 1, "low"))).count == 1
+    assert not check_all(problem(DummyDesignation(north, 1, "high"))).feasible
+    assert check_all(problem(DummyDesignation(north, 2, "suit", 0))).count == 1
+    assert not check_all(problem(DummyDesignation(north, 2, "high", 0))).feasible

@@ -752,6 +752,8 @@ const KIND_LABELS = {
   penalty_card: "a penalty card",
   lead_out_of_turn: "a lead out of turn",
   premature: "a premature lead or play (Law 57)",
+  played_at_rho_turn: "a play at the right-hand opponent's turn (Law 57D)",
+  dummy_designation: "declarer's incomplete call for dummy's card (Law 46B)",
   choice: "a choice made",
 };
 const EXPOSURE_LABELS = {
@@ -786,6 +788,12 @@ function newIrregularity(kind) {
   if (kind === "penalty_card") return { penalty_card: { seat, card: "", trick, how: VOCABULARY.exposures[0] } };
   if (kind === "lead_out_of_turn") return { lead_out_of_turn: { seat, card: "", trick } };
   if (kind === "premature") return { premature: { seat, card: "", trick } };
+  if (kind === "played_at_rho_turn") {
+    return { played_at_rho_turn: { seat, card: "", trick: Math.max(1, trick - 1) } };
+  }
+  if (kind === "dummy_designation") {
+    return { dummy_designation: { trick: Math.max(1, trick - 1), said: "high" } };
+  }
   const law = Object.keys(VOCABULARY.laws).includes("50D2") ? "50D2" : Object.keys(VOCABULARY.laws)[0];
   return { choice: withNamed({ trick, by: $("declarer").value, law, option: VOCABULARY.laws[law][0].option }) };
 }
@@ -846,6 +854,12 @@ function irregularityFields(holder, key, rerender) {
     if (value == null || value === "") delete fact[name]; else fact[name] = value;
   };
   const parts = [kindSelect, " "];
+  if (kind === "dummy_designation") {
+    parts.push("at trick ", numberInput(fact.trick, set("trick"), "trick", 1, 13), " declarer said ",
+      pick(["high", "low", "suit"], fact.said, set("said"), "what declarer said"), " suit ",
+      pick(["", ...SUITS], fact.suit, set("suit"), "suit named", { "": "none named", ...SUIT_SYMBOLS }));
+    return parts;
+  }
   if (kind === "choice") {
     const options = lawOption(fact) ? VOCABULARY.laws[String(fact.law)] : [];
     const cites = Object.fromEntries(options.map((o) => [o.option, `${o.option} (Law ${o.cites})`]));
@@ -1007,6 +1021,13 @@ function irregularityText(item) {
     return `${who} led ${item.card} out of turn to trick ${item.trick} (${item.response || "choice pending"})`;
   }
   if (item.kind === "premature") return `${who} played ${item.card} prematurely to trick ${item.trick}`;
+  if (item.kind === "dummy_designation") {
+    const named = (item.suits || []).join("");
+    return `declarer called ${item.said}${named ? " " + named : ""} for dummy at trick ${item.trick} (Law ${item.citation})`;
+  }
+  if (item.kind === "played_at_rho_turn") {
+    return `${who} played ${item.card} to trick ${item.trick} before his right-hand opponent (Law 57D)`;
+  }
   if (item.kind === "choice") {
     const named = namedSuits(item) || item.card || "";
     return `${who} chose ${item.option}${named ? " " + named : ""} at trick ${item.trick}`;
