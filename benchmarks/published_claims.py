@@ -67,12 +67,6 @@ EXPLANATIONS: dict[str, str] = {
         "the non-claimers every legal play, doubtful points going against the claimer (70A), "
         "as the catalogue's default. The appeal's outcome was not found."
     ),
-    "nbb-delft-5c-overtake-unstated": (
-        "The worst line has North follow low under South's DJ (no overtake with the DQ) and "
-        "dummy's diamonds are stranded. The district ruled on a poll of four strong players, "
-        "all of whom overtook: a judgement of class and of the claimer's evident plan (P1, "
-        "A3) that the statement 'the HA and HK, then the DJ' does not say."
-    ),
     "nbb-delft-ruff-low-forgotten-trump-table-director": (
         "The district's answer on the same claim "
         "(nbb-delft-ruff-low-forgotten-trump-answer) overturned this table ruling; the tool "

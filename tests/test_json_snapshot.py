@@ -51,6 +51,7 @@ TIMED = [
     "cases/claims/published/nswba-2010-concession-heart-finesse.yaml",
     "cases/claims/published/usbf-2019-mixed-ruffing-finesse-stated.yaml",
     "cases/claims/real-kemistry-b12-ruffs-above-the-ten.yaml",
+    "cases/claims/real-realbridge-b16-no-overtake-for-nothing.yaml",
     "cases/claims/real-usbf-b46-closed-follows-low-to-a-lost-trick.yaml",
     "cases/claims/real-usbf-b48-open-crosses-by-a-ruff.yaml",
     "cases/claims/real-usbf-b53-closed-keeps-its-guards.yaml",

@@ -41,6 +41,9 @@ class NormalPolicy:
     cross_by_ruff: bool = True
     lead_forgotten_trump: bool = True
     unblock_blocked_suits: bool = True
+    overtake_to_reach: bool = True
+    no_overtake_for_nothing: bool = True
+    discard_from_the_bottom: bool = True
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
         unknown = [name for name in switches if name not in self.__dataclass_fields__]
@@ -150,6 +153,22 @@ class NormalPolicy:
                 "kept) or ducking to let them win, the short hand winning or following with a "
                 "high card rather than keep only cards above the long hand's (Danish LKU-20 2.1)",
             ),
+            "overtake_to_reach": (
+                "70",
+                "a hand following to partner's last card of a suit, which wins the trick so far, "
+                "overtakes it with its lowest card above it when it holds another card of the "
+                "suit, rather than strand its own (a poll of strong players, NBB Delft)",
+            ),
+            "no_overtake_for_nothing": (
+                "70",
+                "third to play, with partner's honour winning so far, a player does not overtake "
+                "it with a card that is not a winner while he holds a card below it",
+            ),
+            "discard_from_the_bottom": (
+                "70",
+                "a player discarding a loser throws his lowest card of its suit, not a higher one "
+                "that could still win a trick, unless partner holds a higher card of the suit",
+            ),
             "no_idle_trump_lead": (
                 "70",
                 "with both opponents void in trumps, the claimer is not made to lead a trump "
@@ -182,7 +201,7 @@ PRESETS: dict[str, NormalPolicy] = {
     # Ruffing low in front of a possible overruff is careless there (ruff_above_their_trumps off).
     # Entry problems are judged there by the claimer's class and shown awareness: blocking a
     # suit, or throwing the only entry from a hand of winners, stays a normal line by default
-    # (unblock_blocked_suits and keep_entries off).
+    # (unblock_blocked_suits, keep_entries and overtake_to_reach off).
     # A lone honour winner with a lower card out between is led under only in a side suit, when
     # it is not an ace and had no solidity at the claim (White Book 8.70.5, "top-down,
     # especially with solidity"): J6 with the 9 out, as an EBU TD ruled, but not the K of AK5
@@ -196,17 +215,20 @@ PRESETS: dict[str, NormalPolicy] = {
         ruff_above_their_trumps=False,
         unblock_blocked_suits=False,
         keep_entries=False,
+        overtake_to_reach=False,
     ),
     # ACBL Laws Commission guidelines (2019): worst suit order, ruffs low, no credit for a
     # trump safety play; a claimer is not forced to draw trumps when both opponents are void.
     # Guideline 5, ruffs presumed low: ruff_above_their_trumps off.
     # Guideline 1 (the worst order for the claimer) keeps a blocking order normal:
-    # unblock_blocked_suits off, and so the discard of the only entry: keep_entries off.
+    # unblock_blocked_suits and overtake_to_reach off, and so the discard of the only entry:
+    # keep_entries off.
     "ACBL": NormalPolicy(
         name="ACBL",
         draw_trumps_when_aware=False,
         ruff_above_their_trumps=False,
         unblock_blocked_suits=False,
         keep_entries=False,
+        overtake_to_reach=False,
     ),
 }

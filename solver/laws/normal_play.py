@@ -167,6 +167,25 @@ Judgements (each a switch of ``NormalPolicy``):
   ace, or spending its entries first, is worse than careless for a claimer who counted the
   suit's tricks. Declarer's side only: a defender does not see his partner's hand
   (``for_defenders``).
+- ``overtake_to_reach`` (Law 70 footnote; the NBB Delft district's ruling on a poll of four
+  strong players, all of whom overtook; Danish LKU-20 2.1, an order that cuts the hands apart
+  is contrary to reason): following to partner's card that wins the trick so far, when it was
+  his last card of the suit led, a hand holding a card above it and another card of the suit
+  overtakes with its lowest card above it (the DQ from DQ T 9 8 7 over partner's lone DJ), so
+  that the lead stays with the hand that holds the rest of the suit. Following low there
+  strands those cards, which a claimer who counted on them does not do. Where partner's card
+  is sure to win it takes the place of ``follow_low_to_partner``'s low card; where it is only
+  winning so far it narrows the cards the other judgements leave to the lowest above it.
+  Declarer's side only: a defender does not see his partner's hand (``for_defenders``).
+- ``no_overtake_for_nothing`` (Law 70 footnote): third to play, partner's honour winning
+  so far (``third_hand_contests`` leaves it alone), a player who holds a card below it does
+  not overtake it with a card that is not a master: the K on partner's Q with the A still
+  out takes no trick the Q would not, and spends the K (the A, sure to win, stays normal).
+  Among the real claims accepted at the table this line alone kept several from standing.
+- ``discard_from_the_bottom`` (Law 70 footnote): a hand discarding a loser throws its lowest
+  card of the suit, not a higher one that could still win a trick once the opponents' higher
+  cards have gone (the CK from CK 6 4 with the CA out), unless partner holds a card of the
+  suit above it (throwing it unblocks partner's suit). Which suit is thrown stays free.
 - ``aware_of_split_trumps`` (70C2, "at the time of his claim"): a claimer who did not mention
   trumps is taken as aware of them when both opponents hold one at the claim: nobody has
   shown out, so he cannot think them drawn (``aware_of_trumps``). Trumps in one hand only are
@@ -239,8 +258,9 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     (``cross_to_partners_winners``), the short hand's winners first
     (``unblock_short_hand_first``), which small card links to partner's winners
     (``keep_links``), which winner is the only entry between the hands (``keep_entries``),
-    crossing by partner's ruff (``cross_by_ruff``) and unblocking a suit blocked by partner's
-    cards (``unblock_blocked_suits``); which card partner plays stays a choice among normal
+    crossing by partner's ruff (``cross_by_ruff``), unblocking a suit blocked by partner's
+    cards (``unblock_blocked_suits``) and overtaking partner's last card of a suit
+    (``overtake_to_reach``); which card partner plays stays a choice among normal
     plays (70D2). ``keep_guards`` stays: it applies to the claiming defender's own discards,
     judged on his own cards (``PlayView.bound``), and never to his partner's."""
     return replace(
@@ -251,6 +271,7 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
         keep_entries=False,
         cross_by_ruff=False,
         unblock_blocked_suits=False,
+        overtake_to_reach=False,
     )
 
 
@@ -618,7 +639,29 @@ def _opponents_sure(view: PlayView, best: int, partner_winning: bool) -> bool:
 def _follows(
     policy: NormalPolicy, view: PlayView, cards: list[int], best: int, partner_winning: bool
 ) -> list[int]:
+    """The normal cards of a hand following suit: those of the rules below, narrowed, when
+    partner's card wins the trick so far, by ``overtake_to_reach`` and
+    ``no_overtake_for_nothing`` (each keeps a subset of the cards the rules give)."""
+    options = _follows_by_rules(policy, view, cards, best, partner_winning)
+    if not partner_winning or len(options) < 2:
+        return options
+    if policy.overtake_to_reach and _reaching(view, cards, best):
+        over = [c for c in options if c > best]
+        if over:
+            return over[:1]
+    if policy.no_overtake_for_nothing and len(view.trick) == 2 and best % 13 >= HONOURS:
+        kept = [c for c in options if not beats(c, best, view.trump) or is_master(view, c)]
+        if kept:
+            return kept
+    return options
+
+
+def _follows_by_rules(
+    policy: NormalPolicy, view: PlayView, cards: list[int], best: int, partner_winning: bool
+) -> list[int]:
     if _partner_sure(view, best, partner_winning):
+        if policy.overtake_to_reach and _reaching(view, cards, best) and not _strands(view, best):
+            return [next(c for c in cards if c > best)]
         if policy.follow_low_to_partner and policy.unblock_blocked_suits:
             return [_unblocking(view, cards)]
         return cards[:1] if policy.follow_low_to_partner else cards
@@ -652,6 +695,32 @@ def _follows(
         honours = [c for c in winners if c % 13 >= HONOURS]
         return honours or winners
     return cards
+
+
+def _reaching(view: PlayView, cards: list[int], best: int) -> bool:
+    """Is partner's card, winning the trick so far, his last of the suit led, while the hand
+    holds a card above it and, beside its lowest such card, cards of the suit worth reaching:
+    a master, or more cards than the opponents hold of the suit, so that length wins
+    (``overtake_to_reach``: it overtakes with that lowest card, the DQ from DQ T 9 8 7 over
+    partner's lone DJ, the K out)? ``cards``: the hand's cards of the suit led, lowest first."""
+    led = view.trick[0] // 13
+    if len(cards) < 2 or best // 13 != led or hand_of(view.held, view.seat ^ 2) & SUIT_MASKS[led]:
+        return False
+    over = next((c for c in cards if c > best), -1)
+    if over < 0:
+        return False
+    rest = hand_of(view.held, view.seat) & SUIT_MASKS[led] & ~(1 << over)
+    theirs = _opponents_cards(view) & SUIT_MASKS[led]
+    return bool(masters_in(rest, theirs, led)) or popcount(rest) > popcount(theirs)
+
+
+def _strands(view: PlayView, best: int) -> bool:
+    """Would taking the lead from partner, whose card ``best`` is sure to win the trick, leave
+    him holding winners of another suit (a master of it)? Then following low keeps them within
+    reach, and ``overtake_to_reach`` does not bind where partner's card is sure."""
+    partner = hand_of(view.held, view.seat ^ 2) & ~SUIT_MASKS[best // 13]
+    theirs = _opponents_cards(view)
+    return any(masters_in(partner, theirs, suit) for suit in range(4))
 
 
 def _unblocking(view: PlayView, options: list[int]) -> int:
@@ -746,7 +815,9 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
         if policy.keep_links:
             idle = [c for c in losers if not _last_link(view, c)]
             if idle:
-                return idle
+                losers = idle
+        if policy.discard_from_the_bottom:
+            return _from_the_bottom(view, losers)
         return losers
     if policy.keep_guards and (view.bound >> view.seat) & 1:
         safe = [c for c in discards if not _promotes(view, c)]
@@ -757,6 +828,21 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
         if kept:
             return kept
     return discards
+
+
+def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:
+    """Of ``losers`` (lowest first), those a hand discards under ``discard_from_the_bottom``:
+    in each suit its lowest, and a higher one only where partner holds a card of the suit above
+    it (a discard that unblocks partner's suit)."""
+    partner = hand_of(view.held, view.seat ^ 2)
+    out: list[int] = []
+    seen = 0
+    for card in losers:
+        suit = card // 13
+        if not (seen >> suit) & 1 or partner & cards_above(card) & SUIT_MASKS[suit]:
+            out.append(card)
+        seen |= 1 << suit
+    return out
 
 
 def _only_entry(view: PlayView, card: int) -> bool:

@@ -74,6 +74,9 @@ class Bounds:
         top-down as a lone master whatever ``honour_master_binds`` says (``masters_bind``).
         Fixed for the search, as the cards are: a card is in it or not in every position."""
         self._covering = policy.no_duck_with_winner and policy.no_master_discard
+        self._overtakes = policy.overtake_to_reach
+        """May partner overtake L's last card of a suit with a higher one of his
+        (``overtake_to_reach``), taking the lead (``_suit_run``)?"""
         """In a run, does partner's master of a suit cover L's low lead of it (``_suit_run``)?"""
         trump = -1 if problem.trump is None else problem.trump
         self._trump_suit = trump
@@ -511,6 +514,7 @@ class Bounds:
                 discard,
                 self._honours_bind,
                 self._solid,
+                self._overtakes,
             )
             stop, takes = min(stop, suit_stop), min(takes, suit_takes)
         if partner & trumps:
@@ -631,6 +635,7 @@ def _suit_run(
     discard: int = 0,
     honours_bind: bool = True,
     solid: int = 0,
+    overtakes: bool = False,
 ) -> tuple[int, int]:
     """For ``run_of_winners``, L's cards of one suit (``ours``), partner holding ``partners`` of
     the suit and the opponents ``first`` and ``second``: (the first trick at which the run can
@@ -644,7 +649,8 @@ def _suit_run(
     between it and L's next card down is a lone spot-card winner that does not bind top-down:
     the lower card may be led and lose; so is an honour, without ``honours_bind``
     (``honour_master_binds``), unless it had solidity at the claim (``solid``: it binds as a
-    lone master whatever the switch says).
+    lone master whatever the switch says). With ``overtakes`` (``overtake_to_reach``), partner,
+    holding a higher card and another of the suit, may overtake L's last card of it at once.
 
     Unless partner covers it (``covers``: a side suit, ``no_duck_with_winner`` and
     ``no_master_discard`` on): holding a master of the suit, he wins that trick with one and
@@ -668,6 +674,8 @@ def _suit_run(
         if partners & higher:
             lower = popcount(partners & ((1 << card) - 1))
             takes = min(takes, max(ready, _parted(lower, followed, discard)) + 1)
+            if overtakes and not ours and partner_cards >= 2:
+                takes = min(takes, ready + 1)
         below = ours.bit_length() - 1 if ours else -1
         spot = card % 13 < HONOURS or not (honours_bind or (solid >> card) & 1)
         if spot and below >= 0 and theirs & ((1 << card) - 1) & ~((2 << below) - 1):
