@@ -174,8 +174,11 @@ Judgements (each a switch of ``NormalPolicy``):
   overtakes with its lowest card above it (the DQ from DQ T 9 8 7 over partner's lone DJ), so
   that the lead stays with the hand that holds the rest of the suit. Following low there
   strands those cards, which a claimer who counted on them does not do. Where partner's card
-  is sure to win it takes the place of ``follow_low_to_partner``'s low card; where it is only
-  winning so far it narrows the cards the other judgements leave to the lowest above it.
+  is sure to win it takes the place of ``follow_low_to_partner``'s low card (unless partner
+  still holds a winner of another suit, which the overtake would strand instead); where it is
+  only winning so far, and an opponent still to play holds a higher card with another beside
+  it (he may duck), it narrows the cards the other judgements leave to the lowest above it.
+  Against a lone higher card behind, overtaking would only spend a card.
   Declarer's side only: a defender does not see his partner's hand (``for_defenders``).
 - ``no_overtake_for_nothing`` (Law 70 footnote): third to play, partner's honour winning
   so far (``third_hand_contests`` leaves it alone), a player who holds a card below it does
@@ -645,7 +648,7 @@ def _follows(
     options = _follows_by_rules(policy, view, cards, best, partner_winning)
     if not partner_winning or len(options) < 2:
         return options
-    if policy.overtake_to_reach and _reaching(view, cards, best):
+    if policy.overtake_to_reach and _reaching(view, cards, best) and _may_hold_up(view, best):
         over = [c for c in options if c > best]
         if over:
             return over[:1]
@@ -712,6 +715,21 @@ def _reaching(view: PlayView, cards: list[int], best: int) -> bool:
     rest = hand_of(view.held, view.seat) & SUIT_MASKS[led] & ~(1 << over)
     theirs = _opponents_cards(view) & SUIT_MASKS[led]
     return bool(masters_in(rest, theirs, led)) or popcount(rest) > popcount(theirs)
+
+
+def _may_hold_up(view: PlayView, best: int) -> bool:
+    """Does an opponent still to play hold a card of the suit led above partner's ``best`` and
+    another card of it, so that he may duck and leave partner's card to win? That duck is
+    what strands the long hand; against a lone higher card overtaking only spends a card."""
+    mask = SUIT_MASKS[best // 13]
+    for offset in range(len(view.trick) + 1, 4):
+        seat = (view.leader + offset) % 4
+        if seat % 2 == view.claimer_side:
+            continue
+        theirs = hand_of(view.held, seat) & mask
+        if theirs & cards_above(best) and popcount(theirs) >= 2:
+            return True
+    return False
 
 
 def _strands(view: PlayView, best: int) -> bool:

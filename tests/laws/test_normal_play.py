@@ -317,9 +317,12 @@ def test_a_discard_keeps_the_last_link_to_partners_winners() -> None:
         trick=("CA", "C2", "C3"),
         leader=3,
     )
-    assert set(claimer_options(NormalPolicy(), position)) == {card("D4"), card("D2")}
-    careless = NormalPolicy().with_switches(keep_links=False)
+    bottom_off = NormalPolicy().with_switches(discard_from_the_bottom=False)
+    assert set(claimer_options(bottom_off, position)) == {card("D4"), card("D2")}
+    careless = bottom_off.with_switches(keep_links=False)
     assert set(claimer_options(careless, position)) == {card("H3"), card("D4"), card("D2")}
+    # discard_from_the_bottom: of the diamonds, the lowest only.
+    assert set(claimer_options(NormalPolicy(), position)) == {card("D2")}
     # A defender does not see his partner's hand (70D2): the judgement is not his.
     assert card("H3") in claimer_options(for_defenders(NormalPolicy()), position)
     # With a second small heart the H3 is not the last link: either heart may go.
@@ -333,6 +336,61 @@ def test_a_discard_keeps_the_last_link_to_partners_winners() -> None:
         leader=3,
     )
     assert card("H3") in claimer_options(NormalPolicy(), two_links)
+
+
+def test_a_loser_is_discarded_from_the_bottom_unless_it_unblocks_partner() -> None:
+    # West's CA wins; South, void in clubs, throws a diamond: DK D4 D2 are all losers (East
+    # holds the DA). The D2 is the bottom; the D4 may go too, below North's DQ (an unblocking
+    # discard), but not the DK, which could still win a trick once the DA has gone.
+    position = view(
+        ("HA", "DQ"),
+        ("DA", "D9"),
+        ("DK", "D4", "D2"),
+        ("H6", "D8"),
+        seat=2,
+        trick=("CA", "C2", "C3"),
+        leader=3,
+    )
+    assert set(claimer_options(NormalPolicy(), position)) == {card("D4"), card("D2")}
+    free = NormalPolicy().with_switches(discard_from_the_bottom=False)
+    assert set(claimer_options(free, position)) == {card("DK"), card("D4"), card("D2")}
+
+
+def test_partners_honour_is_not_overtaken_by_a_card_that_is_no_winner() -> None:
+    # North leads the CQ, East plays low; South, third, holds CK C6 C4 with West's CA still to
+    # play: the K would take no trick the Q does not (no_overtake_for_nothing).
+    position = view(
+        ("HA", "H2"),
+        ("H5", "D9"),
+        ("CK", "C6", "C4"),
+        ("CA", "H6", "D8"),
+        seat=2,
+        trick=("CQ", "C3"),
+        leader=0,
+    )
+    assert set(claimer_options(NormalPolicy(), position)) == {card("C4"), card("C6")}
+    free = NormalPolicy().with_switches(no_overtake_for_nothing=False)
+    assert set(claimer_options(free, position)) == {card("C4"), card("C6"), card("CK")}
+
+
+def test_partners_last_card_of_the_suit_is_overtaken_to_reach_the_long_hand() -> None:
+    # South leads the DJ, his last diamond; West plays low; North, third, holds DQ T 9 8 with
+    # East's DK D4 behind: the DQ overtakes, so that the long suit is not stranded
+    # (overtake_to_reach; the NBB Delft poll). Without it, the Q is no winner over partner's
+    # J (no_overtake_for_nothing), and any other card is normal.
+    position = view(
+        ("DQ", "DT", "D9", "D8"),
+        ("DK", "D4", "C3", "C4"),
+        ("H3", "H2", "C9"),
+        ("H6", "C2", "C5"),
+        seat=0,
+        trick=("DJ", "D5"),
+        leader=2,
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("DQ")]
+    free = NormalPolicy().with_switches(overtake_to_reach=False)
+    assert set(claimer_options(free, position)) == {card("D8"), card("D9"), card("DT")}
+    assert claimer_options(PRESETS["EBU"], position) != [card("DQ")]
 
 
 def test_an_aware_claimer_ruffs_above_their_trumps() -> None:
