@@ -648,7 +648,7 @@ def _follows(
     options = _follows_by_rules(policy, view, cards, best, partner_winning)
     if not partner_winning or len(options) < 2:
         return options
-    if policy.overtake_to_reach and _reaching(view, cards, best) and _may_hold_up(view, best):
+    if policy.overtake_to_reach and _reaching(view, cards, best) >= 0 and _may_hold_up(view, best):
         over = [c for c in options if c > best]
         if over:
             return over[:1]
@@ -663,8 +663,9 @@ def _follows_by_rules(
     policy: NormalPolicy, view: PlayView, cards: list[int], best: int, partner_winning: bool
 ) -> list[int]:
     if _partner_sure(view, best, partner_winning):
-        if policy.overtake_to_reach and _reaching(view, cards, best) and not _strands(view, best):
-            return [next(c for c in cards if c > best)]
+        over = _reaching(view, cards, best) if policy.overtake_to_reach else -1
+        if over >= 0 and not _strands(view, best):
+            return [over]
         if policy.follow_low_to_partner and policy.unblock_blocked_suits:
             return [_unblocking(view, cards)]
         return cards[:1] if policy.follow_low_to_partner else cards
@@ -700,21 +701,24 @@ def _follows_by_rules(
     return cards
 
 
-def _reaching(view: PlayView, cards: list[int], best: int) -> bool:
-    """Is partner's card, winning the trick so far, his last of the suit led, while the hand
-    holds a card above it and, beside its lowest such card, cards of the suit worth reaching:
-    a master, or more cards than the opponents hold of the suit, so that length wins
-    (``overtake_to_reach``: it overtakes with that lowest card, the DQ from DQ T 9 8 7 over
-    partner's lone DJ, the K out)? ``cards``: the hand's cards of the suit led, lowest first."""
+def _reaching(view: PlayView, cards: list[int], best: int) -> int:
+    """The card with which the hand overtakes partner's card, or -1 (``overtake_to_reach``):
+    partner's card, winning the trick so far, is his last of the suit led, and the hand holds
+    a card above it and, beside its lowest such card (the one returned), cards of the suit
+    worth reaching: a master, or more cards than the opponents hold of the suit, so that
+    length wins (the DQ from DQ T 9 8 7 over partner's lone DJ, the K out). ``cards``: the
+    hand's cards of the suit led, lowest first."""
     led = view.trick[0] // 13
     if len(cards) < 2 or best // 13 != led or hand_of(view.held, view.seat ^ 2) & SUIT_MASKS[led]:
-        return False
+        return -1
     over = next((c for c in cards if c > best), -1)
     if over < 0:
-        return False
+        return -1
     rest = hand_of(view.held, view.seat) & SUIT_MASKS[led] & ~(1 << over)
     theirs = _opponents_cards(view) & SUIT_MASKS[led]
-    return bool(masters_in(rest, theirs, led)) or popcount(rest) > popcount(theirs)
+    if masters_in(rest, theirs, led) or popcount(rest) > popcount(theirs):
+        return over
+    return -1
 
 
 def _may_hold_up(view: PlayView, best: int) -> bool:
@@ -857,7 +861,7 @@ def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:
     seen = 0
     for card in losers:
         suit = card // 13
-        if not (seen >> suit) & 1 or partner & cards_above(card) & SUIT_MASKS[suit]:
+        if not (seen >> suit) & 1 or partner & cards_above(card):
             out.append(card)
         seen |= 1 << suit
     return out
