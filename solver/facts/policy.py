@@ -44,6 +44,7 @@ class NormalPolicy:
     overtake_to_reach: bool = True
     no_overtake_for_nothing: bool = True
     discard_from_the_bottom: bool = True
+    lead_low_from_losers: bool = True
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
         unknown = [name for name in switches if name not in self.__dataclass_fields__]
@@ -168,6 +169,11 @@ class NormalPolicy:
                 "70",
                 "a player discarding a loser throws his lowest card of its suit, not a higher one "
                 "that could still win a trick, unless partner holds a higher card of the suit",
+            ),
+            "lead_low_from_losers": (
+                "70",
+                "a hand leading a suit in which it holds no winner leads its lowest card of it, "
+                "keeping the higher ones, which may win once the opponents' honours have gone",
             ),
             "no_idle_trump_lead": (
                 "70",

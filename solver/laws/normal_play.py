@@ -174,8 +174,9 @@ Judgements (each a switch of ``NormalPolicy``):
   overtakes with its lowest card above it (the DQ from DQ T 9 8 7 over partner's lone DJ), so
   that the lead stays with the hand that holds the rest of the suit. Following low there
   strands those cards, which a claimer who counted on them does not do. Where partner's card
-  is sure to win it takes the place of ``follow_low_to_partner``'s low card (unless partner
-  still holds a winner of another suit, which the overtake would strand instead); where it is
+  is sure to win it takes the place of ``follow_low_to_partner``'s low card, unless partner
+  still holds winners of other suits that the hand could not cross back to and that outnumber
+  the masters the overtake reaches (``_strands``); where it is
   only winning so far, and an opponent still to play holds a higher card with another beside
   it (he may duck), it narrows the cards the other judgements leave to the lowest above it.
   Against a lone higher card behind, overtaking would only spend a card.
@@ -189,6 +190,13 @@ Judgements (each a switch of ``NormalPolicy``):
   card of the suit, not a higher one that could still win a trick once the opponents' higher
   cards have gone (the CK from CK 6 4 with the CA out), unless partner holds a card of the
   suit above it (throwing it unblocks partner's suit). Which suit is thrown stays free.
+- ``lead_low_from_losers`` (Law 70 footnote): a hand leading a suit in which it holds no
+  winner leads its lowest card of it and keeps the higher ones, which may win once the
+  opponents' honours have gone (the H3, not the H8, from H8 3 towards partner's bare HT with
+  the HQ 7 out: the 8 then beats the 7). Leading a higher loser gives away a trick for nothing,
+  the lead counterpart of ``discard_from_the_bottom``. Not for a trump the claimer thinks good
+  (``lead_forgotten_trump``: he may lead any). Declarer's side only: a defender leading from a
+  suit of losers may lead its top card to tell partner something (``for_defenders``).
 - ``aware_of_split_trumps`` (70C2, "at the time of his claim"): a claimer who did not mention
   trumps is taken as aware of them when both opponents hold one at the claim: nobody has
   shown out, so he cannot think them drawn (``aware_of_trumps``). Trumps in one hand only are
@@ -263,9 +271,11 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     (``keep_links``), which winner is the only entry between the hands (``keep_entries``),
     crossing by partner's ruff (``cross_by_ruff``), unblocking a suit blocked by partner's
     cards (``unblock_blocked_suits``) and overtaking partner's last card of a suit
-    (``overtake_to_reach``); which card partner plays stays a choice among normal
-    plays (70D2). ``keep_guards`` stays: it applies to the claiming defender's own discards,
-    judged on his own cards (``PlayView.bound``), and never to his partner's."""
+    (``overtake_to_reach``), and leading low from a suit of losers (``lead_low_from_losers``:
+    a defender's top card of nothing tells partner something); which card partner plays
+    stays a choice among normal plays (70D2). ``keep_guards`` stays: it applies to the
+    claiming defender's own discards, judged on his own cards (``PlayView.bound``), and never
+    to his partner's."""
     return replace(
         policy,
         cross_to_partners_winners=False,
@@ -275,6 +285,7 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
         cross_by_ruff=False,
         unblock_blocked_suits=False,
         overtake_to_reach=False,
+        lead_low_from_losers=False,
     )
 
 
@@ -455,6 +466,8 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
         )
         if policy.top_down and binds:
             out.append(cards[-1])
+        elif policy.lead_low_from_losers and not masters[suit] and suit not in believed:
+            out.append(cards[0])
         else:
             out.extend(cards)
     partner = hand_of(view.held, view.seat ^ 2)
@@ -664,7 +677,7 @@ def _follows_by_rules(
 ) -> list[int]:
     if _partner_sure(view, best, partner_winning):
         over = _reaching(view, cards, best) if policy.overtake_to_reach else -1
-        if over >= 0 and not _strands(view, best):
+        if over >= 0 and not _strands(view, best, over):
             return [over]
         if policy.follow_low_to_partner and policy.unblock_blocked_suits:
             return [_unblocking(view, cards)]
@@ -736,13 +749,36 @@ def _may_hold_up(view: PlayView, best: int) -> bool:
     return False
 
 
-def _strands(view: PlayView, best: int) -> bool:
-    """Would taking the lead from partner, whose card ``best`` is sure to win the trick, leave
-    him holding winners of another suit (a master of it)? Then following low keeps them within
-    reach, and ``overtake_to_reach`` does not bind where partner's card is sure."""
-    partner = hand_of(view.held, view.seat ^ 2) & ~SUIT_MASKS[best // 13]
+def _strands(view: PlayView, best: int, over: int) -> bool:
+    """Would overtaking partner's card ``best``, sure to win the trick, with ``over`` strand
+    more of his winners than it reaches? Partner's masters of other suits are stranded when
+    the hand has no way back to them (no suit in which he holds a master and the hand a lower
+    card to lead to it); the overtake reaches the hand's masters left in the suit led. Then
+    following low keeps partner's winners, and ``overtake_to_reach`` does not bind where his
+    card is sure. With a way back the overtake costs nothing (N's DQ over S's DT from DK Q 8,
+    S holding the CA K and N a club); without one it pays when it reaches more winners than
+    it strands (N's DK Q 8 against S's lone CK, East's last diamond, the D9, falling on the
+    trick)."""
+    led = best // 13
+    partner = hand_of(view.held, view.seat ^ 2) & ~SUIT_MASKS[led]
+    hand = hand_of(view.held, view.seat)
     theirs = _opponents_cards(view)
-    return any(masters_in(partner, theirs, suit) for suit in range(4))
+    stranded = 0
+    for suit in range(4):
+        masters = masters_in(partner, theirs, suit)
+        if not masters:
+            continue
+        if hand & SUIT_MASKS[suit] & ((1 << (masters.bit_length() - 1)) - 1):
+            return False  # a way back: the hand leads this suit to partner's master
+        stranded += popcount(masters)
+    left = theirs & SUIT_MASKS[led]
+    for offset in range(len(view.trick) + 1, 4):  # an opponent still to play follows suit
+        seat = (view.leader + offset) % 4
+        follows = hand_of(view.held, seat) & SUIT_MASKS[led]
+        if seat % 2 != view.claimer_side and follows:
+            left &= ~(follows & -follows)  # keeping his higher cards
+    reached = popcount(masters_in(hand & SUIT_MASKS[led] & ~(1 << over), left, led))
+    return stranded >= reached
 
 
 def _unblocking(view: PlayView, options: list[int]) -> int:

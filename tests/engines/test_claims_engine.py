@@ -719,9 +719,13 @@ def test_the_search_tries_one_card_of_a_run_but_every_card_is_admitted() -> None
     state = start_state(adjudicator)
     assert [str(Card.from_index(c)) for c in adjudicator.moves(state)] == ["S5", "S7"]
     assert sorted(first_moves(problem)) == ["S4", "S5", "S7"]
-    # South, without a winner, may lead any spade: the 9 and 8 touch (the search tries the 9),
-    # the T stands apart from them as an honour, the 2 because West's 5 and 4 lie above it.
+    # South, without a winner, leads his lowest spade (lead_low_from_losers); with that
+    # judgement off he may lead any: the 9 and 8 touch (the search tries the 9), the T stands
+    # apart from them as an honour, the 2 because West's 5 and 4 lie above it.
     problem, _claim = claim_at("N:.3.4.32 A.2.2.4 T982... 54.4.5.", "S", None, "S")
+    assert first_moves(problem) == ["S2"]
+    loose = problem.policy.with_switches(lead_low_from_losers=False)
+    problem = replace(problem, policy=loose)
     adjudicator = Adjudicator(problem)
     moves = adjudicator.moves(start_state(adjudicator))
     assert [str(Card.from_index(c)) for c in moves] == ["S2", "S9", "ST"]

@@ -393,6 +393,49 @@ def test_partners_last_card_of_the_suit_is_overtaken_to_reach_the_long_hand() ->
     assert claimer_options(PRESETS["EBU"], position) != [card("DQ")]
 
 
+def test_partners_sure_card_is_overtaken_when_the_hand_can_cross_back() -> None:
+    # No trumps (spades, the view's trumps, are gone). South leads the DT, his last diamond,
+    # sure to win (the DJ has gone); North holds DK Q 8 (masters over West's D7) and a club,
+    # South the CA K: overtaking costs nothing, since the C3 crosses back to South's clubs.
+    def position(north_club: str | None) -> PlayView:
+        north = ("DK", "DQ", "D8") + ((north_club,) if north_club else ("H2",))
+        return view(
+            north,
+            ("D9", "C7", "H5", "H6"),
+            ("CA", "CK", "H3"),
+            ("D7", "C2", "H4"),
+            seat=0,
+            trick=("DT", "D5"),
+            leader=2,
+        )
+
+    assert claimer_options(NormalPolicy(), position("C3")) == [card("DQ")]
+    # Without a club North cannot cross back: following low keeps South's clubs in reach.
+    assert claimer_options(NormalPolicy(), position(None)) == [card("D8")]
+    free = NormalPolicy().with_switches(overtake_to_reach=False)
+    assert claimer_options(free, position("C3")) == [card("D8")]
+
+
+def test_a_suit_of_losers_is_led_from_the_bottom() -> None:
+    # South, on lead with no winner, leads a heart towards North's bare HT, East holding
+    # HQ H7: the H3, keeping the H8, which beats the 7 once the Q has gone
+    # (lead_low_from_losers). Spades are trumps and the opponents have none.
+    position = view(
+        ("HT", "D4", "C2"),
+        ("HQ", "H7", "D9"),
+        ("H8", "H3", "S5"),
+        ("DK", "D8", "C3"),
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("H3")]
+    free = NormalPolicy().with_switches(lead_low_from_losers=False)
+    assert set(claimer_options(free, position)) == {card("H8"), card("H3")}
+    # A defender may lead the top of nothing: the judgement is declarer's side's.
+    assert set(claimer_options(for_defenders(NormalPolicy()), position)) == {
+        card("H8"),
+        card("H3"),
+    }
+
+
 def test_an_aware_claimer_ruffs_above_their_trumps() -> None:
     # East leads the C2; South, void in clubs, holds the SA and S8; West, still to play, may
     # hold the ST, the opponents' one trump. Aware of it, South ruffs with the ace.
