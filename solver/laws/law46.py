@@ -51,3 +51,30 @@ def law46b_intention() -> Assumption:
         "(highest, lowest, lowest of a suit named); whether a different intention of his was "
         "incontrovertible is the Director's judgement, not made here",
     )
+
+
+def law46b_no_suit_at_lead() -> Assumption:
+    """ "High" or "low" with no suit named picks a card of the suit led; when dummy leads
+    there is none, and the Law does not say which suit is meant. The words are taken to name
+    no card there: a history where dummy led that trick does not fit the call
+    (``interp-46b-no-suit-at-lead``)."""
+    return Assumption(
+        "interp-46b-no-suit-at-lead",
+        "46B",
+        'declarer\'s "high" or "low" for dummy\'s card with no suit named is read as '
+        "a card of the suit led, so it names no card when dummy leads the trick: no history "
+        "where dummy led that trick fits the call",
+    )
+
+
+def law46b_void_suit() -> Assumption:
+    """A call for the highest or the lowest card of a suit dummy no longer holds (the suit
+    named, or the suit led) names a card that is not in dummy: void, as 46B4 says of a card
+    not in dummy, and any legal card may be played (``interp-46b-void-suit``)."""
+    return Assumption(
+        "interp-46b-void-suit",
+        "46B",
+        "a call for a card of a suit dummy no longer holds (the suit named, else the suit "
+        "led) is taken as a call for a card not in dummy: void (46B4), and dummy may play "
+        "any legal card",
+    )

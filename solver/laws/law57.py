@@ -112,3 +112,19 @@ def law57d_information(fact: PlayAtRhoTurn) -> Assumption:
         f"trick {fact.trick} gave information (Law 16): whether it damaged the other side, and "
         "any adjustment, is the Director's judgement; the histories do not weigh it",
     )
+
+
+def law57d_legal_at_turn() -> Assumption:
+    """57D lets the card stand when it is a legal play; ``law57d_at_turn`` reads "legal" at
+    the defender's own turn, after his right-hand opponent's card, and against following
+    suit and the restrictions on him only: a major penalty card of his that falls due there
+    does not make it illegal (playing it is then his failure to play that penalty card,
+    Law 52). ``interp-57D-legal-at-turn``."""
+    return Assumption(
+        "interp-57D-legal-at-turn",
+        "57D",
+        "a card played at the right-hand opponent's turn is judged at the defender's own turn, "
+        "after that opponent's card: it stands when it follows suit and obeys any restriction "
+        "on him; a major penalty card of his then due does not make it illegal (playing it "
+        "instead is a failure to play the penalty card, Law 52)",
+    )

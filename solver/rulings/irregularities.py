@@ -23,7 +23,12 @@ from solver.facts.irregularity import (
     PrematurePlay,
 )
 from solver.laws.citation import Assumption
-from solver.laws.law46 import law46b_citation, law46b_intention
+from solver.laws.law46 import (
+    law46b_citation,
+    law46b_intention,
+    law46b_no_suit_at_lead,
+    law46b_void_suit,
+)
 from solver.laws.law49 import law49_exposure
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
 from solver.laws.law52 import law52_citation, law52_is_rejection
@@ -35,6 +40,7 @@ from solver.laws.law57 import (
     law57a_must_choose,
     law57c1_exempt,
     law57d_information,
+    law57d_legal_at_turn,
 )
 from solver.laws.law58 import law58b3_information
 from solver.laws.law72 import law72_could_have_known
@@ -88,9 +94,23 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         ):
             found.append(law57a_minor_card_yields())
     found += [law57d_information(f) for f in facts if isinstance(f, PlayAtRhoTurn)]
-    if any(isinstance(f, DummyDesignation) for f in facts):
-        found.append(law46b_intention())
-    return tuple(found)
+    if any(isinstance(f, PlayAtRhoTurn) for f in facts):
+        found.append(law57d_legal_at_turn())
+    return tuple(found + _designation_assumptions(case))
+
+
+def _designation_assumptions(case: Case) -> list[Assumption]:
+    """Law 46B: the Director's judgement of declarer's intention, and the readings the
+    engines take of the calls the case gives."""
+    calls = [f for f in case.irregularities if isinstance(f, DummyDesignation)]
+    if not calls:
+        return []
+    found = [law46b_intention()]
+    led = {t.number: t.leader for t in case.agreed_tricks}
+    if any(f.suit < 0 and led.get(f.trick) in (None, f.seat) for f in calls):
+        found.append(law46b_no_suit_at_lead())
+    found.append(law46b_void_suit())
+    return found
 
 
 def _answers_a_lead(choice: Choice) -> bool:
