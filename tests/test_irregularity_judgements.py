@@ -106,8 +106,12 @@ def test_a_call_for_dummys_card_names_its_readings() -> None:
     assert got["judge-incontrovertible"] == "46B"
     assert got["interp-46b-void-suit"] == "46B"
     assert "interp-46b-no-suit-at-lead" not in got  # East led trick 6, the case says
-    unsettled = dataclasses.replace(
+    east_won_5 = dataclasses.replace(
         case, agreed_tricks=tuple(t for t in case.agreed_tricks if t.number != 6)
+    )
+    assert "interp-46b-no-suit-at-lead" not in named(east_won_5)  # East won trick 5
+    unsettled = dataclasses.replace(
+        case, agreed_tricks=tuple(t for t in case.agreed_tricks if t.number not in (5, 6))
     )
     assert named(unsettled)["interp-46b-no-suit-at-lead"] == "46B"
     suit = solver.load_case(

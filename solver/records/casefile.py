@@ -16,6 +16,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from solver.bridge import Card, Contract, Deal, Seat, Side, Trick
+from solver.bridge.cards import RANK_CHARS
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
 from solver.facts.irregularity import (
@@ -116,6 +117,7 @@ class RawDummyDesignation(_Strict):
     trick: int
     said: str
     suit: str | None = None
+    rank: str | int | None = None
 
 
 class RawChoice(_Strict):
@@ -1123,23 +1125,69 @@ class _IrregularityReader:
     def _designation(
         self, raw: RawDummyDesignation, location: str, by: Seat | Side | None
     ) -> DummyDesignation:
-        """Law 46B: declarer's incomplete designation of dummy's card at a trick played: "high"
-        or "low" (of the suit named, else of the suit led), or a suit alone."""
+        """Law 46B: declarer's incomplete designation of dummy's card at a trick played: "high",
+        "low" or "win" (of the suit named, else of the suit led), a suit alone, a rank alone,
+        or "play anything"."""
         what = "declarer's incomplete designation of dummy's card (Law 46B)"
         self._agreed_only(by, location, what)
         trick = self._played_trick(raw.trick, f"{location}.trick", what)
         said = _one_of(raw.said, DESIGNATION_WORDS, f"{location}.said", self)
         suit = -1 if raw.suit is None else self._suit(raw.suit, f"{location}.suit")
+        rank = self._designated_rank(raw, said, suit, location)
         if said == "suit" and suit < 0:
             raise self.error(f"{location}.suit", "said: suit needs the suit named, like suit: H")
+        if said == "anything" and suit >= 0:
+            raise self.error(
+                f"{location}.suit",
+                'said: anything ("play anything", Law 46B5) names no suit; expected no suit '
+                "(a suit named alone is said: suit)",
+            )
         known = self._known_leader(trick)
-        if suit < 0 and known is not None and known[0] == self.dummy:
+        if said in ("high", "low", "win") and suit < 0 and known and known[0] == self.dummy:
             raise self.error(
                 f"{location}.suit",
                 f"{self.dummy.full_name} (dummy) led to trick {trick} ({known[1]}): {said} "
                 "names no card there without a suit; expected the suit declarer named",
             )
-        return DummyDesignation(self.dummy, trick, said, suit, by=by)
+        return DummyDesignation(self.dummy, trick, said, suit, by=by, rank=rank)
+
+    def _designated_rank(
+        self, raw: RawDummyDesignation, said: str, suit: int, location: str
+    ) -> int:
+        """46B3: ``said: rank`` names its rank (0 the two .. 12 the ace), and no suit (a rank
+        with its suit is a card named in full); no other word takes a rank."""
+        if said != "rank":
+            if raw.rank is not None:
+                raise self.error(
+                    f"{location}.rank",
+                    f"a rank is read only with said: rank (a rank named alone, Law 46B3); "
+                    f"got said: {said}",
+                )
+            return -1
+        if raw.rank is None:
+            raise self.error(f"{location}.rank", "said: rank needs the rank named, like rank: Q")
+        text = str(raw.rank).strip().upper()
+        text = "T" if text == "10" else text
+        if len(text) != 1 or text not in RANK_CHARS:
+            raise self.error(
+                f"{location}.rank", f"got {raw.rank!r} (expected A, K, Q, J, T or 10, 9 ... 2)"
+            )
+        if suit >= 0:
+            card = Card.parse(f"{'SHDC'[suit]}{text}")
+            never = card not in self.deal.hands[self.dummy.index]
+            raise self.error(
+                f"{location}.suit",
+                f"said: rank names a rank without a suit (Law 46B3); with suit {'SHDC'[suit]} it "
+                f"names {card} in full, not an incomplete designation"
+                + (
+                    f" ({self.dummy.full_name}, dummy, never held it: a card not in dummy, "
+                    "46B4, is not read)"
+                    if never
+                    else ""
+                )
+                + "; expected no suit",
+            )
+        return RANK_CHARS.index(text)
 
     def _agreed_only(self, by: Seat | Side | None, location: str, what: str) -> None:
         """Refuse ``what`` as one side's account: the engines weigh it only when agreed."""

@@ -856,8 +856,9 @@ function irregularityFields(holder, key, rerender) {
   const parts = [kindSelect, " "];
   if (kind === "dummy_designation") {
     parts.push("at trick ", numberInput(fact.trick, set("trick"), "trick", 1, 13), " declarer said ",
-      pick(["high", "low", "suit"], fact.said, set("said"), "what declarer said"), " suit ",
-      pick(["", ...SUITS], fact.suit, set("suit"), "suit named", { "": "none named", ...SUIT_SYMBOLS }));
+      pick(["high", "low", "win", "suit", "rank", "anything"], fact.said, set("said"), "what declarer said"), " suit ",
+      pick(["", ...SUITS], fact.suit, set("suit"), "suit named", { "": "none named", ...SUIT_SYMBOLS }), " rank ",
+      pick(["", ...RANKS], fact.rank, set("rank"), "rank named (said: rank)", { "": "none named" }));
     return parts;
   }
   if (kind === "choice") {
@@ -1022,7 +1023,7 @@ function irregularityText(item) {
   }
   if (item.kind === "premature") return `${who} played ${item.card} prematurely to trick ${item.trick}`;
   if (item.kind === "dummy_designation") {
-    const named = (item.suits || []).join("");
+    const named = (item.suits || []).join("") || item.rank || "";
     return `declarer called ${item.said}${named ? " " + named : ""} for dummy at trick ${item.trick} (Law ${item.citation})`;
   }
   if (item.kind === "played_at_rho_turn") {
