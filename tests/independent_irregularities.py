@@ -49,6 +49,10 @@ exactly ONE irregularity under ``play.irregularities``:
   follows suit (or he has none of the suit led) it is his card to the trick; otherwise he plays
   another card, following suit, and that one lies as a major penalty card from the next trick
   on, as above;
+* declarer's play before his turn (``declarer_played_early``, 57C3), from his hand or dummy's:
+  the trick is led by that hand's partner or its left-hand opponent, and at the hand's own
+  turn the card is its card to the trick when it follows suit (or the hand has none of the
+  suit led); otherwise the hand plays another card, and nothing lies on the table;
 * declarer's incomplete call for dummy's card (``dummy_designation``, 46B) at a trick: "high"
   means dummy's highest card of the suit named, or of the suit led when none is named (then
   dummy cannot have led that trick), "low" the lowest, a suit named alone its lowest; when
@@ -104,7 +108,7 @@ class NotCovered(Exception):
 class Irregularity:
     """The one agreed irregularity, in integers (trick from 0, seats from N)."""
 
-    kind: str  # "penalty", "lead", "premature", "rho" or "designation"
+    kind: str  # "penalty", "lead", "premature", "rho", "early" or "designation"
     seat: int
     card: int
     trick: int
@@ -164,6 +168,7 @@ def read_irregularity(data: dict[str, Any], dispute: Dispute) -> Irregularity:
             "lead_out_of_turn": "lead",
             "premature": "premature",
             "played_at_rho_turn": "rho",
+            "declarer_played_early": "early",
         }[kind],
         seat=seat_index(entry["seat"]),
         card=card_index(str(entry["card"])),
@@ -269,8 +274,8 @@ class IrregularCounter(Counter):
                 return {}
             if irr.penalty:
                 pc = LYING
-            if irr.kind == "rho" and (leader - irr.seat) % 4 not in (1, 2):
-                return {}  # his partner did not play before his right-hand opponent's turn
+            if irr.kind in ("rho", "early") and (leader - irr.seat) % 4 not in (1, 2):
+                return {}  # 57D: his partner had not played; 57C3: no hand's turn was before
             if irr.kind == "lead" and irr.response == "accepted" and not irr.last_trick:
                 leader, lead_card = irr.seat, irr.card
         starts = self.lead_starts(trick, leader, pc, ban, lead_card)
@@ -441,8 +446,8 @@ class IrregularCounter(Counter):
         allowed = self.allowed(state, seat, offset, cards, mine, required, order)
         if irr.kind == "designation" and trick == irr.trick and seat == irr.seat:
             allowed = self.designated(held, offset, cards, allowed, won)
-        if irr.kind == "rho" and trick == irr.trick and seat == irr.seat:
-            # 57D at his own turn: the card if it follows suit, else another card
+        if irr.kind in ("rho", "early") and trick == irr.trick and seat == irr.seat:
+            # 57D and 57C3 at his own turn: the card if it follows suit, else another card
             card = 1 << irr.card
             allowed = card if allowed & card else allowed & ~card
         return allowed & self.d.playable[seat]

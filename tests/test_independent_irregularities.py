@@ -48,6 +48,7 @@ COVERED = {
     "law46b3-a-rank-alone-at-dummys-lead",
     "law46b5-play-anything-the-defenders-choose",
     "law55-declarer-lead-out-of-turn-pending",
+    "law57c3-declarer-early-play-stands",
     "law57d-illegal-card-becomes-a-penalty-card",
     "law57d-legal-card-played-at-its-turn",
     "law57d-penalty-card-prunes-a-mixed-row",
@@ -316,6 +317,29 @@ def assert_variants_agree(variants: list[dict[str, Any]]) -> None:
 def test_random_57d_variants_agree_with_every_engine() -> None:
     """A play at the right-hand opponent's turn moved about that example."""
     assert_variants_agree(random_rho_turn_variants(57, 8))
+
+
+def random_declarer_early_variants(seed: int, number: int) -> list[dict[str, Any]]:
+    """The 57C3 example (South's row mixed, eight tricks agreed) with declarer's early card
+    moved: South or North, a trick, a card of that hand's, drawn at random (the reader
+    refuses some: a trick led by that hand or its right-hand opponent as far as the case
+    says, a card played before; at an agreed trick another card than the one agreed leaves
+    no history when it is legal there)."""
+    rng = random.Random(seed)
+    base = load("law57c3-declarer-early-play-stands")
+    rows = base["play"]["rows"]
+    hands = {"N": rows["N"].split(), "S": rows["S"]["mixed"].split()}
+
+    def draw() -> dict[str, Any]:
+        seat = rng.choice("NS")
+        return {"seat": seat, "card": rng.choice(hands[seat]), "trick": rng.randint(1, 12)}
+
+    return readable_variants(base, "declarer_played_early", draw, number)
+
+
+def test_random_57c3_variants_agree_with_every_engine() -> None:
+    """Declarer's play before his turn moved about that example."""
+    assert_variants_agree(random_declarer_early_variants(572, 8))
 
 
 def random_designation_variants(

@@ -394,13 +394,14 @@ def test_the_57d_penalty_card_prunes_the_mixed_row() -> None:
         ("law46b1b-win-second-hand-is-the-sure-winner", 2, 4),
         ("law46b3-a-rank-alone-at-dummys-lead", 1, 2),
         ("law46b5-play-anything-the-defenders-choose", 24, 24),
+        ("law57c3-declarer-early-play-stands", 12, 32),
     ],
 )
-def test_a_call_for_dummys_card_prunes_as_worked(name: str, count: int, without: int) -> None:
-    """46B1(b), 46B3, 46B5: the worked cases in the search and CP-SAT (python-constraint takes
+def test_a_call_or_an_early_card_prunes_as_worked(name: str, count: int, without: int) -> None:
+    """46B1(b), 46B3, 46B5, 57C3: the worked cases in the search and CP-SAT (python-constraint takes
     no eight-trick position; it is held to the brute force on small ones), each history the
     search lists legal by the reference semantics and among those of the same case without
-    the call ("play anything" takes nothing away)."""
+    the fact ("play anything" takes nothing away)."""
     from solver.engines import cpsat
 
     case = solver.load_case(CASES / f"{name}.yaml")

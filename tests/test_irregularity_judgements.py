@@ -121,3 +121,9 @@ def test_a_call_for_dummys_card_names_its_readings() -> None:
     assert "interp-46b-void-suit" not in named(
         solver.load_case(CASES / "irregularities" / "ex01-major-penalty-card-due.yaml")
     )
+
+
+def test_declarers_early_play_names_the_reading_of_an_illegal_card() -> None:
+    path = CASES / "irregularities" / "law57c3-declarer-early-play-stands.yaml"
+    got = named(solver.load_case(path))
+    assert got == {"judge-could-have-known": "72C", "interp-57C3-illegal-withdrawn": "57C3"}

@@ -58,7 +58,12 @@ from solver.laws.law46 import ANYTHING, HIGH, LOW, RANK, SUIT, WIN
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
 from solver.laws.law56 import law56_options
-from solver.laws.law57 import law57a_before_partner, law57a_options, law57d_in_position
+from solver.laws.law57 import (
+    law57a_before_partner,
+    law57a_options,
+    law57c3_in_position,
+    law57d_in_position,
+)
 
 ENGINE = "cpsat"
 FREE, COUNTED, NONE = "free", "counted", "none"
@@ -860,6 +865,7 @@ class _Obligations:
             self.premature()
             self.early_order()
             self.rho_turn()
+            self.declarer_early()
             self.designation()
             failures = [self.legal(seat) for seat in range(4)]
             if t in self.program.accepted_failures:
@@ -1233,6 +1239,28 @@ class _Obligations:
         _implies(m, [_not(legal), *enforce], _not(played))
         illegal = _all(m, [_not(legal), _enforced(enforce)], f"rho_turn_penalty_t{t + 1}")
         self.expose(offender, card, True, illegal)
+
+    def declarer_early(self) -> None:
+        """57C3: declarer's hand still holds the card, and the trick is led by that hand's
+        partner or its left-hand opponent (it played third or fourth, before a hand whose
+        turn came first). When the card follows suit there (or the hand has none of the suit
+        led) it is the hand's card to this trick; otherwise the hand plays another one (no
+        penalty card: 48A)."""
+        m, t, program = self.m, self.trick, self.program
+        found = program.declarer_early.get(t)
+        if found is None:
+            return
+        seat, card = found
+        enforce = m.hard(
+            f"{SEAT_NAMES[seat]} played {_card(card)} before his turn to trick {t + 1}"
+        )
+        _require(m, self.held(seat, card), enforce)
+        leaders = [m.leader[t, lead] for lead in range(4) if law57c3_in_position(seat, lead)]
+        _require(m, _any(m, leaders, f"declarer_early_position_t{t + 1}"), enforce)
+        _hand, _held, first = self.follows(seat)
+        played = m.plays.get((t, card), False)
+        _implies(m, [first[card], *enforce], played)
+        _implies(m, [_not(first[card]), *enforce], _not(played))
 
     def designation(self) -> None:
         """46B: declarer called dummy's card incompletely. "High", "low" or a suit alone: the

@@ -35,7 +35,7 @@ from solver.laws.irregular_play import (
     trick_starts,
 )
 from solver.laws.law46 import ANY_CARD, law46b_cards
-from solver.laws.law57 import law57d_at_turn
+from solver.laws.law57 import law57c3_at_turn, law57d_at_turn
 from solver.laws.obligations import (
     Obligations,
     after_play,
@@ -638,6 +638,11 @@ def obeyed(
             early = state.rho_turn_card
             must, state = law57d_at_turn(state, seat, held[seat], led)
             if (must >= 0 and card != must) or (must < 0 and card == early):
+                return None
+        if seat == state.declarer_early_seat:
+            # 57C3: declarer's card played before its turn is this hand's card if legal here
+            must = law57c3_at_turn(state, seat, held[seat], led)
+            if (must >= 0 and card != must) or (must < 0 and card == state.declarer_early_card):
                 return None
         revoke = offset > 0 and is_revoke(leader, cards, seat, held[seat])
         due = card != PHANTOM and not revoke

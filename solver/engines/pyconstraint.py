@@ -658,6 +658,7 @@ class _Obligations:
         self.premature = program.premature
         self.exempt = program.exempt
         self.rho_turn = program.rho_turn
+        self.declarer_early = program.declarer_early
         self.designations = program.designations
         self.trump = problem.trump
         self.accepted_failures = program.accepted_failures
@@ -748,6 +749,15 @@ class _Obligations:
             return False
         if not self._at_rho_turn(walk, rule, trick, values[SLOT_VARIABLES * trick + 3]):
             return False
+        early = self.declarer_early.get(trick)
+        if early is not None:
+            # 57C3: declarer's hand played third (its partner led) or fourth (its left-hand
+            # opponent led), before a hand whose turn came first, the card still in it
+            seat, card = early
+            leader = values[SLOT_VARIABLES * trick + 3]
+            if card not in walk.held[seat] or leader not in ((seat + 1) % 4, (seat + 2) % 4):
+                return False
+            rule.declarer_early = early
         rule.designation = self.designations.get(trick)
         rule.trump = self.trump
         if rule.designation is not None and trick > 0:
@@ -944,6 +954,8 @@ class _Rule:
         self.required = -1
         self.order: tuple[int, str, int] | None = None
         self.rho_turn: tuple[int, int] | None = None
+        self.declarer_early: tuple[int, int] | None = None
+        """57C3: declarer's hand and the card it played before its turn."""
         self.designation: tuple[int, int, int, int] | None = None
         """46B: (dummy, the word as ``SAID_CODES``, the suit named or -1, the rank or -1)."""
         self.trump: int | None = None
@@ -966,8 +978,7 @@ class _Rule:
             named = self.designation is not None and seat == self.designation[0]
             if named and not self.designated(card, leader, offset, cards):
                 return False
-            rho_turn = self.rho_turn is not None and seat == self.rho_turn[0] and offset > 0
-            if rho_turn and not self.at_own_turn(seat, card, led):
+            if not self.early_card_fits(seat, card, led, offset):
                 return False
             verdict = self.allows(seat, card, led, walk.held[seat])
             if verdict == FAILURE and self.failure_accepted:
@@ -1061,6 +1072,26 @@ class _Rule:
             return False
         self.walk.expose(seat, early, True)
         return True
+
+    def early_card_fits(self, seat: int, card: int, led: int, offset: int) -> bool:
+        """A card played before its turn, at the player's own turn: a defender's at his
+        right-hand opponent's turn (57D, ``at_own_turn``), declarer's (57C3,
+        ``early_stands``)."""
+        rho_turn = self.rho_turn is not None and seat == self.rho_turn[0] and offset > 0
+        if rho_turn and not self.at_own_turn(seat, card, led):
+            return False
+        early = self.declarer_early
+        return early is None or seat != early[0] or self.early_stands(card, led)
+
+    def early_stands(self, card: int, led: int) -> bool:
+        """57C3 at the hand's turn: the card declarer played from it early is its card if it
+        follows suit (or the hand has none of the suit led); else it went back, no penalty
+        card, and the hand's card is another one."""
+        assert self.declarer_early is not None
+        seat, early = self.declarer_early
+        held = self.walk.held[seat]
+        suited = {c for c in held if c // 13 == led}
+        return (card == early) == (early in (suited or held))
 
     def lead_stands(self, card: int) -> bool:
         """The card led out of turn and accepted; a 57A order names a suit not led."""

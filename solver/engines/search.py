@@ -216,6 +216,7 @@ class Searcher:
                     *program.leads_out_of_turn,
                     *program.premature,
                     *program.rho_turn,
+                    *program.declarer_early,
                     *program.designations,
                     # 46B3(a): the trick before a rank named alone tells the suit dummy won in
                     *(t - 1 for t, d in program.designations.items() if d[1] == RANK and t > 0),
@@ -944,7 +945,8 @@ class Searcher:
 
 def _irregular_cards(problem: Problem) -> int:
     """Cards an irregularity tells apart: penalty cards, cards led out of turn or played at
-    the right-hand opponent's turn (57D), and every card of a premature player's partner (a
+    the right-hand opponent's turn (57D) or by declarer before his turn (57C3), and every
+    card of a premature player's partner (a
     57A order to play the highest or the lowest) and of dummy under a 46B designation."""
     program = problem.irregular
     mask = 0
@@ -958,6 +960,8 @@ def _irregular_cards(problem: Problem) -> int:
     for seat, card in program.premature.values():
         mask |= 1 << card | problem.hands[(seat + 2) % 4]
     for _seat, card in program.rho_turn.values():
+        mask |= 1 << card
+    for _seat, card in program.declarer_early.values():
         mask |= 1 << card
     for dummy, _said, _suit, _rank in program.designations.values():
         mask |= problem.hands[dummy]  # 46B: the highest or lowest card of a suit, a rank

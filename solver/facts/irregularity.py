@@ -108,6 +108,22 @@ class PlayAtRhoTurn:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class DeclarerEarlyPlay:
+    """Declarer played (not led) a card from his own hand or from dummy to a trick before
+    that hand's turn there: a player whose turn came first had not yet played (Law 57C3)."""
+
+    seat: Seat
+    """Declarer or dummy: the hand the card came from."""
+    card: Card
+    trick: int
+    """The trick to which the card was played before its turn."""
+    by: Seat | Side | None = None
+
+    def describe(self) -> str:
+        return f"{self.seat} played {self.card} to trick {self.trick} before his turn"
+
+
 DesignationWord = Literal["high", "low", "suit", "win", "rank", "anything"]
 """What declarer said in place of a full designation of dummy's card (Law 46B): "high",
 "low" and "win" (46B1), a suit alone (46B2), a rank alone (46B3), "play anything" (46B5)."""
@@ -172,7 +188,13 @@ class Choice:
 
 
 Irregularity = (
-    PenaltyCard | LeadOutOfTurn | PrematurePlay | PlayAtRhoTurn | DummyDesignation | Choice
+    PenaltyCard
+    | LeadOutOfTurn
+    | PrematurePlay
+    | PlayAtRhoTurn
+    | DeclarerEarlyPlay
+    | DummyDesignation
+    | Choice
 )
 
 

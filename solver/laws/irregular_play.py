@@ -35,6 +35,7 @@ from solver.facts.irregularity import (
     CHOICE_TRICK_BITS,
     Choice,
     ChoiceMade,
+    DeclarerEarlyPlay,
     DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
@@ -59,6 +60,7 @@ from solver.laws.law57 import (
     law57a_before_partner,
     law57a_options,
     law57c1_exempt,
+    law57c3_in_position,
     law57d_in_position,
 )
 from solver.laws.obligations import Obligations, add_penalty_card, choice_due
@@ -88,6 +90,9 @@ class PlayIrregularities:
     rho_turn: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Trick -> (offender, card): a defender played that card to it after his partner and
     before his right-hand opponent (57D)."""
+    declarer_early: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Trick -> (declarer or dummy, card): declarer played that card from that hand to the
+    trick before its turn (57C3)."""
     designations: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
     """Trick -> (dummy, word as ``law46.SAID_CODES``, suit named or -1, rank named or -1):
     declarer called dummy's card incompletely (46B)."""
@@ -107,6 +112,7 @@ class PlayIrregularities:
             or self.leads_out_of_turn
             or self.premature
             or self.rho_turn
+            or self.declarer_early
             or self.designations
         )
 
@@ -161,6 +167,9 @@ def trick_starts(
     rho_turn = program.rho_turn.get(trick)
     if rho_turn is not None:
         out = [s for start in out for s in _at_rho_turn(rho_turn, held, start)]
+    early = program.declarer_early.get(trick)
+    if early is not None:
+        out = [s for start in out for s in _declarer_early(early, held, start)]
     designation = program.designations.get(trick)
     if designation is not None:
         out = [replace(s, state=_designated(program, designation, s.state)) for s in out]
@@ -200,6 +209,19 @@ def _at_rho_turn(
     if not held[offender] >> card & 1 or not law57d_in_position(offender, start.leader):
         return []
     state = replace(start.state, rho_turn_seat=offender, rho_turn_card=card)
+    return [replace(start, state=state)]
+
+
+def _declarer_early(
+    early: tuple[int, int], held: tuple[int, int, int, int], start: TrickStart
+) -> list[TrickStart]:
+    """57C3: the hand still holds the card, and the trick is led by its partner or its
+    left-hand opponent (``law57.law57c3_in_position``); at its own turn the card is its play
+    if legal (``law57.law57c3_at_turn``, applied as the trick is played)."""
+    seat, card = early
+    if not held[seat] >> card & 1 or not law57c3_in_position(seat, start.leader):
+        return []
+    state = replace(start.state, declarer_early_seat=seat, declarer_early_card=card)
     return [replace(start, state=state)]
 
 
@@ -418,7 +440,7 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
                 fact.card.index,
                 fact.response,
             )
-        elif isinstance(fact, PrematurePlay | PlayAtRhoTurn):
+        elif isinstance(fact, PrematurePlay | PlayAtRhoTurn | DeclarerEarlyPlay):
             _early_play(program, fact)
         elif isinstance(fact, DummyDesignation):
             said = SAID_CODES[fact.said]
@@ -435,12 +457,16 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
     return _lead_stands(case, program)
 
 
-def _early_play(program: PlayIrregularities, fact: PrematurePlay | PlayAtRhoTurn) -> None:
-    """A defender's card played before its turn: before his partner's (57A, or 57C1 when
+def _early_play(
+    program: PlayIrregularities, fact: PrematurePlay | PlayAtRhoTurn | DeclarerEarlyPlay
+) -> None:
+    """A card played before its turn: a defender's before his partner's (57A, or 57C1 when
     declarer had played from both hands), or after it but before his right-hand opponent's
-    (57D)."""
+    (57D); declarer's, from either hand (57C3)."""
     trick = fact.trick - 1
-    if isinstance(fact, PlayAtRhoTurn):
+    if isinstance(fact, DeclarerEarlyPlay):
+        program.declarer_early[trick] = (fact.seat.index, fact.card.index)
+    elif isinstance(fact, PlayAtRhoTurn):
         program.rho_turn[trick] = (fact.seat.index, fact.card.index)
     elif law57c1_exempt(fact):
         # 57C1: no rectification; the card played (``designated_plays``); he played before

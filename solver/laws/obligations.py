@@ -63,6 +63,11 @@ class Obligations:
     """Law 57D in the current trick: that defender played that card early, at his right-hand
     opponent's turn; at his own turn it is his card if legal there, else a major penalty card
     (``law57.law57d_at_turn``). Cleared once he has played."""
+    declarer_early_seat: int = -1
+    declarer_early_card: int = -1
+    """Law 57C3 in the current trick: declarer played that card from that hand (his own or
+    dummy's) before its turn; at its turn it is the hand's card if legal there
+    (``law57.law57c3_at_turn``). Cleared once that hand has played."""
     dummy_seat: int = -1
     dummy_said: int = 0
     dummy_suit: int = -1
@@ -89,6 +94,7 @@ class Obligations:
             and self.order_seat < 0
             and self.early_lead_seat < 0
             and self.rho_turn_seat < 0
+            and self.declarer_early_seat < 0
             and self.dummy_seat < 0
             and self.dummy_watch < 0
             and self.dummy_won_suit < 0
@@ -204,6 +210,8 @@ def after_play(state: Obligations, seat: int, card: int, leading: bool) -> Oblig
         state = replace(state, order_seat=-1, order="", order_suit=-1)
     if state.rho_turn_seat == seat:
         state = replace(state, rho_turn_seat=-1, rho_turn_card=-1)
+    if state.declarer_early_seat == seat:
+        state = replace(state, declarer_early_seat=-1, declarer_early_card=-1)
     if state.dummy_seat == seat:
         state = _designation_done(state)
     if state.dummy_watch == seat:
@@ -225,6 +233,8 @@ def after_trick(state: Obligations, winner: int) -> Obligations:
         state = replace(state, order_seat=-1, order="", order_suit=-1)
     if state.rho_turn_seat >= 0:
         state = replace(state, rho_turn_seat=-1, rho_turn_card=-1)
+    if state.declarer_early_seat >= 0:
+        state = replace(state, declarer_early_seat=-1, declarer_early_card=-1)
     if state.dummy_seat >= 0:
         state = _designation_done(state)
     if state.dummy_watch >= 0:

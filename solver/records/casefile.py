@@ -23,6 +23,7 @@ from solver.facts.irregularity import (
     DESIGNATION_WORDS,
     EXPOSURES,
     Choice,
+    DeclarerEarlyPlay,
     DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
@@ -113,6 +114,12 @@ class RawPlayAtRhoTurn(_Strict):
     trick: int
 
 
+class RawDeclarerEarlyPlay(_Strict):
+    seat: str
+    card: str
+    trick: int
+
+
 class RawDummyDesignation(_Strict):
     trick: int
     said: str
@@ -137,6 +144,7 @@ class RawIrregularity(_Strict):
     lead_out_of_turn: RawLeadOutOfTurn | None = None
     premature: RawPremature | None = None
     played_at_rho_turn: RawPlayAtRhoTurn | None = None
+    declarer_played_early: RawDeclarerEarlyPlay | None = None
     dummy_designation: RawDummyDesignation | None = None
     choice: RawChoice | None = None
 
@@ -146,6 +154,7 @@ IRREGULARITY_MODELS: dict[str, type[BaseModel]] = {
     "lead_out_of_turn": RawLeadOutOfTurn,
     "premature": RawPremature,
     "played_at_rho_turn": RawPlayAtRhoTurn,
+    "declarer_played_early": RawDeclarerEarlyPlay,
     "dummy_designation": RawDummyDesignation,
     "choice": RawChoice,
 }
@@ -956,7 +965,7 @@ class _IrregularityReader:
             raise self.error(
                 location,
                 "expected exactly one of penalty_card, lead_out_of_turn, premature, "
-                "played_at_rho_turn, dummy_designation or choice",
+                "played_at_rho_turn, declarer_played_early, dummy_designation or choice",
             )
         kind = kinds[0]
         where = f"{location}.{kind}"
@@ -968,6 +977,8 @@ class _IrregularityReader:
             return self._premature(raw.premature, where, by)
         if raw.played_at_rho_turn is not None:
             return self._at_rho_turn(raw.played_at_rho_turn, where, by)
+        if raw.declarer_played_early is not None:
+            return self._declarer_early(raw.declarer_played_early, where, by)
         if raw.dummy_designation is not None:
             return self._designation(raw.dummy_designation, where, by)
         assert raw.choice is not None, "one kind is given"
@@ -1121,6 +1132,36 @@ class _IrregularityReader:
         self._not_played_before(seat, card, trick, f"{location}.card")
         self._check_57d_position(seat, trick, f"{location}.trick")
         return PlayAtRhoTurn(seat, card, trick, by=by)
+
+    def _declarer_early(
+        self, raw: RawDeclarerEarlyPlay, location: str, by: Seat | Side | None
+    ) -> DeclarerEarlyPlay:
+        """Law 57C3: declarer's card played (not led) from his hand or from dummy before that
+        hand's turn, at a trick played: the trick was led by that hand's partner (it plays
+        third, before the second hand) or by its left-hand opponent (it plays fourth)."""
+        what = "declarer's play before his turn (Law 57C3)"
+        self._agreed_only(by, location, what)
+        seat = self.builder._seat(raw.seat, f"{location}.seat")
+        if seat.side != self.declarer.side:
+            raise self.error(
+                f"{location}.seat",
+                f"{seat.full_name} is a defender: Law 57C3 is about declarer's own play, from "
+                f"his hand or dummy's; expected {self.declarer} or {self.dummy} (a defender's "
+                "early card is premature or played_at_rho_turn)",
+            )
+        card = self._held_card(seat, raw.card, f"{location}.card")
+        trick = self._played_trick(raw.trick, f"{location}.trick", what)
+        self._not_played_before(seat, card, trick, f"{location}.card")
+        known = self._known_leader(trick)
+        if known is not None and known[0] not in (seat.partner, seat.lho):
+            raise self.error(
+                f"{location}.trick",
+                f"{known[0].full_name} led to trick {trick} ({known[1]}): {seat.full_name} "
+                "could not play before his turn there (Law 57C3 needs a trick led by "
+                f"{seat.partner.full_name} or {seat.lho.full_name}: a card before the lead is a "
+                "lead out of turn, and the second hand plays right after the lead)",
+            )
+        return DeclarerEarlyPlay(seat, card, trick, by=by)
 
     def _designation(
         self, raw: RawDummyDesignation, location: str, by: Seat | Side | None

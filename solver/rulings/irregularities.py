@@ -16,6 +16,7 @@ from solver.bridge.cards import RANK_CHARS
 from solver.facts import Case
 from solver.facts.irregularity import (
     Choice,
+    DeclarerEarlyPlay,
     DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
@@ -42,6 +43,7 @@ from solver.laws.law57 import (
     law57a_minor_card_yields,
     law57a_must_choose,
     law57c1_exempt,
+    law57c3_illegal_withdrawn,
     law57d_information,
     law57d_legal_at_turn,
 )
@@ -99,6 +101,7 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
     found += [law57d_information(f) for f in facts if isinstance(f, PlayAtRhoTurn)]
     if any(isinstance(f, PlayAtRhoTurn) for f in facts):
         found.append(law57d_legal_at_turn())
+    found += [law57c3_illegal_withdrawn(f) for f in facts if isinstance(f, DeclarerEarlyPlay)]
     return tuple(found + _designation_assumptions(case))
 
 
@@ -178,6 +181,12 @@ def irregularity_lines(case: Case) -> list[str]:
             lines.append(f"  {speaker}: {said}, Law {entry['citation']}")
             if isinstance(fact, DummyDesignation):
                 lines.append(f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}")
+            if isinstance(fact, DeclarerEarlyPlay):
+                lines.append(
+                    "    Law 57C3: a played card, his card to that trick at its turn when it is "
+                    "legal there; otherwise it goes back (no penalty card, 48A) and he plays "
+                    "another"
+                )
             if isinstance(fact, PlayAtRhoTurn):
                 lines.append(
                     "    Law 57D: his card to that trick, played at his own turn, when it is a "
@@ -267,6 +276,8 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
         entry["response"] = fact.response
     elif isinstance(fact, PlayAtRhoTurn):
         entry["citation"] = "57D"
+    elif isinstance(fact, DeclarerEarlyPlay):
+        entry["citation"] = "57C3"
     else:
         entry["citation"] = "57C1" if law57c1_exempt(fact) else "57A"
     return entry
@@ -277,6 +288,7 @@ _KINDS: dict[type, str] = {
     LeadOutOfTurn: "lead_out_of_turn",
     PrematurePlay: "premature",
     PlayAtRhoTurn: "played_at_rho_turn",
+    DeclarerEarlyPlay: "declarer_played_early",
 }
 
 

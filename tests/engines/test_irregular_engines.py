@@ -33,6 +33,7 @@ from solver.facts.irregularity import (
     DESIGNATION_WORDS,
     Choice,
     ChoiceMade,
+    DeclarerEarlyPlay,
     DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
@@ -767,18 +768,25 @@ def random_rho_turn(seed: int) -> tuple[Problem, int, int, int]:
     sometimes another card he still held. In many histories the trick is led by him or his
     right-hand opponent (no 57D position); the card follows suit there or not (played, or a
     major penalty card). Returns the problem, the offender, the trick (from 0) and the card."""
+    case, defender, trick, card = random_early_card(seed, [1, 3])
+    fact = PlayAtRhoTurn(Seat.from_index(defender), Card.from_index(card), trick)
+    problem = compile_case(dataclasses.replace(case, irregularities=(fact,)))
+    return problem, defender, trick - 1, card
+
+
+def random_early_card(seed: int, seats: list[int]) -> tuple[Case, int, int, int]:
+    """A random play of two or three tricks (the case, its rows mixed at random), a seat of
+    ``seats``, a trick (from 1) and a card of that seat's: mostly one of its row from that
+    trick on, sometimes another card it still held."""
     rng = random.Random(seed)
     tricks = rng.randint(2, 3)
     rows = random_rows(rng, tricks)
     case = rows_case(rng, rows)
-    defender = rng.choice([1, 3])
+    seat = rng.choice(seats)
     trick = rng.randint(1, tricks)
-    later = rows[defender][trick - 1 :]
-    unplayed = [c for c in cards_in(HANDS[defender]) if c not in rows[defender]]
-    card = rng.choice(later if rng.random() < 0.7 else unplayed)
-    fact = PlayAtRhoTurn(Seat.from_index(defender), Card.from_index(card), trick)
-    problem = compile_case(dataclasses.replace(case, irregularities=(fact,)))
-    return problem, defender, trick - 1, card
+    later = rows[seat][trick - 1 :]
+    unplayed = [c for c in cards_in(HANDS[seat]) if c not in rows[seat]]
+    return case, seat, trick, rng.choice(later if rng.random() < 0.7 else unplayed)
 
 
 @given(st.integers(0, 2**32 - 1))
@@ -954,3 +962,42 @@ def test_win_rank_and_anything_fix_dummys_card() -> None:
     assert not check_all(problem(three, DummyDesignation(north, 3, "rank", rank=2))).feasible
     four = {"N": "H2 SA D4", "E": "H5 S5 D6", "S": "HA S2 DA", "W": "HJ D7 D8"}
     assert check_all(problem(four, DummyDesignation(north, 3, "rank", rank=2))).count == 1
+
+
+# --- Law 57C3: declarer's play before his turn ----------------------------------------------
+
+
+def random_declarer_early(seed: int) -> Problem:
+    """A random play of two or three tricks and a card of declarer's (South's) or dummy's
+    (North's) given as played before that hand's turn at a random trick: mostly a card of its
+    row from that trick on, sometimes another card it still held. In many histories the trick
+    is led by that hand or its right-hand opponent (no such position); the card follows suit
+    there or not (it stands, or goes back and another is played)."""
+    case, seat, trick, card = random_early_card(seed, [0, 2])
+    fact = DeclarerEarlyPlay(Seat.from_index(seat), Card.from_index(card), trick)
+    return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=20)
+def test_declarers_play_before_his_turn_agrees_with_the_brute_force(seed: int) -> None:
+    check_all(random_declarer_early(seed), every_failure=True)
+
+
+def test_declarers_early_card_stands_only_where_legal() -> None:
+    """VOID_WEST, 3NT by South. West leads the HJ; North plays second, East third, South
+    fourth. South's HA shown before East played stands: his card to the trick. His CA shown
+    there instead, holding hearts, is no legal card: it goes back, and South's heart is his
+    card (his row's HA). North (second hand) cannot have played before his turn."""
+    rows = {"N": "H2", "E": "H5", "S": "HA", "W": "HJ"}
+
+    def problem(fact: DeclarerEarlyPlay) -> Problem:
+        data = {"title": "t", "deal": VOID_WEST, "contract": "3NT", "declarer": "S"}
+        case = case_from_dict({**data, "play": {"rows": rows}})
+        return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+    south, north = Seat.from_index(2), Seat.from_index(0)
+    assert check_all(problem(DeclarerEarlyPlay(south, Card.parse("HA"), 1))).count == 1
+    assert check_all(problem(DeclarerEarlyPlay(south, Card.parse("CA"), 1))).count == 1
+    assert not check_all(problem(DeclarerEarlyPlay(south, Card.parse("HK"), 1))).feasible
+    assert not check_all(problem(DeclarerEarlyPlay(north, Card.parse("H2"), 1))).feasible
