@@ -49,10 +49,20 @@ exactly ONE irregularity under ``play.irregularities``:
   follows suit (or he has none of the suit led) it is his card to the trick; otherwise he plays
   another card, following suit, and that one lies as a major penalty card from the next trick
   on, as above;
+* declarer's play before his turn (``declarer_played_early``, 57C3), from his hand or dummy's:
+  the trick is led by that hand's partner or its left-hand opponent, and at the hand's own
+  turn the card is its card to the trick when it follows suit (or the hand has none of the
+  suit led); otherwise the hand plays another card, and nothing lies on the table;
 * declarer's incomplete call for dummy's card (``dummy_designation``, 46B) at a trick: "high"
   means dummy's highest card of the suit named, or of the suit led when none is named (then
   dummy cannot have led that trick), "low" the lowest, a suit named alone its lowest; when
-  dummy has no card of that suit, the call names nothing and he plays as he may.
+  dummy has no card of that suit, the call names nothing and he plays as he may. "Win" (of
+  the suit named, else of the suit led, the same way) is dummy's lowest card that outranks
+  the cards played before his and, if a defender is still to play, every card either
+  defender still holds; none such, he plays as he may. A rank alone: when dummy leads, his
+  card of that rank in the suit of the card with which he won the trick before, if he won
+  it and has that card, else any card of that rank; following, any card of that rank he
+  may play; none, he plays as he may. "Play anything": he plays as he may.
 
 A card of the irregularity is in its player's hand at the start of its trick (it cannot have
 been played earlier). Not covered (``NotCovered``): two or more irregularities, accounts of one
@@ -68,6 +78,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.independent_count import (
+    RANKS,
     SUITS,
     Count,
     Counter,
@@ -97,7 +108,7 @@ class NotCovered(Exception):
 class Irregularity:
     """The one agreed irregularity, in integers (trick from 0, seats from N)."""
 
-    kind: str  # "penalty", "lead", "premature", "rho" or "designation"
+    kind: str  # "penalty", "lead", "premature", "rho", "early" or "designation"
     seat: int
     card: int
     trick: int
@@ -108,6 +119,8 @@ class Irregularity:
     """Trick -> (50D2 option, suit) recorded before that trick's lead."""
     said: str = ""
     named_suit: int = -1
+    rank: int = -1
+    """A rank named alone (46B3), 0 the two .. 12 the ace."""
     orders: dict[int, tuple[str, int]] = field(default_factory=dict)
     """Trick -> (57A option, suit or -1) recorded for partner's card to that trick."""
 
@@ -155,6 +168,7 @@ def read_irregularity(data: dict[str, Any], dispute: Dispute) -> Irregularity:
             "lead_out_of_turn": "lead",
             "premature": "premature",
             "played_at_rho_turn": "rho",
+            "declarer_played_early": "early",
         }[kind],
         seat=seat_index(entry["seat"]),
         card=card_index(str(entry["card"])),
@@ -187,7 +201,13 @@ def read_designation(entry: dict[str, Any], dispute: Dispute, edition: int) -> I
         declarer_side=dispute.declarer % 2,
         said=str(entry["said"]),
         named_suit=-1 if suit is None else SUITS.index(str(suit).upper()),
+        rank=-1 if entry.get("rank") is None else RANKS.index(_rank_letter(entry["rank"])),
     )
+
+
+def _rank_letter(value: Any) -> str:
+    text = str(value).strip().upper()
+    return "T" if text == "10" else text
 
 
 def read_choice(irr: Irregularity, choice: dict[str, Any]) -> None:
@@ -202,10 +222,11 @@ def read_choice(irr: Irregularity, choice: dict[str, Any]) -> None:
         raise NotCovered(f"recorded choice under {law}")
 
 
-State = tuple[int, int, tuple[int, ...], frozenset[int], int, int, int, int]
+State = tuple[int, int, tuple[int, ...], frozenset[int], int, int, int, int, int]
 """trick, leader, cards held, rows out of order, budget, the card's state, suit barred to the
-holder's partner's leads (-1 none), and 1 when a premature card of the next trick was led to it
-too early (the order was given at this trick), else 0."""
+holder's partner's leads (-1 none), 1 when a premature card of the next trick was led to it
+too early (the order was given at this trick), else 0, and the suit of dummy's card that won
+the trick before (-1 when dummy did not win it; kept only for a rank named alone)."""
 
 
 class IrregularCounter(Counter):
@@ -221,7 +242,7 @@ class IrregularCounter(Counter):
         self.memo2: dict[State, Tally] = {}
 
     def start(self, budget: int) -> Tally:
-        start = (0, self.d.leader, tuple(self.d.hands), frozenset(), budget, BEFORE, -1, 0)
+        start = (0, self.d.leader, tuple(self.d.hands), frozenset(), budget, BEFORE, -1, 0, -1)
         return self.rest2(start)
 
     def rest2(self, state: State) -> Tally:
@@ -245,7 +266,7 @@ class IrregularCounter(Counter):
     def trick_start(self, state: State) -> Tally:
         """The ways the trick may begin: the card becoming a penalty card, a lead out of turn,
         declarer's 50D2 choice, a 57A order; then the trick itself."""
-        trick, leader, held, broken, budget, pc, ban, early = state
+        trick, leader, held, broken, budget, pc, ban, early, won = state
         irr = self.irr
         lead_card = -1
         if trick == irr.trick:
@@ -253,8 +274,8 @@ class IrregularCounter(Counter):
                 return {}
             if irr.penalty:
                 pc = LYING
-            if irr.kind == "rho" and (leader - irr.seat) % 4 not in (1, 2):
-                return {}  # his partner did not play before his right-hand opponent's turn
+            if irr.kind in ("rho", "early") and (leader - irr.seat) % 4 not in (1, 2):
+                return {}  # 57D: his partner had not played; 57C3: no hand's turn was before
             if irr.kind == "lead" and irr.response == "accepted" and not irr.last_trick:
                 leader, lead_card = irr.seat, irr.card
         starts = self.lead_starts(trick, leader, pc, ban, lead_card)
@@ -265,7 +286,7 @@ class IrregularCounter(Counter):
         for pc_now, ban_now, required in starts:
             for option, suit, early_now in orders:
                 order = (option, suit)
-                now = (trick, leader, held, broken, budget, pc_now, ban_now, early_now)
+                now = (trick, leader, held, broken, budget, pc_now, ban_now, early_now, won)
                 for key, number in self.trick_tally2(now, lead_card, required, order).items():
                     tally[key] += number
         return tally
@@ -332,7 +353,7 @@ class IrregularCounter(Counter):
     def trick_tally2(
         self, state: State, lead_card: int, required: int, order: tuple[str, int]
     ) -> Tally:
-        trick, leader, held, broken, budget, pc, ban, early = state
+        trick, leader, held, broken, budget, pc, ban, early, _ = state
         tally: Tally = defaultdict(int)
         for cards, newly in self.plays2(state, lead_card, required, order, 0, [0] * 4, ()):
             priced = self.price(trick, leader, cards, newly)
@@ -350,6 +371,9 @@ class IrregularCounter(Counter):
             ban_after = ban if winner == self.partner else -1
             won = 1 if winner % 2 == self.d.declarer % 2 else 0
             early_after = early if trick + 1 == self.irr.trick else 0
+            dummy = self.irr.seat
+            won_by_dummy = self.irr.kind == "designation" and winner == dummy
+            won_after = cards[dummy] // 13 if won_by_dummy else -1
             later = self.rest2(
                 (
                     trick + 1,
@@ -360,6 +384,7 @@ class IrregularCounter(Counter):
                     pc_after,
                     ban_after,
                     early_after,
+                    won_after,
                 )
             )
             for (more, tricks, revokes), number in later.items():
@@ -381,7 +406,7 @@ class IrregularCounter(Counter):
                 return  # 57A: a suit named must be another than the one led
             yield (cards[0], cards[1], cards[2], cards[3]), newly
             return
-        trick, leader, _, broken, budget, _, _, _ = state
+        trick, leader, _, broken, budget, _, _, _, _ = state
         seat = (leader + offset) % 4
         legal = self.legal(state, seat, offset, cards, lead_card, required, order)
         order_row = self.d.order[seat]
@@ -409,7 +434,7 @@ class IrregularCounter(Counter):
         """The cards ``seat`` may play: follow suit, then a lead or play restriction (dropped
         when it leaves nothing, Law 59), then a major penalty card due, then a minor one's
         limit."""
-        trick, _, held, _, _, _, _, _ = state
+        trick, _, held, _, _, _, _, _, won = state
         irr = self.irr
         # What the Laws allow is found from his whole hand; his row (what he played, when the
         # rows say) then keeps only the cards it holds.
@@ -420,9 +445,9 @@ class IrregularCounter(Counter):
             mine &= 1 << lead_card
         allowed = self.allowed(state, seat, offset, cards, mine, required, order)
         if irr.kind == "designation" and trick == irr.trick and seat == irr.seat:
-            allowed = self.designated(held[seat], offset, cards, allowed)
-        if irr.kind == "rho" and trick == irr.trick and seat == irr.seat:
-            # 57D at his own turn: the card if it follows suit, else another card
+            allowed = self.designated(held, offset, cards, allowed, won)
+        if irr.kind in ("rho", "early") and trick == irr.trick and seat == irr.seat:
+            # 57D and 57C3 at his own turn: the card if it follows suit, else another card
             card = 1 << irr.card
             allowed = card if allowed & card else allowed & ~card
         return allowed & self.d.playable[seat]
@@ -437,7 +462,7 @@ class IrregularCounter(Counter):
         required: int,
         order: tuple[str, int],
     ) -> int:
-        _, leader, held, _, _, pc, ban, _ = state
+        _, leader, held, _, _, pc, ban, _, _ = state
         irr = self.irr
         legal = mine
         if offset:
@@ -461,20 +486,79 @@ class IrregularCounter(Counter):
                 legal = legal & ~low or legal
         return legal
 
-    def designated(self, hand: int, offset: int, cards: list[int], allowed: int) -> int:
-        """46B: dummy's highest or lowest card of the suit named, else of the suit led."""
+    def designated(
+        self, held: tuple[int, ...], offset: int, cards: list[int], allowed: int, won: int
+    ) -> int:
+        """46B: what declarer's call leaves dummy. "High" / "low": his highest / lowest card of
+        the suit named, else of the suit led; a suit alone its lowest; "win" his lowest card
+        sure to win (``sure_winner``); a rank alone a card of that rank (``of_rank``);
+        "anything": whatever he may play (a defender chose). A call naming no card he has
+        leaves him free."""
         irr = self.irr
+        hand = held[irr.seat]
+        leader = (irr.seat - offset) % 4
+        if irr.said == "anything":
+            return allowed
+        if irr.said == "rank":
+            named = self.of_rank(hand, offset, cards, leader, won)
+            return allowed & named if named else allowed  # none of that rank: he is free
         if irr.named_suit >= 0:
             suit = irr.named_suit
         elif offset:
-            suit = cards[(irr.seat - offset) % 4] // 13
+            suit = cards[leader] // 13
         else:
-            return 0  # "high" or "low" with no suit: not a call for dummy's lead
+            return 0  # "high", "low" or "win" with no suit: not a call for dummy's lead
+        if irr.said == "win":
+            sure = self.sure_winner(held, offset, cards, leader, suit)
+            return allowed & sure if sure else allowed  # none sure to win: he is free
         of_suit = list(bits(hand & suit_mask(suit)))
         if not of_suit:
             return allowed  # he holds none: the call names nothing
         card = max(of_suit) if irr.said == "high" else min(of_suit)
         return allowed & (1 << card)
+
+    def sure_winner(
+        self, held: tuple[int, ...], offset: int, cards: list[int], leader: int, suit: int
+    ) -> int:
+        """46B1(b): dummy's lowest card (of the suit named, else following suit, a trump when
+        void) that outranks every card played to the trick before his and, when a defender
+        plays after him, every card the two defenders still hold (declarer cannot see which
+        is where); 0 when there is none."""
+        irr, trump = self.irr, self.d.trump
+        hand = held[irr.seat]
+        before = [cards[(leader + k) % 4] for k in range(offset)]
+        led = before[0] // 13 if before else suit
+        if irr.named_suit >= 0:
+            mine = hand & suit_mask(irr.named_suit)
+        else:
+            mine = hand & suit_mask(led) or hand
+        others = list(before)
+        if offset < 3:
+            unseen = held[(irr.seat + 1) % 4] | held[(irr.seat + 3) % 4]
+            others += [c for c in bits(unseen) if c not in before]
+
+        def power(card: int) -> int:
+            if card // 13 == trump:
+                return 200 + card % 13
+            return 100 + card % 13 if card // 13 == led else card % 13
+
+        for card in sorted(bits(mine)):
+            if power(card) >= 100 and all(power(x) < power(card) for x in others):
+                return 1 << card
+        return 0
+
+    def of_rank(self, hand: int, offset: int, cards: list[int], leader: int, won: int) -> int:
+        """46B3: leading, dummy's card of the rank in the suit he won the trick before with,
+        if he has it; else (leading) any card of the rank, or (following) any of the rank he
+        may play, following suit first; 0 when there is none."""
+        irr = self.irr
+        ranked = sum(1 << (13 * s + irr.rank) for s in range(4))
+        if offset == 0:
+            first = hand & ranked & (suit_mask(won) if won >= 0 else 0)
+            return first or hand & ranked
+        led = cards[leader] // 13
+        legal = hand & suit_mask(led) or hand
+        return legal & ranked
 
     @staticmethod
     def ordered(legal: int, order: tuple[str, int], led: int) -> int:

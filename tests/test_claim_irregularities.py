@@ -113,6 +113,14 @@ def test_an_irregularity_at_the_claims_trick_that_cannot_be_placed(tmp_path: Pat
         obligations_at_claim(load(tmp_path, choice=choice))
 
 
+def test_declarers_early_play_at_the_claims_trick_is_refused(tmp_path: Path) -> None:
+    """57C3 at the trick of the claim (East to lead, dummy's card shown before South's turn):
+    no card of that trick was played before the claim, so the reader refuses it."""
+    early = "    - declarer_played_early: {seat: N, card: CA, trick: 8}\n"
+    with pytest.raises(CaseFileError, match=r"declarer_played_early.trick: play stopped after"):
+        obligations_at_claim(load(tmp_path, choice=early))
+
+
 def test_the_report_lists_what_is_in_force_with_its_sub_law(tmp_path: Path) -> None:
     """The text report's claim section names the penalty card and cites 50D1; the line shows
     declarer's choice before East's lead."""

@@ -43,7 +43,12 @@ COVERED = {
     "ex12-defender-lead-out-of-turn",
     "law46b-a-suit-named-alone-is-its-lowest-card",
     "law46b-high-is-dummys-highest-card",
+    "law46b1b-win-fourth-hand-is-the-lowest-winner",
+    "law46b1b-win-second-hand-is-the-sure-winner",
+    "law46b3-a-rank-alone-at-dummys-lead",
+    "law46b5-play-anything-the-defenders-choose",
     "law55-declarer-lead-out-of-turn-pending",
+    "law57c3-declarer-early-play-stands",
     "law57d-illegal-card-becomes-a-penalty-card",
     "law57d-legal-card-played-at-its-turn",
     "law57d-penalty-card-prunes-a-mixed-row",
@@ -314,20 +319,47 @@ def test_random_57d_variants_agree_with_every_engine() -> None:
     assert_variants_agree(random_rho_turn_variants(57, 8))
 
 
-def random_designation_variants(seed: int, number: int) -> list[dict[str, Any]]:
+def random_declarer_early_variants(seed: int, number: int) -> list[dict[str, Any]]:
+    """The 57C3 example (South's row mixed, eight tricks agreed) with declarer's early card
+    moved: South or North, a trick, a card of that hand's, drawn at random (the reader
+    refuses some: a trick led by that hand or its right-hand opponent as far as the case
+    says, a card played before; at an agreed trick another card than the one agreed leaves
+    no history when it is legal there)."""
+    rng = random.Random(seed)
+    base = load("law57c3-declarer-early-play-stands")
+    rows = base["play"]["rows"]
+    hands = {"N": rows["N"].split(), "S": rows["S"]["mixed"].split()}
+
+    def draw() -> dict[str, Any]:
+        seat = rng.choice("NS")
+        return {"seat": seat, "card": rng.choice(hands[seat]), "trick": rng.randint(1, 12)}
+
+    return readable_variants(base, "declarer_played_early", draw, number)
+
+
+def test_random_57c3_variants_agree_with_every_engine() -> None:
+    """Declarer's play before his turn moved about that example."""
+    assert_variants_agree(random_declarer_early_variants(572, 8))
+
+
+def random_designation_variants(
+    seed: int, number: int, words: tuple[str, ...] = ("high", "low", "suit", "win", "rank")
+) -> list[dict[str, Any]]:
     """The 46B "high" example with North's (dummy's) row mixed and only its first three tricks
-    agreed, declarer's call moved: one of the first seven tricks, "high", "low" or a suit
-    alone, a suit named or not, drawn at random (the reader refuses a call with no suit at a
-    trick the case says dummy led)."""
+    agreed, declarer's call moved: one of the first seven tricks, one of ``words`` ("high",
+    "low", "win" or a suit alone, a suit named or not; a rank alone), drawn at random (the
+    reader refuses a call with no suit at a trick the case says dummy led)."""
     rng = random.Random(seed)
     base = load("law46b-high-is-dummys-highest-card")
     base["play"]["rows"]["N"] = {"mixed": base["play"]["rows"]["N"], "when": "after-dispute"}
     base["play"]["tricks"] = {t: base["play"]["tricks"][t] for t in (1, 2, 3)}
 
     def draw() -> dict[str, Any]:
-        said = rng.choice(["high", "low", "suit"])
+        said = rng.choice(words)
         fact: dict[str, Any] = {"trick": rng.randint(1, 7), "said": said}
-        if said == "suit" or rng.random() < 0.4:
+        if said == "rank":
+            fact["rank"] = rng.choice("AKQJT98765432")
+        elif said == "suit" or (said != "anything" and rng.random() < 0.4):
             fact["suit"] = rng.choice("SHDC")
         return fact
 
@@ -337,3 +369,19 @@ def random_designation_variants(seed: int, number: int) -> list[dict[str, Any]]:
 def test_random_designation_variants_agree_with_every_engine() -> None:
     """Declarer's incomplete call for dummy's card moved about that example."""
     assert_variants_agree(random_designation_variants(46, 8))
+
+
+def test_random_win_and_rank_variants_agree_with_every_engine() -> None:
+    """ "Win" (46B1(b)) and a rank alone (46B3) moved about that example: dummy leads, plays
+    second, third or fourth, hearts are trumps."""
+    assert_variants_agree(random_designation_variants(461, 8, ("win", "rank")))
+
+
+def test_play_anything_leaves_dummys_card_to_the_count() -> None:
+    """46B5: "play anything" fixes no card, so the count is that of the case without it."""
+    data = random_designation_variants(465, 1, ("anything",))[0]
+    plain = copy.deepcopy(data)
+    plain["play"]["irregularities"] = []
+    counted = figures(independent_irregularities.count(data))
+    assert counted == tool_figures(data, "search")
+    assert counted == tool_figures(plain, "search")

@@ -587,3 +587,19 @@ def test_a_rejection_needs_the_card_and_an_acceptance_names_none() -> None:
     assert "reject-play needs the card, like card: SQ" in refused([EAST_SQ, without])
     named = "choice: {trick: 4, by: S, law: 52, option: accept-play, card: S8}"
     assert "accept-play names no card" in refused([EAST_SQ, named])
+
+
+@pytest.mark.parametrize(
+    ("written", "rank"), [('"Q"', 10), ("9", 7), ("10", 8), ('"t"', 8), ('"2"', 0)]
+)
+def test_a_rank_alone_is_read_as_written(written: str, rank: int) -> None:
+    """46B3: ``said: rank`` takes its rank as a letter or a number (10 or T for the ten); the
+    JSON gives it back as a letter, the report as a rank with no suit."""
+    path = EXAMPLES / "law46b3-a-rank-alone-at-dummys-lead.yaml"
+    text = path.read_text().replace('rank: "9"', f"rank: {written}")
+    case = loads_case(text, str(path))
+    fact = case.irregularities[0]
+    assert (fact.said, fact.rank, fact.suit) == ("rank", rank, -1)
+    entry = irregularities_json(case)[0]
+    assert (entry["citation"], entry["rank"]) == ("46B3", "23456789TJQKA"[rank])
+    assert "(no suit)" in irregularity_lines(case)[2]

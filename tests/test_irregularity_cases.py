@@ -385,3 +385,39 @@ def test_the_57d_penalty_card_prunes_the_mixed_row() -> None:
     assert set(found.listed) < set(free.listed)
     east = 1
     assert {history[8][1][east] for history in found.listed} == {Card.parse("C8").index}
+
+
+@pytest.mark.parametrize(
+    ("name", "count", "without"),
+    [
+        ("law46b1b-win-fourth-hand-is-the-lowest-winner", 1, 1),
+        ("law46b1b-win-second-hand-is-the-sure-winner", 2, 4),
+        ("law46b3-a-rank-alone-at-dummys-lead", 1, 2),
+        ("law46b5-play-anything-the-defenders-choose", 24, 24),
+        ("law57c3-declarer-early-play-stands", 12, 32),
+    ],
+)
+def test_a_call_or_an_early_card_prunes_as_worked(name: str, count: int, without: int) -> None:
+    """46B1(b), 46B3, 46B5, 57C3: the worked cases in the search and CP-SAT (python-constraint takes
+    no eight-trick position; it is held to the brute force on small ones), each history the
+    search lists legal by the reference semantics and among those of the same case without
+    the fact ("play anything" takes nothing away)."""
+    from solver.engines import cpsat
+
+    case = solver.load_case(CASES / f"{name}.yaml")
+    problem = compile_case(case)
+    found = search.solve(problem, list_limit=LISTED)
+    assert found.count == cpsat.solve(problem).count == count
+    assert all(evaluate(problem, history).legal for history in found.listed)
+    free = search.solve(
+        compile_case(dataclasses.replace(case, irregularities=())), list_limit=LISTED
+    )
+    assert free.count == without
+    assert set(found.listed) <= set(free.listed)
+
+
+def test_play_anything_names_the_defenders_as_choosing() -> None:
+    path = CASES / "law46b5-play-anything-the-defenders-choose.yaml"
+    entry = analysed(path).to_json()["irregularities"][0]
+    assert (entry["said"], entry["citation"], entry["chosen_by"]) == ("anything", "46B5", "EW")
+    assert "judge-incontrovertible" not in [a.name for a in analysed(path).ruling.assumptions]

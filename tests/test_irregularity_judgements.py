@@ -86,3 +86,44 @@ def test_an_opening_lead_out_of_turn_under_1987_names_the_options_applied() -> N
     older = named(dataclasses.replace(case, edition=1987))
     assert older["interp-54-options"] == "54"
     assert older["judge-could-have-known"] == "72B1"
+
+
+def test_a_play_at_the_right_hand_opponents_turn_names_the_reading_of_legal() -> None:
+    path = CASES / "irregularities" / "law57d-legal-card-played-at-its-turn.yaml"
+    got = named(solver.load_case(path))
+    assert got["interp-57D-legal-at-turn"] == "57D"
+    assert "interp-57D-legal-at-turn" not in named(
+        solver.load_case(CASES / "irregularities" / "ex04-premature-play.yaml")
+    )
+
+
+def test_a_call_for_dummys_card_names_its_readings() -> None:
+    """46B: the intention is the Director's; a suit dummy no longer holds makes the call void;
+    "high" with no suit names no card when dummy leads, named only where the case does not
+    say who led that trick."""
+    case = solver.load_case(CASES / "irregularities" / "law46b-high-is-dummys-highest-card.yaml")
+    got = named(case)
+    assert got["judge-incontrovertible"] == "46B"
+    assert got["interp-46b-void-suit"] == "46B"
+    assert "interp-46b-no-suit-at-lead" not in got  # East led trick 6, the case says
+    east_won_5 = dataclasses.replace(
+        case, agreed_tricks=tuple(t for t in case.agreed_tricks if t.number != 6)
+    )
+    assert "interp-46b-no-suit-at-lead" not in named(east_won_5)  # East won trick 5
+    unsettled = dataclasses.replace(
+        case, agreed_tricks=tuple(t for t in case.agreed_tricks if t.number not in (5, 6))
+    )
+    assert named(unsettled)["interp-46b-no-suit-at-lead"] == "46B"
+    suit = solver.load_case(
+        CASES / "irregularities" / "law46b-a-suit-named-alone-is-its-lowest-card.yaml"
+    )
+    assert "interp-46b-no-suit-at-lead" not in named(suit)
+    assert "interp-46b-void-suit" not in named(
+        solver.load_case(CASES / "irregularities" / "ex01-major-penalty-card-due.yaml")
+    )
+
+
+def test_declarers_early_play_names_the_reading_of_an_illegal_card() -> None:
+    path = CASES / "irregularities" / "law57c3-declarer-early-play-stands.yaml"
+    got = named(solver.load_case(path))
+    assert got == {"judge-could-have-known": "72C", "interp-57C3-illegal-withdrawn": "57C3"}

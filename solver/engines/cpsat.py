@@ -37,7 +37,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solver.bridge import Card
-from solver.bridge.masks import SUIT_MASKS, cards_in, suit_of, trick_winner
+from solver.bridge.masks import SUIT_MASKS, beats, cards_in, suit_of, trick_winner
 from solver.engines.problem import (
     CARDS_WEIGHT,
     CHOICES_SHIFT,
@@ -54,11 +54,16 @@ from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts.history import History, PlayedTrick
 from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
-from solver.laws.law46 import SAID_CODES
+from solver.laws.law46 import ANYTHING, HIGH, LOW, RANK, SUIT, WIN
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
 from solver.laws.law56 import law56_options
-from solver.laws.law57 import law57a_before_partner, law57a_options, law57d_in_position
+from solver.laws.law57 import (
+    law57a_before_partner,
+    law57a_options,
+    law57c3_in_position,
+    law57d_in_position,
+)
 
 ENGINE = "cpsat"
 FREE, COUNTED, NONE = "free", "counted", "none"
@@ -860,6 +865,7 @@ class _Obligations:
             self.premature()
             self.early_order()
             self.rho_turn()
+            self.declarer_early()
             self.designation()
             failures = [self.legal(seat) for seat in range(4)]
             if t in self.program.accepted_failures:
@@ -1234,21 +1240,60 @@ class _Obligations:
         illegal = _all(m, [_not(legal), _enforced(enforce)], f"rho_turn_penalty_t{t + 1}")
         self.expose(offender, card, True, illegal)
 
-    def designation(self) -> None:
-        """46B: declarer called dummy's card "high", "low" or by its suit alone: dummy plays
-        the highest or the lowest card he holds of the suit named, else of the suit led (then
-        dummy does not lead the trick); holding none of it, any legal card (46B4)."""
+    def declarer_early(self) -> None:
+        """57C3: declarer's hand still holds the card, and the trick is led by that hand's
+        partner or its left-hand opponent (it played third or fourth, before a hand whose
+        turn came first). When the card follows suit there (or the hand has none of the suit
+        led) it is the hand's card to this trick; otherwise the hand plays another one (no
+        penalty card: 48A)."""
         m, t, program = self.m, self.trick, self.program
-        found = program.designations.get(t)
+        found = program.declarer_early.get(t)
         if found is None:
             return
-        dummy, said, named = found
+        seat, card = found
+        enforce = m.hard(
+            f"{SEAT_NAMES[seat]} played {_card(card)} before his turn to trick {t + 1}"
+        )
+        _require(m, self.held(seat, card), enforce)
+        leaders = [m.leader[t, lead] for lead in range(4) if law57c3_in_position(seat, lead)]
+        _require(m, _any(m, leaders, f"declarer_early_position_t{t + 1}"), enforce)
+        _hand, _held, first = self.follows(seat)
+        played = m.plays.get((t, card), False)
+        _implies(m, [first[card], *enforce], played)
+        _implies(m, [_not(first[card]), *enforce], _not(played))
+
+    def designation(self) -> None:
+        """46B: declarer called dummy's card incompletely. "High", "low" or a suit alone: the
+        highest or the lowest card dummy holds of the suit named, else of the suit led (then
+        dummy does not lead the trick). "Win": the lowest card known to win (``winning``). A
+        rank alone: a card of that rank (``of_rank``). Where the call fixes no card (dummy
+        holds none of it, 46B4), and after "play anything" (46B5), any legal card."""
+        m, t, program = self.m, self.trick, self.program
+        found = program.designations.get(t)
+        if found is None or found[1] == ANYTHING:
+            return
+        dummy, said, named, rank = found
         enforce = m.hard(f"declarer's designation of dummy's card at trick {t + 1}")
-        if named < 0:
+        if named < 0 and said != RANK:
             _require(m, _not(m.leader[t, dummy]), enforce)
+        if said in (HIGH, LOW, SUIT):
+            self.extreme(dummy, said, named, enforce)
+            return
+        fixed = self.winning(dummy, named) if said == WIN else self.of_rank(dummy, rank)
+        free = _not(_any(m, fixed.values(), f"designation_fixes_t{t + 1}"))
+        for c in cards_in(m.problem.hands[dummy]):
+            allowed = _any(
+                m, [fixed.get(c, False), free], f"designation_allows_t{t + 1}_{_card(c)}"
+            )
+            _implies(m, [m.plays.get((t, c), False), *enforce], allowed)
+
+    def extreme(self, dummy: int, said: int, named: int, enforce: list[Lit]) -> None:
+        """46B1(a), 46B1(c), 46B2: the highest ("high") or the lowest card of the suit named,
+        else of the suit led; holding none of it, any legal card (46B4)."""
+        m, t = self.m, self.trick
         hand = cards_in(m.problem.hands[dummy])
         held = {c: self.held(dummy, c) for c in hand}
-        high = said == SAID_CODES["high"]
+        high = said == HIGH
         for suit in range(4) if named < 0 else (named,):
             applies: Cond = m.led[t, suit] if named < 0 else True
             for c in hand:
@@ -1261,6 +1306,91 @@ class _Obligations:
                     m, [held[c], *(_not(b) for b in beyond)], f"designated_t{t + 1}_{_card(c)}"
                 )
                 _implies(m, [applies, extreme, *enforce], m.plays.get((t, c), False))
+
+    def winning(self, dummy: int, named: int) -> dict[int, Cond]:
+        """46B1(b), per card of dummy's: "it is the lowest card known to win". Known to win:
+        of the suit named (else one that follows suit), it beats every card played to the
+        trick before dummy's turn, and when a defender plays after dummy (the trick is not
+        led by dummy's left-hand opponent) no card of the defenders' still unplayed could beat
+        it, whoever holds it."""
+        m, t = self.m, self.trick
+        trump = m.problem.trump
+        hand, held, follows = self.follows(dummy)
+        before = {
+            seat: _any(
+                m,
+                [m.leader[t, lead] for lead in range(4) if (seat - lead) % 4 < (dummy - lead) % 4],
+                f"before_dummy_t{t + 1}_{SEAT_NAMES[seat]}",
+            )
+            for seat in range(4)
+            if seat != dummy
+        }
+        later = _not(m.leader[t, (dummy + 1) % 4])
+        others = [
+            (c, m.holder[c])
+            for (u, c) in m.plays
+            if u == t and c != PHANTOM and m.holder.get(c) not in (None, dummy)
+        ]
+        known: dict[int, Cond] = {}
+        for c in hand:
+            if named >= 0 and suit_of(c) != named:
+                continue
+            candidate = held[c] if named >= 0 else follows[c]
+            ruff = trump is not None and suit_of(c) == trump
+            placed = _any(m, [ruff, m.led[t, suit_of(c)], m.leader[t, dummy]], "x")
+            beaten = [
+                _all(m, [m.plays[t, x], before[seat]], "x")
+                for x, seat in others
+                if beats(x, c, trump)
+            ]
+            threats = [
+                _all(m, [later, self.held(seat, x), _not(_all(m, [shown, before[seat]], "x"))], "x")
+                for seat in ((dummy + 1) % 4, (dummy + 3) % 4)
+                for x in cards_in(m.problem.hands[seat])
+                if beats(x, c, trump)
+                for shown in (m.plays.get((t, x), False),)
+            ]
+            known[c] = _all(
+                m,
+                [candidate, placed, *(_not(b) for b in beaten + threats)],
+                f"known_winner_t{t + 1}_{_card(c)}",
+            )
+        return {
+            c: _all(m, [k, *(_not(known[o]) for o in known if o < c)], f"lowest_winner_{_card(c)}")
+            for c, k in known.items()
+        }
+
+    def of_rank(self, dummy: int, rank: int) -> dict[int, Cond]:
+        """46B3, per card of dummy's of the rank named: "the call lets him play it". Leading,
+        the one of the suit in which dummy won the trick before (46B3(a)) if he holds it, else
+        any he holds (declarer says which); following, any he may legally play (46B3(b))."""
+        m, t = self.m, self.trick
+        hand, held, follows = self.follows(dummy)
+        leads = m.leader[t, dummy]
+        cards = [c for c in hand if c % 13 == rank]
+        first: dict[int, Cond] = {}
+        for c in cards if t > 0 else ():
+            won_in = _any(
+                m,
+                [m.plays.get((t - 1, o), False) for o in hand if suit_of(o) == suit_of(c)],
+                "x",
+            )
+            first[c] = _all(
+                m, [leads, m.winner[t - 1, dummy], won_in, held[c]], f"rank_first_{_card(c)}"
+            )
+        some_first = _any(m, first.values(), f"rank_first_t{t + 1}")
+        return {
+            c: _any(
+                m,
+                [
+                    first.get(c, False),
+                    _all(m, [leads, _not(some_first), held[c]], "x"),
+                    _all(m, [_not(leads), follows[c]], "x"),
+                ],
+                f"rank_t{t + 1}_{_card(c)}",
+            )
+            for c in cards
+        }
 
     def order_options(self, trick: int) -> dict[int, Lit]:
         """Declarer's 57A order literals for the premature card of ``trick`` (made once)."""

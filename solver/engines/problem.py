@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeVar
 
 from solver.bridge import Seat, Side
-from solver.bridge.masks import SUIT_MASKS, mask_of, trick_winner
+from solver.bridge.masks import SUIT_MASKS, mask_of, trick_winner, winner_so_far
 from solver.facts import Case, EvidenceUnit, evidence_units
 from solver.facts.history import PHANTOM as PHANTOM  # the engines name it from here too
 from solver.facts.history import Cards, DoublePlay, History, RevokeEvent
@@ -34,8 +34,8 @@ from solver.laws.irregular_play import (
     stopped_trick_fits,
     trick_starts,
 )
-from solver.laws.law46 import NO_FIT, law46b_card
-from solver.laws.law57 import law57d_at_turn
+from solver.laws.law46 import ANY_CARD, law46b_cards
+from solver.laws.law57 import law57c3_at_turn, law57d_at_turn
 from solver.laws.obligations import (
     Obligations,
     after_play,
@@ -631,16 +631,18 @@ def obeyed(
     for offset in range(4):
         seat = (leader + offset) % 4
         card = cards[seat]
-        if seat == state.dummy_seat:
-            # 46B: declarer's incomplete designation fixes dummy's card
-            designated = law46b_card(state.dummy_said, state.dummy_suit, held[seat], led)
-            if designated == NO_FIT or (designated >= 0 and card != designated):
-                return None
+        if seat == state.dummy_seat and not designation_allows(state, leader, offset, cards, held):
+            return None  # 46B: declarer's incomplete designation fixes dummy's card
         if seat == state.rho_turn_seat and offset > 0:
             # 57D: the card played early is his card here if legal, else a penalty card
             early = state.rho_turn_card
             must, state = law57d_at_turn(state, seat, held[seat], led)
             if (must >= 0 and card != must) or (must < 0 and card == early):
+                return None
+        if seat == state.declarer_early_seat:
+            # 57C3: declarer's card played before its turn is this hand's card if legal here
+            must = law57c3_at_turn(state, seat, held[seat], led)
+            if (must >= 0 and card != must) or (must < 0 and card == state.declarer_early_card):
                 return None
         revoke = offset > 0 and is_revoke(leader, cards, seat, held[seat])
         due = card != PHANTOM and not revoke
@@ -655,6 +657,42 @@ def obeyed(
     if failure_accepted and failures != 1:
         return None
     return state
+
+
+def designation_allows(
+    state: Obligations,
+    leader: int,
+    offset: int,
+    cards: Cards,
+    held: tuple[int, int, int, int],
+) -> bool:
+    """Law 46B: does dummy's card (``cards[state.dummy_seat]``, played ``offset`` after the
+    leader) fit declarer's call? ``law46.law46b_cards`` from what lies on the table then: the
+    suit led, the card winning so far, and for "win" the defenders' cards not yet played
+    when one of them plays after dummy."""
+    dummy = state.dummy_seat
+    before = tuple(cards[(leader + k) % 4] for k in range(offset))
+    led = before[0] // 13 if before else -1
+    best = winner_so_far(leader, before, _trump(state))[1] if before else -1
+    hidden = 0
+    if offset < 3:  # dummy's left-hand opponent, a defender, plays after him
+        gone = sum(1 << c for c in before)
+        hidden = (held[(dummy + 1) % 4] | held[(dummy + 3) % 4]) & ~gone
+    allowed = law46b_cards(
+        state.dummy_said,
+        state.dummy_suit,
+        state.dummy_rank,
+        _trump(state),
+        held[dummy],
+        led,
+        best,
+        hidden,
+    )
+    return allowed == ANY_CARD or (allowed >= 0 and bool(allowed >> cards[dummy] & 1))
+
+
+def _trump(state: Obligations) -> int | None:
+    return None if state.dummy_trump < 0 else state.dummy_trump
 
 
 def group_key(problem: Problem, history: History, total: int) -> int:

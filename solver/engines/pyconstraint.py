@@ -658,7 +658,9 @@ class _Obligations:
         self.premature = program.premature
         self.exempt = program.exempt
         self.rho_turn = program.rho_turn
+        self.declarer_early = program.declarer_early
         self.designations = program.designations
+        self.trump = problem.trump
         self.accepted_failures = program.accepted_failures
         self.after: dict[tuple[Any, ...], tuple[_Walk, int]] = {}
         """The walk after each sequence of whole tricks met so far (the values of their
@@ -747,7 +749,23 @@ class _Obligations:
             return False
         if not self._at_rho_turn(walk, rule, trick, values[SLOT_VARIABLES * trick + 3]):
             return False
+        early = self.declarer_early.get(trick)
+        if early is not None:
+            # 57C3: declarer's hand played third (its partner led) or fourth (its left-hand
+            # opponent led), before a hand whose turn came first, the card still in it
+            seat, card = early
+            leader = values[SLOT_VARIABLES * trick + 3]
+            if card not in walk.held[seat] or leader not in ((seat + 1) % 4, (seat + 2) % 4):
+                return False
+            rule.declarer_early = early
         rule.designation = self.designations.get(trick)
+        rule.trump = self.trump
+        if rule.designation is not None and trick > 0:
+            # 46B3(a): the suit of dummy's card to the trick before, when it won that trick
+            before = SLOT_VARIABLES * (trick - 1)
+            dummy = rule.designation[0]
+            if values[before + 8] == dummy:
+                rule.won_suit = values[before + 4 + dummy] // 13
         return self._early_order(rule, trick, values)
 
     def _early_order(self, rule: _Rule, trick: int, values: tuple[Any, ...]) -> bool | None:
@@ -936,8 +954,13 @@ class _Rule:
         self.required = -1
         self.order: tuple[int, str, int] | None = None
         self.rho_turn: tuple[int, int] | None = None
-        self.designation: tuple[int, int, int] | None = None
-        """46B: (dummy, the word as ``SAID_CODES``, the suit named or -1)."""
+        self.declarer_early: tuple[int, int] | None = None
+        """57C3: declarer's hand and the card it played before its turn."""
+        self.designation: tuple[int, int, int, int] | None = None
+        """46B: (dummy, the word as ``SAID_CODES``, the suit named or -1, the rank or -1)."""
+        self.trump: int | None = None
+        self.won_suit = -1
+        """46B3(a): the suit in which dummy won the trick before, or -1."""
         """57D: the defender who played this card at his right-hand opponent's turn."""
 
     def trick(self, leader: int, cards: tuple[Any, ...]) -> bool | None:
@@ -953,10 +976,9 @@ class _Rule:
             if offset == 0 and not self.lead_stands(card):
                 return False
             named = self.designation is not None and seat == self.designation[0]
-            if named and not self.designated(card, led):
+            if named and not self.designated(card, leader, offset, cards):
                 return False
-            rho_turn = self.rho_turn is not None and seat == self.rho_turn[0] and offset > 0
-            if rho_turn and not self.at_own_turn(seat, card, led):
+            if not self.early_card_fits(seat, card, led, offset):
                 return False
             verdict = self.allows(seat, card, led, walk.held[seat])
             if verdict == FAILURE and self.failure_accepted:
@@ -974,19 +996,67 @@ class _Rule:
             walk.held[seat].discard(cards[seat])
         return None
 
-    def designated(self, card: int, led: int) -> bool:
-        """46B: dummy's card is the highest ("high") or the lowest ("low", a suit alone) he
-        holds of the suit named, else of the suit led (no such word fits a lead by dummy);
-        holding none of that suit, any card (46B4)."""
+    def designated(self, card: int, leader: int, offset: int, cards: tuple[Any, ...]) -> bool:
+        """46B: dummy's card (played ``offset`` after ``leader``) is the one declarer's call
+        fixes: "high" / "low" his highest / lowest of the suit named, else of the suit led (no
+        such word, nor "win", fits a lead by dummy), a suit alone its lowest, "win" his
+        lowest card known to win (``winners``), a rank alone one of that rank
+        (``of_rank``). A call that fixes no card he holds, and "play anything", leave any."""
         assert self.designation is not None
-        dummy, said, named = self.designation
+        dummy, said, named, rank = self.designation
+        held = self.walk.held[dummy]
+        earlier = [cards[(leader + k) % 4] for k in range(offset)]
+        led = earlier[0] // 13 if earlier else -1
+        if said == SAID_CODES["anything"]:
+            return True
+        if said == SAID_CODES["rank"]:
+            fixed = self.of_rank(held, rank, led)
+            return not fixed or card in fixed
         suit = named if named >= 0 else led
         if suit < 0:
             return False
-        cards = [c for c in self.walk.held[dummy] if c // 13 == suit]
-        if not cards:
+        if said == SAID_CODES["win"]:
+            fixed = self.winners(dummy, named, earlier, offset)
+            return not fixed or card in fixed
+        of_suit = [c for c in held if c // 13 == suit]
+        if not of_suit:
             return True
-        return card == (max(cards) if said == SAID_CODES["high"] else min(cards))
+        return card == (max(of_suit) if said == SAID_CODES["high"] else min(of_suit))
+
+    def winners(self, dummy: int, named: int, earlier: list[int], offset: int) -> set[int]:
+        """46B1(b): dummy's lowest card known to win, as a set (empty: none). Of the suit
+        named, else of those following suit, one stronger than every card played before it;
+        and with a defender to play after dummy, stronger than every card the defenders have
+        not played (declarer cannot tell who holds which)."""
+        held = self.walk.held[dummy]
+        led = earlier[0] // 13 if earlier else -1
+        if named >= 0:
+            cards = {c for c in held if c // 13 == named}
+        else:
+            cards = {c for c in held if c // 13 == led} or set(held)
+        hidden: set[int] = set()
+        if offset < 3:
+            hidden = (self.walk.held[(dummy + 1) % 4] | self.walk.held[(dummy + 3) % 4]) - set(
+                earlier
+            )
+        for c in sorted(cards):
+            suit_led = led if led >= 0 else c // 13
+            strength = _rank_key(c, suit_led, self.trump)
+            if strength[0] < 1:
+                continue
+            if all(_rank_key(x, suit_led, self.trump) < strength for x in [*earlier, *hidden]):
+                return {c}
+        return set()
+
+    def of_rank(self, held: set[int], rank: int, led: int) -> set[int]:
+        """46B3: leading, his card of that rank in the suit he won the trick before in, if he
+        holds it (a); else every card of that rank he may legally play, declarer saying which
+        (b)."""
+        if led < 0:
+            first = {c for c in held if c // 13 == self.won_suit and c % 13 == rank}
+            return first or {c for c in held if c % 13 == rank}
+        legal = {c for c in held if c // 13 == led} or held
+        return {c for c in legal if c % 13 == rank}
 
     def at_own_turn(self, seat: int, card: int, led: int) -> bool:
         """57D at the offender's turn: the card he played early is his card now if it follows
@@ -1002,6 +1072,26 @@ class _Rule:
             return False
         self.walk.expose(seat, early, True)
         return True
+
+    def early_card_fits(self, seat: int, card: int, led: int, offset: int) -> bool:
+        """A card played before its turn, at the player's own turn: a defender's at his
+        right-hand opponent's turn (57D, ``at_own_turn``), declarer's (57C3,
+        ``early_stands``)."""
+        rho_turn = self.rho_turn is not None and seat == self.rho_turn[0] and offset > 0
+        if rho_turn and not self.at_own_turn(seat, card, led):
+            return False
+        early = self.declarer_early
+        return early is None or seat != early[0] or self.early_stands(card, led)
+
+    def early_stands(self, card: int, led: int) -> bool:
+        """57C3 at the hand's turn: the card declarer played from it early is its card if it
+        follows suit (or the hand has none of the suit led); else it went back, no penalty
+        card, and the hand's card is another one."""
+        assert self.declarer_early is not None
+        seat, early = self.declarer_early
+        held = self.walk.held[seat]
+        suited = {c for c in held if c // 13 == led}
+        return (card == early) == (early in (suited or held))
 
     def lead_stands(self, card: int) -> bool:
         """The card led out of turn and accepted; a 57A order names a suit not led."""

@@ -57,6 +57,7 @@ from solver.engines.problem import (
 from solver.engines.result import CountEstimate, EngineResult
 from solver.facts.history import Cards, History, PlayedTrick, RevokeEvent
 from solver.laws.irregular_play import failure_bits, stopped_trick_fits, trick_starts
+from solver.laws.law46 import RANK
 from solver.laws.law62 import TRICK_12, corrected_last_two
 from solver.laws.obligations import Obligations, after_trick
 
@@ -215,7 +216,10 @@ class Searcher:
                     *program.leads_out_of_turn,
                     *program.premature,
                     *program.rho_turn,
+                    *program.declarer_early,
                     *program.designations,
+                    # 46B3(a): the trick before a rank named alone tells the suit dummy won in
+                    *(t - 1 for t, d in program.designations.items() if d[1] == RANK and t > 0),
                     *program.accepted_failures,
                     *(trick for trick, _slot in program.recorded),
                     # the trick before a premature card: it may be a lead made too early
@@ -941,7 +945,8 @@ class Searcher:
 
 def _irregular_cards(problem: Problem) -> int:
     """Cards an irregularity tells apart: penalty cards, cards led out of turn or played at
-    the right-hand opponent's turn (57D), and every card of a premature player's partner (a
+    the right-hand opponent's turn (57D) or by declarer before his turn (57C3), and every
+    card of a premature player's partner (a
     57A order to play the highest or the lowest) and of dummy under a 46B designation."""
     program = problem.irregular
     mask = 0
@@ -956,8 +961,10 @@ def _irregular_cards(problem: Problem) -> int:
         mask |= 1 << card | problem.hands[(seat + 2) % 4]
     for _seat, card in program.rho_turn.values():
         mask |= 1 << card
-    for dummy, _said, _suit in program.designations.values():
-        mask |= problem.hands[dummy]  # 46B: the highest or lowest card of a suit
+    for _seat, card in program.declarer_early.values():
+        mask |= 1 << card
+    for dummy, _said, _suit, _rank in program.designations.values():
+        mask |= problem.hands[dummy]  # 46B: the highest or lowest card of a suit, a rank
     return mask
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from solver.bridge import Card, Seat, Side
+from solver.bridge.cards import RANK_CHARS
 
 Exposure = Literal[
     "inadvertent", "deliberate", "lead-out-of-turn", "premature", "second-card", "exposed"
@@ -107,28 +108,57 @@ class PlayAtRhoTurn:
         )
 
 
-DesignationWord = Literal["high", "low", "suit"]
-"""What declarer said in place of a full designation of dummy's card (Law 46B1, 46B2)."""
+@dataclass(frozen=True, slots=True)
+class DeclarerEarlyPlay:
+    """Declarer played (not led) a card from his own hand or from dummy to a trick before
+    that hand's turn there: a player whose turn came first had not yet played (Law 57C3)."""
 
-DESIGNATION_WORDS: tuple[DesignationWord, ...] = ("high", "low", "suit")
+    seat: Seat
+    """Declarer or dummy: the hand the card came from."""
+    card: Card
+    trick: int
+    """The trick to which the card was played before its turn."""
+    by: Seat | Side | None = None
+
+    def describe(self) -> str:
+        return f"{self.seat} played {self.card} to trick {self.trick} before his turn"
+
+
+DesignationWord = Literal["high", "low", "suit", "win", "rank", "anything"]
+"""What declarer said in place of a full designation of dummy's card (Law 46B): "high",
+"low" and "win" (46B1), a suit alone (46B2), a rank alone (46B3), "play anything" (46B5)."""
+
+DESIGNATION_WORDS: tuple[DesignationWord, ...] = ("high", "low", "suit", "win", "rank", "anything")
 
 
 @dataclass(frozen=True, slots=True)
 class DummyDesignation:
-    """Declarer named dummy's card incompletely at a trick: "high", "low", or a suit alone
-    (Law 46B)."""
+    """Declarer named dummy's card incompletely at a trick: "high", "low", "win", a suit
+    alone, a rank alone, or "play anything" (then a defender chose the card) (Law 46B)."""
 
     seat: Seat
     """Dummy."""
     trick: int
     said: DesignationWord
     suit: int = -1
-    """The suit he named (0 spades .. 3 clubs), or -1 when he named none ("high", "low" of the
-    suit led)."""
+    """The suit he named (0 spades .. 3 clubs), or -1 when he named none ("high", "low",
+    "win" of the suit led)."""
     by: Seat | Side | None = None
+    rank: int = -1
+    """``said == "rank"``: the rank he named, 0 (the two) to 12 (the ace); else -1."""
 
     def describe(self) -> str:
         named = f" {'SHDC'[self.suit]}" if self.suit >= 0 else ""
+        if self.said == "rank":
+            return (
+                f"declarer called the {RANK_CHARS[self.rank]} (no suit) for {self.seat}'s card "
+                f"at trick {self.trick}"
+            )
+        if self.said == "anything":
+            return (
+                f'declarer said "play anything" for {self.seat}\'s card at trick {self.trick}: '
+                "a defender chose it"
+            )
         return f"declarer called {self.said}{named} for {self.seat}'s card at trick {self.trick}"
 
 
@@ -158,7 +188,13 @@ class Choice:
 
 
 Irregularity = (
-    PenaltyCard | LeadOutOfTurn | PrematurePlay | PlayAtRhoTurn | DummyDesignation | Choice
+    PenaltyCard
+    | LeadOutOfTurn
+    | PrematurePlay
+    | PlayAtRhoTurn
+    | DeclarerEarlyPlay
+    | DummyDesignation
+    | Choice
 )
 
 

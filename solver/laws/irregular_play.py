@@ -19,7 +19,8 @@ A card played at the right-hand opponent's turn (57D) at trick T needs T led by 
 partner or left-hand opponent; the state carries it into the trick, and at the offender's turn
 ``law57.law57d_at_turn`` makes it his card there, or a major penalty card (the engines call it
 from ``problem.obeyed``). Declarer's incomplete call for dummy's card (46B) is carried the same
-way, and ``law46.law46b_card`` fixes dummy's card at his turn.
+way, and ``law46.law46b_cards`` fixes dummy's card at his turn; for a rank named alone, the
+trick before is watched for the suit in which dummy wins it (46B3(a)).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from solver.facts.irregularity import (
     CHOICE_TRICK_BITS,
     Choice,
     ChoiceMade,
+    DeclarerEarlyPlay,
     DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
@@ -42,7 +44,7 @@ from solver.facts.irregularity import (
     PrematurePlay,
 )
 from solver.laws.choices import LawOption, apply_lead_option, apply_play_order
-from solver.laws.law46 import SAID_CODES
+from solver.laws.law46 import RANK, SAID_CODES
 from solver.laws.law50 import law50b_penalty_class, law50d2_options
 from solver.laws.law51 import law51b_options
 from solver.laws.law52 import (
@@ -58,6 +60,7 @@ from solver.laws.law57 import (
     law57a_before_partner,
     law57a_options,
     law57c1_exempt,
+    law57c3_in_position,
     law57d_in_position,
 )
 from solver.laws.obligations import Obligations, add_penalty_card, choice_due
@@ -71,6 +74,8 @@ class PlayIrregularities:
 
     declarer: int
     edition: int = 2017
+    trump: int = -1
+    """The trump suit, -1 at no trump (Law 46B1(b) weighs a ruff)."""
     last_trick: int = 12
     """The last trick of the board (0-based): at it a lead out of turn cannot be accepted."""
     penalty_cards: dict[int, tuple[tuple[int, int, bool], ...]] = field(default_factory=dict)
@@ -85,9 +90,12 @@ class PlayIrregularities:
     rho_turn: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Trick -> (offender, card): a defender played that card to it after his partner and
     before his right-hand opponent (57D)."""
-    designations: dict[int, tuple[int, int, int]] = field(default_factory=dict)
-    """Trick -> (dummy, word as ``law46.SAID_CODES``, suit named or -1): declarer called
-    dummy's card incompletely (46B)."""
+    declarer_early: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Trick -> (declarer or dummy, card): declarer played that card from that hand to the
+    trick before its turn (57C3)."""
+    designations: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
+    """Trick -> (dummy, word as ``law46.SAID_CODES``, suit named or -1, rank named or -1):
+    declarer called dummy's card incompletely (46B)."""
     recorded: dict[tuple[int, int], LawOption] = field(default_factory=dict)
     """(trick, slot) -> the option chosen, where the case records it."""
     accepted_failures: frozenset[int] = frozenset()
@@ -104,6 +112,7 @@ class PlayIrregularities:
             or self.leads_out_of_turn
             or self.premature
             or self.rho_turn
+            or self.declarer_early
             or self.designations
         )
 
@@ -158,14 +167,36 @@ def trick_starts(
     rho_turn = program.rho_turn.get(trick)
     if rho_turn is not None:
         out = [s for start in out for s in _at_rho_turn(rho_turn, held, start)]
+    early = program.declarer_early.get(trick)
+    if early is not None:
+        out = [s for start in out for s in _declarer_early(early, held, start)]
     designation = program.designations.get(trick)
     if designation is not None:
-        dummy, said, suit = designation
-        out = [
-            replace(s, state=replace(s.state, dummy_seat=dummy, dummy_said=said, dummy_suit=suit))
-            for s in out
-        ]
+        out = [replace(s, state=_designated(program, designation, s.state)) for s in out]
+    next_call = program.designations.get(trick + 1)
+    if next_call is not None and next_call[1] == RANK:
+        # 46B3(a): the suit dummy wins this trick in names the suit of a rank at his lead
+        out = [replace(s, state=replace(s.state, dummy_watch=next_call[0])) for s in out]
     return out
+
+
+def _designated(
+    program: PlayIrregularities, designation: tuple[int, int, int, int], state: Obligations
+) -> Obligations:
+    """46B at its trick: the call binds dummy's card (``law46.law46b_cards`` at his turn);
+    a rank named alone takes the suit dummy won the trick before in (46B3(a))."""
+    dummy, said, suit, rank = designation
+    if said == RANK:
+        suit = state.dummy_won_suit
+    return replace(
+        state,
+        dummy_seat=dummy,
+        dummy_said=said,
+        dummy_suit=suit,
+        dummy_rank=rank,
+        dummy_trump=program.trump,
+        dummy_won_suit=-1,
+    )
 
 
 def _at_rho_turn(
@@ -178,6 +209,19 @@ def _at_rho_turn(
     if not held[offender] >> card & 1 or not law57d_in_position(offender, start.leader):
         return []
     state = replace(start.state, rho_turn_seat=offender, rho_turn_card=card)
+    return [replace(start, state=state)]
+
+
+def _declarer_early(
+    early: tuple[int, int], held: tuple[int, int, int, int], start: TrickStart
+) -> list[TrickStart]:
+    """57C3: the hand still holds the card, and the trick is led by its partner or its
+    left-hand opponent (``law57.law57c3_in_position``); at its own turn the card is its play
+    if legal (``law57.law57c3_at_turn``, applied as the trick is played)."""
+    seat, card = early
+    if not held[seat] >> card & 1 or not law57c3_in_position(seat, start.leader):
+        return []
+    state = replace(start.state, declarer_early_seat=seat, declarer_early_card=card)
     return [replace(start, state=state)]
 
 
@@ -379,7 +423,10 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
         )
     for fact in case.irregularities:
         _check_supported(case, fact)
-    program = PlayIrregularities(declarer=case.declarer.index, edition=case.edition)
+    trump = case.contract.strain.trump_suit_index
+    program = PlayIrregularities(
+        declarer=case.declarer.index, edition=case.edition, trump=-1 if trump is None else trump
+    )
     for fact in case.irregularities:
         if isinstance(fact, PenaltyCard):
             entry = (fact.seat.index, fact.card.index, penalty_card_is_major(fact, case.edition))
@@ -393,11 +440,11 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
                 fact.card.index,
                 fact.response,
             )
-        elif isinstance(fact, PrematurePlay | PlayAtRhoTurn):
+        elif isinstance(fact, PrematurePlay | PlayAtRhoTurn | DeclarerEarlyPlay):
             _early_play(program, fact)
         elif isinstance(fact, DummyDesignation):
             said = SAID_CODES[fact.said]
-            program.designations[fact.trick - 1] = (fact.seat.index, said, fact.suit)
+            program.designations[fact.trick - 1] = (fact.seat.index, said, fact.suit, fact.rank)
         elif isinstance(fact, Choice) and fact.law.startswith(("50D1", "51A", "58")):
             continue  # a card played (``designated_plays``), or a card replaced: no branch
         elif isinstance(fact, Choice) and fact.law.startswith("52"):
@@ -410,12 +457,16 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
     return _lead_stands(case, program)
 
 
-def _early_play(program: PlayIrregularities, fact: PrematurePlay | PlayAtRhoTurn) -> None:
-    """A defender's card played before its turn: before his partner's (57A, or 57C1 when
+def _early_play(
+    program: PlayIrregularities, fact: PrematurePlay | PlayAtRhoTurn | DeclarerEarlyPlay
+) -> None:
+    """A card played before its turn: a defender's before his partner's (57A, or 57C1 when
     declarer had played from both hands), or after it but before his right-hand opponent's
-    (57D)."""
+    (57D); declarer's, from either hand (57C3)."""
     trick = fact.trick - 1
-    if isinstance(fact, PlayAtRhoTurn):
+    if isinstance(fact, DeclarerEarlyPlay):
+        program.declarer_early[trick] = (fact.seat.index, fact.card.index)
+    elif isinstance(fact, PlayAtRhoTurn):
         program.rho_turn[trick] = (fact.seat.index, fact.card.index)
     elif law57c1_exempt(fact):
         # 57C1: no rectification; the card played (``designated_plays``); he played before

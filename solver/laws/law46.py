@@ -1,44 +1,110 @@
 """Law 46B: declarer's incomplete designation of a card to be played from dummy.
 
-Only the mechanical rules that fix the card are read (``DummyDesignation`` in the case): "high"
-is the highest card of the suit (46B1(a)), "low" the lowest (46B1(c)), a suit named alone its
-lowest card (46B2). The suit is the one declarer named, else the suit led: "high" or "low" with
-no suit fits no history where dummy leads the trick. A designation of a card dummy does not
-hold (none of that suit) is void, and any legal card may be played (46B4). Declarer's
-"win" (46B1(b)), a rank named alone (46B3) and "play anything" (46B5) are not read.
+Only the mechanical rules that fix the card are read (``DummyDesignation`` in the case):
+"high" is the highest card of the suit (46B1(a)), "low" the lowest (46B1(c)), "win" the lowest
+card known to win the trick (46B1(b)), a suit named alone its lowest card (46B2), a rank named
+alone a card of that rank (46B3), and "play anything" leaves the card to the defenders (46B5).
+The suit of "high", "low" and "win" is the one declarer named, else the suit led: with no
+suit they fit no history where dummy leads the trick. A designation of a card dummy does not
+hold (none of that suit, none of that rank) is void, and any legal card may be played (46B4).
 """
 
 from __future__ import annotations
 
-from solver.bridge.masks import SUIT_MASKS, highest_card, lowest_card
+from solver.bridge.masks import SUIT_MASKS, beats, cards_in, highest_card, lowest_card
 from solver.facts.irregularity import DummyDesignation
 from solver.laws.citation import Assumption
+from solver.laws.obligations import follow_set
 
 NO_FIT = -2
-"""``law46b_card``: the designation cannot have been made there (no suit to apply it to)."""
+"""``law46b_cards``: the designation cannot have been made there (no suit to apply it to)."""
 ANY_CARD = -1
-"""``law46b_card``: the designation is void (46B4); dummy plays any legal card."""
+"""``law46b_cards``: the designation fixes no card (void, 46B4; or the defenders choose,
+46B5): dummy plays any legal card."""
 
-SAID_CODES = {"high": 1, "low": 2, "suit": 3}
+SAID_CODES = {"high": 1, "low": 2, "suit": 3, "win": 4, "rank": 5, "anything": 6}
 """The words, as the engines' integers (0: none)."""
+HIGH, LOW, SUIT, WIN, RANK, ANYTHING = 1, 2, 3, 4, 5, 6
 
 
-def law46b_card(said: int, suit: int, held: int, led_suit: int) -> int:
-    """The card dummy must play after declarer said ``said`` (``SAID_CODES``) naming ``suit``
-    (-1: none), dummy holding ``held``, ``led_suit`` the suit led (-1 when dummy leads):
-    the card, ``ANY_CARD`` (void, 46B4) or ``NO_FIT``."""
+def rank_mask(rank: int) -> int:
+    """The four cards of one rank (0 the two .. 12 the ace)."""
+    return sum(1 << (13 * suit + rank) for suit in range(4))
+
+
+def law46b_cards(
+    said: int,
+    suit: int,
+    rank: int,
+    trump: int | None,
+    held: int,
+    led_suit: int,
+    best: int,
+    hidden: int,
+) -> int:
+    """The cards dummy may play after declarer said ``said`` (``SAID_CODES``): a mask (one
+    card, or for a rank alone every card of it he may play, declarer then saying which:
+    the history shows it), ``ANY_CARD`` or ``NO_FIT``.
+
+    ``suit`` is the suit named (-1: none); for a rank alone (46B3(a)), the suit in which dummy
+    won the trick before, when he did (-1 otherwise). ``rank`` is the rank named (46B3), dummy
+    holds ``held``, ``led_suit`` is the suit led (-1 when dummy leads). For "win": ``best`` is
+    the card winning the trick before dummy plays (-1 when he leads), ``hidden`` the cards a
+    defender still to play after dummy might hold, as declarer sees the table (every card of
+    the defenders' not yet played; 0 when dummy plays last)."""
+    if said == ANYTHING:
+        return ANY_CARD  # 46B5: a defender chose; any legal card
+    if said == RANK:
+        return _by_rank(rank, suit, held, led_suit)
     target = suit if suit >= 0 else led_suit
     if target < 0:
         return NO_FIT
-    cards = held & SUIT_MASKS[target]
+    # "win" of the suit led: when dummy is void in it, a ruff may win
+    cards = follow_set(held, led_suit) if said == WIN and suit < 0 else held & SUIT_MASKS[target]
     if not cards:
         return ANY_CARD
-    return highest_card(cards) if said == SAID_CODES["high"] else lowest_card(cards)
+    if said == WIN:
+        return _known_winner(cards, trump, best, hidden)
+    return 1 << (highest_card(cards) if said == HIGH else lowest_card(cards))
+
+
+def _known_winner(cards: int, trump: int | None, best: int, hidden: int) -> int:
+    """46B1(b): the lowest of ``cards`` that beats the trick so far (``best``) and that no
+    card still hidden from declarer (``hidden``) could beat; none such: the call is void."""
+    threats = cards_in(hidden)
+    for card in cards_in(cards):
+        if best >= 0 and not beats(card, best, trump):
+            continue
+        if not any(beats(threat, card, trump) for threat in threats):
+            return 1 << card
+    return ANY_CARD
+
+
+def _by_rank(rank: int, won_suit: int, held: int, led_suit: int) -> int:
+    """46B3: leading, the card of that rank in the suit in which dummy won the trick before
+    (46B3(a)) if he holds it; otherwise any card of that rank he may legally play (46B3(b):
+    several, declarer says which). None of that rank he may play: void (46B4)."""
+    of_rank = rank_mask(rank)
+    if led_suit < 0 and won_suit >= 0 and held & of_rank & SUIT_MASKS[won_suit]:
+        return held & of_rank & SUIT_MASKS[won_suit]
+    cards = follow_set(held, led_suit) & of_rank
+    return cards if cards else ANY_CARD
+
+
+_CITATIONS = {
+    "high": "46B1(a)",
+    "low": "46B1(c)",
+    "win": "46B1(b)",
+    "suit": "46B2",
+    "rank": "46B3",
+    "anything": "46B5",
+}
 
 
 def law46b_citation(fact: DummyDesignation) -> str:
-    """46B1(a) for "high", 46B1(c) for "low", 46B2 for a suit alone."""
-    return {"high": "46B1(a)", "low": "46B1(c)", "suit": "46B2"}[fact.said]
+    """46B1(a) for "high", 46B1(b) for "win", 46B1(c) for "low", 46B2 for a suit alone,
+    46B3 for a rank alone, 46B5 for "play anything"."""
+    return _CITATIONS[fact.said]
 
 
 def law46b_intention() -> Assumption:
@@ -48,6 +114,69 @@ def law46b_intention() -> Assumption:
         "judge-incontrovertible",
         "46B",
         "declarer's incomplete designation of dummy's card is given the meaning Law 46B fixes "
-        "(highest, lowest, lowest of a suit named); whether a different intention of his was "
+        "(highest, lowest, lowest known to win, lowest of a suit named, a card of a rank "
+        "named); whether a different intention of his was "
         "incontrovertible is the Director's judgement, not made here",
+    )
+
+
+def law46b_no_suit_at_lead() -> Assumption:
+    """ "High", "low" or "win" with no suit named picks a card of the suit led; when dummy leads
+    there is none, and the Law does not say which suit is meant. The words are taken to name
+    no card there: a history where dummy led that trick does not fit the call
+    (``interp-46b-no-suit-at-lead``)."""
+    return Assumption(
+        "interp-46b-no-suit-at-lead",
+        "46B",
+        'declarer\'s "high", "low" or "win" for dummy\'s card with no suit named is read as '
+        "a card of the suit led, so it names no card when dummy leads the trick: no history "
+        "where dummy led that trick fits the call",
+    )
+
+
+def law46b_void_suit() -> Assumption:
+    """A call for the highest, the lowest or the lowest winning card of a suit dummy no
+    longer holds (the suit
+    named, or the suit led) names a card that is not in dummy: void, as 46B4 says of a card
+    not in dummy, and any legal card may be played (``interp-46b-void-suit``)."""
+    return Assumption(
+        "interp-46b-void-suit",
+        "46B",
+        "a call for a card of a suit dummy no longer holds (the suit named, else the suit "
+        "led) is taken as a call for a card not in dummy: void (46B4), and dummy may play "
+        "any legal card",
+    )
+
+
+def law46b_known_to_win() -> Assumption:
+    """46B1(b) says "the lowest card known to win the trick" without saying known to whom, or
+    from what. Read from what declarer sees: dummy's card must beat the cards played to the
+    trick before it, and, when a defender plays after dummy, no card still unplayed in
+    either defender's hand may beat it (no inference from the earlier play about who holds
+    what: in a suit contract a card not a trump is then known to win only when the defenders
+    hold no trump). When no card of dummy's is known to win, the call names no card and is
+    void (46B4): ``interp-46b1b-known-to-win``."""
+    return Assumption(
+        "interp-46b1b-known-to-win",
+        "46B1(b)",
+        "declarer's \"win\" is read as dummy's lowest card that beats the cards already played "
+        "to the trick and that no card still in a defender's hand could beat when a defender "
+        "plays after dummy (what declarer sees, with no inference about who holds what); "
+        "when dummy has no such card the call is void and he plays any legal card",
+    )
+
+
+def law46b_suit_won_in() -> Assumption:
+    """46B3(a): a rank named alone when dummy leads is of "the suit in which dummy won the
+    previous trick": read as the suit of dummy's card that won the trick just before (a
+    trump when he ruffed it); when dummy did not win that trick there is no such suit, and
+    46B3(b) applies: any card of that rank, declarer saying which
+    (``interp-46b3-suit-won-in``)."""
+    return Assumption(
+        "interp-46b3-suit-won-in",
+        "46B3",
+        "a rank named alone for dummy's lead is taken in the suit of dummy's card that won "
+        "the trick before (a trump when he ruffed it), if he holds that rank there; "
+        "otherwise, or when dummy did not win the trick before, any card of that rank he "
+        "holds, declarer saying which; none of that rank: void (46B4)",
     )

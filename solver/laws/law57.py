@@ -1,13 +1,13 @@
-"""Law 57: a premature lead or play by a defender."""
+"""Law 57: a premature lead or play by a defender (57A-57D), or by declarer (57C3)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.facts.irregularity import PlayAtRhoTurn, PrematurePlay
+from solver.facts.irregularity import DeclarerEarlyPlay, PlayAtRhoTurn, PrematurePlay
 from solver.laws.choices import LawOption
 from solver.laws.citation import Assumption
-from solver.laws.obligations import Obligations, add_penalty_card, restricted_plays
+from solver.laws.obligations import Obligations, add_penalty_card, follow_set, restricted_plays
 
 
 def law57a_options(declarer: int, led_suit: int, edition: int) -> list[LawOption]:
@@ -111,4 +111,53 @@ def law57d_information(fact: PlayAtRhoTurn) -> Assumption:
         f"{fact.seat.full_name}'s card shown before {fact.seat.rho.full_name} had played to "
         f"trick {fact.trick} gave information (Law 16): whether it damaged the other side, and "
         "any adjustment, is the Director's judgement; the histories do not weigh it",
+    )
+
+
+def law57d_legal_at_turn() -> Assumption:
+    """57D lets the card stand when it is a legal play; ``law57d_at_turn`` reads "legal" at
+    the defender's own turn, after his right-hand opponent's card, and against following
+    suit and the restrictions on him only: a major penalty card of his that falls due there
+    does not make it illegal (playing it is then his failure to play that penalty card,
+    Law 52). ``interp-57D-legal-at-turn``."""
+    return Assumption(
+        "interp-57D-legal-at-turn",
+        "57D",
+        "a card played at the right-hand opponent's turn is judged at the defender's own turn, "
+        "after that opponent's card: it stands when it follows suit and obeys any restriction "
+        "on him; a major penalty card of his then due does not make it illegal (playing it "
+        "instead is a failure to play the penalty card, Law 52)",
+    )
+
+
+def law57c3_in_position(seat: int, leader: int) -> bool:
+    """57C3: declarer's hand played before its turn, not leading: a player whose turn came
+    first had not played. The hand played third (the trick led by its partner, the second
+    hand yet to play) or fourth (led by its left-hand opponent). A card before the lead is a
+    lead out of turn (Law 55), and the second hand plays right after the lead."""
+    return leader in ((seat + 1) % 4, (seat + 2) % 4)
+
+
+def law57c3_at_turn(state: Obligations, seat: int, held: int, led_suit: int) -> int:
+    """57C3 at that hand's own turn (``state.declarer_early_card``): the card is a played
+    card and stands when it is legal there (it follows suit, or the hand has none of the suit
+    led); then it is the card that hand must play. Not legal, it goes back (a card of
+    declarer's side never becomes a penalty card, 48A) and the hand plays another legal card:
+    -1."""
+    card = state.declarer_early_card
+    return card if follow_set(held, led_suit) >> card & 1 else -1
+
+
+def law57c3_illegal_withdrawn(fact: DeclarerEarlyPlay) -> Assumption:
+    """57C3 says a legal premature card of declarer's may not be withdrawn; of one that is
+    not legal (he could follow suit with another card) it says nothing. Read as going back
+    to the hand with no penalty (48A), the hand playing a legal card at its turn, rather than
+    standing as a revoke: ``interp-57C3-illegal-withdrawn``."""
+    return Assumption(
+        "interp-57C3-illegal-withdrawn",
+        "57C3",
+        f"{fact.seat.full_name}'s card played to trick {fact.trick} before his turn stands "
+        "when it is legal there; one that is not (he could have followed suit with another "
+        "card) is taken to go back to the hand, no penalty card (48A), and a legal card is "
+        "played at his turn instead of its standing as a revoke",
     )

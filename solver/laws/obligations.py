@@ -63,12 +63,25 @@ class Obligations:
     """Law 57D in the current trick: that defender played that card early, at his right-hand
     opponent's turn; at his own turn it is his card if legal there, else a major penalty card
     (``law57.law57d_at_turn``). Cleared once he has played."""
+    declarer_early_seat: int = -1
+    declarer_early_card: int = -1
+    """Law 57C3 in the current trick: declarer played that card from that hand (his own or
+    dummy's) before its turn; at its turn it is the hand's card if legal there
+    (``law57.law57c3_at_turn``). Cleared once that hand has played."""
     dummy_seat: int = -1
     dummy_said: int = 0
     dummy_suit: int = -1
+    dummy_rank: int = -1
+    dummy_trump: int = -1
     """Law 46B in the current trick: declarer called dummy's card incompletely (the word as
-    ``law46.SAID_CODES``, the suit named or -1); ``law46.law46b_card`` fixes the card at
-    dummy's turn. Cleared once dummy has played."""
+    ``law46.SAID_CODES``; the suit named or -1, for a rank alone the suit in which dummy won
+    the trick before or -1; the rank named or -1; the trump suit or -1, for "win");
+    ``law46.law46b_cards`` fixes the card at dummy's turn. Cleared once dummy has played."""
+    dummy_watch: int = -1
+    dummy_won_suit: int = -1
+    """Law 46B3(a), the trick before a rank named alone: dummy's seat, watched, and the suit
+    of his card to it; after the trick, that suit if dummy won it, else -1 (``watch``
+    cleared). Cleared at the next trick, where the designation takes it."""
 
     @property
     def empty(self) -> bool:
@@ -81,7 +94,10 @@ class Obligations:
             and self.order_seat < 0
             and self.early_lead_seat < 0
             and self.rho_turn_seat < 0
+            and self.declarer_early_seat < 0
             and self.dummy_seat < 0
+            and self.dummy_watch < 0
+            and self.dummy_won_suit < 0
         )
 
     def penalty_cards(self, seat: int) -> int:
@@ -194,22 +210,36 @@ def after_play(state: Obligations, seat: int, card: int, leading: bool) -> Oblig
         state = replace(state, order_seat=-1, order="", order_suit=-1)
     if state.rho_turn_seat == seat:
         state = replace(state, rho_turn_seat=-1, rho_turn_card=-1)
+    if state.declarer_early_seat == seat:
+        state = replace(state, declarer_early_seat=-1, declarer_early_card=-1)
     if state.dummy_seat == seat:
-        state = replace(state, dummy_seat=-1, dummy_said=0, dummy_suit=-1)
+        state = _designation_done(state)
+    if state.dummy_watch == seat:
+        state = replace(state, dummy_won_suit=card // 13)
     return state
+
+
+def _designation_done(state: Obligations) -> Obligations:
+    return replace(state, dummy_seat=-1, dummy_said=0, dummy_suit=-1, dummy_rank=-1, dummy_trump=-1)
 
 
 def after_trick(state: Obligations, winner: int) -> Obligations:
     """The end of a trick: a lead prohibition lapses once a trick is won by anyone but the
-    barred player (50D2(a), 51B); a 57A order lasts one trick."""
+    barred player (50D2(a), 51B); a 57A order lasts one trick; the suit dummy won a trick in
+    is kept for a rank named alone at his next lead (46B3(a))."""
     if state.banned_seat >= 0 and winner != state.banned_seat:
         state = replace(state, banned_seat=-1, banned_suits=0)
     if state.order_seat >= 0:
         state = replace(state, order_seat=-1, order="", order_suit=-1)
     if state.rho_turn_seat >= 0:
         state = replace(state, rho_turn_seat=-1, rho_turn_card=-1)
+    if state.declarer_early_seat >= 0:
+        state = replace(state, declarer_early_seat=-1, declarer_early_card=-1)
     if state.dummy_seat >= 0:
-        state = replace(state, dummy_seat=-1, dummy_said=0, dummy_suit=-1)
+        state = _designation_done(state)
+    if state.dummy_watch >= 0:
+        won = state.dummy_won_suit if winner == state.dummy_watch else -1
+        state = replace(state, dummy_watch=-1, dummy_won_suit=won)
     return state
 
 

@@ -16,12 +16,14 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from solver.bridge import Card, Contract, Deal, Seat, Side, Trick
+from solver.bridge.cards import RANK_CHARS
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
 from solver.facts.irregularity import (
     DESIGNATION_WORDS,
     EXPOSURES,
     Choice,
+    DeclarerEarlyPlay,
     DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
@@ -112,10 +114,17 @@ class RawPlayAtRhoTurn(_Strict):
     trick: int
 
 
+class RawDeclarerEarlyPlay(_Strict):
+    seat: str
+    card: str
+    trick: int
+
+
 class RawDummyDesignation(_Strict):
     trick: int
     said: str
     suit: str | None = None
+    rank: str | int | None = None
 
 
 class RawChoice(_Strict):
@@ -135,6 +144,7 @@ class RawIrregularity(_Strict):
     lead_out_of_turn: RawLeadOutOfTurn | None = None
     premature: RawPremature | None = None
     played_at_rho_turn: RawPlayAtRhoTurn | None = None
+    declarer_played_early: RawDeclarerEarlyPlay | None = None
     dummy_designation: RawDummyDesignation | None = None
     choice: RawChoice | None = None
 
@@ -144,6 +154,7 @@ IRREGULARITY_MODELS: dict[str, type[BaseModel]] = {
     "lead_out_of_turn": RawLeadOutOfTurn,
     "premature": RawPremature,
     "played_at_rho_turn": RawPlayAtRhoTurn,
+    "declarer_played_early": RawDeclarerEarlyPlay,
     "dummy_designation": RawDummyDesignation,
     "choice": RawChoice,
 }
@@ -954,7 +965,7 @@ class _IrregularityReader:
             raise self.error(
                 location,
                 "expected exactly one of penalty_card, lead_out_of_turn, premature, "
-                "played_at_rho_turn, dummy_designation or choice",
+                "played_at_rho_turn, declarer_played_early, dummy_designation or choice",
             )
         kind = kinds[0]
         where = f"{location}.{kind}"
@@ -966,6 +977,8 @@ class _IrregularityReader:
             return self._premature(raw.premature, where, by)
         if raw.played_at_rho_turn is not None:
             return self._at_rho_turn(raw.played_at_rho_turn, where, by)
+        if raw.declarer_played_early is not None:
+            return self._declarer_early(raw.declarer_played_early, where, by)
         if raw.dummy_designation is not None:
             return self._designation(raw.dummy_designation, where, by)
         assert raw.choice is not None, "one kind is given"
@@ -1120,26 +1133,102 @@ class _IrregularityReader:
         self._check_57d_position(seat, trick, f"{location}.trick")
         return PlayAtRhoTurn(seat, card, trick, by=by)
 
+    def _declarer_early(
+        self, raw: RawDeclarerEarlyPlay, location: str, by: Seat | Side | None
+    ) -> DeclarerEarlyPlay:
+        """Law 57C3: declarer's card played (not led) from his hand or from dummy before that
+        hand's turn, at a trick played: the trick was led by that hand's partner (it plays
+        third, before the second hand) or by its left-hand opponent (it plays fourth)."""
+        what = "declarer's play before his turn (Law 57C3)"
+        self._agreed_only(by, location, what)
+        seat = self.builder._seat(raw.seat, f"{location}.seat")
+        if seat.side != self.declarer.side:
+            raise self.error(
+                f"{location}.seat",
+                f"{seat.full_name} is a defender: Law 57C3 is about declarer's own play, from "
+                f"his hand or dummy's; expected {self.declarer} or {self.dummy} (a defender's "
+                "early card is premature or played_at_rho_turn)",
+            )
+        card = self._held_card(seat, raw.card, f"{location}.card")
+        trick = self._played_trick(raw.trick, f"{location}.trick", what)
+        self._not_played_before(seat, card, trick, f"{location}.card")
+        known = self._known_leader(trick)
+        if known is not None and known[0] not in (seat.partner, seat.lho):
+            raise self.error(
+                f"{location}.trick",
+                f"{known[0].full_name} led to trick {trick} ({known[1]}): {seat.full_name} "
+                "could not play before his turn there (Law 57C3 needs a trick led by "
+                f"{seat.partner.full_name} or {seat.lho.full_name}: a card before the lead is a "
+                "lead out of turn, and the second hand plays right after the lead)",
+            )
+        return DeclarerEarlyPlay(seat, card, trick, by=by)
+
     def _designation(
         self, raw: RawDummyDesignation, location: str, by: Seat | Side | None
     ) -> DummyDesignation:
-        """Law 46B: declarer's incomplete designation of dummy's card at a trick played: "high"
-        or "low" (of the suit named, else of the suit led), or a suit alone."""
+        """Law 46B: declarer's incomplete designation of dummy's card at a trick played: "high",
+        "low" or "win" (of the suit named, else of the suit led), a suit alone, a rank alone,
+        or "play anything"."""
         what = "declarer's incomplete designation of dummy's card (Law 46B)"
         self._agreed_only(by, location, what)
         trick = self._played_trick(raw.trick, f"{location}.trick", what)
         said = _one_of(raw.said, DESIGNATION_WORDS, f"{location}.said", self)
         suit = -1 if raw.suit is None else self._suit(raw.suit, f"{location}.suit")
+        rank = self._designated_rank(raw, said, suit, location)
         if said == "suit" and suit < 0:
             raise self.error(f"{location}.suit", "said: suit needs the suit named, like suit: H")
+        if said == "anything" and suit >= 0:
+            raise self.error(
+                f"{location}.suit",
+                'said: anything ("play anything", Law 46B5) names no suit; expected no suit '
+                "(a suit named alone is said: suit)",
+            )
         known = self._known_leader(trick)
-        if suit < 0 and known is not None and known[0] == self.dummy:
+        if said in ("high", "low", "win") and suit < 0 and known and known[0] == self.dummy:
             raise self.error(
                 f"{location}.suit",
                 f"{self.dummy.full_name} (dummy) led to trick {trick} ({known[1]}): {said} "
                 "names no card there without a suit; expected the suit declarer named",
             )
-        return DummyDesignation(self.dummy, trick, said, suit, by=by)
+        return DummyDesignation(self.dummy, trick, said, suit, by=by, rank=rank)
+
+    def _designated_rank(
+        self, raw: RawDummyDesignation, said: str, suit: int, location: str
+    ) -> int:
+        """46B3: ``said: rank`` names its rank (0 the two .. 12 the ace), and no suit (a rank
+        with its suit is a card named in full); no other word takes a rank."""
+        if said != "rank":
+            if raw.rank is not None:
+                raise self.error(
+                    f"{location}.rank",
+                    f"a rank is read only with said: rank (a rank named alone, Law 46B3); "
+                    f"got said: {said}",
+                )
+            return -1
+        if raw.rank is None:
+            raise self.error(f"{location}.rank", "said: rank needs the rank named, like rank: Q")
+        text = str(raw.rank).strip().upper()
+        text = "T" if text == "10" else text
+        if len(text) != 1 or text not in RANK_CHARS:
+            raise self.error(
+                f"{location}.rank", f"got {raw.rank!r} (expected A, K, Q, J, T or 10, 9 ... 2)"
+            )
+        if suit >= 0:
+            card = Card.parse(f"{'SHDC'[suit]}{text}")
+            never = card not in self.deal.hands[self.dummy.index]
+            raise self.error(
+                f"{location}.suit",
+                f"said: rank names a rank without a suit (Law 46B3); with suit {'SHDC'[suit]} it "
+                f"names {card} in full, not an incomplete designation"
+                + (
+                    f" ({self.dummy.full_name}, dummy, never held it: a card not in dummy, "
+                    "46B4, is not read)"
+                    if never
+                    else ""
+                )
+                + "; expected no suit",
+            )
+        return RANK_CHARS.index(text)
 
     def _agreed_only(self, by: Seat | Side | None, location: str, what: str) -> None:
         """Refuse ``what`` as one side's account: the engines weigh it only when agreed."""

@@ -21,6 +21,7 @@ from solver.facts import Case, Claim
 from solver.facts.case import AgreedTrick
 from solver.facts.irregularity import (
     Choice,
+    DeclarerEarlyPlay,
     Irregularity,
     LeadOutOfTurn,
     PlayAtRhoTurn,
@@ -746,7 +747,9 @@ def _check_placeable(case: Case, number: int, fact: Irregularity, at: int, full:
     why = ""
     if trick > at:
         why = f"it comes after the claim, made at trick {at + 1}"
-    elif trick == at and isinstance(fact, LeadOutOfTurn | PrematurePlay | PlayAtRhoTurn):
+    elif trick == at and isinstance(
+        fact, LeadOutOfTurn | PrematurePlay | PlayAtRhoTurn | DeclarerEarlyPlay
+    ):
         why = (
             f"it is at trick {at + 1}, the trick of the claim: a lead out of turn or a "
             "premature play there is not applied to the claim's play yet"

@@ -11,10 +11,12 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from solver.bridge import Card, Seat, Side
+from solver.bridge import Card, Seat, Side, Trick
+from solver.bridge.cards import RANK_CHARS
 from solver.facts import Case
 from solver.facts.irregularity import (
     Choice,
+    DeclarerEarlyPlay,
     DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
@@ -23,7 +25,14 @@ from solver.facts.irregularity import (
     PrematurePlay,
 )
 from solver.laws.citation import Assumption
-from solver.laws.law46 import law46b_citation, law46b_intention
+from solver.laws.law46 import (
+    law46b_citation,
+    law46b_intention,
+    law46b_known_to_win,
+    law46b_no_suit_at_lead,
+    law46b_suit_won_in,
+    law46b_void_suit,
+)
 from solver.laws.law49 import law49_exposure
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
 from solver.laws.law52 import law52_citation, law52_is_rejection
@@ -34,7 +43,9 @@ from solver.laws.law57 import (
     law57a_minor_card_yields,
     law57a_must_choose,
     law57c1_exempt,
+    law57c3_illegal_withdrawn,
     law57d_information,
+    law57d_legal_at_turn,
 )
 from solver.laws.law58 import law58b3_information
 from solver.laws.law72 import law72_could_have_known
@@ -88,9 +99,47 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         ):
             found.append(law57a_minor_card_yields())
     found += [law57d_information(f) for f in facts if isinstance(f, PlayAtRhoTurn)]
-    if any(isinstance(f, DummyDesignation) for f in facts):
-        found.append(law46b_intention())
-    return tuple(found)
+    if any(isinstance(f, PlayAtRhoTurn) for f in facts):
+        found.append(law57d_legal_at_turn())
+    found += [law57c3_illegal_withdrawn(f) for f in facts if isinstance(f, DeclarerEarlyPlay)]
+    return tuple(found + _designation_assumptions(case))
+
+
+def _designation_assumptions(case: Case) -> list[Assumption]:
+    """Law 46B: the Director's judgement of declarer's intention, and the readings the
+    engines take of the calls the case gives (none for "play anything": the defenders chose
+    the card, and every legal card is taken)."""
+    calls = [
+        f for f in case.irregularities if isinstance(f, DummyDesignation) and f.said != "anything"
+    ]
+    if not calls:
+        return []
+    found = [law46b_intention()]
+    suited = [f for f in calls if f.said in ("high", "low", "win", "suit")]
+    if any(f.suit < 0 and _led_by(case, f.trick) in (None, f.seat) for f in suited):
+        found.append(law46b_no_suit_at_lead())
+    if suited:
+        found.append(law46b_void_suit())
+    if any(f.said == "win" for f in calls):
+        found.append(law46b_known_to_win())
+    if any(f.said == "rank" and _led_by(case, f.trick) in (None, f.seat) for f in calls):
+        found.append(law46b_suit_won_in())
+    return found
+
+
+def _led_by(case: Case, trick: int) -> Seat | None:
+    """Who led ``trick`` where the case says (as the reader checks it): its agreed trick,
+    else the winner of the agreed trick before (44G), the opening leader at trick 1."""
+    agreed = {t.number: t for t in case.agreed_tricks}
+    if trick in agreed:
+        return agreed[trick].leader
+    if trick == 1:
+        return case.opening_leader
+    before = agreed.get(trick - 1)
+    if before is None:
+        return None
+    cards = (before.cards[0], before.cards[1], before.cards[2], before.cards[3])
+    return Trick(before.number, before.leader, cards).winner(case.contract.strain.trump_suit_index)
 
 
 def _answers_a_lead(choice: Choice) -> bool:
@@ -131,9 +180,12 @@ def irregularity_lines(case: Case) -> list[str]:
                 said = said.replace("(choice pending)", "(it stands)")
             lines.append(f"  {speaker}: {said}, Law {entry['citation']}")
             if isinstance(fact, DummyDesignation):
+                lines.append(f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}")
+            if isinstance(fact, DeclarerEarlyPlay):
                 lines.append(
-                    f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}; a card of a "
-                    "suit dummy no longer held is void, any legal card (46B4)"
+                    "    Law 57C3: a played card, his card to that trick at its turn when it is "
+                    "legal there; otherwise it goes back (no penalty card, 48A) and he plays "
+                    "another"
                 )
             if isinstance(fact, PlayAtRhoTurn):
                 lines.append(
@@ -158,10 +210,18 @@ def irregularities_html(case: Case) -> list[str]:
     return [f"<section><h2>{html.escape(lines[1])}</h2><ul>{items}</ul></section>"]
 
 
+_VOID = "; a card of a suit dummy no longer held is void, any legal card (46B4)"
 _DESIGNATION_TEXT = {
-    "high": "dummy's highest card of the suit named, else of the suit led",
-    "low": "dummy's lowest card of the suit named, else of the suit led",
-    "suit": "dummy's lowest card of the suit named",
+    "high": "dummy's highest card of the suit named, else of the suit led" + _VOID,
+    "low": "dummy's lowest card of the suit named, else of the suit led" + _VOID,
+    "suit": "dummy's lowest card of the suit named" + _VOID,
+    "win": "dummy's lowest card known to win the trick, of the suit named, else of the suit "
+    "led (a trump when he has none); no such card: the call is void, any legal card (46B4)",
+    "rank": "a card of that rank: leading, in the suit in which dummy won the trick before, "
+    "if he holds it there; else any of that rank he may legally play, declarer saying which; "
+    "none of that rank: void, any legal card (46B4)",
+    "anything": "either defender designated dummy's card, and every legal card of dummy's is "
+    "taken as the one they may have chosen",
 }
 
 
@@ -179,6 +239,10 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
         }
         if fact.suit >= 0:
             entry_46["suits"] = ["SHDC"[fact.suit]]
+        if fact.said == "rank":
+            entry_46["rank"] = RANK_CHARS[fact.rank]
+        if fact.said == "anything":
+            entry_46["chosen_by"] = str(case.declarer.lho.side)  # the defenders (46B5)
         return entry_46
     if isinstance(fact, Choice):
         entry: dict[str, Any] = {
@@ -212,6 +276,8 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
         entry["response"] = fact.response
     elif isinstance(fact, PlayAtRhoTurn):
         entry["citation"] = "57D"
+    elif isinstance(fact, DeclarerEarlyPlay):
+        entry["citation"] = "57C3"
     else:
         entry["citation"] = "57C1" if law57c1_exempt(fact) else "57A"
     return entry
@@ -222,6 +288,7 @@ _KINDS: dict[type, str] = {
     LeadOutOfTurn: "lead_out_of_turn",
     PrematurePlay: "premature",
     PlayAtRhoTurn: "played_at_rho_turn",
+    DeclarerEarlyPlay: "declarer_played_early",
 }
 
 

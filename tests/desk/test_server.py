@@ -211,6 +211,7 @@ def test_the_page_carries_the_readers_irregularity_vocabulary(client: Client) ->
         "lead_out_of_turn",
         "premature",
         "played_at_rho_turn",
+        "declarer_played_early",
         "dummy_designation",
         "choice",
     ]

@@ -33,6 +33,7 @@ from solver.facts.irregularity import (
     DESIGNATION_WORDS,
     Choice,
     ChoiceMade,
+    DeclarerEarlyPlay,
     DummyDesignation,
     Irregularity,
     LeadOutOfTurn,
@@ -767,18 +768,25 @@ def random_rho_turn(seed: int) -> tuple[Problem, int, int, int]:
     sometimes another card he still held. In many histories the trick is led by him or his
     right-hand opponent (no 57D position); the card follows suit there or not (played, or a
     major penalty card). Returns the problem, the offender, the trick (from 0) and the card."""
+    case, defender, trick, card = random_early_card(seed, [1, 3])
+    fact = PlayAtRhoTurn(Seat.from_index(defender), Card.from_index(card), trick)
+    problem = compile_case(dataclasses.replace(case, irregularities=(fact,)))
+    return problem, defender, trick - 1, card
+
+
+def random_early_card(seed: int, seats: list[int]) -> tuple[Case, int, int, int]:
+    """A random play of two or three tricks (the case, its rows mixed at random), a seat of
+    ``seats``, a trick (from 1) and a card of that seat's: mostly one of its row from that
+    trick on, sometimes another card it still held."""
     rng = random.Random(seed)
     tricks = rng.randint(2, 3)
     rows = random_rows(rng, tricks)
     case = rows_case(rng, rows)
-    defender = rng.choice([1, 3])
+    seat = rng.choice(seats)
     trick = rng.randint(1, tricks)
-    later = rows[defender][trick - 1 :]
-    unplayed = [c for c in cards_in(HANDS[defender]) if c not in rows[defender]]
-    card = rng.choice(later if rng.random() < 0.7 else unplayed)
-    fact = PlayAtRhoTurn(Seat.from_index(defender), Card.from_index(card), trick)
-    problem = compile_case(dataclasses.replace(case, irregularities=(fact,)))
-    return problem, defender, trick - 1, card
+    later = rows[seat][trick - 1 :]
+    unplayed = [c for c in cards_in(HANDS[seat]) if c not in rows[seat]]
+    return case, seat, trick, rng.choice(later if rng.random() < 0.7 else unplayed)
 
 
 @given(st.integers(0, 2**32 - 1))
@@ -841,17 +849,29 @@ def test_a_57d_penalty_card_gives_declarer_the_50d2_choice(seed: int) -> None:
 # --- Law 46B: declarer's incomplete designation of dummy's card ------------------------------
 
 
-def random_designation(seed: int) -> Problem:
+def random_designation(seed: int, words: tuple[str, ...] = DESIGNATION_WORDS) -> Problem:
     """A random play of two or three tricks and declarer's call for dummy's (North's) card at
-    a random trick: "high", "low" or a suit alone, with a suit named or not ("high" and "low"
-    then mean the suit led: no history where dummy led that trick)."""
+    a random trick: "high", "low", "win" or a suit alone, with a suit named or not ("high",
+    "low" and "win" then mean the suit led: no history where dummy led that trick), a rank
+    alone (mostly one North holds), or "play anything"."""
     rng = random.Random(seed)
     tricks = rng.randint(2, 3)
     rows = random_rows(rng, tricks)
     case = rows_case(rng, rows)
-    said = rng.choice(DESIGNATION_WORDS)
-    suit = rng.randrange(4) if said == "suit" or rng.random() < 0.4 else -1
-    fact = DummyDesignation(Seat.from_index(0), rng.randint(1, tricks), said, suit)
+    said = rng.choice(words)
+    named = said in ("high", "low", "win") and rng.random() < 0.4
+    suit = rng.randrange(4) if said == "suit" or named else -1
+    rank = -1
+    if said == "rank":
+        north = rng.choice(rows[0]) if rng.random() < 0.8 else rng.randrange(52)
+        rank = north % 13
+    fact = DummyDesignation(
+        Seat.from_index(0),
+        rng.randint(1, tricks),
+        said,
+        suit,
+        rank=rank,  # type: ignore[arg-type]
+    )
     return compile_case(dataclasses.replace(case, irregularities=(fact,)))
 
 
@@ -878,3 +898,106 @@ def test_a_designation_fixes_dummys_card() -> None:
     assert not check_all(problem(DummyDesignation(north, 1, "high"))).feasible
     assert check_all(problem(DummyDesignation(north, 2, "suit", 0))).count == 1
     assert not check_all(problem(DummyDesignation(north, 2, "high", 0))).feasible
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=25)
+def test_win_and_a_rank_alone_agree_with_the_brute_force(seed: int) -> None:
+    """46B1(b) and 46B3, which depend on the cards before dummy's, the defenders' unplayed
+    cards and (a rank at dummy's lead) the trick before: every engine as the brute force."""
+    check_all(random_designation(seed, ("win", "rank")), every_failure=True)
+
+
+def random_rank_at_dummys_lead(seed: int) -> Problem | None:
+    """A random play in which dummy (North) leads a trick after winning the one before, and
+    declarer names a rank alone there: North's card's rank, or another one."""
+    rng = random.Random(seed)
+    rows = random_rows(rng, 3)
+    leader, led_by = 3, []
+    for trick in range(3):
+        led_by.append(leader)
+        cards = (rows[0][trick], rows[1][trick], rows[2][trick], rows[3][trick])
+        leader = trick_winner(leader, cards, 0)
+    tricks = [t for t in (1, 2) if led_by[t] == 0]
+    if not tricks:
+        return None
+    trick = rng.choice(tricks)
+    rank = rows[0][trick] % 13 if rng.random() < 0.6 else rng.randrange(13)
+    fact = DummyDesignation(Seat.from_index(0), trick + 1, "rank", rank=rank)
+    return compile_case(dataclasses.replace(rows_case(rng, rows), irregularities=(fact,)))
+
+
+def test_a_rank_at_dummys_lead_agrees_with_the_brute_force() -> None:
+    """46B3(a): twelve random plays where dummy leads the trick of the call."""
+    problems = (random_rank_at_dummys_lead(seed) for seed in range(100))
+    found = [p for p in problems if p is not None][:12]
+    assert len(found) == 12
+    for problem in found:
+        check_all(problem, every_failure=True)
+
+
+def test_win_rank_and_anything_fix_dummys_card() -> None:
+    """VOID_WEST, 3NT by South. Trick 1: West leads the HJ and North, second, holds H432:
+    none of them wins, so "win" fixes nothing (void, 46B4) and the H2 stands. Trick 2:
+    South leads the S2, West discards, North plays third with SAKQJ and East (to play after
+    him) holds ST9876 ... : the lowest card sure to win is the SJ, so "win" there fits North's
+    SJ. A rank alone at trick 3, North having won trick 2 with the SA: "K" is the SK (46B3(a)),
+    "4" (no spade four) any four he holds (46B3(b)), none in his row: no history; "play
+    anything" fixes nothing."""
+    north = Seat.from_index(0)
+
+    def problem(rows: dict[str, str], fact: DummyDesignation) -> Problem:
+        data = {"title": "t", "deal": VOID_WEST, "contract": "3NT", "declarer": "S"}
+        case = case_from_dict({**data, "play": {"rows": rows}})
+        return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+    two = {"N": "H2 SJ", "E": "H5 S5", "S": "HA S2", "W": "HJ D7"}
+    assert check_all(problem(two, DummyDesignation(north, 1, "win"))).count == 1
+    assert check_all(problem(two, DummyDesignation(north, 2, "win"))).count == 1
+    queen = {**two, "N": "H2 SQ"}
+    assert not check_all(problem(queen, DummyDesignation(north, 2, "win"))).feasible
+    assert check_all(problem(queen, DummyDesignation(north, 2, "anything"))).count == 1
+    three = {"N": "H2 SA SK", "E": "H5 S5 S6", "S": "HA S2 S3", "W": "HJ D7 D8"}
+    assert check_all(problem(three, DummyDesignation(north, 3, "rank", rank=11))).count == 1
+    assert not check_all(problem(three, DummyDesignation(north, 3, "rank", rank=2))).feasible
+    four = {"N": "H2 SA D4", "E": "H5 S5 D6", "S": "HA S2 DA", "W": "HJ D7 D8"}
+    assert check_all(problem(four, DummyDesignation(north, 3, "rank", rank=2))).count == 1
+
+
+# --- Law 57C3: declarer's play before his turn ----------------------------------------------
+
+
+def random_declarer_early(seed: int) -> Problem:
+    """A random play of two or three tricks and a card of declarer's (South's) or dummy's
+    (North's) given as played before that hand's turn at a random trick: mostly a card of its
+    row from that trick on, sometimes another card it still held. In many histories the trick
+    is led by that hand or its right-hand opponent (no such position); the card follows suit
+    there or not (it stands, or goes back and another is played)."""
+    case, seat, trick, card = random_early_card(seed, [0, 2])
+    fact = DeclarerEarlyPlay(Seat.from_index(seat), Card.from_index(card), trick)
+    return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=20)
+def test_declarers_play_before_his_turn_agrees_with_the_brute_force(seed: int) -> None:
+    check_all(random_declarer_early(seed), every_failure=True)
+
+
+def test_declarers_early_card_stands_only_where_legal() -> None:
+    """VOID_WEST, 3NT by South. West leads the HJ; North plays second, East third, South
+    fourth. South's HA shown before East played stands: his card to the trick. His CA shown
+    there instead, holding hearts, is no legal card: it goes back, and South's heart is his
+    card (his row's HA). North (second hand) cannot have played before his turn."""
+    rows = {"N": "H2", "E": "H5", "S": "HA", "W": "HJ"}
+
+    def problem(fact: DeclarerEarlyPlay) -> Problem:
+        data = {"title": "t", "deal": VOID_WEST, "contract": "3NT", "declarer": "S"}
+        case = case_from_dict({**data, "play": {"rows": rows}})
+        return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+    south, north = Seat.from_index(2), Seat.from_index(0)
+    assert check_all(problem(DeclarerEarlyPlay(south, Card.parse("HA"), 1))).count == 1
+    assert check_all(problem(DeclarerEarlyPlay(south, Card.parse("CA"), 1))).count == 1
+    assert not check_all(problem(DeclarerEarlyPlay(south, Card.parse("HK"), 1))).feasible
+    assert not check_all(problem(DeclarerEarlyPlay(north, Card.parse("H2"), 1))).feasible

@@ -753,6 +753,7 @@ const KIND_LABELS = {
   lead_out_of_turn: "a lead out of turn",
   premature: "a premature lead or play (Law 57)",
   played_at_rho_turn: "a play at the right-hand opponent's turn (Law 57D)",
+  declarer_played_early: "declarer's play before his turn, from either hand (Law 57C3)",
   dummy_designation: "declarer's incomplete call for dummy's card (Law 46B)",
   choice: "a choice made",
 };
@@ -790,6 +791,9 @@ function newIrregularity(kind) {
   if (kind === "premature") return { premature: { seat, card: "", trick } };
   if (kind === "played_at_rho_turn") {
     return { played_at_rho_turn: { seat, card: "", trick: Math.max(1, trick - 1) } };
+  }
+  if (kind === "declarer_played_early") {
+    return { declarer_played_early: { seat: $("declarer").value, card: "", trick: Math.max(1, trick - 1) } };
   }
   if (kind === "dummy_designation") {
     return { dummy_designation: { trick: Math.max(1, trick - 1), said: "high" } };
@@ -856,8 +860,9 @@ function irregularityFields(holder, key, rerender) {
   const parts = [kindSelect, " "];
   if (kind === "dummy_designation") {
     parts.push("at trick ", numberInput(fact.trick, set("trick"), "trick", 1, 13), " declarer said ",
-      pick(["high", "low", "suit"], fact.said, set("said"), "what declarer said"), " suit ",
-      pick(["", ...SUITS], fact.suit, set("suit"), "suit named", { "": "none named", ...SUIT_SYMBOLS }));
+      pick(["high", "low", "win", "suit", "rank", "anything"], fact.said, set("said"), "what declarer said"), " suit ",
+      pick(["", ...SUITS], fact.suit, set("suit"), "suit named", { "": "none named", ...SUIT_SYMBOLS }), " rank ",
+      pick(["", ...RANKS], fact.rank, set("rank"), "rank named (said: rank)", { "": "none named" }));
     return parts;
   }
   if (kind === "choice") {
@@ -1022,8 +1027,11 @@ function irregularityText(item) {
   }
   if (item.kind === "premature") return `${who} played ${item.card} prematurely to trick ${item.trick}`;
   if (item.kind === "dummy_designation") {
-    const named = (item.suits || []).join("");
+    const named = (item.suits || []).join("") || item.rank || "";
     return `declarer called ${item.said}${named ? " " + named : ""} for dummy at trick ${item.trick} (Law ${item.citation})`;
+  }
+  if (item.kind === "declarer_played_early") {
+    return `${who} played ${item.card} to trick ${item.trick} before his turn (Law 57C3)`;
   }
   if (item.kind === "played_at_rho_turn") {
     return `${who} played ${item.card} to trick ${item.trick} before his right-hand opponent (Law 57D)`;
