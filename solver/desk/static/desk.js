@@ -753,7 +753,7 @@ const KIND_LABELS = {
   lead_out_of_turn: "a lead out of turn",
   premature: "a premature lead or play (Law 57)",
   played_at_rho_turn: "a play at the right-hand opponent's turn (Law 57D)",
-  declarer_played_early: "declarer's play before his turn, from either hand (Law 57C3)",
+  declarer_played_early: "declarer's early play (Law 57C3)",
   dummy_designation: "declarer's incomplete call for dummy's card (Law 46B)",
   choice: "a choice made",
 };
