@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
 
-from solver.bridge import Card, Contract, Deal, Seat, Side
+from solver.bridge import Card, Contract, Deal, Seat, Side, Trick
 from solver.facts.claim import Claim
 from solver.facts.irregularity import Irregularity
 
@@ -49,6 +49,11 @@ class AgreedTrick:
     leader: Seat
     cards: tuple[Card, ...]
     """In play order from the leader."""
+
+    def winner(self, trump_suit_index: int | None) -> Seat:
+        """Who won the trick (and so leads the next one, 44G)."""
+        cards = (self.cards[0], self.cards[1], self.cards[2], self.cards[3])
+        return Trick(self.number, self.leader, cards).winner(trump_suit_index)
 
 
 StatementKind = Literal["declarer_tricks", "winner", "played", "revoke"]

@@ -175,8 +175,8 @@ Judgements (each a switch of ``NormalPolicy``):
   that the lead stays with the hand that holds the rest of the suit. Following low there
   strands those cards, which a claimer who counted on them does not do. Where partner's card
   is sure to win it takes the place of ``follow_low_to_partner``'s low card, unless partner
-  still holds winners of other suits that the hand could not cross back to and that outnumber
-  the masters the overtake reaches (``_strands``); where it is
+  still holds winners of other suits that the hand could not cross back to, at least as many
+  as the masters the overtake reaches (``_strands``); where it is
   only winning so far, and an opponent still to play holds a higher card with another beside
   it (he may duck), it narrows the cards the other judgements leave to the lowest above it.
   Against a lone higher card behind, overtaking would only spend a card.
@@ -603,15 +603,18 @@ def _sure_position(view: PlayView) -> bool:
     """Last to play, or every opponent still to play known void in the suit led and trumps
     (``voids``: shown out, or dummy's suits it held none of at a defender's claim)."""
     led = view.trick[0] // 13
-    for offset in range(len(view.trick) + 1, 4):
-        seat = (view.leader + offset) % 4
-        if seat % 2 == view.claimer_side:
-            continue
+    for seat in _opponents_to_play(view):
         void_led = (view.voids >> (4 * seat + led)) & 1
         void_trump = view.trump is None or (view.voids >> (4 * seat + view.trump)) & 1
         if not (void_led and void_trump):
             return False
     return True
+
+
+def _opponents_to_play(view: PlayView) -> list[int]:
+    """The seats of the claimer's side's opponents still to play to the trick, in order."""
+    seats = [(view.leader + offset) % 4 for offset in range(len(view.trick) + 1, 4)]
+    return [seat for seat in seats if seat % 2 != view.claimer_side]
 
 
 def _overtaken_by_partner(view: PlayView, card: int) -> bool:
@@ -739,10 +742,7 @@ def _may_hold_up(view: PlayView, best: int) -> bool:
     another card of it, so that he may duck and leave partner's card to win? That duck is
     what strands the long hand; against a lone higher card overtaking only spends a card."""
     mask = SUIT_MASKS[best // 13]
-    for offset in range(len(view.trick) + 1, 4):
-        seat = (view.leader + offset) % 4
-        if seat % 2 == view.claimer_side:
-            continue
+    for seat in _opponents_to_play(view):
         theirs = hand_of(view.held, seat) & mask
         if theirs & cards_above(best) and popcount(theirs) >= 2:
             return True
@@ -768,15 +768,13 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
         masters = masters_in(partner, theirs, suit)
         if not masters:
             continue
-        if hand & SUIT_MASKS[suit] & ((1 << (masters.bit_length() - 1)) - 1):
+        if _reaches(hand, partner, suit):
             return False  # a way back: the hand leads this suit to partner's master
         stranded += popcount(masters)
     left = theirs & SUIT_MASKS[led]
-    for offset in range(len(view.trick) + 1, 4):  # an opponent still to play follows suit
-        seat = (view.leader + offset) % 4
+    for seat in _opponents_to_play(view):  # each follows suit, keeping his higher cards
         follows = hand_of(view.held, seat) & SUIT_MASKS[led]
-        if seat % 2 != view.claimer_side and follows:
-            left &= ~(follows & -follows)  # keeping his higher cards
+        left &= ~(follows & -follows)
     reached = popcount(masters_in(hand & SUIT_MASKS[led] & ~(1 << over), left, led))
     return stranded >= reached
 

@@ -15,7 +15,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from solver.bridge import Card, Contract, Deal, Seat, Side, Trick
+from solver.bridge import Card, Contract, Deal, Seat, Side
 from solver.bridge.cards import RANK_CHARS
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
@@ -1048,9 +1048,8 @@ class _IrregularityReader:
         before = self.agreed.get(trick - 1)
         if before is None:
             return None
-        cards = (before.cards[0], before.cards[1], before.cards[2], before.cards[3])
-        winner = Trick(before.number, before.leader, cards).winner(self.trumps)
-        return winner, f"the winner of trick {trick - 1}, play.tricks.{trick - 1}"
+        why = f"the winner of trick {trick - 1}, play.tricks.{trick - 1}"
+        return before.winner(self.trumps), why
 
     # -- the four kinds
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from solver.bridge import Card, Seat, Side, Trick
+from solver.bridge import Card, Seat, Side
 from solver.bridge.cards import RANK_CHARS
 from solver.facts import Case
 from solver.facts.irregularity import (
@@ -138,8 +138,7 @@ def _led_by(case: Case, trick: int) -> Seat | None:
     before = agreed.get(trick - 1)
     if before is None:
         return None
-    cards = (before.cards[0], before.cards[1], before.cards[2], before.cards[3])
-    return Trick(before.number, before.leader, cards).winner(case.contract.strain.trump_suit_index)
+    return before.winner(case.contract.strain.trump_suit_index)
 
 
 def _answers_a_lead(choice: Choice) -> bool:
