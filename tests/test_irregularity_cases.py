@@ -421,3 +421,58 @@ def test_play_anything_names_the_defenders_as_choosing() -> None:
     entry = analysed(path).to_json()["irregularities"][0]
     assert (entry["said"], entry["citation"], entry["chosen_by"]) == ("anything", "46B5", "EW")
     assert "judge-incontrovertible" not in [a.name for a in analysed(path).ruling.assumptions]
+
+
+def _ending(case: Any) -> tuple[frozenset[tuple[int, int]], ...]:
+    """The cards each seat still holds after the agreed tricks, as the minimax writes them."""
+    played = {card for trick in case.agreed_tricks for card in trick.cards}
+    return tuple(
+        frozenset((c.index // 13, c.index % 13) for c in case.deal.hands[s] if c not in played)
+        for s in range(4)
+    )
+
+
+def test_a_pending_law_52_choice_values_match_an_independent_minimax() -> None:
+    """Law 52 pending: West led the D2 to trick 10 while his SQ was due. Each option's value is
+    the independent minimax's on the four-card ending, plus the tricks already won: accepted,
+    the D2 led with the queen still lying; rejected, the queen led and the D2 lying as a major
+    penalty card."""
+    from tests.engines.test_options_brute import Brute
+
+    path = CASES / "law52-failure-to-lead-choice-pending.yaml"
+    hands = _ending(solver.load_case(path))
+    assert all(len(hand) == 4 for hand in hands)
+    west, queen, deuce = 3, (0, Card.parse("SQ").index % 13), (2, 0)
+
+    def without(card: tuple[int, int]) -> tuple[frozenset[tuple[int, int]], ...]:
+        return tuple(h - {card} if i == west else h for i, h in enumerate(hands))
+
+    brute = Brute(1, 2)  # hearts trumps, South declares
+    by_hand = {
+        "accept-play": brute._trick(
+            without(deuce), west, [deuce], {(west, "major"): frozenset({queen})}, {}
+        ),
+        "reject-play": brute._trick(
+            without(queen), west, [queen], {(west, "major"): frozenset({deuce})}, {}
+        ),
+    }
+    assert by_hand == {"accept-play": 4, "reject-play": 3}
+    won = analysed(path).ruling.declarer_tricks
+    assert won == 6
+    found = {o["option"]: o["double_dummy"] - won for o in analysed(path).to_json()["options"]}
+    assert found == by_hand
+
+
+def test_a_pending_law_52_choice_under_the_1987_laws_offers_acceptance_only() -> None:
+    """The 1987 code's rejection is not applied (its effect is not settled): only acceptance
+    is listed, and the report says why, values or not."""
+    from solver.rulings.report import text_report
+
+    case = solver.load_case(CASES / "law52-failure-to-lead-choice-pending.yaml")
+    analysis = solver.analyse(dataclasses.replace(case, edition=1987), list_limit=10)
+    found = analysis.to_json()
+    assert [o["option"] for o in found["options"]] == ["accept-play"]
+    assert "1987 Laws a rejection of the card led (52B2) is not applied" in found["options_remark"]
+    assert "(under the 1987 Laws a rejection" in text_report(analysis)
+    plain = analysed(CASES / "law52-failure-to-lead-choice-pending.yaml")
+    assert "options_remark" not in plain.to_json()

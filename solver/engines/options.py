@@ -29,6 +29,7 @@ from solver.engines.dds import masks_all_plays, masks_tricks
 from solver.errors import EngineError
 from solver.laws.choices import LawOption, apply_lead_option
 from solver.laws.irregular_play import lead_options
+from solver.laws.law52 import law52b2_wrong_card_lies
 from solver.laws.obligations import Obligations, after_play, after_trick, choice_due, legal_plays
 
 
@@ -349,3 +350,32 @@ def valuer_for(table: Table, time_limit: float) -> _Valuer:
 def after_lead_option(table: Table, option: LawOption) -> Table:
     """The table once declarer has chosen under 50D2 or 51B."""
     return replace(table, state=apply_lead_option(table.state, option, table.leader))
+
+
+def after_lead(table: Table, card: int) -> Table:
+    """The table once the player to lead (``table.leader``, nothing played to the trick yet)
+    has led ``card``."""
+    seat = table.leader
+    held = list(table.hands)
+    held[seat] &= ~(1 << card)
+    return replace(
+        table,
+        hands=(held[0], held[1], held[2], held[3]),
+        trick=(card,),
+        state=after_play(table.state, seat, card, leading=True),
+    )
+
+
+def after_failure(table: Table, wrong: int) -> tuple[Table, list[Table]]:
+    """The player to lead led ``wrong`` while a penalty card of his was due (Law 52): the
+    table once declarer accepts it (52B1: the lead stands, the penalty card stays, still
+    due), and once he rejects it (52B2), one table per penalty card that may be led in its
+    place (declarer designates among several, 51A): that card led, ``wrong`` back in the hand
+    as a major penalty card (making every other penalty card of his major, 50B)."""
+    seat = table.leader
+    due = legal_plays(table.state, seat, table.hands[seat], -1) & table.state.penalty_cards(seat)
+    rejected = []
+    for card in cards_in(due):
+        led = after_lead(table, card)
+        rejected.append(replace(led, state=law52b2_wrong_card_lies(led.state, seat, wrong)))
+    return after_lead(table, wrong), rejected
