@@ -437,30 +437,36 @@ def test_a_pending_law_52_choice_values_match_an_independent_minimax() -> None:
     the independent minimax's on the four-card ending, plus the tricks already won: accepted,
     the D2 led with the queen still lying; rejected, the queen led and the D2 lying as a major
     penalty card."""
-    from tests.engines.test_options_brute import Brute
-
     path = CASES / "law52-failure-to-lead-choice-pending.yaml"
-    hands = _ending(solver.load_case(path))
-    assert all(len(hand) == 4 for hand in hands)
-    west, queen, deuce = 3, (0, Card.parse("SQ").index % 13), (2, 0)
-
-    def without(card: tuple[int, int]) -> tuple[frozenset[tuple[int, int]], ...]:
-        return tuple(h - {card} if i == west else h for i, h in enumerate(hands))
-
-    brute = Brute(1, 2)  # hearts trumps, South declares
+    queen, deuce = (0, Card.parse("SQ").index % 13), (2, 0)
     by_hand = {
-        "accept-play": brute._trick(
-            without(deuce), west, [deuce], {(west, "major"): frozenset({queen})}, {}
-        ),
-        "reject-play": brute._trick(
-            without(queen), west, [queen], {(west, "major"): frozenset({deuce})}, {}
-        ),
+        "accept-play": _west_leads(path, 4, deuce, lying=queen),
+        "reject-play": _west_leads(path, 4, queen, lying=deuce),
     }
     assert by_hand == {"accept-play": 4, "reject-play": 3}
-    won = analysed(path).ruling.declarer_tricks
-    assert won == 6
-    found = {o["option"]: o["double_dummy"] - won for o in analysed(path).to_json()["options"]}
-    assert found == by_hand
+    assert _option_values(path, "option", won=6) == by_hand
+
+
+def _west_leads(path: Path, size: int, card: tuple[int, int], lying: tuple[int, int]) -> int:
+    """The independent minimax (``test_options_brute``, written without ``solver.laws``) on
+    the case's ending of ``size`` cards a hand: declarer's side's tricks from there once West
+    has led ``card`` with ``lying`` his one major penalty card (South declares)."""
+    from tests.engines.test_options_brute import Brute
+
+    case = solver.load_case(path)
+    hands = _ending(case)
+    assert all(len(hand) == size for hand in hands)
+    west = 3
+    rest = tuple(h - {card} if i == west else h for i, h in enumerate(hands))
+    brute = Brute(case.contract.strain.trump_suit_index, 2)
+    return brute._trick(rest, west, [card], {(west, "major"): frozenset({lying})}, {})
+
+
+def _option_values(path: Path, key: str, won: int) -> dict[str, int]:
+    """Each pending option's value (named by its ``key``) less the tricks already won, which
+    must be ``won``."""
+    assert analysed(path).ruling.declarer_tricks == won
+    return {o[key]: o["double_dummy"] - won for o in analysed(path).to_json()["options"]}
 
 
 def test_a_pending_law_52_choice_under_the_1987_laws_offers_acceptance_only() -> None:
@@ -476,3 +482,33 @@ def test_a_pending_law_52_choice_under_the_1987_laws_offers_acceptance_only() ->
     assert "(under the 1987 Laws a rejection" in text_report(analysis)
     plain = analysed(CASES / "law52-failure-to-lead-choice-pending.yaml")
     assert "options_remark" not in plain.to_json()
+
+
+def test_a_pending_51a_designation_values_match_an_independent_minimax() -> None:
+    """51A pending: West, with the S9 and the H8 as major penalty cards, is on lead; declarer
+    designates which he leads. Each option's value is the independent minimax's on the
+    five-card ending (the card designated led, the other still lying), plus the tricks won."""
+    path = CASES / "law51a-designation-pending.yaml"
+    nine, eight = (0, 7), (1, 6)
+    by_hand = {
+        "S9": _west_leads(path, 5, nine, lying=eight),
+        "H8": _west_leads(path, 5, eight, lying=nine),
+    }
+    assert by_hand == {"S9": 2, "H8": 1}
+    assert _option_values(path, "card", won=3) == by_hand
+
+
+def test_a_single_penalty_card_due_at_the_lead_is_no_choice() -> None:
+    """50D1 with one major penalty card: the holder on lead must lead it, and declarer has
+    nothing to designate, so nothing is pending (the same case with the H8 alone, ruled major
+    by the director)."""
+    case = solver.load_case(CASES / "law51a-designation-pending.yaml")
+    one = tuple(
+        dataclasses.replace(f, declared_class="major")
+        for f in case.irregularities
+        if getattr(f, "card", None) != Card.parse("S9")
+    )
+    alone = dataclasses.replace(case, irregularities=one)
+    assert len(one) == 1
+    assert solver.analyse(alone, list_limit=10).pending is None
+    assert solver.analyse(case, list_limit=10).pending is not None

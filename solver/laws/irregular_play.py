@@ -582,7 +582,7 @@ def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
                 case.source,
                 "play.irregularities",
                 f"{fact.describe()}: play stopped after trick {case.tricks_played}, so no card "
-                "was played to that trick; a designation still to be made is not valued yet",
+                f"was played to that trick; {_not_yet_made(fact)}",
             )
         if fact.option == "designate-played-card":
             _check_own_card(case, fact, holder)
@@ -598,6 +598,16 @@ def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
             )
         out.append((fact.trick - 1, holder.index, fact.card.index))
     return tuple(out)
+
+
+def _not_yet_made(fact: Choice) -> str:
+    """What becomes of a designation recorded at the trick play stopped at."""
+    if fact.option == "designate-penalty-card":
+        return (
+            "leave it out: a designation still to be made at the holder's lead where play "
+            "stopped is listed with the options of the choice pending (50D1, 51A)"
+        )
+    return "a designation still to be made is not valued yet"
 
 
 def _check_own_card(case: Case, fact: Choice, holder: Seat) -> None:

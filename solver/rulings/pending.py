@@ -2,7 +2,8 @@
 
 When the director is called to an irregularity and the case stops there (a lead out of turn
 not yet accepted or refused, the partner of a penalty card's holder about to lead, a card led
-instead of a penalty card due, Law 52), the ruling
+instead of a penalty card due, Law 52, the holder of several penalty cards about to lead one,
+50D1 and 51A), the ruling
 lists every option open to the chooser with its citation, and, for the analyst, declarer's
 side's total for the board with best play by both sides under the constraints the option
 leaves (``solver.engines.options``). The table report leaves the values out unless asked: the
@@ -123,7 +124,9 @@ def pending_choice(
     if failure is not None:
         return _law52_pending(case, problem, found, declarer_tricks, time_limit, failure, held)
     if all(len(starts) < 2 for starts in positions):
-        return None
+        return _designation_pending(
+            case, problem, found, declarer_tricks, time_limit, positions, held
+        )
     note = _uncertain(found, declarer_tricks, len(positions))
     slot = _first_slot(positions[0], trick)
     if slot is None:
@@ -217,6 +220,58 @@ def _law52_pending(
         note = f"not valued within {time_limit:g} s: {', '.join(unvalued)}"
     remark = law52_pending_remark(case.edition)
     return Pending(_marked(options, declaring=case.declaring_side), note, remark)
+
+
+def _designation_pending(
+    case: Case,
+    problem: Problem,
+    found: EngineResult,
+    declarer_tricks: int | None,
+    time_limit: float,
+    positions: list[list[TrickStart]],
+    held: tuple[int, int, int, int],
+) -> Pending | None:
+    """Declarer's designation pending where play stopped (50D1, 51A): the holder of two or
+    more major penalty cards that he may lead is on lead, and declarer says which he leads;
+    None when no such lead is due. One option per card, valued with that card led."""
+    due = [
+        (start, _due_penalty_cards(start.state, start.leader, held))
+        for starts in positions
+        for start in starts
+        if start.lead < 0
+    ]
+    due = [(start, cards) for start, cards in due if len(cards) > 1]
+    if not due:
+        return None
+    note = _uncertain(found, declarer_tricks, len(positions))
+    start, cards = due[0]
+    law = "50D1" if len({card // 13 for card in cards}) == 1 else "51A"
+    table = Table(
+        held, problem.trump, _declarer(problem), start.leader, (), declarer_tricks or 0, start.state
+    )
+    valuer = valuer_for(table, time_limit)
+    options = []
+    unvalued = []
+    for card in cards:
+        value = None
+        if note is None and declarer_tricks is not None:
+            try:
+                value = best_of([after_lead(table, card)], valuer)
+            except OptionTimeout:
+                unvalued.append(str(Card.from_index(card)))
+        chosen = Card.from_index(card)
+        options.append(
+            PendingOption(chooser(case, law), law, "designate-penalty-card", (), value, card=chosen)
+        )
+    if unvalued:
+        note = f"not valued within {time_limit:g} s: {', '.join(unvalued)}"
+    return Pending(_marked(options, declaring=case.declaring_side), note)
+
+
+def _due_penalty_cards(state: Obligations, seat: int, held: tuple[int, int, int, int]) -> list[int]:
+    """The major penalty cards ``seat`` must lead one of now (50D1): those among his legal
+    leads."""
+    return cards_in(legal_plays(state, seat, held[seat], -1) & state.major[seat])
 
 
 def _fails(state: Obligations, seat: int, card: int, held: tuple[int, int, int, int]) -> bool:
