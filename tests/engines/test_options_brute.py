@@ -5,7 +5,8 @@ penalty cards as sets), without ``solver.laws.obligations``, the options modules
 plays every card out to the end. Endings of up to 4 cards a hand, random penalty cards (one or
 two, major or minor, of one defender), a random leader, and a pending 50D2/51B choice when the
 holder's partner is to lead, or a pending Law 52 choice when the holder led another card than
-the penalty card due.
+the penalty card due. A defender who must play one of several major penalty cards plays the one
+declarer designates (50D1, 51A).
 """
 
 from __future__ import annotations
@@ -105,9 +106,13 @@ class Brute:
     def _trick(self, hands: tuple, leader: int, played: list, pen: dict, rules: dict) -> int:
         seat = (leader + len(played)) % 4
         led = played[0][0] if played else None
-        maximise = seat % 2 == self.side
+        cards = self.legal(seat, hands[seat], led, pen, rules)
+        # a defender who must play one of several major penalty cards plays the one declarer
+        # names (50D1, 51A)
+        named = len(cards) > 1 and set(cards) <= pen.get((seat, "major"), frozenset())
+        maximise = seat % 2 == self.side or named
         results = []
-        for card in self.legal(seat, hands[seat], led, pen, rules):
+        for card in cards:
             new_hands = tuple(h - {card} if i == seat else h for i, h in enumerate(hands))
             new_pen = {k: v - {card} for k, v in pen.items()}
             new_rules = dict(rules)
