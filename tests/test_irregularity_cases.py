@@ -421,3 +421,94 @@ def test_play_anything_names_the_defenders_as_choosing() -> None:
     entry = analysed(path).to_json()["irregularities"][0]
     assert (entry["said"], entry["citation"], entry["chosen_by"]) == ("anything", "46B5", "EW")
     assert "judge-incontrovertible" not in [a.name for a in analysed(path).ruling.assumptions]
+
+
+def _ending(case: Any) -> tuple[frozenset[tuple[int, int]], ...]:
+    """The cards each seat still holds after the agreed tricks, as the minimax writes them."""
+    played = {card for trick in case.agreed_tricks for card in trick.cards}
+    return tuple(
+        frozenset((c.index // 13, c.index % 13) for c in case.deal.hands[s] if c not in played)
+        for s in range(4)
+    )
+
+
+def test_a_pending_law_52_choice_values_match_an_independent_minimax() -> None:
+    """Law 52 pending: West led the D2 to trick 10 while his SQ was due. Each option's value is
+    the independent minimax's on the four-card ending, plus the tricks already won: accepted,
+    the D2 led with the queen still lying; rejected, the queen led and the D2 lying as a major
+    penalty card."""
+    path = CASES / "law52-failure-to-lead-choice-pending.yaml"
+    queen, deuce = (0, Card.parse("SQ").index % 13), (2, 0)
+    by_hand = {
+        "accept-play": _west_leads(path, 4, deuce, lying=queen),
+        "reject-play": _west_leads(path, 4, queen, lying=deuce),
+    }
+    assert by_hand == {"accept-play": 4, "reject-play": 3}
+    assert _option_values(path, "option", won=6) == by_hand
+
+
+def _west_leads(path: Path, size: int, card: tuple[int, int], lying: tuple[int, int]) -> int:
+    """The independent minimax (``test_options_brute``, written without ``solver.laws``) on
+    the case's ending of ``size`` cards a hand: declarer's side's tricks from there once West
+    has led ``card`` with ``lying`` his one major penalty card (South declares)."""
+    from tests.engines.test_options_brute import Brute
+
+    case = solver.load_case(path)
+    hands = _ending(case)
+    assert all(len(hand) == size for hand in hands)
+    west = 3
+    rest = tuple(h - {card} if i == west else h for i, h in enumerate(hands))
+    brute = Brute(case.contract.strain.trump_suit_index, 2)
+    return brute._trick(rest, west, [card], {(west, "major"): frozenset({lying})}, {})
+
+
+def _option_values(path: Path, key: str, won: int) -> dict[str, int]:
+    """Each pending option's value (named by its ``key``) less the tricks already won, which
+    must be ``won``."""
+    assert analysed(path).ruling.declarer_tricks == won
+    return {o[key]: o["double_dummy"] - won for o in analysed(path).to_json()["options"]}
+
+
+def test_a_pending_law_52_choice_under_the_1987_laws_offers_acceptance_only() -> None:
+    """The 1987 code's rejection is not applied (its effect is not settled): only acceptance
+    is listed, and the report says why, values or not."""
+    from solver.rulings.report import text_report
+
+    case = solver.load_case(CASES / "law52-failure-to-lead-choice-pending.yaml")
+    analysis = solver.analyse(dataclasses.replace(case, edition=1987), list_limit=10)
+    found = analysis.to_json()
+    assert [o["option"] for o in found["options"]] == ["accept-play"]
+    assert "1987 Laws a rejection of the card led (52B2) is not applied" in found["options_remark"]
+    assert "(under the 1987 Laws a rejection" in text_report(analysis)
+    plain = analysed(CASES / "law52-failure-to-lead-choice-pending.yaml")
+    assert "options_remark" not in plain.to_json()
+
+
+def test_a_pending_51a_designation_values_match_an_independent_minimax() -> None:
+    """51A pending: West, with the S9 and the H8 as major penalty cards, is on lead; declarer
+    designates which he leads. Each option's value is the independent minimax's on the
+    five-card ending (the card designated led, the other still lying), plus the tricks won."""
+    path = CASES / "law51a-designation-pending.yaml"
+    nine, eight = (0, 7), (1, 6)
+    by_hand = {
+        "S9": _west_leads(path, 5, nine, lying=eight),
+        "H8": _west_leads(path, 5, eight, lying=nine),
+    }
+    assert by_hand == {"S9": 2, "H8": 1}
+    assert _option_values(path, "card", won=3) == by_hand
+
+
+def test_a_single_penalty_card_due_at_the_lead_is_no_choice() -> None:
+    """50D1 with one major penalty card: the holder on lead must lead it, and declarer has
+    nothing to designate, so nothing is pending (the same case with the H8 alone, ruled major
+    by the director)."""
+    case = solver.load_case(CASES / "law51a-designation-pending.yaml")
+    one = tuple(
+        dataclasses.replace(f, declared_class="major")
+        for f in case.irregularities
+        if getattr(f, "card", None) != Card.parse("S9")
+    )
+    alone = dataclasses.replace(case, irregularities=one)
+    assert len(one) == 1
+    assert solver.analyse(alone, list_limit=10).pending is None
+    assert solver.analyse(case, list_limit=10).pending is not None

@@ -850,6 +850,13 @@ class _Obligations:
             offender = loot[0]
             name = f"{SEAT_NAMES[offender]} led out of turn to trick {stopped + 1}"
             _require(m, _not(m.winner[stopped - 1, offender]), m.hard(name))
+        failure = self.program.pending_failure
+        if failure is not None and stopped > 0:
+            # where play stopped: the player who led instead of his penalty card (Law 52)
+            # was to lead, so he won the trick before
+            offender = failure[1]
+            name = f"{SEAT_NAMES[offender]} to lead trick {stopped + 1} (Law 52, pending)"
+            _require(m, m.winner[stopped - 1, offender], m.hard(name))
         for t in range(m.problem.tricks):
             self.trick = t
             self.required: dict[int, Cond] = {}

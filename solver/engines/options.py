@@ -6,12 +6,15 @@ partner), each option open to the chooser leaves different constraints on the pl
 is declarer's side's total for the board with best play by both sides from there, the
 constraints obeyed: a small alpha-beta search over the constrained part of the play, which
 hands the position to DDS (``solver.engines.dds``) as soon as nothing constrains it any more.
-A later 50D2 choice met on the way is declarer's, and he takes its best option.
+A later 50D2 choice met on the way is declarer's, and he takes its best option; so is a
+defender's card when he must play one of two or more major penalty cards (declarer designates
+it, 50D1 and 51A).
 
 Why DDS gives a lower bound, used to cut the search: every constraint binds a defender (a
 penalty card is always a defender's, Law 48A; a lead restriction binds the holder's partner;
 57A binds the offender's partner), so the constraints only take choices away from declarer's
-opponents, and declarer's side does at least as well as in the unconstrained position. Once
+opponents (a designation hands one to declarer), and declarer's side does at least as well as
+in the unconstrained position. Once
 a move leaves nothing constraining the play, the DDS value after it is exact. DDS gives no upper
 bound, so a branch worth no more than declarer already has (a fail-low) is shown by all his
 moves; what keeps that small is the order: at a defender's turn the moves that take a
@@ -29,6 +32,7 @@ from solver.engines.dds import masks_all_plays, masks_tricks
 from solver.errors import EngineError
 from solver.laws.choices import LawOption, apply_lead_option
 from solver.laws.irregular_play import lead_options
+from solver.laws.law52 import law52b2_wrong_card_lies
 from solver.laws.obligations import Obligations, after_play, after_trick, choice_due, legal_plays
 
 
@@ -197,9 +201,12 @@ class _Valuer:
     ) -> int:
         seat = (leader + len(trick)) % 4
         led = trick[0] // 13 if trick else -1
-        maximise = seat % 2 == self.side
         special = state.penalty_cards(seat)
-        legal = _distinct(legal_plays(state, seat, hands[seat], led), hands, trick, special)
+        allowed = legal_plays(state, seat, hands[seat], led)
+        legal = _distinct(allowed, hands, trick, special)
+        # 50D1, 51A: a defender bound to play one of two or more major penalty cards plays the
+        # one declarer designates
+        maximise = seat % 2 == self.side or (len(legal) > 1 and not allowed & ~state.major[seat])
         children = [self._child(hands, leader, trick, state, card) for card in legal]
         settled = sum(1 for child in children if child[3].empty)
         floor: dict[int, int] | None = None
@@ -349,3 +356,32 @@ def valuer_for(table: Table, time_limit: float) -> _Valuer:
 def after_lead_option(table: Table, option: LawOption) -> Table:
     """The table once declarer has chosen under 50D2 or 51B."""
     return replace(table, state=apply_lead_option(table.state, option, table.leader))
+
+
+def after_lead(table: Table, card: int) -> Table:
+    """The table once the player to lead (``table.leader``, nothing played to the trick yet)
+    has led ``card``."""
+    seat = table.leader
+    held = list(table.hands)
+    held[seat] &= ~(1 << card)
+    return replace(
+        table,
+        hands=(held[0], held[1], held[2], held[3]),
+        trick=(card,),
+        state=after_play(table.state, seat, card, leading=True),
+    )
+
+
+def after_failure(table: Table, wrong: int) -> tuple[Table, list[Table]]:
+    """The player to lead led ``wrong`` while a penalty card of his was due (Law 52): the
+    table once declarer accepts it (52B1: the lead stands, the penalty card stays, still
+    due), and once he rejects it (52B2), one table per penalty card that may be led in its
+    place (declarer designates among several, 51A): that card led, ``wrong`` back in the hand
+    as a major penalty card (making every other penalty card of his major, 50B)."""
+    seat = table.leader
+    due = legal_plays(table.state, seat, table.hands[seat], -1) & table.state.penalty_cards(seat)
+    rejected = []
+    for card in cards_in(due):
+        led = after_lead(table, card)
+        rejected.append(replace(led, state=law52b2_wrong_card_lies(led.state, seat, wrong)))
+    return after_lead(table, wrong), rejected

@@ -662,6 +662,7 @@ class _Obligations:
         self.designations = program.designations
         self.trump = problem.trump
         self.accepted_failures = program.accepted_failures
+        self.pending_failure = program.pending_failure
         self.after: dict[tuple[Any, ...], tuple[_Walk, int]] = {}
         """The walk after each sequence of whole tricks met so far (the values of their
         variables), and the next proper leader: a later call starts from there."""
@@ -704,9 +705,13 @@ class _Obligations:
     def _won(self, walk: _Walk, values: tuple[Any, ...], done: int, winner: int) -> int:
         """The end of a trick won by ``winner``, the next proper leader (remembered after
         the first ``done`` tricks); -1 after the last trick played when its winner is said to
-        have led out of turn to the trick where play stopped (his lead was in turn)."""
+        have led out of turn to the trick where play stopped (his lead was in turn), or when
+        another player is said to have led there instead of his penalty card (Law 52)."""
         stopped = self.leads_out_of_turn.get(self.tricks)
         if done == self.tricks and stopped and stopped[0] == winner:
+            return -1
+        failure = self.pending_failure
+        if done == self.tricks and failure is not None and failure[1] != winner:
             return -1
         walk.won_by(winner)
         if done < self.tricks:

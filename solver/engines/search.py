@@ -227,6 +227,12 @@ class Searcher:
                     # the last trick played: its winner may not lead out of turn where play
                     # stopped
                     *(t - 1 for t in program.leads_out_of_turn if t == problem.tricks > 0),
+                    # ... and must be the player who failed to lead his penalty card there
+                    *(
+                        (problem.tricks - 1,)
+                        if program.pending_failure is not None and problem.tricks > 0
+                        else ()
+                    ),
                 )
             )
 
@@ -945,7 +951,8 @@ class Searcher:
 
 def _irregular_cards(problem: Problem) -> int:
     """Cards an irregularity tells apart: penalty cards, cards led out of turn or played at
-    the right-hand opponent's turn (57D) or by declarer before his turn (57C3), and every
+    the right-hand opponent's turn (57D) or by declarer before his turn (57C3), a card led
+    instead of a penalty card where play stopped (52), and every
     card of a premature player's partner (a
     57A order to play the highest or the lowest) and of dummy under a 46B designation."""
     program = problem.irregular
@@ -965,6 +972,8 @@ def _irregular_cards(problem: Problem) -> int:
         mask |= 1 << card
     for dummy, _said, _suit, _rank in program.designations.values():
         mask |= problem.hands[dummy]  # 46B: the highest or lowest card of a suit, a rank
+    if program.pending_failure is not None:
+        mask |= 1 << program.pending_failure[2]
     return mask
 
 

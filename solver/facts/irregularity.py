@@ -91,15 +91,19 @@ class PrematurePlay:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayAtRhoTurn:
-    """A defender played (not led) to a trick after his partner but before his right-hand
-    opponent, declarer or dummy, had played to it (Law 57D)."""
+class _CardAtTrick:
+    """A card of one player at one trick: the fields the facts below share."""
 
     seat: Seat
     card: Card
     trick: int
-    """The trick to which the card was played at the wrong turn."""
     by: Seat | Side | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAtRhoTurn(_CardAtTrick):
+    """A defender played (not led) ``card`` to ``trick`` after his partner but before his
+    right-hand opponent, declarer or dummy, had played to it (Law 57D)."""
 
     def describe(self) -> str:
         return (
@@ -109,19 +113,27 @@ class PlayAtRhoTurn:
 
 
 @dataclass(frozen=True, slots=True)
-class DeclarerEarlyPlay:
-    """Declarer played (not led) a card from his own hand or from dummy to a trick before
-    that hand's turn there: a player whose turn came first had not yet played (Law 57C3)."""
-
-    seat: Seat
-    """Declarer or dummy: the hand the card came from."""
-    card: Card
-    trick: int
-    """The trick to which the card was played before its turn."""
-    by: Seat | Side | None = None
+class DeclarerEarlyPlay(_CardAtTrick):
+    """Declarer played (not led) ``card`` from his own hand or from dummy (``seat``: the hand
+    it came from) to ``trick`` before that hand's turn there: a player whose turn came first
+    had not yet played (Law 57C3)."""
 
     def describe(self) -> str:
         return f"{self.seat} played {self.card} to trick {self.trick} before his turn"
+
+
+@dataclass(frozen=True, slots=True)
+class FailureToPlay(_CardAtTrick):
+    """A defender led another card (``card``, the wrong card) to the trick where play stopped
+    (``trick``) while a penalty card of his was due (Law 52), and declarer has not chosen yet
+    between accepting the card led (52B1) and requiring the penalty card instead (52B2). A
+    choice already made is a ``Choice`` under Law 52 at a trick played."""
+
+    def describe(self) -> str:
+        return (
+            f"{self.seat} led {self.card} to trick {self.trick} while a penalty card of his was "
+            "due (Law 52, choice pending)"
+        )
 
 
 DesignationWord = Literal["high", "low", "suit", "win", "rank", "anything"]
@@ -194,6 +206,7 @@ Irregularity = (
     | PlayAtRhoTurn
     | DeclarerEarlyPlay
     | DummyDesignation
+    | FailureToPlay
     | Choice
 )
 

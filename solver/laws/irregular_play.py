@@ -37,6 +37,7 @@ from solver.facts.irregularity import (
     ChoiceMade,
     DeclarerEarlyPlay,
     DummyDesignation,
+    FailureToPlay,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -101,6 +102,10 @@ class PlayIrregularities:
     accepted_failures: frozenset[int] = frozenset()
     """Tricks at which declarer accepted a card played instead of a penalty card due (52B1):
     there, and only there, the holder's card may ignore the penalty card's duty."""
+    pending_failure: tuple[int, int, int] | None = None
+    """(trick, offender, card): where play stopped, the offender led that card while a
+    penalty card of his was due, declarer's Law 52 choice pending (``FailureToPlay``). Only
+    histories in which he won the trick before fit (he was to lead)."""
 
     @property
     def declarer_side(self) -> int:
@@ -114,6 +119,7 @@ class PlayIrregularities:
             or self.rho_turn
             or self.declarer_early
             or self.designations
+            or self.pending_failure is not None
         )
 
 
@@ -229,10 +235,14 @@ def stopped_trick_fits(
     program: PlayIrregularities, trick: int, proper: int, early_lead_seat: int = -1
 ) -> bool:
     """Where play stopped (``trick``, no card of it played), a lead out of turn to it is not
-    by ``proper``, the player who won the trick before (his lead would be in turn); and a
+    by ``proper``, the player who won the trick before (his lead would be in turn); a
     premature card there taken as a lead made too early (``early_lead_seat``, the state's
-    after the trick before) is led by its player, who won that trick."""
+    after the trick before) is led by its player, who won that trick; and a failure to lead a
+    penalty card there (Law 52, choice pending) is by ``proper``."""
     if early_lead_seat >= 0 and proper != early_lead_seat:
+        return False
+    failure = program.pending_failure
+    if failure is not None and failure[0] == trick and failure[1] != proper:
         return False
     loot = program.leads_out_of_turn.get(trick)
     return loot is None or loot[0] != proper
@@ -454,7 +464,17 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
             program.recorded[(fact.trick - 1, slot)] = LawOption(
                 fact.chooser.index, fact.law, fact.option, fact.suits
             )
+    program = replace(program, pending_failure=_pending_failure(case))
     return _lead_stands(case, program)
+
+
+def _pending_failure(case: Case) -> tuple[int, int, int] | None:
+    """The card led instead of a penalty card where play stopped, declarer's Law 52 choice
+    pending, as (trick from 0, offender, card); None when the case gives none."""
+    for fact in case.irregularities:
+        if isinstance(fact, FailureToPlay):
+            return (fact.trick - 1, fact.seat.index, fact.card.index)
+    return None
 
 
 def _early_play(
@@ -562,7 +582,7 @@ def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
                 case.source,
                 "play.irregularities",
                 f"{fact.describe()}: play stopped after trick {case.tricks_played}, so no card "
-                "was played to that trick; a designation still to be made is not valued yet",
+                f"was played to that trick; {_not_yet_made(fact)}",
             )
         if fact.option == "designate-played-card":
             _check_own_card(case, fact, holder)
@@ -578,6 +598,16 @@ def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
             )
         out.append((fact.trick - 1, holder.index, fact.card.index))
     return tuple(out)
+
+
+def _not_yet_made(fact: Choice) -> str:
+    """What becomes of a designation recorded at the trick play stopped at."""
+    if fact.option == "designate-penalty-card":
+        return (
+            "leave it out: a designation still to be made at the holder's lead where play "
+            "stopped is listed with the options of the choice pending (50D1, 51A)"
+        )
+    return "a designation still to be made is not valued yet"
 
 
 def _check_own_card(case: Case, fact: Choice, holder: Seat) -> None:

@@ -15,7 +15,11 @@ recorded ``reject-play`` naming the wrong card (``law52b2_rejection``): the play
 the penalty card in the trick (it was put there), and the wrong card lies as a major penalty
 card of the offender from the next trick.
 
-Not encoded: a choice still pending between the two (neither is valued), an offender with
+A choice still pending where play stopped (the offender led the wrong card to the trick
+play stopped at, ``FailureToPlay``) is listed with both options by ``rulings.pending``, each
+valued under what it leaves.
+
+Not encoded: an offender with
 several penalty cards that could replace the wrong card (refused as input), and whether
 declarer had played again from either hand before rejecting: a history records the cards that
 finally stood, so the moment of the rejection is the case's word.
@@ -31,6 +35,7 @@ from solver.facts import Case
 from solver.facts.irregularity import Choice, LeadOutOfTurn, PenaltyCard, PrematurePlay
 from solver.laws.choices import LawOption
 from solver.laws.law48 import LAW48A_REASON, law48a_may_become_penalty_card
+from solver.laws.obligations import Obligations, add_penalty_card
 
 LAW52B1_ACCEPT = LawOption(-1, "52B1", "accept-play")
 """Declarer's acceptance of the wrong card, as an outcome group names it."""
@@ -41,6 +46,23 @@ def law52_options(edition: int) -> tuple[str, ...]:
     """The options Law 52 gives declarer: accept or reject the wrong card; under the 1987
     code only acceptance is applied (the effect of a rejection there is not settled)."""
     return ("accept-play",) if edition == 1987 else ("accept-play", "reject-play")
+
+
+def law52b2_wrong_card_lies(state: Obligations, offender: int, wrong: int) -> Obligations:
+    """52B2: once rejected, the card played wrongly goes back to the offender's hand as a
+    major penalty card (his other penalty cards then all major too, 50B)."""
+    return add_penalty_card(state, offender, wrong, major=True)
+
+
+def law52_pending_remark(edition: int) -> str | None:
+    """What a ruling says beside the options of a Law 52 choice still pending: under the 1987
+    code the rejection is not offered, its effect not being settled (``law52_options``)."""
+    if "reject-play" in law52_options(edition):
+        return None
+    return (
+        f"under the {edition} Laws a rejection of the card led (52B2) is not applied: its "
+        "effect is not settled by the sources the tool follows, so only acceptance is listed"
+    )
 
 
 def law52_citation(option: str) -> str:

@@ -25,6 +25,7 @@ from solver.facts.irregularity import (
     Choice,
     DeclarerEarlyPlay,
     DummyDesignation,
+    FailureToPlay,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -127,6 +128,12 @@ class RawDummyDesignation(_Strict):
     rank: str | int | None = None
 
 
+class RawFailureToPlay(_Strict):
+    seat: str
+    card: str
+    trick: int
+
+
 class RawChoice(_Strict):
     trick: int
     by: str
@@ -146,6 +153,7 @@ class RawIrregularity(_Strict):
     played_at_rho_turn: RawPlayAtRhoTurn | None = None
     declarer_played_early: RawDeclarerEarlyPlay | None = None
     dummy_designation: RawDummyDesignation | None = None
+    failure_to_play: RawFailureToPlay | None = None
     choice: RawChoice | None = None
 
 
@@ -156,6 +164,7 @@ IRREGULARITY_MODELS: dict[str, type[BaseModel]] = {
     "played_at_rho_turn": RawPlayAtRhoTurn,
     "declarer_played_early": RawDeclarerEarlyPlay,
     "dummy_designation": RawDummyDesignation,
+    "failure_to_play": RawFailureToPlay,
     "choice": RawChoice,
 }
 
@@ -928,6 +937,8 @@ class _CaseBuilder:
             if isinstance(fact, Choice):
                 reader.check_chooser(fact, facts, f"{location}.choice.by")
                 reader.check_situation(fact, facts, f"{location}.choice.trick")
+            if isinstance(fact, FailureToPlay):
+                reader.check_failure(fact, facts, location)
         return tuple(facts)
 
 
@@ -965,7 +976,8 @@ class _IrregularityReader:
             raise self.error(
                 location,
                 "expected exactly one of penalty_card, lead_out_of_turn, premature, "
-                "played_at_rho_turn, declarer_played_early, dummy_designation or choice",
+                "played_at_rho_turn, declarer_played_early, dummy_designation, failure_to_play "
+                "or choice",
             )
         kind = kinds[0]
         where = f"{location}.{kind}"
@@ -981,6 +993,8 @@ class _IrregularityReader:
             return self._declarer_early(raw.declarer_played_early, where, by)
         if raw.dummy_designation is not None:
             return self._designation(raw.dummy_designation, where, by)
+        if raw.failure_to_play is not None:
+            return self._failure(raw.failure_to_play, where, by)
         assert raw.choice is not None, "one kind is given"
         return self._choice(raw.choice, where, by)
 
@@ -1161,6 +1175,59 @@ class _IrregularityReader:
                 "lead out of turn, and the second hand plays right after the lead)",
             )
         return DeclarerEarlyPlay(seat, card, trick, by=by)
+
+    def _failure(
+        self, raw: RawFailureToPlay, location: str, by: Seat | Side | None
+    ) -> FailureToPlay:
+        """Law 52 with declarer's choice pending: a defender's lead, to the trick play stopped
+        at, of another card than his penalty card due (that it was due is the engines' to
+        see, from the position at the stop)."""
+        what = "a failure to play a penalty card with the choice pending (Law 52)"
+        self._agreed_only(by, location, what)
+        seat = self._defender(
+            raw.seat,
+            f"{location}.seat",
+            "declarer's and dummy's cards never become penalty cards (Law 48A), so only a "
+            "defender fails to play one",
+        )
+        card = self._held_card(seat, raw.card, f"{location}.card")
+        trick = self._trick(raw.trick, f"{location}.trick")
+        if trick != self.played + 1:
+            raise self.error(
+                f"{location}.trick",
+                f"play stopped after trick {self.played}, so the lead pending a Law 52 choice "
+                f"is to trick {self.played + 1}; at a trick that was played, record declarer's "
+                "choice instead (choice: {law: 52, option: accept-play or reject-play})",
+            )
+        proper = self._proper_leader(trick)
+        if proper is not None and proper[0] != seat:
+            raise self.error(
+                f"{location}.seat",
+                f"{proper[0].full_name} was to lead trick {trick} ({proper[1]}), not "
+                f"{seat.full_name}; expected the defender who led instead of his penalty card "
+                "(a lead by another player is a lead out of turn)",
+            )
+        self._not_played_before(seat, card, trick, f"{location}.card")
+        return FailureToPlay(seat, card, trick, by=by)
+
+    def check_failure(self, fact: FailureToPlay, facts: list[Irregularity], location: str) -> None:
+        """A pending Law 52 choice is the only thing pending at its lead: no lead out of turn
+        and no Law 52 choice recorded at that trick, and one such lead only."""
+        for other in facts:
+            if other is fact or other.trick != fact.trick:
+                continue
+            if isinstance(other, FailureToPlay):
+                why = "another failure_to_play at that trick: one card was led to it"
+            elif isinstance(other, LeadOutOfTurn):
+                why = "a lead out of turn to that trick too: one card was led to it"
+            elif isinstance(other, Choice) and other.law.startswith("52"):
+                why = (
+                    f"a Law 52 choice recorded at that trick ({other.describe()}): the "
+                    "choice is pending there, or made at a trick played"
+                )
+            else:
+                continue
+            raise self.error(location, f"{fact.describe()}: {why}")
 
     def _designation(
         self, raw: RawDummyDesignation, location: str, by: Seat | Side | None

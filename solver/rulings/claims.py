@@ -22,6 +22,7 @@ from solver.facts.case import AgreedTrick
 from solver.facts.irregularity import (
     Choice,
     DeclarerEarlyPlay,
+    FailureToPlay,
     Irregularity,
     LeadOutOfTurn,
     PlayAtRhoTurn,
@@ -748,11 +749,12 @@ def _check_placeable(case: Case, number: int, fact: Irregularity, at: int, full:
     if trick > at:
         why = f"it comes after the claim, made at trick {at + 1}"
     elif trick == at and isinstance(
-        fact, LeadOutOfTurn | PrematurePlay | PlayAtRhoTurn | DeclarerEarlyPlay
+        fact, LeadOutOfTurn | PrematurePlay | PlayAtRhoTurn | DeclarerEarlyPlay | FailureToPlay
     ):
         why = (
-            f"it is at trick {at + 1}, the trick of the claim: a lead out of turn or a "
-            "premature play there is not applied to the claim's play yet"
+            f"it is at trick {at + 1}, the trick of the claim: a lead out of turn, a "
+            "premature play or a Law 52 choice pending there is not applied to the claim's "
+            "play yet"
         )
     elif trick == at and isinstance(fact, Choice) and not fact.law.startswith(("50D2", "51B")):
         why = f"a choice under Law {fact.law} at the trick of the claim is not applied yet"

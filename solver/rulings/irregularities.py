@@ -18,6 +18,7 @@ from solver.facts.irregularity import (
     Choice,
     DeclarerEarlyPlay,
     DummyDesignation,
+    FailureToPlay,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -180,17 +181,9 @@ def irregularity_lines(case: Case) -> list[str]:
             lines.append(f"  {speaker}: {said}, Law {entry['citation']}")
             if isinstance(fact, DummyDesignation):
                 lines.append(f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}")
-            if isinstance(fact, DeclarerEarlyPlay):
-                lines.append(
-                    "    Law 57C3: a played card, his card to that trick at its turn when it is "
-                    "legal there; otherwise it goes back (no penalty card, 48A) and he plays "
-                    "another"
-                )
-            if isinstance(fact, PlayAtRhoTurn):
-                lines.append(
-                    "    Law 57D: his card to that trick, played at his own turn, when it is a "
-                    "legal play there; otherwise a major penalty card, and he plays another card"
-                )
+            explained = _EXPLAINED.get(type(fact))
+            if explained is not None:
+                lines.append(f"    {explained}")
         assumption = entry.get("assumption")
         if assumption is not None:
             lines.append(
@@ -208,6 +201,17 @@ def irregularities_html(case: Case) -> list[str]:
     items = "".join(f"<li>{html.escape(line.strip())}</li>" for line in lines[2:])
     return [f"<section><h2>{html.escape(lines[1])}</h2><ul>{items}</ul></section>"]
 
+
+_EXPLAINED: dict[type, str] = {
+    DeclarerEarlyPlay: "Law 57C3: a played card, his card to that trick at its turn when it is "
+    "legal there; otherwise it goes back (no penalty card, 48A) and he plays another",
+    FailureToPlay: "Law 52: declarer may accept the card led (52B1: it stands, the penalty card "
+    "stays) or require a penalty card due instead (52B2: the card led becomes a major penalty "
+    "card)",
+    PlayAtRhoTurn: "Law 57D: his card to that trick, played at his own turn, when it is a legal "
+    "play there; otherwise a major penalty card, and he plays another card",
+}
+"""What the text report adds under a fact of these kinds: what its law makes of it."""
 
 _VOID = "; a card of a suit dummy no longer held is void, any legal card (46B4)"
 _DESIGNATION_TEXT = {
@@ -273,14 +277,14 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
     elif isinstance(fact, LeadOutOfTurn):
         entry["citation"] = _lead_citation(case, fact)
         entry["response"] = fact.response
-    elif isinstance(fact, PlayAtRhoTurn):
-        entry["citation"] = "57D"
-    elif isinstance(fact, DeclarerEarlyPlay):
-        entry["citation"] = "57C3"
+    elif isinstance(fact, PlayAtRhoTurn | DeclarerEarlyPlay | FailureToPlay):
+        entry["citation"] = _CITED[type(fact)]
     else:
         entry["citation"] = "57C1" if law57c1_exempt(fact) else "57A"
     return entry
 
+
+_CITED: dict[type, str] = {PlayAtRhoTurn: "57D", DeclarerEarlyPlay: "57C3", FailureToPlay: "52"}
 
 _KINDS: dict[type, str] = {
     PenaltyCard: "penalty_card",
@@ -288,6 +292,7 @@ _KINDS: dict[type, str] = {
     PrematurePlay: "premature",
     PlayAtRhoTurn: "played_at_rho_turn",
     DeclarerEarlyPlay: "declarer_played_early",
+    FailureToPlay: "failure_to_play",
 }
 
 

@@ -1,7 +1,9 @@
 """A choice pending where play stopped: the options the Laws give, each with its value.
 
 When the director is called to an irregularity and the case stops there (a lead out of turn
-not yet accepted or refused, the partner of a penalty card's holder about to lead), the ruling
+not yet accepted or refused, the partner of a penalty card's holder about to lead, a card led
+instead of a penalty card due, Law 52, the holder of several penalty cards about to lead one,
+50D1 and 51A), the ruling
 lists every option open to the chooser with its citation, and, for the analyst, declarer's
 side's total for the board with best play by both sides under the constraints the option
 leaves (``solver.engines.options``). The table report leaves the values out unless asked: the
@@ -17,19 +19,30 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solver.bridge import Side
-from solver.engines.options import OptionTimeout, Table, best_of, valuer_for
+from solver.bridge import Card, Side
+from solver.bridge.masks import cards_in
+from solver.engines.options import (
+    OptionTimeout,
+    Table,
+    after_failure,
+    after_lead,
+    best_of,
+    valuer_for,
+)
 from solver.engines.problem import Problem, choice_ends
 from solver.engines.result import EngineResult
+from solver.errors import CaseFileError
 from solver.facts import Case
 from solver.facts.irregularity import (
     CHOICE_CATALOGUE,
     CHOICE_CODE_BITS,
     CHOICE_TRICK_BITS,
+    FailureToPlay,
     named_suits,
 )
 from solver.laws.irregular_play import LEAD_SLOT, LOOT_SLOT, TrickStart, trick_starts
-from solver.laws.obligations import after_play
+from solver.laws.law52 import law52_citation, law52_options, law52_pending_remark
+from solver.laws.obligations import Obligations, legal_plays, restricted_plays
 from solver.rulings.ruling import chooser
 
 SUITS = "SHDC"
@@ -48,10 +61,15 @@ class PendingOption:
     best: bool = False
     """The best for the chooser's side double dummy (ties all marked), when every option was
     valued: for the analyst, never said at the table (Law 10C)."""
+    card: Card | None = None
+    """The card the option names: the card led wrongly (52B2, as a recorded rejection names
+    it), the penalty card designated (50D1, 51A)."""
 
     def to_json(self, values: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.chooser, "law": self.law, "option": self.option}
         out |= named_suits(self.option, self.suits)
+        if self.card is not None:
+            out["card"] = str(self.card)
         if values:
             out["double_dummy"] = self.double_dummy
             if self.best:
@@ -59,7 +77,9 @@ class PendingOption:
         return out
 
     def describe(self, values: bool) -> str:
-        named = "".join(SUITS[s] for s in self.suits)
+        named = "".join(SUITS[s] for s in self.suits) or (
+            "" if self.card is None else str(self.card)
+        )
         option = f"{self.option} {named}".strip()
         text = f"{self.chooser} may choose {option} (Law {self.law})"
         if values and self.double_dummy is not None:
@@ -76,6 +96,9 @@ class Pending:
     options: tuple[PendingOption, ...]
     note: str | None = None
     """Why the options carry no values, when they do not."""
+    remark: str | None = None
+    """What the report says besides the options, values or not: an option the Laws give that
+    is not applied (a 52B2 rejection under the 1987 code)."""
 
 
 def pending_choice(
@@ -97,8 +120,13 @@ def pending_choice(
         for end in choice_ends(problem, program, history)
     }
     positions = [trick_starts(program, trick, leader, held, state) for leader, state in ends]
+    failure = next((f for f in case.irregularities if isinstance(f, FailureToPlay)), None)
+    if failure is not None:
+        return _law52_pending(case, problem, found, declarer_tricks, time_limit, failure, held)
     if all(len(starts) < 2 for starts in positions):
-        return None
+        return _designation_pending(
+            case, problem, found, declarer_tricks, time_limit, positions, held
+        )
     note = _uncertain(found, declarer_tricks, len(positions))
     slot = _first_slot(positions[0], trick)
     if slot is None:
@@ -123,6 +151,167 @@ def pending_choice(
     if unvalued:
         note = f"not valued within {time_limit:g} s: {', '.join(unvalued)}"
     return Pending(_marked(options, declaring=case.declaring_side), note)
+
+
+def _law52_pending(
+    case: Case,
+    problem: Problem,
+    found: EngineResult,
+    declarer_tricks: int | None,
+    time_limit: float,
+    failure: FailureToPlay,
+    held: tuple[int, int, int, int],
+) -> Pending:
+    """Law 52 pending where play stopped: the offender led ``failure.card`` while a penalty
+    card of his was due. Declarer may accept it (52B1: the lead stands, the penalty card stays)
+    or reject it (52B2: a penalty card due is led instead, declarer designating which when
+    several are, and the card led wrongly lies as a major penalty card); only acceptance under
+    the 1987 code, which the remark says."""
+    program = problem.irregular
+    assert program is not None
+    trick = case.tricks_played
+    offender, wrong = failure.seat.index, failure.card.index
+    ends = {
+        end.state
+        for history in found.listed
+        for end in choice_ends(problem, program, history)
+        if end.next_leader == offender
+    }
+    starts = [
+        start
+        for state in ends
+        for start in trick_starts(program, trick, offender, held, state)
+        if start.leader == offender and start.lead < 0
+    ]
+    fitting = [start.state for start in starts if _fails(start.state, offender, wrong, held)]
+    if starts and not fitting:
+        raise CaseFileError(
+            case.source,
+            "play.irregularities",
+            f"{failure.describe()}: {_why_no_failure([s.state for s in starts], failure, held)}",
+        )
+    note = _uncertain(found, declarer_tricks, len(ends))
+    if note is None and len(set(fitting)) > 1:
+        note = "declarer's choice before that lead (Law 50D2 or 51B) is not recorded"
+    if not fitting:
+        note = note or "the position at the stop could not be found"
+    editions = law52_options(case.edition)
+    tables: dict[str, list[Table]] = {}
+    if note is None and declarer_tricks is not None:
+        table = Table(held, problem.trump, _declarer(problem), offender, (), declarer_tricks)
+        accepted, rejected = after_failure(replace(table, state=fitting[0]), wrong)
+        tables = {"accept-play": [accepted], "reject-play": rejected}
+    options = []
+    valuer = None
+    unvalued = []
+    for option in editions:
+        value = None
+        if tables.get(option):
+            group = tables[option]
+            valuer = valuer or valuer_for(group[0], time_limit)
+            try:
+                value = best_of(sorted(group, key=_constraints), valuer)
+            except OptionTimeout:
+                unvalued.append(option)
+        named = failure.card if option == "reject-play" else None
+        law = law52_citation(option)
+        options.append(PendingOption(chooser(case, law), law, option, (), value, card=named))
+    if unvalued:
+        note = f"not valued within {time_limit:g} s: {', '.join(unvalued)}"
+    remark = law52_pending_remark(case.edition)
+    return Pending(_marked(options, declaring=case.declaring_side), note, remark)
+
+
+def _designation_pending(
+    case: Case,
+    problem: Problem,
+    found: EngineResult,
+    declarer_tricks: int | None,
+    time_limit: float,
+    positions: list[list[TrickStart]],
+    held: tuple[int, int, int, int],
+) -> Pending | None:
+    """Declarer's designation pending where play stopped (50D1, 51A): the holder of two or
+    more major penalty cards that he may lead is on lead, and declarer says which he leads;
+    None when no such lead is due. One option per card, valued with that card led."""
+    due = [
+        (start, _due_penalty_cards(start.state, start.leader, held))
+        for starts in positions
+        for start in starts
+        if start.lead < 0
+    ]
+    due = [(start, cards) for start, cards in due if len(cards) > 1]
+    if not due:
+        return None
+    note = _uncertain(found, declarer_tricks, len(positions))
+    start, cards = due[0]
+    law = "50D1" if len({card // 13 for card in cards}) == 1 else "51A"
+    table = Table(
+        held, problem.trump, _declarer(problem), start.leader, (), declarer_tricks or 0, start.state
+    )
+    valuer = valuer_for(table, time_limit)
+    options = []
+    unvalued = []
+    for card in cards:
+        value = None
+        if note is None and declarer_tricks is not None:
+            try:
+                value = best_of([after_lead(table, card)], valuer)
+            except OptionTimeout:
+                unvalued.append(str(Card.from_index(card)))
+        chosen = Card.from_index(card)
+        options.append(
+            PendingOption(chooser(case, law), law, "designate-penalty-card", (), value, card=chosen)
+        )
+    if unvalued:
+        note = f"not valued within {time_limit:g} s: {', '.join(unvalued)}"
+    return Pending(_marked(options, declaring=case.declaring_side), note)
+
+
+def _due_penalty_cards(state: Obligations, seat: int, held: tuple[int, int, int, int]) -> list[int]:
+    """The major penalty cards ``seat`` must lead one of now (50D1): those among his legal
+    leads."""
+    return cards_in(legal_plays(state, seat, held[seat], -1) & state.major[seat])
+
+
+def _fails(state: Obligations, seat: int, card: int, held: tuple[int, int, int, int]) -> bool:
+    """Leading ``card`` is a failure to lead a penalty card (Law 52): he holds it, it obeys
+    every restriction on his lead, and a penalty card's duty forbids it (50D1, 50C)."""
+    bit = 1 << card
+    allowed = restricted_plays(state, seat, held[seat], -1)
+    return bool(allowed & bit) and not legal_plays(state, seat, held[seat], -1) & bit
+
+
+def _why_no_failure(
+    states: list[Obligations], failure: FailureToPlay, held: tuple[int, int, int, int]
+) -> str:
+    """Why leading the card is no failure to lead a penalty card in any of the ways the trick
+    where play stopped may begin (``states``)."""
+    seat, bit = failure.seat.index, 1 << failure.card.index
+    name = failure.seat.full_name
+    if not held[seat] & bit:
+        return f"{name} no longer holds {failure.card} where play stopped"
+    lying = [state.penalty_cards(seat) for state in states if state.penalty_cards(seat)]
+    if not lying:
+        return (
+            f"{name} has no penalty card lying at trick {failure.trick}, so none was due; "
+            "expected the defender whose penalty card was due at that lead"
+        )
+    if any(cards & bit for cards in lying):
+        return (
+            f"{failure.card} is {name}'s penalty card itself; expected the card he led "
+            "instead of it"
+        )
+    if any(restricted_plays(state, seat, held[seat], -1) & bit for state in states):
+        cards = ", ".join(str(Card.from_index(c)) for c in cards_in(lying[0]))
+        return (
+            f"{failure.card} was a legal lead there: no penalty card of {name}'s ({cards}) "
+            "was due instead of it"
+        )
+    return (
+        f"{failure.card} breaks declarer's lead requirement or prohibition on {name}, not a "
+        "penalty card's duty (Law 52 is about a penalty card not played when due)"
+    )
 
 
 def _marked(options: list[PendingOption], declaring: Side) -> tuple[PendingOption, ...]:
@@ -188,18 +377,8 @@ def _table(problem: Problem, held: tuple[int, int, int, int], start: TrickStart,
     """The position an option leaves: an accepted lead out of turn is already on the table."""
     if start.lead < 0:
         return Table(held, problem.trump, _declarer(problem), start.leader, (), won, start.state)
-    after = list(held)
-    after[start.leader] &= ~(1 << start.lead)
-    state = after_play(start.state, start.leader, start.lead, leading=True)
-    return Table(
-        (after[0], after[1], after[2], after[3]),
-        problem.trump,
-        _declarer(problem),
-        start.leader,
-        (start.lead,),
-        won,
-        state,
-    )
+    table = Table(held, problem.trump, _declarer(problem), start.leader, (), won, start.state)
+    return after_lead(table, start.lead)
 
 
 def _declarer(problem: Problem) -> int:

@@ -47,6 +47,8 @@ def _pending_lines(analysis: Analysis, values: bool) -> list[str]:
         return []
     lines = ["Choice pending where play stopped"]
     lines += [f"  {option.describe(values)}" for option in pending.options]
+    if pending.remark is not None:
+        lines.append(f"  ({pending.remark})")
     if values and pending.note is not None:
         lines.append(f"  (no values: {pending.note})")
     return lines

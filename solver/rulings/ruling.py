@@ -171,6 +171,8 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         data["options"] = [option.to_json() for option in analysis.pending.options]
         if analysis.pending.note is not None:
             data["options_note"] = analysis.pending.note
+        if analysis.pending.remark is not None:
+            data["options_remark"] = analysis.pending.remark
     if analysis.explanation is not None:
         data["impossible_because"] = analysis.explanation
     if analysis.claim is not None:

@@ -213,6 +213,7 @@ def test_the_page_carries_the_readers_irregularity_vocabulary(client: Client) ->
         "played_at_rho_turn",
         "declarer_played_early",
         "dummy_designation",
+        "failure_to_play",
         "choice",
     ]
     assert sent["editions"][0] == 2017 and 1997 in sent["editions"]

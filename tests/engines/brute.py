@@ -182,6 +182,13 @@ def _in_position(problem: Problem, history: History) -> bool:
         leader, cards = history[-1]
         if trick_winner(leader, cards[:4], problem.trump) == stopped[0]:
             return False
+    failure = program.pending_failure
+    if failure is not None and history:
+        # Law 52 pending where play stopped: the player who led instead of his penalty card
+        # was to lead there
+        leader, cards = history[-1]
+        if trick_winner(leader, cards[:4], problem.trump) != failure[1]:
+            return False
     return True
 
 

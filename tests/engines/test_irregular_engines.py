@@ -35,6 +35,7 @@ from solver.facts.irregularity import (
     ChoiceMade,
     DeclarerEarlyPlay,
     DummyDesignation,
+    FailureToPlay,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -734,16 +735,21 @@ def random_lead_where_play_stopped(seed: int) -> Problem:
     """A random play of two or three tricks, then a defender's lead out of turn to the trick
     where play stopped (a card he still holds, the response random): no history where he won
     the last trick played, his lead being in turn."""
+    rng, case, defender, card = random_stop(seed)
+    response = rng.choice([None, "accepted", "refused"])
+    fact = LeadOutOfTurn(Seat.from_index(defender), card, case.tricks_played + 1, response)  # type: ignore[arg-type]
+    return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+
+def random_stop(seed: int) -> tuple[random.Random, Case, int, Card]:
+    """A random play of two or three tricks (rows mixed at random), a defender and a card he
+    still holds where play stopped; with the generator, for more draws."""
     rng = random.Random(seed)
-    tricks = rng.randint(2, 3)
-    rows = random_rows(rng, tricks)
+    rows = random_rows(rng, rng.randint(2, 3))
     case = rows_case(rng, rows)
     defender = rng.choice([1, 3])
     left = HANDS[defender] & ~sum(1 << c for c in rows[defender])
-    card = Card.from_index(rng.choice(cards_in(left)))
-    response = rng.choice([None, "accepted", "refused"])
-    fact = LeadOutOfTurn(Seat.from_index(defender), card, tricks + 1, response)  # type: ignore[arg-type]
-    return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+    return rng, case, defender, Card.from_index(rng.choice(cards_in(left)))
 
 
 @given(st.integers(0, 2**32 - 1))
@@ -756,6 +762,23 @@ def test_a_lead_out_of_turn_where_play_stopped_agrees_with_the_brute_force(seed:
     offender = program.leads_out_of_turn[problem.tricks][0]
     assert all(
         trick_winner(h[-1][0], h[-1][1][:4], problem.trump) != offender for h in expected.histories
+    )
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=20)
+def test_a_failure_to_lead_a_penalty_card_where_play_stopped_agrees_with_the_brute_force(
+    seed: int,
+) -> None:
+    """Law 52 pending where play stopped: a defender led a card of his instead of a penalty
+    card due. He was to lead, so only histories in which he won the last trick played fit;
+    every engine agrees with the brute force on random plays (rows mixed at random)."""
+    _rng, case, defender, card = random_stop(seed)
+    fact = FailureToPlay(Seat.from_index(defender), card, case.tricks_played + 1)
+    problem = compile_case(dataclasses.replace(case, irregularities=(fact,)))
+    expected = check_all(problem, every_failure=True)
+    assert all(
+        trick_winner(h[-1][0], h[-1][1][:4], problem.trump) == defender for h in expected.histories
     )
 
 

@@ -4,7 +4,9 @@ The minimax here is written from the Laws again, on its own data (cards as (suit
 penalty cards as sets), without ``solver.laws.obligations``, the options modules or DDS: it
 plays every card out to the end. Endings of up to 4 cards a hand, random penalty cards (one or
 two, major or minor, of one defender), a random leader, and a pending 50D2/51B choice when the
-holder's partner is to lead.
+holder's partner is to lead, or a pending Law 52 choice when the holder led another card than
+the penalty card due. A defender who must play one of several major penalty cards plays the one
+declarer designates (50D1, 51A).
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from solver.engines.options import Table, after_lead_option, best_total
+from solver.engines.options import Table, after_failure, after_lead_option, best_total
 from solver.laws.irregular_play import lead_options
 from solver.laws.obligations import Obligations, add_penalty_card
 
@@ -104,9 +106,13 @@ class Brute:
     def _trick(self, hands: tuple, leader: int, played: list, pen: dict, rules: dict) -> int:
         seat = (leader + len(played)) % 4
         led = played[0][0] if played else None
-        maximise = seat % 2 == self.side
+        cards = self.legal(seat, hands[seat], led, pen, rules)
+        # a defender who must play one of several major penalty cards plays the one declarer
+        # names (50D1, 51A)
+        named = len(cards) > 1 and set(cards) <= pen.get((seat, "major"), frozenset())
+        maximise = seat % 2 == self.side or named
         results = []
-        for card in self.legal(seat, hands[seat], led, pen, rules):
+        for card in cards:
             new_hands = tuple(h - {card} if i == seat else h for i, h in enumerate(hands))
             new_pen = {k: v - {card} for k, v in pen.items()}
             new_rules = dict(rules)
@@ -151,19 +157,22 @@ def random_ending(rng: random.Random) -> tuple:
     return hands, declarer, trump, holder, pcs, majors, leader
 
 
+def _penalty_cards(holder: int, pcs: list[Cardp], majors: list[bool]) -> tuple[Obligations, dict]:
+    """The penalty cards of ``random_ending`` as the options module's state and as the
+    minimax's sets (two or more are all major, Law 50B)."""
+    state = Obligations()
+    for card, major in zip(pcs, majors, strict=True):
+        state = add_penalty_card(state, holder, 13 * card[0] + card[1], major)
+    kind = "major" if len(pcs) == 2 or majors[0] else "minor"
+    return state, {(holder, kind): frozenset(pcs)}
+
+
 @given(st.integers(0, 2**32 - 1))
 @deterministic
 def test_option_values_match_an_independent_minimax(seed: int) -> None:
     rng = random.Random(seed)
     hands, declarer, trump, holder, pcs, majors, leader = random_ending(rng)
-    state = Obligations()
-    pen: dict = {}
-    for card, major in zip(pcs, majors, strict=True):
-        state = add_penalty_card(state, holder, 13 * card[0] + card[1], major)
-    if len(pcs) == 2 or majors[0]:
-        pen[(holder, "major")] = frozenset(pcs)
-    else:
-        pen[(holder, "minor")] = frozenset(pcs)
+    state, pen = _penalty_cards(holder, pcs, majors)
     table = Table(tuple(_mask(h) for h in hands), trump, declarer, leader, (), 0, state)  # type: ignore[arg-type]
     brute = Brute(trump, declarer)
     assert best_total(table) == brute.solve(hands, leader, pen, {})
@@ -217,3 +226,41 @@ def test_a_penalty_card_left_lying_matches_the_minimax(seed: int, margin: int) -
     else:
         assert found <= above
     assert best_total(table) == brute.solve(hands, leader, pen, {})
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=60)
+def test_a_failure_to_lead_a_penalty_card_matches_the_minimax(seed: int) -> None:
+    """Law 52 pending: the holder of the penalty cards leads a card their duty forbids (any
+    other card beside a major one; a lower spot card of a minor one's suit). Accepted
+    (52B1), the lead stands and the penalty cards stay; rejected (52B2), declarer designates
+    one of the penalty cards the holder could lead, which is led, and the wrong card lies as
+    a major penalty card with the rest (all major now: two or more)."""
+    rng = random.Random(seed)
+    hands, declarer, trump, holder, pcs, majors, _leader = random_ending(rng)
+    state, pen = _penalty_cards(holder, pcs, majors)
+    brute = Brute(trump, declarer)
+    allowed = brute.legal(holder, hands[holder], None, pen, {})
+    wrong_cards = [c for c in sorted(hands[holder]) if c not in allowed]
+    assume(wrong_cards)
+    wrong = rng.choice(wrong_cards)
+    table = Table(tuple(_mask(h) for h in hands), trump, declarer, holder, (), 0, state)  # type: ignore[arg-type]
+    accepted, rejected = after_failure(table, 13 * wrong[0] + wrong[1])
+
+    def without(card: Cardp) -> tuple:
+        return tuple(h - {card} if i == holder else h for i, h in enumerate(hands))
+
+    assert best_total(accepted) == brute._trick(without(wrong), holder, [wrong], pen, {})
+    due = [c for c in allowed if c in pcs]
+    expected = [
+        brute._trick(
+            without(card),
+            holder,
+            [card],
+            {(holder, "major"): (frozenset(pcs) - {card}) | {wrong}},
+            {},
+        )
+        for card in due
+    ]
+    assert len(rejected) == len(due)
+    assert sorted(best_total(t) for t in rejected) == sorted(expected)

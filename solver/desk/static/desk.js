@@ -755,6 +755,7 @@ const KIND_LABELS = {
   played_at_rho_turn: "a play at the right-hand opponent's turn (Law 57D)",
   declarer_played_early: "declarer's early play (Law 57C3)",
   dummy_designation: "declarer's incomplete call for dummy's card (Law 46B)",
+  failure_to_play: "a lead instead of a penalty card (Law 52)",
   choice: "a choice made",
 };
 const EXPOSURE_LABELS = {
@@ -798,6 +799,7 @@ function newIrregularity(kind) {
   if (kind === "dummy_designation") {
     return { dummy_designation: { trick: Math.max(1, trick - 1), said: "high" } };
   }
+  if (kind === "failure_to_play") return { failure_to_play: { seat, card: "", trick } };
   const law = Object.keys(VOCABULARY.laws).includes("50D2") ? "50D2" : Object.keys(VOCABULARY.laws)[0];
   return { choice: withNamed({ trick, by: $("declarer").value, law, option: VOCABULARY.laws[law][0].option }) };
 }
@@ -1033,6 +1035,9 @@ function irregularityText(item) {
   if (item.kind === "declarer_played_early") {
     return `${who} played ${item.card} to trick ${item.trick} before his turn (Law 57C3)`;
   }
+  if (item.kind === "failure_to_play") {
+    return `${who} led ${item.card} to trick ${item.trick} while a penalty card of his was due (Law 52, choice pending)`;
+  }
   if (item.kind === "played_at_rho_turn") {
     return `${who} played ${item.card} to trick ${item.trick} before his right-hand opponent (Law 57D)`;
   }
@@ -1065,7 +1070,7 @@ function irregularityParts(items) {
 
 function optionText(option, values) {
   // As PendingOption.describe words it: the value only when asked (Law 10C).
-  const named = namedSuits(option);
+  const named = namedSuits(option) || option.card || "";
   let text = `${SEAT_NAMES[option.by] || option.by} may choose ${option.option}${named ? " " + named : ""} ` +
     `(Law ${option.law})`;
   if (values && option.double_dummy != null) {
@@ -1080,6 +1085,9 @@ function optionParts(result, values) {
   if (!options.length) return [];
   const parts = [el("h3", {}, "Choice pending where play stopped"),
     el("ul", { id: "options" }, ...options.map((o) => el("li", {}, optionText(o, values))))];
+  if (result.options_remark) {
+    parts.push(el("p", { id: "options-remark", class: "hint" }, `(${result.options_remark})`));
+  }
   if (values && result.options_note) {
     parts.push(el("p", { id: "options-note", class: "hint" }, `(no values: ${result.options_note})`));
   }
