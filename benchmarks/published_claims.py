@@ -86,23 +86,6 @@ EXPLANATIONS: dict[str, str] = {
         "No switch covers it: keep_guards binds only a hand of nothing but winners, keep_links "
         "only a link to partner's winners."
     ),
-    "ebu-2014-claim-for-two-off-director": (
-        "On South's D7 the worst line has West win with the DQ, a master once the DA and DK "
-        "are gone (no_duck_with_winner), and take all three tricks, so Law 71 restores the "
-        "third. The TD counted the DT (losing to North's DJ, then a club through dummy's CQT) "
-        "as a normal 70E1 play for a claimer who had not kept count; with no_duck_with_winner "
-        "off the tool gives the published 7."
-    ),
-    "ebu-2014-claim-for-two-off-appeals-committee": (
-        "The committee confirmed the TD (ebu-2014-claim-for-two-off-director): the same "
-        "disagreement, the DT on South's low diamond is normal for the committee, while "
-        "no_duck_with_winner makes the master DQ the only normal card."
-    ),
-    "ebu-2014-claim-for-two-off-laws-committee": (
-        "The EBU Laws and Ethics Committee upheld the TD under 70E1 and explicitly not under "
-        "Law 71: the DT ducking to North's DJ is normal. The tool plays the master DQ "
-        "(no_duck_with_winner), finds all three tricks and restores the third under 71B."
-    ),
     "ebu-forum-4s-hearts-thought-good-no-ruff-stated": (
         "The worst line cashes West's three trumps first (dummy's S8 falling, so no heart ruff "
         "is left), then the HA and HQ, losing the H7 and H2: two tricks. The directors on the "

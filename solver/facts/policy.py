@@ -21,6 +21,7 @@ class NormalPolicy:
     winners_first: bool = True
     follow_low_to_partner: bool = True
     no_duck_with_winner: bool = True
+    no_duck_with_lone_master: bool = True
     no_master_discard: bool = True
     win_when_sure: bool = True
     ruff_low: bool = True
@@ -45,6 +46,14 @@ class NormalPolicy:
     no_overtake_for_nothing: bool = True
     discard_from_the_bottom: bool = True
     lead_low_from_losers: bool = True
+    winners_from_the_bottom: bool = True
+
+    @property
+    def wins_with_every_master(self) -> bool:
+        """Does a claimer's-side player who can win a trick with a master always do so
+        (``no_duck_with_winner`` and ``no_duck_with_lone_master``)? What the claim search's
+        bounds may rely on."""
+        return self.no_duck_with_winner and self.no_duck_with_lone_master
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
         unknown = [name for name in switches if name not in self.__dataclass_fields__]
@@ -68,6 +77,13 @@ class NormalPolicy:
                 "a player follows low to a trick his partner is sure to win (no overtaking)",
             ),
             "no_duck_with_winner": ("70", "nobody ducks a trick he can win with a winner"),
+            "no_duck_with_lone_master": (
+                "70E1",
+                "nor with a lone master he knows for a winner only by counting the fallen cards "
+                "(off: a lone master that does not bind top-down, not an ace, an honour of trumps "
+                "or solid at the claim, may be ducked by a claimer who did not keep count, as the "
+                "EBU ruled in 2014: the DT from DQ T, the A and K gone)",
+            ),
             "no_master_discard": ("70", "no player discards a winner while holding a loser"),
             "win_when_sure": (
                 "70E1",
@@ -128,7 +144,8 @@ class NormalPolicy:
             "keep_links": (
                 "70",
                 "a hand discarding a loser keeps its last card of a suit below partner's winners "
-                "of that suit (its link to them) while it holds another loser to throw",
+                "of that suit (its link to them), partner holding as many cards of it or more, "
+                "while it holds another loser to throw",
             ),
             "keep_entries": (
                 "70",
@@ -168,7 +185,14 @@ class NormalPolicy:
             "discard_from_the_bottom": (
                 "70",
                 "a player discarding a loser throws his lowest card of its suit, not a higher one "
-                "that could still win a trick, unless partner holds a higher card of the suit",
+                "that could still win a trick, unless partner holds a higher card of the suit "
+                "and as many cards of it or more (an unblocking discard from the short hand)",
+            ),
+            "winners_from_the_bottom": (
+                "70",
+                "a hand of nothing but winners discards its lowest card of a suit, or a higher "
+                "one only where it unblocks partner's suit, as for losers: not the DA from DA T "
+                "opposite DQ 8, leaving the T and the Q to fall together",
             ),
             "lead_low_from_losers": (
                 "70",
@@ -213,6 +237,10 @@ PRESETS: dict[str, NormalPolicy] = {
     # especially with solidity"): J6 with the 9 out, as an EBU TD ruled, but not the K of AK5
     # opposite 42 once the A has gone, the White Book's own example, nor the J of J32 in
     # trumps (honour_master_binds off: the search reads the holding at the claim).
+    # The same count is not assumed when following: with DQ T over a low lead, the A and K
+    # gone, the DT (losing to the J) was a normal play for a claimer who had not kept count,
+    # as the TD, the appeals committee and the Laws and Ethics Committee ruled in 2014
+    # (no_duck_with_lone_master off).
     "EBU": NormalPolicy(
         name="EBU",
         spot_master_binds=False,
@@ -222,6 +250,7 @@ PRESETS: dict[str, NormalPolicy] = {
         unblock_blocked_suits=False,
         keep_entries=False,
         overtake_to_reach=False,
+        no_duck_with_lone_master=False,
     ),
     # ACBL Laws Commission guidelines (2019): worst suit order, ruffs low, no credit for a
     # trump safety play; a claimer is not forced to draw trumps when both opponents are void.

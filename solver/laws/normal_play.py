@@ -56,6 +56,13 @@ Judgements (each a switch of ``NormalPolicy``):
 - ``no_duck_with_winner`` (normal play, docs/claims.md): a player who can win a trick with a
   winner of the suit led, when the trick is not already sure to be his side's, does so, with
   his lowest such winner; ``win_when_sure`` is applied before it.
+- ``no_duck_with_lone_master`` (70E1; off in the ``EBU`` preset): ``no_duck_with_winner``
+  binds with every master. Off, it binds only with masters a claimer knows without counting
+  the fallen cards: trumps, and those that bind top-down (``masters_bind``). With a lone
+  side-suit master that is not an ace nor an honour of a suit solid at the claim, any card
+  is normal. The
+  EBU's TD, appeals committee and Laws and Ethics Committee all ruled in 2014 that West, with
+  DQ T over South's low diamond lead, the A and K gone and the J out, might put in the DT.
 - ``no_master_discard`` (normal play, docs/claims.md): a player does not discard a winner
   while he holds a card that is not one (outside trumps).
 - ``win_when_sure`` (normal play; 70E1): a player who is last to play to a trick the opponents
@@ -113,8 +120,11 @@ Judgements (each a switch of ``NormalPolicy``):
   partner's lowest winner of that suit (the one card left to lead to those winners, or to play
   under them) while it holds another loser to throw: from A3 opposite KQ42, or AQ7 opposite
   KJ6, the small card is the link, and throwing it with an idle loser in hand strands or
-  blocks partner's winners. The EBU judges entry problems by class and by what the claimer
-  has shown; this is narrower than an order of cashing: the one card the hand needs, thrown
+  blocks partner's winners. Only where partner holds as many cards of the suit as the hand
+  or more: from D K Q 8 3 opposite a bare DT partner's winner falls under the hand's and the
+  D3 links to nothing, while the club below partner's CA K does (board 20 of the online
+  qualifying round in the records). The EBU judges entry problems by class and by what the
+  claimer has shown; this is narrower than an order of cashing: the one card the hand needs, thrown
   when a card it does not need could go. Declarer's side only: a defender does not see his
   partner's hand (``for_defenders``).
 - ``keep_entries`` (the catalogue's D1, "no entry discard", and A3; Danish LKU-20 2.1, where
@@ -131,6 +141,15 @@ Judgements (each a switch of ``NormalPolicy``):
   miscounted discard between two cards both of which keep contact stays normal. Declarer's
   side only: a defender does not see his partner's hand, and may throw either of two winners
   (``for_defenders``).
+- ``winners_from_the_bottom`` (as ``discard_from_the_bottom``, for winners): a hand holding
+  nothing but winners, which ``no_master_discard`` lets discard any of them, throws its lowest
+  card of the suit it discards from, or a higher one only where partner holds a card of the
+  suit above it (an unblocking discard). Dummy, with S T and D A T opposite declarer's D Q 8,
+  the D 9 out, throws the D T or the S T, not the D A: without it the T and the Q fall on one
+  trick when declarer cashes the Q, and the 8 loses to the 9 (two real claims on board 18 of
+  the online qualifying round in the records lose a trick only that way). The ace and the
+  ten are both winners; keeping the ten is not careless but a blunder. Declarer's side only
+  (``for_defenders``: the exception reads partner's cards).
 - ``ruff_above_their_trumps`` (70C: a claimer aware of an outstanding trump plays as one who
   knows it is there; the 70 footnote, careless against irrational): a player who ruffs while an
   opponent is still to play to the trick, the claimer being aware of the opponents' trumps
@@ -189,7 +208,9 @@ Judgements (each a switch of ``NormalPolicy``):
 - ``discard_from_the_bottom`` (Law 70 footnote): a hand discarding a loser throws its lowest
   card of the suit, not a higher one that could still win a trick once the opponents' higher
   cards have gone (the CK from CK 6 4 with the CA out), unless partner holds a card of the
-  suit above it (throwing it unblocks partner's suit). Which suit is thrown stays free.
+  suit above it and as many cards of the suit or more (throwing it unblocks partner's suit;
+  the long hand's D8 from D K Q 8 3 opposite D A T is not thrown: it wins once the
+  opponents' J has gone). Which suit is thrown stays free.
 - ``lead_low_from_losers`` (Law 70 footnote): a hand leading a suit in which it holds no
   winner leads its lowest card of it and keeps the higher ones, which may win once the
   opponents' honours have gone (the H3, not the H8, from H8 3 towards partner's bare HT with
@@ -271,8 +292,9 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     (``keep_links``), which winner is the only entry between the hands (``keep_entries``),
     crossing by partner's ruff (``cross_by_ruff``), unblocking a suit blocked by partner's
     cards (``unblock_blocked_suits``) and overtaking partner's last card of a suit
-    (``overtake_to_reach``), and leading low from a suit of losers (``lead_low_from_losers``:
-    a defender's top card of nothing tells partner something); which card partner plays
+    (``overtake_to_reach``), leading low from a suit of losers (``lead_low_from_losers``:
+    a defender's top card of nothing tells partner something), and which of a suit's winners
+    partner's cards make the one to keep (``winners_from_the_bottom``); which card partner plays
     stays a choice among normal plays (70D2). ``keep_guards`` stays: it applies to the
     claiming defender's own discards, judged on his own cards (``PlayView.bound``), and never
     to his partner's."""
@@ -286,6 +308,7 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
         unblock_blocked_suits=False,
         overtake_to_reach=False,
         lead_low_from_losers=False,
+        winners_from_the_bottom=False,
     )
 
 
@@ -704,7 +727,9 @@ def _follows_by_rules(
         return winners[:1]
     if policy.no_duck_with_winner:
         masters = [c for c in winners if is_master(view, c)]
-        if masters:
+        if masters and (
+            policy.no_duck_with_lone_master or _known_masters(policy, view, masters[0] // 13)
+        ):
             return [_unblocking(view, masters)] if policy.unblock_blocked_suits else masters[:1]
     if (
         policy.third_hand_contests
@@ -715,6 +740,25 @@ def _follows_by_rules(
         honours = [c for c in winners if c % 13 >= HONOURS]
         return honours or winners
     return cards
+
+
+def _known_masters(policy: NormalPolicy, view: PlayView, suit: int) -> bool:
+    """Does the hand know its masters of ``suit`` (the suit led) for winners without counting
+    the fallen cards? When they are trumps, or bind top-down (``masters_bind``: two or more of
+    them, an ace, an honour of a suit solid at the claim, or a lone honour or spot card under
+    the switches that bind it). A lone queen whose ace and king have fallen is a winner only
+    to a claimer who kept count (``no_duck_with_lone_master`` off)."""
+    if suit == view.trump:
+        return True
+    held = hand_of(view.held, view.seat)
+    theirs = _opponents_cards(view)
+    return masters_bind(
+        masters_in(held, theirs, suit),
+        suit,
+        policy.honour_master_binds,
+        policy.spot_master_binds,
+        view.solid,
+    )
 
 
 def _reaching(view: PlayView, cards: list[int], best: int) -> int:
@@ -879,6 +923,8 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
         safe = [c for c in discards if not _promotes(view, c)]
         if safe:
             discards = safe
+    if policy.winners_from_the_bottom:
+        discards = _from_the_bottom(view, discards)
     if policy.keep_entries:
         kept = [c for c in discards if not _only_entry(view, c)]
         if kept:
@@ -889,13 +935,19 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
 def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:
     """Of ``losers`` (lowest first), those a hand discards under ``discard_from_the_bottom``:
     in each suit its lowest, and a higher one only where partner holds a card of the suit above
-    it (a discard that unblocks partner's suit)."""
+    it and as many cards of the suit as the hand or more (a discard that unblocks partner's
+    suit: the short hand's card goes). The long hand's higher card is not thrown: North's D8
+    from D K Q 8 3 opposite South's D A T would win once the opponents' J has gone."""
+    hand = hand_of(view.held, view.seat)
     partner = hand_of(view.held, view.seat ^ 2)
     out: list[int] = []
     seen = 0
     for card in losers:
         suit = card // 13
-        if not (seen >> suit) & 1 or partner & cards_above(card):
+        mask = SUIT_MASKS[suit]
+        if not (seen >> suit) & 1 or (
+            partner & cards_above(card) and popcount(partner & mask) >= popcount(hand & mask)
+        ):
             out.append(card)
         seen |= 1 << suit
     return out
@@ -933,14 +985,20 @@ def _only_entry(view: PlayView, card: int) -> bool:
 def _last_link(view: PlayView, card: int) -> bool:
     """Is ``card`` the hand's last card of its suit, not itself a winner, below partner's
     lowest winner of the suit (the one card left to lead to partner's winners there, or to
-    play under them)?"""
+    play under them), partner holding as many cards of the suit as the hand or more? When
+    the hand is the longer, partner's winners fall under its own and need no link: North's
+    D3 from D K Q 8 3 opposite South's bare DT is no link, his C9 below South's CA K is."""
     suit = card // 13
+    mask = SUIT_MASKS[suit]
     theirs = _opponents_cards(view)
-    winners = masters_in(hand_of(view.held, view.seat ^ 2), theirs, suit)
+    partner = hand_of(view.held, view.seat ^ 2)
+    winners = masters_in(partner, theirs, suit)
     if not winners:
         return False
     hand = hand_of(view.held, view.seat)
-    below = hand & SUIT_MASKS[suit] & ((winners & -winners) - 1) & ~masters_in(hand, theirs, suit)
+    if popcount(partner & mask) < popcount(hand & mask):
+        return False
+    below = hand & mask & ((winners & -winners) - 1) & ~masters_in(hand, theirs, suit)
     return below == 1 << card
 
 

@@ -310,12 +310,15 @@ HAND_MADE = PRESETS["EBU"].with_switches(
     unblock_short_hand_first=False,
     third_hand_contests=False,
     honour_master_binds=True,
+    no_duck_with_lone_master=True,
+    winners_from_the_bottom=False,
 )
 """The policy the hand-made endings here were worked out under: the EBU preset (a lone spot-card
-winner does not bind, trumps may be cashed with both opponents void) without the four judgements
-added later, and with every lone honour winner binding top-down, as the preset had it before it
-read the holding at the claim (``tests/engines/test_claim_solidity.py`` holds that rule). The
-random endings are held to the brute force under every preset and switch."""
+winner does not bind, trumps may be cashed with both opponents void) without the five judgements
+added later, with every lone honour winner binding top-down, as the preset had it before it
+read the holding at the claim (``tests/engines/test_claim_solidity.py`` holds that rule), and
+every master binding a player to win with it, as before the preset let a claimer duck with a
+lone one. The random endings are held to the brute force under every preset and switch."""
 
 
 def first_moves(problem: ClaimProblem, *cards: str) -> list[str]:

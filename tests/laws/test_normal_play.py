@@ -137,12 +137,14 @@ def test_void_hand_ruffs_partners_card_unless_it_is_sure_to_win() -> None:
     )
     # Not sure to win: ruffed, as the opponents' card would be (ruff_when_able, ruff_low).
     assert claimer_options(NormalPolicy(), beatable) == [card("S2")]
-    # Without ruff_when_able the ruff is one normal play, discarding another.
+    # Without ruff_when_able the ruff is one normal play, discarding another: the lower of the
+    # two diamond winners (winners_from_the_bottom), or either without that judgement.
     assert set(claimer_options(NormalPolicy(ruff_when_able=False), beatable)) == {
         card("S2"),
-        card("DA"),
         card("DK"),
     }
+    either = NormalPolicy(ruff_when_able=False, winners_from_the_bottom=False)
+    assert set(claimer_options(either, beatable)) == {card("S2"), card("DA"), card("DK")}
     # North's HA (a master, no opponent holding a higher heart) is sure to win: South need
     # not ruff it, and under ruff_when_able does not.
     master = view(
@@ -153,7 +155,7 @@ def test_void_hand_ruffs_partners_card_unless_it_is_sure_to_win() -> None:
         trick=("HA", "H4"),
         leader=0,
     )
-    assert set(claimer_options(NormalPolicy(), master)) == {card("DA"), card("DK")}
+    assert claimer_options(NormalPolicy(), master) == [card("DK")]  # the lower winner
     # Last to play (West led the H6, North won with the HQ, East the H4): North's HQ, not a
     # master, holds the trick all the same.
     last = view(
@@ -164,7 +166,7 @@ def test_void_hand_ruffs_partners_card_unless_it_is_sure_to_win() -> None:
         trick=("H6", "HQ", "H4"),
         leader=3,
     )
-    assert set(claimer_options(NormalPolicy(), last)) == {card("DA"), card("DK")}
+    assert claimer_options(NormalPolicy(), last) == [card("DK")]
     # An opponent's card winning: ruffed, as before.
     theirs = view(
         ("H5", "C2", "C3"),
@@ -340,8 +342,8 @@ def test_a_discard_keeps_the_last_link_to_partners_winners() -> None:
 
 def test_a_loser_is_discarded_from_the_bottom_unless_it_unblocks_partner() -> None:
     # West's CA wins; South, void in clubs, throws a diamond: DK D4 D2 are all losers (East
-    # holds the DA). The D2 is the bottom; the D4 may go too, below North's DQ (an unblocking
-    # discard), but not the DK, which could still win a trick once the DA has gone.
+    # holds the DA). The D2 is the bottom; not the DK, which could still win a trick once the
+    # DA has gone, nor the D4: North's bare DQ is the short holding, nothing to unblock.
     position = view(
         ("HA", "DQ"),
         ("DA", "D9"),
@@ -351,9 +353,21 @@ def test_a_loser_is_discarded_from_the_bottom_unless_it_unblocks_partner() -> No
         trick=("CA", "C2", "C3"),
         leader=3,
     )
-    assert set(claimer_options(NormalPolicy(), position)) == {card("D4"), card("D2")}
+    assert claimer_options(NormalPolicy(), position) == [card("D2")]
     free = NormalPolicy().with_switches(discard_from_the_bottom=False)
     assert set(claimer_options(free, position)) == {card("DK"), card("D4"), card("D2")}
+    # The short hand's higher loser may go below partner's longer holding: South's D9 from
+    # D9 2 opposite North's DK Q J unblocks North's suit.
+    short = view(
+        ("DK", "DQ", "DJ"),
+        ("DA", "D7", "H2"),
+        ("D9", "D2", "H3"),
+        ("D8", "H6", "C4"),
+        seat=2,
+        trick=("CA", "C2", "C3"),
+        leader=3,
+    )
+    assert set(claimer_options(NormalPolicy(), short)) == {card("D9"), card("D2"), card("H3")}
 
 
 def test_partners_honour_is_not_overtaken_by_a_card_that_is_no_winner() -> None:
@@ -490,7 +504,8 @@ def test_a_claimer_unaware_of_a_higher_trump_may_lead_his_own() -> None:
 def test_a_hand_of_winners_keeps_its_only_entry() -> None:
     # The Danish LKU-20 2.1 ending, clubs for spades: South leads the HQ, West drops the D9, and
     # North, void in hearts, holds nothing but winners. The CQ is his only way in from South's
-    # C3, with the DJ D4 waiting for it; either diamond keeps it (keep_entries).
+    # C3, with the DJ D4 waiting for it; a diamond keeps it (keep_entries), the lower one
+    # (winners_from_the_bottom; either without that judgement).
     position = view(
         ("CQ", "DJ", "D4"),
         ("HJ", "HT", "H9"),
@@ -500,15 +515,18 @@ def test_a_hand_of_winners_keeps_its_only_entry() -> None:
         trick=("HQ", "D9"),
         leader=2,
     )
-    assert set(claimer_options(NormalPolicy(), position)) == {card("DJ"), card("D4")}
+    assert claimer_options(NormalPolicy(), position) == [card("D4")]
+    either = NormalPolicy().with_switches(winners_from_the_bottom=False)
+    assert set(claimer_options(either, position)) == {card("DJ"), card("D4")}
     careless = NormalPolicy().with_switches(keep_entries=False)
-    assert set(claimer_options(careless, position)) == {card("CQ"), card("DJ"), card("D4")}
+    assert set(claimer_options(careless, position)) == {card("CQ"), card("D4")}
     # The EBU and ACBL judge entries by class, and by the worst order: the discard stays normal.
     assert card("CQ") in claimer_options(PRESETS["EBU"], position)
     assert card("CQ") in claimer_options(PRESETS["ACBL"], position)
     # A defender does not see his partner's hand (70D2): the judgement is not his.
     assert card("CQ") in claimer_options(for_defenders(NormalPolicy()), position)
-    # With a second club above the C3 the CQ is not the only way in: either may go.
+    # With a second club above the C3 the CQ is not the only way in: either may go, the lower
+    # one under winners_from_the_bottom.
     two_entries = view(
         ("CQ", "C9", "DJ"),
         ("HJ", "HT", "H9"),
@@ -518,7 +536,8 @@ def test_a_hand_of_winners_keeps_its_only_entry() -> None:
         trick=("HQ", "D9"),
         leader=2,
     )
-    assert card("CQ") in claimer_options(NormalPolicy(), two_entries)
+    assert card("C9") in claimer_options(NormalPolicy(), two_entries)
+    assert card("CQ") in claimer_options(either, two_entries)
 
 
 def test_a_hand_of_winners_keeps_its_only_way_to_partner() -> None:
@@ -537,3 +556,68 @@ def test_a_hand_of_winners_keeps_its_only_way_to_partner() -> None:
     assert claimer_options(NormalPolicy(), position) == [card("HA")]
     careless = NormalPolicy().with_switches(keep_entries=False)
     assert set(claimer_options(careless, position)) == {card("D2"), card("HA")}
+
+
+def test_a_hand_of_winners_discards_its_lower_winner_of_a_suit() -> None:
+    # Board 18 of the online qualifying round, hearts for dummy's spade: South's C9 wins the
+    # trick, North holds HT DA DT, all winners, opposite South's DQ 8 with the D9 out. The DA
+    # would leave the T and the Q to fall on one trick, the 8 then losing to the 9: North
+    # throws the DT (winners_from_the_bottom); the HT would give East's H3 a trick (keep_guards).
+    position = view(
+        ("HT", "DA", "DT"),
+        ("H3", "D6", "D4"),
+        ("DQ", "D8"),
+        ("D9", "H2"),
+        seat=0,
+        trick=("C9", "C4"),
+        leader=2,
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("DT")]
+    # Without the judgement keep_entries keeps the DT, the one card below South's DQ, and the
+    # DA goes: the line on which the two real claims lost a trick.
+    careless = NormalPolicy().with_switches(winners_from_the_bottom=False)
+    assert claimer_options(careless, position) == [card("DA")]
+    # A higher winner may go where partner holds a card of the suit above it (it unblocks).
+    unblocking = view(
+        ("HT", "DK", "DT"),
+        ("H3", "D6", "D4"),
+        ("DA", "D8"),
+        ("D9", "H2"),
+        seat=0,
+        trick=("C9", "C4"),
+        leader=2,
+    )
+    assert card("DK") in claimer_options(NormalPolicy(), unblocking)
+
+
+def test_a_lone_master_may_be_ducked_by_a_claimer_who_did_not_keep_count() -> None:
+    # The EBU's 2014 ruling turned to North-South's claim: East leads the D7 and South, with
+    # DQ DT, the A and K gone and West's DJ out, plays second. The DQ is a winner only by
+    # count: under the EBU preset the DT, losing to the J, is normal too, as the TD, the
+    # appeals committee and the Laws and Ethics Committee all ruled.
+    position = view(
+        ("C9", "C6"),
+        ("D7", "CJ", "C8"),
+        ("DQ", "DT", "C7"),
+        ("DJ", "CQ", "CT"),
+        seat=2,
+        trick=("D7",),
+        leader=1,
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("DQ")]
+    ebu = PRESETS["EBU"]
+    assert set(claimer_options(ebu, position)) == {card("DQ"), card("DT")}
+    assert claimer_options(ebu.with_switches(no_duck_with_lone_master=True), position) == [
+        card("DQ")
+    ]
+    # Two masters, or an ace, are known without counting: the master binds under EBU too.
+    ace = view(
+        ("C9", "C6"),
+        ("D7", "CJ", "C8"),
+        ("DA", "DT", "C7"),
+        ("DJ", "CQ", "CT"),
+        seat=2,
+        trick=("D7",),
+        leader=1,
+    )
+    assert claimer_options(ebu, ace) == [card("DA")]

@@ -73,7 +73,7 @@ class Bounds:
         """The claimer's side's honours with solidity at the claim (``Keys.solid``): each binds
         top-down as a lone master whatever ``honour_master_binds`` says (``masters_bind``).
         Fixed for the search, as the cards are: a card is in it or not in every position."""
-        self._covering = policy.no_duck_with_winner and policy.no_master_discard
+        self._covering = policy.wins_with_every_master and policy.no_master_discard
         self._overtakes = policy.overtake_to_reach
         """May partner overtake L's last card of a suit with a higher one of his
         (``overtake_to_reach``), taking the lead (``_suit_run``)?"""
@@ -232,13 +232,13 @@ class Bounds:
         following low to L's leads of it once his losers of it are gone (at most L's masters of
         the suit, at most T less his losers of it), or by discards, which ``no_master_discard``
         holds back while he holds a loser (``_holds_a_loser_until``). P wins that trick with a
-        master (``no_duck_with_winner``; no one can ruff) and leads: one more trick when his lead
+        master (``wins_with_every_master``; no one can ruff) and leads: one more trick when his lead
         surely wins (``partner_leads_a_winner``); and when no card of L's is left above P's
         lowest of a suit and L holds no trump, L never takes the lead from him, so P's leads win
         until ``leads_win_until`` says (counted from now: the claimer's side leads every trick
         until then)."""
         policy = self.p.policy
-        if not (policy.cross_to_partners_winners and policy.no_duck_with_winner):
+        if not (policy.cross_to_partners_winners and policy.wins_with_every_master):
             return 0
         stop, takes = self.run_limits(state)
         if stop < winners or takes <= winners:
@@ -316,7 +316,7 @@ class Bounds:
         (or such an honour, under ``honour_master_binds`` off, without solidity at the claim).
         That can happen to a spot card c of the hand only once the hand's cards above c are gone
         and the opponents' (one a trick each), and, when partner covers a low lead with a master
-        of his own (``no_duck_with_winner``: he wins the trick with it, as the player between
+        of his own (``wins_with_every_master``: he wins the trick with it, as the player between
         cannot ruff), once partner's masters of the suit may be gone too. The lower card may be
         any the hand still holds then (it may have followed with the others), so an opponent's
         card between c and the hand's lowest card of the suit is enough.
@@ -351,7 +351,7 @@ class Bounds:
             lowest = ours & -ours
             hand_masters = masters_in(hand, theirs, suit)
             covers = cover = partner_losers = 0
-            if self.p.policy.no_duck_with_winner:
+            if self.p.policy.wins_with_every_master:
                 masters = masters_in(partner, theirs, suit)
                 covers = cover = popcount(masters)
                 partner_losers = popcount(partner & mask) - covers
@@ -652,7 +652,7 @@ def _suit_run(
     lone master whatever the switch says). With ``overtakes`` (``overtake_to_reach``), partner,
     holding a higher card and another of the suit, may overtake L's last card of it at once.
 
-    Unless partner covers it (``covers``: a side suit, ``no_duck_with_winner`` and
+    Unless partner covers it (``covers``: a side suit, ``wins_with_every_master`` and
     ``no_master_discard`` on): holding a master of the suit, he wins that trick with one and
     takes the lead. He still holds one then if the trick comes before he can have parted with
     every card of the suit (as above, by following and by discards): he follows low to L's

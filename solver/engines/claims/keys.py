@@ -126,9 +126,10 @@ class Keys:
         just before him, following to that suit with a card that beats the trick
         (``_sure_position``: he then wins with his cheapest such card). When every card of the
         suit that player holds is a master, his cheapest winning card is his lowest master,
-        which ``no_duck_with_winner`` plays anyway; and it stays so, as the opponents' cards
-        only go. The void in trumps is read for every suit led, so it is dropped only with all
-        of that opponent's side-suit voids.
+        which ``no_duck_with_winner`` plays anyway (a lone card is his only one, and two
+        masters or more bind under ``no_duck_with_lone_master`` off too); and it stays so, as
+        the opponents' cards only go. The void in trumps is read for every suit led, so it is
+        dropped only with all of that opponent's side-suit voids.
         """
         if not voids:
             return 0
