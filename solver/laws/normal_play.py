@@ -167,7 +167,9 @@ Judgements (each a switch of ``NormalPolicy``):
   unblocking a blocked suit"; Danish LKU-20 2.1, as ``cross_to_partners_winners``; off in the
   ``EBU`` preset, where entry problems are judged by the claimer's class and shown awareness,
   and in ``ACBL``, whose worst order for the claimer keeps them): a suit is *blocked* for a
-  hand holding two or more winners of it when partner holds fewer cards of it, his highest
+  hand holding two or more winners of it (or one, partner holding a single card of the suit:
+  HK 7 opposite a bare HA, where the K led falls under the ace) when partner holds fewer
+  cards of it, his highest
   above all of the hand's, and has a way back once his high card has won (a lower card of the
   suit, or an entry: a card of another suit below a winner of the hand's there). KQ42
   opposite A3, or QJ943 opposite AK with a club entry. The unblocking order plays the short
@@ -520,16 +522,20 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
 
 def _blocked(hand: int, partner: int, theirs: int, suit: int) -> bool:
     """Is the suit blocked for ``hand`` (``unblock_blocked_suits``): the hand holds two or more
-    winners of it, partner fewer cards of it, his highest above all of the hand's, and after
-    his high card wins he has a way back to the hand: a lower card of the suit, or a card of
-    another suit below a winner of the hand's there (an entry)?"""
+    winners of it (or one, partner holding a single card of the suit), partner fewer cards of
+    it, his highest above all of the hand's, and after his high card wins he has a way back
+    to the hand: a lower card of the suit, or a card of another suit below a winner of the
+    hand's there (an entry)?"""
     mask = SUIT_MASKS[suit]
     ours = hand & mask
     his = partner & mask
     if his == 0 or popcount(his) >= popcount(ours) or his.bit_length() <= ours.bit_length():
         return False
-    if popcount(masters_in(hand, theirs, suit)) < 2:
-        return False  # one winner stranded at most: not worth an entry kept back
+    if popcount(masters_in(hand, theirs, suit)) < 2 and his & (his - 1):
+        # One winner stranded at most: not worth an entry kept back; unless partner's one
+        # card must overtake it, when leading the winner wastes it for sure (S's HK 7
+        # opposite N's bare HA: the 7 goes to the ace, the K kept).
+        return False
     if his & ((1 << (ours.bit_length() - 1)) - 1):
         return True
     for other in range(4):

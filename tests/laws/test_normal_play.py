@@ -621,3 +621,29 @@ def test_a_lone_master_may_be_ducked_by_a_claimer_who_did_not_keep_count() -> No
         leader=1,
     )
     assert claimer_options(ebu, ace) == [card("DA")]
+
+
+def test_a_lone_winner_is_not_led_into_partners_bare_higher_card() -> None:
+    # Board 13 of the online qualifying round, clubs for the diamonds there: South, on lead,
+    # holds HK 7 and the CA; North's only heart is the HA, his C4 his way back. Leading the
+    # HK wastes it under the ace: South leads the H7 to the ace, keeping the K, and does not
+    # cash the CA, North's entry, first (unblock_blocked_suits).
+    position = view(
+        ("HA", "C4", "D9"),
+        ("H8", "C9", "D2"),
+        ("HK", "H7", "CA"),
+        ("H9", "CQ", "D3"),
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("H7")]
+    # Without the switch the CA goes first (unblock_short_hand_first), the HK next: the line
+    # on which two real claims lost the heart trick.
+    blocking = NormalPolicy().with_switches(unblock_blocked_suits=False)
+    assert claimer_options(blocking, position) == [card("CA")]
+    # With a second heart North follows under the K: nothing is blocked, any winner may go.
+    two = view(
+        ("HA", "H2", "C4"),
+        ("H8", "C9", "D2"),
+        ("HK", "H7", "CA"),
+        ("H9", "CQ", "D3"),
+    )
+    assert card("HK") in claimer_options(NormalPolicy(), two)
