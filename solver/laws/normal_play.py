@@ -60,9 +60,9 @@ Judgements (each a switch of ``NormalPolicy``):
   binds with every master. Off, it binds only with masters a claimer knows without counting
   the fallen cards: trumps, and those that bind top-down (``masters_bind``). With a lone
   side-suit master that is not an ace nor an honour of a suit solid at the claim, any card
-  is normal. The
-  EBU's TD, appeals committee and Laws and Ethics Committee all ruled in 2014 that West, with
-  DQ T over South's low diamond lead, the A and K gone and the J out, might put in the DT.
+  is normal. The EBU's TD, appeals committee and Laws and Ethics Committee all ruled in 2014
+  that West, with DQ T over South's low diamond lead, the A and K gone and the J out, might
+  put in the DT.
 - ``no_master_discard`` (normal play, docs/claims.md): a player does not discard a winner
   while he holds a card that is not one (outside trumps).
 - ``win_when_sure`` (normal play; 70E1): a player who is last to play to a trick the opponents
@@ -143,8 +143,8 @@ Judgements (each a switch of ``NormalPolicy``):
   (``for_defenders``).
 - ``winners_from_the_bottom`` (as ``discard_from_the_bottom``, for winners): a hand holding
   nothing but winners, which ``no_master_discard`` lets discard any of them, throws its lowest
-  card of the suit it discards from, or a higher one only where partner holds a card of the
-  suit above it (an unblocking discard). Dummy, with S T and D A T opposite declarer's D Q 8,
+  card of the suit it discards from, or a higher one only where that unblocks partner's suit
+  (``discard_from_the_bottom``'s exception). Dummy, with S T and D A T opposite declarer's D Q 8,
   the D 9 out, throws the D T or the S T, not the D A: without it the T and the Q fall on one
   trick when declarer cashes the Q, and the 8 loses to the 9 (two real claims on board 18 of
   the online qualifying round in the records lose a trick only that way). The ace and the
@@ -950,9 +950,8 @@ def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:
     seen = 0
     for card in losers:
         suit = card // 13
-        mask = SUIT_MASKS[suit]
         if not (seen >> suit) & 1 or (
-            partner & cards_above(card) and popcount(partner & mask) >= popcount(hand & mask)
+            partner & cards_above(card) and _partner_as_long(hand, partner, suit)
         ):
             out.append(card)
         seen |= 1 << suit
@@ -988,6 +987,14 @@ def _only_entry(view: PlayView, card: int) -> bool:
     return ways_out == bit
 
 
+def _partner_as_long(hand: int, partner: int, suit: int) -> bool:
+    """Does partner hold as many cards of ``suit`` as the hand, or more? Only then does a
+    higher card thrown unblock his suit, or a low card link to his winners: opposite a
+    shorter holding the hand's own cards run and his fall under them."""
+    mask = SUIT_MASKS[suit]
+    return popcount(partner & mask) >= popcount(hand & mask)
+
+
 def _last_link(view: PlayView, card: int) -> bool:
     """Is ``card`` the hand's last card of its suit, not itself a winner, below partner's
     lowest winner of the suit (the one card left to lead to partner's winners there, or to
@@ -1002,7 +1009,7 @@ def _last_link(view: PlayView, card: int) -> bool:
     if not winners:
         return False
     hand = hand_of(view.held, view.seat)
-    if popcount(partner & mask) < popcount(hand & mask):
+    if not _partner_as_long(hand, partner, suit):
         return False
     below = hand & mask & ((winners & -winners) - 1) & ~masters_in(hand, theirs, suit)
     return below == 1 << card

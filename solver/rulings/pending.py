@@ -119,10 +119,12 @@ def pending_choice(
         for history in found.listed
         for end in choice_ends(problem, program, history)
     }
-    positions = [trick_starts(program, trick, leader, held, state) for leader, state in ends]
     failure = next((f for f in case.irregularities if isinstance(f, FailureToPlay)), None)
     if failure is not None:
-        return _law52_pending(case, problem, found, declarer_tricks, time_limit, failure, held)
+        return _law52_pending(
+            case, problem, found, declarer_tricks, time_limit, failure, ends, held
+        )
+    positions = [trick_starts(program, trick, leader, held, state) for leader, state in ends]
     if all(len(starts) < 2 for starts in positions):
         return _designation_pending(
             case, problem, found, declarer_tricks, time_limit, positions, held
@@ -134,23 +136,48 @@ def pending_choice(
     by_option: dict[int, list[TrickStart]] = {}
     for start in positions[0]:
         by_option.setdefault(_code(start.choices, trick, slot), []).append(start)
-    options = []
+    groups = sorted(by_option.items())
+    valuing = note is None and declarer_tricks is not None
+    tables = [
+        (
+            CHOICE_CATALOGUE[code - 1][1],
+            [_table(problem, held, start, declarer_tricks or 0) for start in group]
+            if valuing
+            else [],
+        )
+        for code, group in groups
+    ]
+    values, note = _valued(tables, time_limit, note)
+    options = [
+        PendingOption(chooser(case, law), law, option, suits, value)
+        for ((law, option, suits), value) in zip(
+            (CHOICE_CATALOGUE[code - 1] for code, _group in groups), values, strict=True
+        )
+    ]
+    return Pending(_marked(options, declaring=case.declaring_side), note)
+
+
+def _valued(
+    groups: list[tuple[str, list[Table]]], time_limit: float, note: str | None
+) -> tuple[list[int | None], str | None]:
+    """Each option's value (named, with the tables it may leave): the best of its tables for
+    declarer's side, None when it has none (not valued) or runs out of time; and the note,
+    which then says which options were not valued in time. One valuer serves them all."""
     valuer = None
+    values: list[int | None] = []
     unvalued = []
-    for code, group in sorted(by_option.items()):
-        law, option, suits = CHOICE_CATALOGUE[code - 1]
+    for name, tables in groups:
         value = None
-        if note is None and declarer_tricks is not None:
-            tables = [_table(problem, held, start, declarer_tricks) for start in group]
+        if tables:
             valuer = valuer or valuer_for(tables[0], time_limit)
             try:
                 value = best_of(sorted(tables, key=_constraints), valuer)
             except OptionTimeout:
-                unvalued.append(option)
-        options.append(PendingOption(chooser(case, law), law, option, suits, value))
+                unvalued.append(name)
+        values.append(value)
     if unvalued:
         note = f"not valued within {time_limit:g} s: {', '.join(unvalued)}"
-    return Pending(_marked(options, declaring=case.declaring_side), note)
+    return values, note
 
 
 def _law52_pending(
@@ -160,26 +187,23 @@ def _law52_pending(
     declarer_tricks: int | None,
     time_limit: float,
     failure: FailureToPlay,
+    ends: set[tuple[int, Obligations]],
     held: tuple[int, int, int, int],
 ) -> Pending:
     """Law 52 pending where play stopped: the offender led ``failure.card`` while a penalty
     card of his was due. Declarer may accept it (52B1: the lead stands, the penalty card stays)
     or reject it (52B2: a penalty card due is led instead, declarer designating which when
     several are, and the card led wrongly lies as a major penalty card); only acceptance under
-    the 1987 code, which the remark says."""
+    the 1987 code, which the remark says. ``ends``: (next leader, obligations) where the
+    listed histories leave play (``pending_choice``)."""
     program = problem.irregular
     assert program is not None
     trick = case.tricks_played
     offender, wrong = failure.seat.index, failure.card.index
-    ends = {
-        end.state
-        for history in found.listed
-        for end in choice_ends(problem, program, history)
-        if end.next_leader == offender
-    }
+    states = {state for leader, state in ends if leader == offender}
     starts = [
         start
-        for state in ends
+        for state in states
         for start in trick_starts(program, trick, offender, held, state)
         if start.leader == offender and start.lead < 0
     ]
@@ -190,7 +214,7 @@ def _law52_pending(
             "play.irregularities",
             f"{failure.describe()}: {_why_no_failure([s.state for s in starts], failure, held)}",
         )
-    note = _uncertain(found, declarer_tricks, len(ends))
+    note = _uncertain(found, declarer_tricks, len(states))
     if note is None and len(set(fitting)) > 1:
         note = "declarer's choice before that lead (Law 50D2 or 51B) is not recorded"
     if not fitting:
@@ -201,23 +225,14 @@ def _law52_pending(
         table = Table(held, problem.trump, _declarer(problem), offender, (), declarer_tricks)
         accepted, rejected = after_failure(replace(table, state=fitting[0]), wrong)
         tables = {"accept-play": [accepted], "reject-play": rejected}
+    values, note = _valued(
+        [(option, tables.get(option, [])) for option in editions], time_limit, note
+    )
     options = []
-    valuer = None
-    unvalued = []
-    for option in editions:
-        value = None
-        if tables.get(option):
-            group = tables[option]
-            valuer = valuer or valuer_for(group[0], time_limit)
-            try:
-                value = best_of(sorted(group, key=_constraints), valuer)
-            except OptionTimeout:
-                unvalued.append(option)
+    for option, value in zip(editions, values, strict=True):
         named = failure.card if option == "reject-play" else None
         law = law52_citation(option)
         options.append(PendingOption(chooser(case, law), law, option, (), value, card=named))
-    if unvalued:
-        note = f"not valued within {time_limit:g} s: {', '.join(unvalued)}"
     remark = law52_pending_remark(case.edition)
     return Pending(_marked(options, declaring=case.declaring_side), note, remark)
 
@@ -249,22 +264,22 @@ def _designation_pending(
     table = Table(
         held, problem.trump, _declarer(problem), start.leader, (), declarer_tricks or 0, start.state
     )
-    valuer = valuer_for(table, time_limit)
-    options = []
-    unvalued = []
-    for card in cards:
-        value = None
-        if note is None and declarer_tricks is not None:
-            try:
-                value = best_of([after_lead(table, card)], valuer)
-            except OptionTimeout:
-                unvalued.append(str(Card.from_index(card)))
-        chosen = Card.from_index(card)
-        options.append(
-            PendingOption(chooser(case, law), law, "designate-penalty-card", (), value, card=chosen)
+    valuing = note is None and declarer_tricks is not None
+    groups = [
+        (str(Card.from_index(card)), [after_lead(table, card)] if valuing else []) for card in cards
+    ]
+    values, note = _valued(groups, time_limit, note)
+    options = [
+        PendingOption(
+            chooser(case, law),
+            law,
+            "designate-penalty-card",
+            (),
+            value,
+            card=Card.from_index(card),
         )
-    if unvalued:
-        note = f"not valued within {time_limit:g} s: {', '.join(unvalued)}"
+        for card, value in zip(cards, values, strict=True)
+    ]
     return Pending(_marked(options, declaring=case.declaring_side), note)
 
 
