@@ -79,25 +79,6 @@ EXPLANATIONS: dict[str, str] = {
         "credited declarer with handling clubs once South had shown out (the catalogue's E3); "
         "no switch covers it: with no winner in the hand on lead any lead is normal."
     ),
-    "ebl-course-5h-concession-diamond-finesse-from-dummy": (
-        "After the DQ loses to the DK, West leads the SQ; dummy ruffs and South throws the DT, "
-        "keeping the C7, which later loses to East's CJ (dummy must follow with the C8). The "
-        "course held that declarer cannot fail to take eleven: the loser to throw is the club. "
-        "No switch covers it: keep_guards binds only a hand of nothing but winners, keep_links "
-        "only a link to partner's winners."
-    ),
-    "ebu-forum-4s-hearts-thought-good-no-ruff-stated": (
-        "The worst line cashes West's three trumps first (dummy's S8 falling, so no heart ruff "
-        "is left), then the HA and HQ, losing the H7 and H2: two tricks. The directors on the "
-        "forum gave one, picturing a heart to the jack and a spade back; drawing the idle "
-        "trumps is normal under EBU (no_idle_trump_lead off). With it on, as in WBF2017 and "
-        "ACBL, the tool gives the published 11."
-    ),
-    "bbo-6nt-a-club-finesse-for-the-overtrick": (
-        "A claim at trick 1: the count does not finish within the benchmark's time limit and "
-        "the presets differ (WBF2017 and ACBL 12, EBU 10, against a forum view of 11). The "
-        "worst line was not analysed further here."
-    ),
 }
 """Why the tool disagrees with a case's published total under its own preset, by case name."""
 

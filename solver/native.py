@@ -20,9 +20,9 @@ COMPILED_SOURCES = (
     "solver/facts/policy.py",
     "solver/laws/normal_play.py",
     "solver/engines/claims/state.py",
+    "solver/engines/claims/statements.py",
     "solver/engines/claims/keys.py",
     "solver/engines/claims/bounds.py",
-    "solver/engines/claims/statements.py",
     "solver/engines/claims/search.py",
 )
 """Relative to the project's top level: the claim search and what it calls per position (the

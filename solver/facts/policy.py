@@ -47,6 +47,8 @@ class NormalPolicy:
     discard_from_the_bottom: bool = True
     lead_low_from_losers: bool = True
     winners_from_the_bottom: bool = True
+    keep_ruffable_losers: bool = True
+    repeat_stated_finesse: bool = True
 
     @property
     def wins_with_every_master(self) -> bool:
@@ -194,6 +196,20 @@ class NormalPolicy:
                 "one only where it unblocks partner's suit, as for losers: not the DA from DA T "
                 "opposite DQ 8, leaving the T and the Q to fall together",
             ),
+            "keep_ruffable_losers": (
+                "70",
+                "with the opponents out of trumps, a hand discarding a loser keeps one that "
+                "partner can still ruff (partner holding a trump and fewer cards of its suit) "
+                "while it holds a loser partner cannot ruff: on a crossruff the club that both "
+                "hands hold goes, not the diamond that dummy ruffs (an EBL directors' course)",
+            ),
+            "repeat_stated_finesse": (
+                "70E1",
+                "a stated finesse that wins may be taken again at once: the suit led again, the "
+                "player third to play may finesse against the same cards rather than play his "
+                "master; a trick in another suit ends it (posters on a stated club finesse at "
+                "6NT)",
+            ),
             "lead_low_from_losers": (
                 "70",
                 "a hand leading a suit in which it holds no winner leads its lowest card of it, "
@@ -226,8 +242,10 @@ PRESETS: dict[str, NormalPolicy] = {
     "WBF2017": NormalPolicy(),
     # EBU White Book 8.70.4-5: a lone spot-card winner led under a lower outstanding spot (754
     # opposite a void, the 6 out) can be merely careless, so it stays a normal line there.
-    # Its "a claimer who thinks all his cards good plays them in any order" keeps cashing
-    # trumps with both opponents void a normal line too (no_idle_trump_lead off).
+    # Its "a claimer who thinks all his cards good plays them in any order" is not read as
+    # cashing trumps no opponent holds first: two of its senior directors, applying it to a
+    # claim of good trumps and hearts, pictured the hearts and a crossing trump from dummy,
+    # never the idle trumps (no_idle_trump_lead stays on).
     # Ruffing low in front of a possible overruff is careless there (ruff_above_their_trumps off).
     # Entry problems are judged there by the claimer's class and shown awareness: blocking a
     # suit, or throwing the only entry from a hand of winners, stays a normal line by default
@@ -245,7 +263,6 @@ PRESETS: dict[str, NormalPolicy] = {
         name="EBU",
         spot_master_binds=False,
         honour_master_binds=False,
-        no_idle_trump_lead=False,
         ruff_above_their_trumps=False,
         unblock_blocked_suits=False,
         keep_entries=False,

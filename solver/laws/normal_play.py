@@ -84,8 +84,9 @@ Judgements (each a switch of ``NormalPolicy``):
   to play) is ruffed like the opponents' (Law 70 footnote: throwing a card on it for the
   opponent behind to win the trick is irrational, not careless). With the switch off, he may
   ruff or discard on any card but partner's sure winner.
-- ``no_idle_trump_lead`` (ACBL guideline 4; off in the ``EBU`` preset, whose "any order"
-  keeps cashing trumps normal): with neither opponent holding a trump, a hand on lead that has
+- ``no_idle_trump_lead`` (ACBL guideline 4; on in every preset: the EBU's "any order" was
+  applied by its senior directors to the hearts and a crossing trump, not to cashing idle
+  trumps first): with neither opponent holding a trump, a hand on lead that has
   a side-suit card does not lead a trump. The guideline says the claimer is not forced to play
   trumps to his cost; in a minimum over normal lines that is the same as leaving the trump
   leads out (a trump lead that costs nothing cannot lower the minimum over the side-suit
@@ -150,6 +151,14 @@ Judgements (each a switch of ``NormalPolicy``):
   the online qualifying round in the records lose a trick only that way). The ace and the
   ten are both winners; keeping the ten is not careless but a blunder. Declarer's side only
   (``for_defenders``: the exception reads partner's cards).
+- ``keep_ruffable_losers`` (Law 70 footnote; an EBL directors' course, 2016): with neither
+  opponent holding a trump, a hand discarding a loser, which holds a loser that partner can ruff
+  (partner holding a trump and fewer cards of its suit than the hand) and one he cannot, throws
+  one he cannot. South, with H T, D A T and C 7 opposite dummy's H 2, D 5 and C 8, discarding on
+  dummy's ruff, throws the C 7: the D 5 to the A, the D T ruffed and the C 8 ruffed take every
+  trick, while with the D T gone both hands keep a club and one is lost. The course held that
+  declarer could not fail to make the rest. Declarer's side only (``for_defenders``: it reads
+  partner's cards).
 - ``ruff_above_their_trumps`` (70C: a claimer aware of an outstanding trump plays as one who
   knows it is there; the 70 footnote, careless against irrational): a player who ruffs while an
   opponent is still to play to the trick, the claimer being aware of the opponents' trumps
@@ -295,8 +304,9 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     crossing by partner's ruff (``cross_by_ruff``), unblocking a suit blocked by partner's
     cards (``unblock_blocked_suits``) and overtaking partner's last card of a suit
     (``overtake_to_reach``), leading low from a suit of losers (``lead_low_from_losers``:
-    a defender's top card of nothing tells partner something), and which of a suit's winners
-    partner's cards make the one to keep (``winners_from_the_bottom``); which card partner plays
+    a defender's top card of nothing tells partner something), which of a suit's winners
+    partner's cards make the one to keep (``winners_from_the_bottom``) and which loser
+    partner can ruff (``keep_ruffable_losers``); which card partner plays
     stays a choice among normal plays (70D2). ``keep_guards`` stays: it applies to the
     claiming defender's own discards, judged on his own cards (``PlayView.bound``), and never
     to his partner's."""
@@ -311,6 +321,7 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
         overtake_to_reach=False,
         lead_low_from_losers=False,
         winners_from_the_bottom=False,
+        keep_ruffable_losers=False,
     )
 
 
@@ -918,13 +929,7 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
         return discards
     losers = [c for c in discards if not is_master(view, c)]
     if losers:
-        if policy.keep_links:
-            idle = [c for c in losers if not _last_link(view, c)]
-            if idle:
-                losers = idle
-        if policy.discard_from_the_bottom:
-            return _from_the_bottom(view, losers)
-        return losers
+        return _loser_discards(policy, view, losers)
     if policy.keep_guards and (view.bound >> view.seat) & 1:
         safe = [c for c in discards if not _promotes(view, c)]
         if safe:
@@ -936,6 +941,23 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
         if kept:
             return kept
     return discards
+
+
+def _loser_discards(policy: NormalPolicy, view: PlayView, losers: list[int]) -> list[int]:
+    """Of a player's ``losers``, those he may discard: not one partner can still ruff while
+    another goes (``keep_ruffable_losers``), nor his link to partner's winners while another
+    goes (``keep_links``), and the lowest of a suit (``discard_from_the_bottom``)."""
+    if policy.keep_ruffable_losers:
+        unruffable = [c for c in losers if not _ruffable(view, c)]
+        if unruffable:
+            losers = unruffable
+    if policy.keep_links:
+        idle = [c for c in losers if not _last_link(view, c)]
+        if idle:
+            losers = idle
+    if policy.discard_from_the_bottom:
+        return _from_the_bottom(view, losers)
+    return losers
 
 
 def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:
@@ -956,6 +978,20 @@ def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:
             out.append(card)
         seen |= 1 << suit
     return out
+
+
+def _ruffable(view: PlayView, card: int) -> bool:
+    """Can partner still ruff ``card``'s suit (``keep_ruffable_losers``): neither opponent holds
+    a trump, partner holds one, and fewer cards of the suit than the hand, so that the hand's
+    cards of it outlast his?"""
+    trump = view.trump
+    suit = card // 13
+    if trump is None or suit == trump:
+        return False
+    partner = hand_of(view.held, view.seat ^ 2)
+    if not partner & SUIT_MASKS[trump] or _opponents_cards(view) & SUIT_MASKS[trump]:
+        return False
+    return not _partner_as_long(hand_of(view.held, view.seat), partner, suit)
 
 
 def _only_entry(view: PlayView, card: int) -> bool:

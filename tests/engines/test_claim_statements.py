@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from solver.bridge import Card, Seat
 from solver.engines.claims import Adjudicator, ClaimProblem, adjudicate
 from solver.facts import Step
+from solver.facts.policy import PRESETS
 from tests.claim_replay import replay, start_state
 from tests.engines.test_claims_engine import (
     MORE_KINDS,
@@ -164,6 +165,43 @@ def test_cash_in_any_order_comes_before_anything_else() -> None:
     )
     assert sorted(first_moves(problem)) == ["H2", "SA"]
     assert "DA" in first_moves(with_statement(problem))
+
+
+# --- a stated finesse, repeated ----------------------------------------------------------------
+
+
+def finesse(card: str) -> Step:
+    return Step("finesse", f"finesse {card}", cards=(Card.parse(card),))
+
+
+REPEAT = "N:3.7..AQT Q..K.K72 A7.3..J3 9.J2.7.9"
+"""No trumps, South to lead: South SA 7 H3 CJ 3, dummy S3 H7 CA Q T, East CK 7 2 behind
+dummy's tenace; "I'll take the club finesse"."""
+
+
+def test_a_stated_finesse_that_wins_may_be_repeated_at_once() -> None:
+    # East ducks the CJ. The posters' reading of "a club finesse" (the catalogue's E2): South
+    # may lead the C3 again before his SA, and dummy may finesse the Q (the K the only card
+    # above it) rather than cash the A; the K wins and dummy's clubs are stranded.
+    _hand_made, claim = claim_at(REPEAT, "S", None, "S", statement=(finesse("CJ"),))
+    problem = ClaimProblem.from_claim(claim, None, PRESETS["WBF2017"])
+    ducked = ("CJ", "C9", "CT", "C2")
+    assert first_moves(problem, *ducked) == ["SA", "C3"]
+    assert first_moves(problem, *ducked, "C3", "H2") == ["CA", "CQ"]
+    adjudicator = Adjudicator(problem)
+    assert (
+        adjudicate(problem).claimer_tricks
+        == 2
+        == brute_force(adjudicator, start_state(adjudicator))
+    )
+    # Cashing the SA first ends the finesse: the C3 then goes to the CA.
+    assert first_moves(problem, *ducked, "SA", "S9", "S3", "SQ", "C3", "H2") == ["CA"]
+    # Without the switch the finesse is taken once.
+    policy = PRESETS["WBF2017"].with_switches(repeat_stated_finesse=False)
+    once = ClaimProblem.from_claim(claim, None, policy)
+    assert first_moves(once, *ducked) == ["SA"]
+    assert first_moves(once, *ducked, "C3", "H2") == ["CA"]
+    assert adjudicate(once).claimer_tricks == 3
 
 
 # --- ruffing finesse ----------------------------------------------------------------------------

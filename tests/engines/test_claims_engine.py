@@ -312,13 +312,16 @@ HAND_MADE = PRESETS["EBU"].with_switches(
     honour_master_binds=True,
     no_duck_with_lone_master=True,
     winners_from_the_bottom=False,
+    no_idle_trump_lead=False,
+    keep_ruffable_losers=False,
+    repeat_stated_finesse=False,
 )
-"""The policy the hand-made endings here were worked out under: the EBU preset (a lone spot-card
-winner does not bind, trumps may be cashed with both opponents void) without the five judgements
-added later, with every lone honour winner binding top-down, as the preset had it before it
-read the holding at the claim (``tests/engines/test_claim_solidity.py`` holds that rule), and
-every master binding a player to win with it, as before the preset let a claimer duck with a
-lone one. The random endings are held to the brute force under every preset and switch."""
+"""The policy the hand-made endings here were worked out under: the EBU preset as it was then (a
+lone spot-card winner does not bind, trumps may be cashed with both opponents void) without the
+judgements added later, with every lone honour winner binding top-down, as the preset had it
+before it read the holding at the claim (``tests/engines/test_claim_solidity.py`` holds that
+rule), and every master binding a player to win with it, as before the preset let a claimer duck
+with a lone one. The random endings are held to the brute force under every preset and switch."""
 
 
 def first_moves(problem: ClaimProblem, *cards: str) -> list[str]:

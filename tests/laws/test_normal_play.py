@@ -46,9 +46,11 @@ def view(
 
 def test_acbl_guideline_4_leaves_out_idle_trump_leads() -> None:
     # Neither opponent holds a spade: under ACBL guideline 4 South is not made to lead his trump
-    # (the WBF2017 preset takes the guideline too; the EBU's "any order" does not).
+    # (every preset takes the guideline; with the switch off the trump lead is normal).
     position = view(("HA", "D2"), ("H4", "C2"), ("S2", "H3"), ("H5", "C3"))
-    assert card("S2") in claimer_options(PRESETS["EBU"], position)
+    idle = PRESETS["EBU"].with_switches(no_idle_trump_lead=False)
+    assert card("S2") in claimer_options(idle, position)
+    assert claimer_options(PRESETS["EBU"], position) == [card("H3")]
     assert claimer_options(PRESETS["ACBL"], position) == [card("H3")]
     assert claimer_options(PRESETS["WBF2017"], position) == [card("H3")]
     # With a trump still out, or nothing but trumps, the switch changes nothing.
@@ -647,3 +649,23 @@ def test_a_lone_winner_is_not_led_into_partners_bare_higher_card() -> None:
         ("H9", "CQ", "D3"),
     )
     assert card("HK") in claimer_options(NormalPolicy(), two)
+
+
+def test_a_crossruff_discard_keeps_the_loser_partner_ruffs() -> None:
+    # Spades trumps, none out (an EBL directors' course ending): West leads the HQ, dummy ruffs
+    # with the S4, East throws the C6. South, with ST DA DT C7 opposite dummy's S2 D5 C8, throws
+    # the C7: the D5 to the DA, the DT ruffed and the C8 ruffed take the rest. Throwing the DT
+    # leaves a club in each hand, and one is lost.
+    hands = (("S2", "D5", "C8"), ("DJ", "D8", "CJ"), ("ST", "DA", "DT", "C7"), ("D9", "D7", "D4"))
+    position = view(*hands, trick=("HQ", "S4", "C6"), leader=3)
+    for preset in PRESETS.values():
+        assert claimer_options(preset, position) == [card("C7")]
+    careless = NormalPolicy().with_switches(keep_ruffable_losers=False)
+    assert set(claimer_options(careless, position)) == {card("DT"), card("C7")}
+    # A defender does not see his partner's hand (70D2): the judgement is not his.
+    assert set(claimer_options(for_defenders(NormalPolicy()), position)) == {card("DT"), card("C7")}
+    # With a trump out (East's S3 for his D8) partner's ruff is not sure: either loser may go.
+    trump_out = view(
+        hands[0], ("DJ", "CJ", "S3"), hands[2], hands[3], trick=("HQ", "S4", "C6"), leader=3
+    )
+    assert set(claimer_options(NormalPolicy(), trump_out)) == {card("DT"), card("C7")}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from solver.bridge.masks import SUIT_MASKS, hand_of
 from solver.engines.claims.state import PART_BITS, ClaimProblem, Proved, State
+from solver.engines.claims.statements import finessed_against
 from solver.errors import EngineError
 from solver.laws.normal_play import HONOURS, claim_solidity, masters_in
 from solver.laws.obligations import Obligations
@@ -23,10 +24,14 @@ class Keys:
     def __init__(self, problem: ClaimProblem, proved: Proved | None = None) -> None:
         self.claimer_side = problem.claimer_side
         self.special = 0
-        """The cards the statement names: each keeps its own name in the key."""
+        """The cards the statement names, and those a finesse it states is taken against: each
+        keeps its own name in the key."""
         for step in problem.steps:
             for card in step.cards:
                 self.special |= 1 << card.index
+            # A repeated finesse reads which cards it is taken against (``finessed_against``):
+            # each keeps its own name too.
+            self.special |= finessed_against(problem, step)
         side = problem.claimer_side
         policy = problem.policy
         self.solid = 0

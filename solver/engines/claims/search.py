@@ -44,6 +44,7 @@ from solver.engines.claims.statements import (
     active_step,
     advance_on_card,
     advance_on_trick,
+    finessed_against,
     skip_done,
     step_plays,
 )
@@ -89,6 +90,9 @@ class Adjudicator:
         self.p = problem
         self.deadline = deadline
         self.keys = Keys(problem, proved)
+        self.against = tuple(finessed_against(problem, step) for step in problem.steps)
+        """For each statement step that is a finesse the policy may repeat, the cards it is
+        taken against (``finessed_against``), else 0."""
         if not problem.obligations.empty:
             if problem.declarer < 0:
                 raise InternalError("a claim problem with obligations but no declarer")
@@ -376,7 +380,7 @@ class Adjudicator:
         step = active_step(self.p, plan)
         if step is None or not (self.p.bound >> view.seat) & 1:
             return None
-        return step_plays(step, view, self.p.policy)
+        return step_plays(step, view, self.p.policy, plan[1], self.against[plan[0]])
 
     # -- playing a card -----------------------------------------------------------------------
 

@@ -72,10 +72,14 @@ def advance_on_trick(
     if step is not None and step.kind == "draw_round" and trick[0] // 13 == trump:
         plan = (index, 1)  # one round of trumps: the first trick led in trumps
     if step is not None and (step.kind == "finesse" or step.kind == "ruffing_finesse"):
-        # The finesse is taken (or lost) by the first trick played in its suit.
+        # The finesse is taken (or lost) by the first trick played in its suit. A finesse the
+        # policy may repeat goes on while its suit is led trick after trick (progress 1) and
+        # ends with the first trick in another suit (progress 2).
         card = step.cards[0].index
         if trick[0] // 13 == card // 13 or card in trick:
             plan = (index, 1)
+        elif progress:
+            plan = (index, 2)
     return skip_done(problem, plan, held)
 
 
@@ -112,7 +116,9 @@ def step_done(
         ruffer = hand_of(held, step.seat.index)
         other = hand_of(held, (step.seat.index + 2) % 4)
         return not (ruffer & SUIT_MASKS[trump]) or not (other & SUIT_MASKS[step.suit])
-    if step.kind == "finesse" or step.kind == "ruffing_finesse":
+    if step.kind == "finesse":
+        return progress >= 2 or (progress == 1 and not _repeatable(problem, step, held))
+    if step.kind == "ruffing_finesse":
         return progress >= 1
     if step.kind == "concede":
         return progress >= step.count
@@ -121,8 +127,12 @@ def step_done(
     return not any((ours >> c.index) & 1 for c in step.cards)
 
 
-def step_plays(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] | None:
-    """Law 68C/70: the plays a statement step prescribes for this player, if any."""
+def step_plays(
+    step: Step, view: PlayView, policy: NormalPolicy, progress: int = 0, against: int = 0
+) -> list[int] | None:
+    """Law 68C/70: the plays a statement step prescribes for this player, if any
+    (``progress``: how far the step has gone; ``against``: for a finesse, the cards it is taken
+    against, ``finessed_against``)."""
     hand = hand_of(view.held, view.seat)
     leading = not view.trick
     if step.kind == "squeeze":
@@ -140,6 +150,8 @@ def step_plays(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] | 
             return [pending[0]]
         return None
     if step.kind == "finesse":
+        if progress:
+            return _repeat_plays(step.cards[0], view, policy, against)
         return _finesse_plays(step.cards[0], view, policy)
     if step.kind == "ruffing_finesse":
         return _ruffing_finesse_plays(step.cards[0], view, policy)
@@ -243,6 +255,84 @@ def _finesse_plays(card: Card, view: PlayView, policy: NormalPolicy) -> list[int
         # X led and not covered: partner lets it run.
         return _lowest(hand, suit)
     return None
+
+
+def finessed_against(problem: ClaimProblem, step: Step) -> int:
+    """The cards a stated ``finesse X`` is taken against, kept for its repeats
+    (``repeat_stated_finesse``): the opponents' cards of X's suit above X at the claim; 0 when
+    the policy does not repeat a finesse, or the step is no finesse."""
+    if step.kind != "finesse" or not problem.policy.repeat_stated_finesse:
+        return 0
+    card = step.cards[0].index
+    side = problem.claimer_side
+    theirs = hand_of(problem.held, 1 - side) | hand_of(problem.held, 3 - side)
+    return theirs & SUIT_MASKS[card // 13] & ~((2 << card) - 1)
+
+
+def _repeatable(problem: ClaimProblem, step: Step, held: tuple[int, int, int, int]) -> bool:
+    """May the stated finesse still be taken again (``repeat_stated_finesse``): does the
+    claimer's side still hold a card that only the cards it is taken against beat?"""
+    against = finessed_against(problem, step)
+    if not against:
+        return False
+    side = problem.claimer_side
+    mask = SUIT_MASKS[step.cards[0].suit_index]
+    theirs = (hand_of(held, 1 - side) | hand_of(held, 3 - side)) & mask
+    ours = (hand_of(held, side) | hand_of(held, side + 2)) & mask
+    return _finessing(ours, theirs, against, -1) >= 0
+
+
+def _repeat_plays(
+    card: Card, view: PlayView, policy: NormalPolicy, against: int
+) -> list[int] | None:
+    """The round after a stated finesse has won one (``repeat_stated_finesse``, the catalogue's
+    E2: posters held a claimer who said he would take "a club finesse" to repeating it at
+    once). Besides the plays the policy admits: on lead, a hand whose partner holds a
+    finessing card (``_finessing``) above its lowest card of the suit may lead that card again,
+    before its winners; third to play, partner having led the suit below his finessing card,
+    the player may play that card rather than his master. A trick in another suit ends the
+    finesse (``advance_on_trick``): a repeat after cashing winners elsewhere is no continuation
+    of the stated line, and the policy alone plays the suit then. Nothing else is said."""
+    suit = card.suit_index
+    mask = SUIT_MASKS[suit]
+    hand = hand_of(view.held, view.seat) & mask
+    if not hand:
+        return None
+    theirs = (hand_of(view.held, view.seat ^ 1) | hand_of(view.held, view.seat ^ 3)) & mask
+    if not view.trick:
+        finessing = _finessing(hand_of(view.held, view.seat ^ 2) & mask, theirs, against, -1)
+        lowest = hand & -hand
+        if finessing < 0 or (1 << finessing) < lowest:
+            return None
+        options = claimer_options(policy, view)
+        if lowest.bit_length() - 1 not in options:
+            options.append(lowest.bit_length() - 1)
+        return options
+    if len(view.trick) != 2 or view.leader != view.seat ^ 2 or view.trick[0] // 13 != suit:
+        return None
+    winning = current_winner(view)
+    assert winning is not None
+    if winning[0] == view.leader and _finessing(1 << winning[1], theirs, against, -1) >= 0:
+        return None  # partner's card is the finesse already
+    finessing = _finessing(hand, theirs, against, winning[1])
+    if finessing < 0 or not beats(finessing, winning[1], view.trump):
+        return None
+    options = claimer_options(policy, view)
+    if finessing not in options:
+        options.append(finessing)
+    return options
+
+
+def _finessing(cards: int, theirs: int, against: int, above: int) -> int:
+    """The lowest of ``cards`` above the card ``above`` (-1: any) that only cards of ``against``
+    still beat (``theirs``: the opponents' cards of the suit), one at least; -1 when none."""
+    for candidate in cards_in(cards):
+        if candidate <= above:
+            continue
+        higher = theirs & ~((2 << candidate) - 1)
+        if higher and not higher & ~against:
+            return candidate
+    return -1
 
 
 def _ruffing_finesse_plays(card: Card, view: PlayView, policy: NormalPolicy) -> list[int] | None:
