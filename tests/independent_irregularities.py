@@ -90,7 +90,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.independent_count import (
-    CARDS_TIER,
     RANKS,
     SEATS,
     SUITS,
@@ -640,10 +639,6 @@ LENIENCES = {
     "at its trick",
     "lead-at-stop": "a lead out of turn to the trick where play stopped counted in a history "
     "where its player won the trick before (he was the proper leader)",
-    "failure-on-lead": "a failure to lead a penalty card (Law 52 pending) counted in a history "
-    "where its player was on lead with the card but no penalty card's duty forbade it (taken "
-    "back by declarer's 50D2 choice, say), the case refused only when no history of least "
-    "cost makes it a failure",
 }
 """Readings of the facts this count holds to be wrong (see ``count``), each to be turned on
 alone to tell a known disagreement with the tool from a new one."""
@@ -657,17 +652,13 @@ def count(data: dict[str, Any], lenient: frozenset[str] = frozenset()) -> Count:
         raise NotCovered("a side's account of an irregularity")
     dispute = read(data)
     irr = read_irregularity(data, dispute)
-    failing = irr.failure is not None and "failure-on-lead" not in lenient
+    failing = irr.failure is not None
     budgets = range(len(dispute.cards_units) + 1)
     for budget in budgets:
         tally = IrregularCounter(dispute, irr, lenient, failing).start(budget)
         finished = with_totals(dispute, tally)
         if finished:
-            found = best_of(dispute, finished)
-            lenient_failure = irr.failure is not None and not failing
-            if lenient_failure and not failing_somewhere(dispute, irr, budget, found, lenient):
-                raise refused(dispute, irr)
-            return found
+            return best_of(dispute, finished)
     anywhere = IrregularCounter(dispute, irr, lenient).start(budgets[-1])
     if failing and with_totals(dispute, anywhere):
         raise refused(dispute, irr)  # on lead with the card, never with a penalty card due
@@ -681,15 +672,3 @@ def refused(dispute: Dispute, irr: Irregularity) -> Refused:
         f"{SEATS[seat]} {card_name(card)} led to trick {dispute.tricks + 1} is no failure to "
         "lead a penalty card in any history"
     )
-
-
-def failing_somewhere(
-    dispute: Dispute, irr: Irregularity, budget: int, found: Count, lenient: frozenset[str]
-) -> bool:
-    """Under ``failure-on-lead``: is the card led instead of a penalty card a failure to lead
-    one (Law 52) in some history of least cost (``found``'s, counted again within
-    ``budget``)?"""
-    tally = IrregularCounter(dispute, irr, lenient, failing=True).start(budget)
-    least = found.min_cost or {}
-    weight = CARDS_TIER * least.get("cards", 0) + least.get("statements", 0)
-    return any(dispute.weight(units) == weight for units, _, _ in with_totals(dispute, tally))
