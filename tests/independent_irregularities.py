@@ -64,9 +64,21 @@ exactly ONE irregularity under ``play.irregularities``:
   it and has that card, else any card of that rank; following, any card of that rank he
   may play; none, he plays as he may. "Play anything": he plays as he may.
 
+Beside that one irregularity, a case may give a card led instead of a penalty card due
+(``failure_to_play``, Law 52, declarer's choice pending) at the trick where play stopped. A
+history fits it when its player won the trick before (he was on lead there), still held that
+card, and leading it was a failure to lead a penalty card there: the irregularity's card lay as
+his penalty card at that lead (not played, not taken back by declarer's 50D2 choice) and its
+duty forbade the card: beside a major one any other card (nothing restricts the leads of the
+holder himself here: declarer's 50D2 choice binds only the holder's partner), beside a minor
+one any other card of its suit below the ten. When no history fits it but some has its player
+on lead with the card in hand, the case is refused (``Refused``): the position where play
+stopped gives no failure to rule on.
+
 A card of the irregularity is in its player's hand at the start of its trick (it cannot have
-been played earlier). Not covered (``NotCovered``): two or more irregularities, accounts of one
-side, revoke allegations, a defective trick (Law 67), claims, recorded choices other than the
+been played earlier). Not covered (``NotCovered``): two or more irregularities (but the one
+above with a failure to lead a penalty card), a failure to lead one with nothing else, accounts
+of one side, revoke allegations, a defective trick (Law 67), claims, recorded choices other than the
 ones above (52, 53B, 54B, 58...), a lead out of turn with no response before the last trick,
 a fact with a field not named above (such as a 57C1 exemption).
 """
@@ -79,6 +91,7 @@ from typing import Any
 
 from tests.independent_count import (
     RANKS,
+    SEATS,
     SUITS,
     Count,
     Counter,
@@ -87,6 +100,7 @@ from tests.independent_count import (
     best_of,
     bits,
     card_index,
+    card_name,
     read,
     seat_index,
     suit_mask,
@@ -102,6 +116,11 @@ BEFORE, LYING, GONE = 0, 1, 2
 
 class NotCovered(Exception):
     """A case this count does not handle."""
+
+
+class Refused(Exception):
+    """A case the count holds to be bad input: a failure to lead a penalty card that no
+    consistent history makes one."""
 
 
 @dataclass
@@ -123,6 +142,9 @@ class Irregularity:
     """A rank named alone (46B3), 0 the two .. 12 the ace."""
     orders: dict[int, tuple[str, int]] = field(default_factory=dict)
     """Trick -> (57A option, suit or -1) recorded for partner's card to that trick."""
+    failure: tuple[int, int] | None = None
+    """(seat, card) of a card led to the trick where play stopped instead of a penalty card
+    due (Law 52, choice pending), or None."""
 
     @property
     def penalty(self) -> bool:
@@ -154,14 +176,27 @@ def read_irregularity(data: dict[str, Any], dispute: Dispute) -> Irregularity:
     if data.get("claim") is not None:
         raise NotCovered("claim")
     facts = [e for e in play.get("irregularities") or [] if "choice" not in e]
-    if len(facts) != 1:
-        raise NotCovered("not exactly one irregularity")
+    failures = [e["failure_to_play"] for e in facts if "failure_to_play" in e]
+    facts = [e for e in facts if "failure_to_play" not in e]
+    if len(facts) != 1 or len(failures) > 1:
+        raise NotCovered("not exactly one irregularity (beside a failure to lead a penalty card)")
     (kind, entry), *_ = facts[0].items()
+    irr = read_one(kind, entry, dispute, play, int(data.get("edition") or 2017))
+    for failure in failures:
+        if int(failure["trick"]) != dispute.tricks + 1:
+            raise NotCovered("a failure to lead a penalty card at another trick than the next")
+        irr.failure = (seat_index(failure["seat"]), card_index(str(failure["card"])))
+    return irr
+
+
+def read_one(
+    kind: str, entry: dict[str, Any], dispute: Dispute, play: dict[str, Any], edition: int
+) -> Irregularity:
+    """The one irregularity, of ``kind``, with the choices recorded for it."""
     if kind == "dummy_designation":
-        return read_designation(entry, dispute, int(data.get("edition") or 2017))
+        return read_designation(entry, dispute, edition)
     if set(entry) - {"seat", "card", "trick", "how", "class", "response"}:
         raise NotCovered(f"{kind} with {sorted(entry)}")  # e.g. a 57C1 exemption
-    edition = int(data.get("edition") or 2017)
     irr = Irregularity(
         kind={
             "penalty_card": "penalty",
@@ -233,11 +268,18 @@ class IrregularCounter(Counter):
     """Every legal history under the irregularity within a cards-tier budget."""
 
     def __init__(
-        self, dispute: Dispute, irr: Irregularity, lenient: frozenset[str] = frozenset()
+        self,
+        dispute: Dispute,
+        irr: Irregularity,
+        lenient: frozenset[str] = frozenset(),
+        failing: bool = False,
     ) -> None:
         super().__init__(dispute)
         self.irr = irr
         self.lenient = lenient
+        self.failing = failing
+        """Keep only the histories where a failure to lead a penalty card is one (else it is
+        enough that its player was on lead with the card in hand)."""
         self.partner = (irr.seat + 2) % 4
         self.memo2: dict[State, Tally] = {}
 
@@ -258,10 +300,26 @@ class IrregularCounter(Counter):
             lying = state[5] == LYING or (irr.penalty and trick == irr.trick)
             due = lying and irr.major and leader == self.partner
             placed = due or trick not in irr.lead_choices or "choice-place" in self.lenient
-            return {(frozenset(), 0, ()): 1} if placed else {}
+            fits = self.failure_fits(leader, state[2], lying)
+            return {(frozenset(), 0, ()): 1} if placed and fits else {}
         if state not in self.memo2:
             self.memo2[state] = self.trick_start(state)
         return self.memo2[state]
+
+    def failure_fits(self, leader: int, held: tuple[int, ...], lying: bool) -> bool:
+        """Law 52 pending where play stopped: the card was led by its player, on lead there,
+        who still held it; with ``failing``, also while his penalty card forbade it (a major
+        one lying: any other card; a minor one: another card of its suit below the ten)."""
+        if self.irr.failure is None:
+            return True
+        seat, card = self.irr.failure
+        if leader != seat or not held[seat] >> card & 1:
+            return False
+        if not self.failing:
+            return True
+        mine = lying and seat == self.irr.seat and card != self.irr.card
+        low = card // 13 == self.irr.card // 13 and card % 13 < TEN
+        return mine and (self.irr.major or low)
 
     def trick_start(self, state: State) -> Tally:
         """The ways the trick may begin: the card becoming a penalty card, a lead out of turn,
@@ -594,9 +652,23 @@ def count(data: dict[str, Any], lenient: frozenset[str] = frozenset()) -> Count:
         raise NotCovered("a side's account of an irregularity")
     dispute = read(data)
     irr = read_irregularity(data, dispute)
-    for budget in range(len(dispute.cards_units) + 1):
-        tally = IrregularCounter(dispute, irr, lenient).start(budget)
+    failing = irr.failure is not None
+    budgets = range(len(dispute.cards_units) + 1)
+    for budget in budgets:
+        tally = IrregularCounter(dispute, irr, lenient, failing).start(budget)
         finished = with_totals(dispute, tally)
         if finished:
             return best_of(dispute, finished)
+    anywhere = IrregularCounter(dispute, irr, lenient).start(budgets[-1])
+    if failing and with_totals(dispute, anywhere):
+        raise refused(dispute, irr)  # on lead with the card, never with a penalty card due
     return Count(feasible=False)
+
+
+def refused(dispute: Dispute, irr: Irregularity) -> Refused:
+    assert irr.failure is not None
+    seat, card = irr.failure
+    return Refused(
+        f"{SEATS[seat]} {card_name(card)} led to trick {dispute.tricks + 1} is no failure to "
+        "lead a penalty card in any history"
+    )

@@ -2,6 +2,7 @@
 
     .venv/bin/python -m tests.stress_real_records [--seed K] [--cases N] [--limit S] [--revokes]
     .venv/bin/python -m tests.stress_real_records --irregularities [--engines auto,search,...]
+    .venv/bin/python -m tests.stress_real_records --irregularities --failures
 
 Each dispute is a real board's play (complete, or cut after a random trick) taken apart at
 random: rows mixed (before or after agreement, or after the dispute), marks dropped or flipped,
@@ -19,6 +20,13 @@ the fourth hand (with or without declarer's 57A order). The real play may obey w
 or not; either way the count, possibly none (``impossible``), must agree with
 ``tests/independent_irregularities.py``, for each engine of ``--engines`` (every engine of
 ``ruling check --engine`` by default).
+
+With ``--failures`` (and ``--irregularities``) each dispute is instead a small ending: the real
+play cut before a trick, its tricks agreed but the last few (``FAILURE_DISPUTED``), which stay
+rows, and a defender's penalty card lying there with a card he led to the trick where play
+stopped in its place (``failure_to_play``, Law 52, declarer's choice pending). Most are real
+failures; some name the other defender, the penalty card itself or a card its duty allows, which
+no history makes a failure: the tool must then refuse the case, as the count does.
 """
 
 from __future__ import annotations
@@ -228,6 +236,73 @@ def _penalty_card(rng: random.Random, real: RealPlay) -> list[dict[str, Any]]:
     return out
 
 
+FAILURE_DISPUTED = 3
+"""The tricks before the stop left to the rows in ``failure_dispute``: the rest are agreed."""
+
+
+def failure_dispute(rng: random.Random, rec: Record, earliest: int = 6) -> dict[str, Any] | None:
+    """A small ending of ``rec`` where play stopped at a lead by a defender instead of his
+    penalty card due (Law 52 pending), after ``earliest`` tricks or more, or None when the
+    record has no such stop where a defender is on lead. The tricks before the last
+    ``FAILURE_DISPUTED`` are agreed, those are rows (mixed or marked at random) and,
+    sometimes, a side's word on who won one of them."""
+    last = min(len(rec.tricks), 12)
+    played = dataclasses.replace(rec, tricks=rec.tricks[:last], claimed_total=None)
+    whole = real_play(rec, case_from_record(played, title="stress"), last)
+    stops = [k for k in range(earliest, last + 1) if whole.leaders[k] % 2 != whole.declarer % 2]
+    if not stops:
+        return None
+    stop = rng.choice(stops)
+    cut = dataclasses.replace(rec, tricks=rec.tricks[:stop], claimed_total=None)
+    case = copy.deepcopy(case_from_record(cut, title="stress"))
+    real = real_play(rec, case, stop)
+    first = stop - FAILURE_DISPUTED
+    case["play"]["tricks"] = {
+        i + 1: f"{'NESW'[lead]}: " + " ".join(cards[(lead + j) % 4] for j in range(4))
+        for i, (lead, cards) in enumerate(real.tricks[:first])
+    }
+    case["play"]["irregularities"] = _failure(rng, real, first)
+    rows = case["play"]["rows"]
+    for seat in rng.sample(list(rows), rng.choice([0, 1, 1, 2])):
+        cards = [token[:2] for token in rows[seat].split()]
+        rng.shuffle(cards)
+        rows[seat] = {"mixed": " ".join(cards), "when": "after-dispute"}
+    for seat, row in rows.items():
+        if isinstance(row, str):
+            rows[seat] = _disturbed(rng, row.split())
+    if rng.random() < 0.3:
+        winner = rng.choice(["N", "E", "S", "W"])
+        by = rng.choice(["NS", "EW"])
+        case["statements"] = [{"by": by, "trick": rng.randint(first + 1, stop), "winner": winner}]
+    return case
+
+
+def _failure(rng: random.Random, real: RealPlay, first: int) -> list[dict[str, Any]]:
+    """The real leader at the stop (now and then his partner) led a card he still held while
+    a card of his lay as a penalty card from the stop or (as often) one of the disputed tricks
+    (mostly one he still held; now and then one he played, or the card led itself)."""
+    offender = real.leaders[real.stop]
+    if rng.random() < 0.1:
+        offender = (offender + 2) % 4
+    holder = offender if rng.random() < 0.9 else (offender + 2) % 4
+    held = [c for c in real.hands[holder] if real.played.get(c, real.stop) >= real.stop]
+    later = [c for c in real.hands[holder] if real.played.get(c, real.stop) >= first]
+    card = rng.choice(held if rng.random() < 0.85 else later)
+    penalty = {
+        "seat": "NESW"[holder],
+        "card": card,
+        "trick": rng.choice([real.stop + 1, rng.randint(first + 1, real.stop)]),
+        "how": rng.choice(HOWS),
+    }
+    if rng.random() < 0.15:
+        penalty["class"] = rng.choice(["major", "minor"])
+    mine = [c for c in real.hands[offender] if real.played.get(c, real.stop) >= real.stop]
+    others = [c for c in mine if c != card]
+    led = rng.choice(others if others and rng.random() < 0.9 else mine)
+    failure = {"seat": "NESW"[offender], "card": led, "trick": real.stop + 1}
+    return [{"penalty_card": penalty}, {"failure_to_play": failure}]
+
+
 def _disturbed(rng: random.Random, tokens: list[str]) -> str:
     for i, token in enumerate(tokens):
         draw = rng.random()
@@ -270,6 +345,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--limit", type=int, default=10)
     parser.add_argument("--revokes", action="store_true")
     parser.add_argument("--irregularities", action="store_true")
+    parser.add_argument("--failures", action="store_true", help="with --irregularities: Law 52")
     parser.add_argument("--engines", default=",".join(ENGINES))
     parser.add_argument("--verbose", action="store_true", help="a line per dispute")
     args = parser.parse_args(argv)
@@ -352,9 +428,12 @@ def out_of_time(result: dict[str, Any]) -> bool:
     )
 
 
-def within(result: dict[str, Any], counted: independent_count.Count) -> bool:
+def within(result: dict[str, Any] | None, counted: independent_count.Count | None) -> bool:
     """``agrees``; for a count left unmade, what the engine found is at most the count, its
-    totals among the count's."""
+    totals among the count's. None on either side is a case refused (a Law 52 failure that
+    the position where play stopped makes none): both must refuse it."""
+    if result is None or counted is None:
+        return result is None and counted is None
     if out_of_time(result):
         at_least = int((result["histories"] or {}).get("count_at_least") or 0)
         totals = {entry["declarer_tricks"] for entry in result["outcomes"]}
@@ -362,14 +441,24 @@ def within(result: dict[str, Any], counted: independent_count.Count) -> bool:
     return agrees(result, counted)
 
 
-def known_divergence(case: dict[str, Any], result: dict[str, Any], limit: int) -> str | None:
+def counted_or_refused(
+    case: dict[str, Any], lenient: frozenset[str] = frozenset()
+) -> independent_count.Count | None:
+    """``independent_irregularities.count``, None where it refuses the case."""
+    try:
+        return independent_irregularities.count(case, lenient)
+    except independent_irregularities.Refused:
+        return None
+
+
+def known_divergence(case: dict[str, Any], result: dict[str, Any] | None, limit: int) -> str | None:
     """The one reading of ``LENIENCES`` under which the independent count agrees with the
     tool, if any: a disagreement already reported, not a new one."""
     slow = False
     for name in independent_irregularities.LENIENCES:
         signal.alarm(limit)
         try:
-            if within(result, independent_irregularities.count(case, frozenset({name}))):
+            if within(result, counted_or_refused(case, frozenset({name}))):
                 return name
         except _TooSlow:
             slow = True
@@ -381,15 +470,22 @@ def known_divergence(case: dict[str, Any], result: dict[str, Any], limit: int) -
     return None
 
 
-def seeded_disputes(seed: int, indices: Collection[int] | None = None) -> Iterator[dict[str, Any]]:
+def seeded_disputes(
+    seed: int, indices: Collection[int] | None = None, failures: bool = False
+) -> Iterator[dict[str, Any]]:
     """The seed's random disputes with one irregularity, in order; with ``indices``, only
-    those at these places (from 0), and then no more."""
+    those at these places (from 0), and then no more. With ``failures``, small endings with a
+    penalty card and a card led in its place (``failure_dispute``)."""
     rng = random.Random(seed)
     boards = records()
     for index in itertools.count():
         if indices is not None and index > max(indices):
             return
-        case = dispute(rng, rng.choice(boards), False, irregularities=True)
+        case = None
+        while failures and case is None:
+            case = failure_dispute(rng, rng.choice(boards))
+        if case is None:
+            case = dispute(rng, rng.choice(boards), False, irregularities=True)
         if indices is None or index in indices:
             yield case
 
@@ -401,14 +497,16 @@ def run_irregularities(
     engines: list[str],
     verbose: bool = False,
     indices: Collection[int] | None = None,
+    failures: bool = False,
 ) -> IrregularRun:
     """``cases`` random disputes with one irregularity each, every engine of ``engines`` against
     ``tests/independent_irregularities.py``. With ``indices``, only the disputes at those
     places in the seed's sequence (``seeded_disputes``), whatever the time their counts take
-    elsewhere: which disputes are compared no longer depends on how busy the machine is."""
+    elsewhere: which disputes are compared no longer depends on how busy the machine is.
+    ``failures``: the disputes of ``seeded_disputes`` with a Law 52 failure pending."""
     signal.signal(signal.SIGALRM, _alarm)
     run = IrregularRun()
-    for case in seeded_disputes(seed, indices):
+    for case in seeded_disputes(seed, indices, failures):
         if run.compared >= cases:
             break
         try:
@@ -418,7 +516,7 @@ def run_irregularities(
             continue
         signal.alarm(limit)
         try:
-            counted = independent_irregularities.count(case)
+            counted = counted_or_refused(case)
         except _TooSlow:
             run.skipped += 1
             continue
@@ -429,12 +527,13 @@ def run_irregularities(
         finally:
             signal.alarm(0)
         run.compared += 1
-        run.impossible += not counted.feasible
+        run.impossible += counted is not None and not counted.feasible
         times = [_run_engine(run, engine, loaded, case, counted, limit) for engine in engines]
         if verbose:
             facts = [next(iter(e)) for e in case["play"]["irregularities"]]
             shown = ", ".join(t for t in times if t)
-            print(f"  {run.compared}: {facts} count {counted.count}; {shown}")
+            figure = "refused" if counted is None else counted.count
+            print(f"  {run.compared}: {facts} count {figure}; {shown}")
     return run
 
 
@@ -443,14 +542,18 @@ def _run_engine(
     engine: str,
     loaded: Case,
     case: dict[str, Any],
-    counted: independent_count.Count,
+    counted: independent_count.Count | None,
     limit: int,
 ) -> str:
-    """One engine on one dispute, against the count; its time, or "" when it gave nothing."""
+    """One engine on one dispute, against the count (None: refused); its time, or "" when it
+    gave nothing."""
     begun = time.monotonic()
     signal.alarm(ENGINE_GRACE * limit)  # a run far past its limit is a finding, shown
+    result: dict[str, Any] | None
     try:
         result = solver.analyse(loaded, engine=engine, time_limit=limit).to_json()
+    except CaseFileError:  # refused by the ruling (a Law 52 failure that is none)
+        result = None
     except EngineError:  # beyond that engine's reach (pyconstraint: a few tricks)
         run.unreached += 1
         return ""
@@ -461,7 +564,7 @@ def _run_engine(
     finally:
         signal.alarm(0)
     seconds = f"{engine} {time.monotonic() - begun:.1f}s"
-    if out_of_time(result):
+    if result is not None and out_of_time(result):
         run.timeouts += 1
     else:
         run.runs += 1
@@ -472,17 +575,23 @@ def _run_engine(
             return seconds
         run.disagreements.append((engine, case))
         print("DISAGREE", engine, json.dumps(case), file=sys.stderr)
-        tool = f"{result['status']} {result['histories']} {per_total(result['outcomes'])}"
+        tool = "refused" if result is None else _figures(result)
         print(f"  tool: {tool}", file=sys.stderr)
         print(f"  independent: {counted}", file=sys.stderr)
     return seconds
+
+
+def _figures(result: dict[str, Any]) -> str:
+    return f"{result['status']} {result['histories']} {per_total(result['outcomes'])}"
 
 
 def stress_irregularities(args: argparse.Namespace) -> int:
     """``--irregularities``: each engine against ``tests/independent_irregularities.py``."""
     started = time.monotonic()
     engines = [e for e in args.engines.split(",") if e]
-    run = run_irregularities(args.seed, args.cases, args.limit, engines, args.verbose)
+    run = run_irregularities(
+        args.seed, args.cases, args.limit, engines, args.verbose, failures=args.failures
+    )
     print(f"seed {args.seed}: {run.summary()}, {time.monotonic() - started:.0f} s")
     return 1 if run.disagreements else 0
 

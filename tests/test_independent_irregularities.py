@@ -1,9 +1,11 @@
 """The independent count of histories under an irregularity against the tool.
 
 ``tests/independent_irregularities.py`` counts the histories of a case with one agreed penalty
-card, lead out of turn, premature play or play at the right-hand opponent's turn (57D) without
+card, lead out of turn, premature play or play at the right-hand opponent's turn (57D), possibly
+with a card led instead of a penalty card due where play stopped (Law 52 pending), without
 importing ``solver``. Here it must give the
-tool's figures (count, histories per declarer total, least cost, or ``impossible``) on every
+tool's figures (count, histories per declarer total, least cost, or ``impossible``, or
+``refused`` for a Law 52 failure that is none) on every
 bundled example of ``cases/irregularities`` it covers, on small variants worked out by hand, and
 (slow) on random disputes drawn from the real records with every engine.
 """
@@ -22,7 +24,7 @@ import yaml
 import solver
 from solver.errors import CaseFileError
 from solver.records import case_from_dict
-from tests import independent_irregularities, stress_real_records
+from tests import independent_count, independent_irregularities, stress_real_records
 from tests.independent_count import Count
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "irregularities"
@@ -47,6 +49,7 @@ COVERED = {
     "law46b1b-win-second-hand-is-the-sure-winner",
     "law46b3-a-rank-alone-at-dummys-lead",
     "law46b5-play-anything-the-defenders-choose",
+    "law52-failure-to-lead-choice-pending",
     "law55-declarer-lead-out-of-turn-pending",
     "law57c3-declarer-early-play-stands",
     "law57d-illegal-card-becomes-a-penalty-card",
@@ -54,8 +57,8 @@ COVERED = {
     "law57d-penalty-card-prunes-a-mixed-row",
     "penalty-card-declarers-choice-valued",
 }
-"""The examples with one agreed irregularity and no claim, account, 52/53B/58 choice, 57C1
-exemption."""
+"""The examples with one agreed irregularity (and at most a failure to lead a penalty card
+where play stopped) and no claim, account, 52/53B/58 choice, 57C1 exemption."""
 
 
 def load(name: str) -> dict[str, Any]:
@@ -64,7 +67,14 @@ def load(name: str) -> dict[str, Any]:
 
 
 def tool_figures(data: dict[str, Any], engine: str = "auto") -> tuple[Any, ...]:
-    result = solver.analyse(case_from_dict(data), engine=engine).to_json()
+    """The tool's count, histories per total and least cost; ``("impossible",)``, or
+    ``("refused",)`` when the case reads but its ruling refuses it (a Law 52 failure that the
+    position where play stopped makes none)."""
+    case = case_from_dict(data)
+    try:
+        result = solver.analyse(case, engine=engine).to_json()
+    except CaseFileError:
+        return ("refused",)
     if result["status"] == "impossible":
         return ("impossible",)
     histories = result["histories"]
@@ -79,6 +89,14 @@ def figures(counted: Count) -> tuple[Any, ...]:
     if not counted.feasible:
         return ("impossible",)
     return (counted.count, counted.outcomes, counted.min_cost)
+
+
+def counted_figures(data: dict[str, Any], lenient: frozenset[str] = frozenset()) -> tuple[Any, ...]:
+    """The independent count's figures, ``("refused",)`` where it refuses the case."""
+    try:
+        return figures(independent_irregularities.count(data, lenient))
+    except independent_irregularities.Refused:
+        return ("refused",)
 
 
 def test_the_covered_examples_are_the_ones_the_count_reads() -> None:
@@ -290,10 +308,22 @@ def readable_variants(
 ) -> list[dict[str, Any]]:
     """``number`` copies of ``base``, each with one irregularity of ``kind`` drawn by ``draw``,
     skipping those the reader refuses."""
-    out = []
-    while len(out) < number:
+
+    def make() -> dict[str, Any]:
         data = copy.deepcopy(base)
         data["play"]["irregularities"] = [{kind: draw()}]
+        return data
+
+    return readable(make, number)
+
+
+def readable(make: Callable[[], dict[str, Any] | None], number: int) -> list[dict[str, Any]]:
+    """The first ``number`` cases ``make`` gives that the reader takes (None: none made)."""
+    out: list[dict[str, Any]] = []
+    while len(out) < number:
+        data = make()
+        if data is None:
+            continue
         try:
             case_from_dict(data)
         except CaseFileError:
@@ -385,3 +415,161 @@ def test_play_anything_leaves_dummys_card_to_the_count() -> None:
     counted = figures(independent_irregularities.count(data))
     assert counted == tool_figures(data, "search")
     assert counted == tool_figures(plain, "search")
+
+
+FAILURE_ENGINES = ("auto", "search", "cpsat")
+"""python-constraint takes a few tricks in all, never an ending of a whole board's play."""
+
+
+def random_failure_disputes(seed: int, number: int) -> list[dict[str, Any]]:
+    """``number`` small endings of the real records (four cards a hand or fewer where play
+    stopped) with a card led instead of a penalty card due there
+    (``stress_real_records.failure_dispute``), those the reader takes."""
+    rng = random.Random(seed)
+    boards = stress_real_records.records()
+    return readable(
+        lambda: stress_real_records.failure_dispute(rng, rng.choice(boards), earliest=9), number
+    )
+
+
+def test_random_failures_to_lead_a_penalty_card_agree_with_every_engine() -> None:
+    """Law 52 pending on small endings of the real records: every engine gives the count's
+    figures (some refused, some impossible, some counted). The options' values, where given,
+    are the independent minimax's."""
+    seen: dict[str, int] = {}
+    for data in random_failure_disputes(52, 16):
+        counted = counted_figures(data)
+        kind = counted[0] if isinstance(counted[0], str) else "counted"
+        seen[kind] = seen.get(kind, 0) + 1
+        for engine in FAILURE_ENGINES:
+            assert (tool_figures(data, engine), engine) == (counted, engine), data
+        if kind == "counted":
+            seen["valued"] = seen.get("valued", 0) + check_failure_values(data)
+    assert {"counted", "refused", "impossible", "valued"} <= set(seen), seen
+    assert seen["counted"] >= 4 and seen["valued"] >= 2, seen
+
+
+def check_failure_values(data: dict[str, Any]) -> int:
+    """The values the tool gives the two options of a pending Law 52 choice against the
+    independent minimax of ``test_options_brute`` on the ending where play stopped (the cards
+    no row holds), plus the tricks already won; 1 when they were compared, 0 when the tool
+    gave none (its ruling undecided, or several positions at the stop)."""
+    from tests.engines.test_options_brute import Brute
+
+    result = solver.analyse(case_from_dict(data), list_limit=10).to_json()
+    options = {o["option"]: o["double_dummy"] for o in result.get("options", [])}
+    if not options or None in options.values():
+        return 0
+    play = data["play"]
+    (penalty,) = (e["penalty_card"] for e in play["irregularities"] if "penalty_card" in e)
+    (failure,) = (e["failure_to_play"] for e in play["irregularities"] if "failure_to_play" in e)
+    quitted = set()
+    for row in play["rows"].values():
+        text = row["mixed"] if isinstance(row, dict) else row
+        quitted |= {token[:2] for token in text.split()}
+    hands = independent_count.deal_masks(str(data["deal"]))
+    ending = tuple(
+        frozenset(
+            divmod(card, 13)
+            for card in independent_count.bits(mask)
+            if independent_count.card_name(card) not in quitted
+        )
+        for mask in hands
+    )
+    seat = independent_count.seat_index(failure["seat"])
+    wrong = divmod(independent_count.card_index(failure["card"]), 13)
+    lying = divmod(independent_count.card_index(penalty["card"]), 13)
+    major = independent_irregularities.penalty_class(penalty, 13 * lying[0] + lying[1])
+    strain = str(data["contract"]).upper()[1:].rstrip("X")
+    brute = Brute(
+        None if strain in ("N", "NT") else "SHDC".index(strain),
+        independent_count.seat_index(data["declarer"]),
+    )
+
+    def led(card: tuple[int, int], pen: dict[Any, frozenset[tuple[int, int]]]) -> int:
+        rest = tuple(h - {card} if i == seat else h for i, h in enumerate(ending))
+        return int(brute._trick(rest, seat, [card], pen, {}))
+
+    won = result["ruling"]["declarer_tricks"]
+    by_hand = {
+        "accept-play": won + led(wrong, {(seat, "major" if major else "minor"): frozenset({lying})})
+    }
+    if "reject-play" in options:
+        by_hand["reject-play"] = won + led(lying, {(seat, "major"): frozenset({wrong})})
+    assert options == by_hand, (data, options, by_hand)
+    return 1
+
+
+def failure_after_a_penalty_card_taken_back() -> dict[str, Any]:
+    """A real board's ending (4H by West, drawn by ``failure_dispute``): North's DJ lies as a
+    (major) penalty card from trick 7, and North leads the DK to trick 9 where play stopped,
+    given as a failure to lead the DJ. West's row is mixed; East-West say South won trick 8
+    (North's SQ did, as the rows say)."""
+    return {
+        "title": "A failure to lead a penalty card taken back by declarer's 50D2 choice",
+        "deal": "N:Q96.J2.KJ4.KQJ65 K84.Q974.QT95.42 JT3.T8.A872.T973 A752.AK653.63.A8",
+        "contract": "4H",
+        "declarer": "W",
+        "play": {
+            "rows": {
+                "N": "CK H2- HJ- C5+ S6 S9- D4+ SQ",
+                "E": "C2 HQ+ H4+ C4 SK- S4+ DQ- S8-",
+                "S": "C3- H8- HT C9+ SJ S3- DA+ ST+",
+                "W": {"mixed": "CA S2 SA S5 C8 D3 H3 HA", "when": "after-dispute"},
+            },
+            "tricks": {
+                1: "N: CK C2 C3 CA",
+                2: "W: H3 H2 HQ H8",
+                3: "E: H4 HT HA HJ",
+                4: "W: C8 C5 C4 C9",
+                5: "S: SJ S2 S6 SK",
+            },
+            "irregularities": [
+                {"penalty_card": {"seat": "N", "card": "DJ", "trick": 7, "how": "exposed"}},
+                {"failure_to_play": {"seat": "N", "card": "DK", "trick": 9}},
+            ],
+        },
+        "statements": [{"by": "EW", "trick": 8, "winner": "S"}],
+    }
+
+
+def test_a_failure_needs_the_penalty_card_still_lying() -> None:
+    """In the rows North follows to a diamond at trick 7 with the D4 while his DJ lies (50D1
+    forbids it): the histories of least cost (four cards-tier units: the rows of North, East
+    and South out of order, East's SK-; and East-West's word on trick 8) swap tricks 6 and 7,
+    the diamond first. South then leads a spade to trick 7 with the DJ lying, and declarer's
+    50D2 choice there is to leave it or to forbid diamonds (required, South, who still holds
+    diamonds, could not lead the S3). Only with it left lying was the DK a failure to lead it
+    at trick 9 (no diamond was led to tricks 7 and 8): one history. With North merely on lead
+    holding the DK, the forbid-diamonds history (the DJ back in his hand) is a second."""
+    data = failure_after_a_penalty_card_taken_back()
+    counted = independent_irregularities.count(data)
+    assert counted.count == 1 and counted.min_cost == {"cards": 4, "statements": 1}
+    dispute = independent_count.read(data)
+    irr = independent_irregularities.read_irregularity(data, dispute)
+    budget = counted.min_cost["cards"]
+    on_lead = independent_irregularities.IrregularCounter(dispute, irr).start(budget)
+    assert sum(independent_count.with_totals(dispute, on_lead).values()) == 2
+
+
+@pytest.mark.parametrize("engine", FAILURE_ENGINES)
+def test_the_engines_need_the_penalty_card_still_lying(engine: str) -> None:
+    """Every engine keeps only the history where the DJ still lay at North's lead, and the
+    pending options are then valued (with the taken-back history too, the position at the
+    stop differed and they were not), as the independent minimax values them."""
+    data = failure_after_a_penalty_card_taken_back()
+    assert tool_figures(data, engine) == counted_figures(data)
+    assert check_failure_values(data) == 1
+
+
+def test_a_failure_after_the_penalty_card_was_taken_back_is_refused() -> None:
+    """Declarer's 50D2 choice at trick 7 recorded (forbid diamonds: the DJ goes back to
+    North's hand): no history leaves the DJ lying at North's lead to trick 9, so the DK led
+    there is no failure to lead it, and the tool, like the count, refuses the case rather
+    than ruling it impossible."""
+    data = failure_after_a_penalty_card_taken_back()
+    choice = {"trick": 7, "by": "W", "law": "50D2", "option": "forbid-suit", "suit": "D"}
+    data["play"]["irregularities"].append({"choice": choice})
+    assert counted_figures(data) == ("refused",)
+    with pytest.raises(CaseFileError, match="North has no penalty card lying at trick 9"):
+        solver.analyse(case_from_dict(data), engine="search")

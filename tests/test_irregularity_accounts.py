@@ -22,7 +22,13 @@ import solver
 from solver.bridge import Card, Seat, Side
 from solver.engines.problem import compile_case, evaluate
 from solver.facts import Case
-from solver.facts.irregularity import Irregularity, LeadOutOfTurn, PenaltyCard, PrematurePlay
+from solver.facts.irregularity import (
+    Irregularity,
+    LeadOutOfTurn,
+    PenaltyCard,
+    PlayAtRhoTurn,
+    PrematurePlay,
+)
 from solver.rulings.accounts import find_with_accounts
 from tests.engines.brute import all_legal_histories
 from tests.engines.test_irregular_engines import deterministic, random_rows, rows_case
@@ -69,8 +75,9 @@ def brute(case: Case) -> tuple[int, int, dict[int, int]] | None:
 
 def random_dispute(seed: int) -> Case:
     """A random play of two or three tricks, rows often mixed, with one or two irregularities
-    told by one side, sometimes one agreed, and sometimes the other side's statement of a card
-    played (so that the two accounts can cost the same)."""
+    (a penalty card, a lead out of turn, a premature play, a play at the right-hand opponent's
+    turn) told by one side, sometimes one agreed, and sometimes the other side's statement of a
+    card played (so that the two accounts can cost the same)."""
     rng = random.Random(seed)
     tricks = rng.randint(2, 3)
     rows = random_rows(rng, tricks)
@@ -90,8 +97,10 @@ def random_dispute(seed: int) -> Case:
         seat, card = Seat.from_index(defender), Card.from_index(rows[defender][place])
         trick = rng.randint(1, place + 1)
         owner = None if number == 2 else rng.choice([Side.NS, Side.EW, Seat.S])
-        kind = rng.randrange(3)
-        if kind == 0:
+        kind = rng.randrange(4)
+        if kind == 3 and all(not isinstance(f, PlayAtRhoTurn) or f.trick != trick for f in facts):
+            facts.append(PlayAtRhoTurn(seat, card, trick, by=owner))  # 57D, one a trick
+        elif kind == 0:
             facts.append(
                 PenaltyCard(seat, card, trick, rng.choice(["deliberate", "inadvertent"]), by=owner)
             )

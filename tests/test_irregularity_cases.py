@@ -387,6 +387,37 @@ def test_the_57d_penalty_card_prunes_the_mixed_row() -> None:
     assert {history[8][1][east] for history in found.listed} == {Card.parse("C8").index}
 
 
+def test_a_57d_account_is_weighed_against_the_other_sides_word() -> None:
+    """NS say East showed the C8 at trick 8 before dummy (57D), EW that he played it to trick
+    7. Each alone is kept by the 48 histories worked by hand in the case's notes (the C8 led
+    to trick 9 as a major penalty card; the C8 at trick 7), at no cost; the two never hold
+    together, so the case has both sets, 96, each history contradicting one side, with every
+    engine the accounts' worlds run. Agreed, the 57D play gives the same 48 histories as NS's
+    account alone."""
+    path = CASES / "law57d-disputed-by-the-other-side.yaml"
+    case = solver.load_case(path)
+    account = next(f for f in case.irregularities if f.by is not None)
+
+    def histories(c: Any, engine: str = "auto") -> tuple[int, dict[str, int], frozenset[Any]]:
+        found = solver.analyse(c, engine=engine, list_limit=LISTED)
+        result = found.to_json()["histories"]
+        return result["count"], result["min_cost"], frozenset(found.found.listed)
+
+    ns_only = histories(dataclasses.replace(case, statements=()))
+    ew_only = histories(dataclasses.replace(case, irregularities=()))
+    agreed = dataclasses.replace(
+        case, statements=(), irregularities=(dataclasses.replace(account, by=None),)
+    )
+    assert ns_only[:2] == ew_only[:2] == (48, {"cards": 0, "statements": 0})
+    assert histories(agreed) == ns_only
+    assert not ns_only[2] & ew_only[2]
+    for engine in ("search", "cpsat"):
+        both = histories(case, engine)
+        assert both[:2] == (96, {"cards": 0, "statements": 1})
+    assert both[2] == ns_only[2] | ew_only[2]
+    assert analysed(path).to_json()["irregularities"][0]["by"] == "NS"
+
+
 @pytest.mark.parametrize(
     ("name", "count", "without"),
     [

@@ -850,13 +850,6 @@ class _Obligations:
             offender = loot[0]
             name = f"{SEAT_NAMES[offender]} led out of turn to trick {stopped + 1}"
             _require(m, _not(m.winner[stopped - 1, offender]), m.hard(name))
-        failure = self.program.pending_failure
-        if failure is not None and stopped > 0:
-            # where play stopped: the player who led instead of his penalty card (Law 52)
-            # was to lead, so he won the trick before
-            offender = failure[1]
-            name = f"{SEAT_NAMES[offender]} to lead trick {stopped + 1} (Law 52, pending)"
-            _require(m, m.winner[stopped - 1, offender], m.hard(name))
         for t in range(m.problem.tricks):
             self.trick = t
             self.required: dict[int, Cond] = {}
@@ -892,6 +885,88 @@ class _Obligations:
                         [self.banned[seat][suit], m.winner[t, seat]],
                         f"banned_t{t + 2}_{SEAT_NAMES[seat]}_{'SHDC'[suit]}",
                     )
+        if self.program.pending_failure is not None and stopped > 0:
+            self.stopped_failure()
+
+    # --- Law 52 pending where play stopped ------------------------------------------------
+
+    def stopped_failure(self) -> None:
+        """Where play stopped, a card led instead of a penalty card (Law 52, choice pending;
+        ``irregular_play.failure_starts``): its player won the trick before and still holds
+        it; and (unless ``failure_judged`` is off) in some way the trick may begin, leading it
+        is a failure to lead a penalty card (52A): the penalty cards of the case lying from
+        that trick added, declarer's 50D2/51B choice before it (his partner's penalty cards:
+        the recorded one, else any the Laws give, none when none is due) restricting his
+        lead, the card obeys the restrictions and a penalty card of his still lying forbids
+        it. A premature card at that trick leaves no free lead."""
+        m, program = self.m, self.program
+        assert program.pending_failure is not None
+        stopped, offender, card = program.pending_failure
+        self.trick = stopped
+        name = f"{SEAT_NAMES[offender]} led {_card(card)} to trick {stopped + 1} (Law 52)"
+        enforce = m.hard(name)
+        _require(m, m.winner[stopped - 1, offender], enforce)
+        _require(m, self.held(offender, card), enforce)
+        for seat, lying, is_major in program.penalty_cards.get(stopped, ()):
+            _require(m, self.held(seat, lying), enforce)
+            self.expose(seat, lying, is_major, _enforced(enforce))
+        if not program.failure_judged:
+            return
+        if stopped in program.premature:
+            _require(m, False, enforce)
+            return
+        _require(m, _any(m, self.failing_ways(offender, card), "failure_at_stop"), enforce)
+
+    def failing_ways(self, offender: int, card: int) -> list[Cond]:
+        """Per way the lead may begin (declarer's 50D2/51B options, or no choice when none
+        is due and none is recorded): "it is given there, and ``card`` fails there"."""
+        m, t = self.m, self.trick
+        partner = (offender + 2) % 4
+        in_suit = [
+            _any(m, self.suit_major(partner, u), f"stop_penalty_suit_{'SHDC'[u]}") for u in range(4)
+        ]
+        one: Cond = False
+        several: Cond = False
+        if any(x is not False for x in in_suit):
+            suits = cp_model.LinearExpr.sum([_as_term(x) for x in in_suit])
+            one = m.model.new_bool_var("stop_one_penalty_suit")
+            m.model.add(suits == 1).only_enforce_if(one)
+            m.model.add(suits != 1).only_enforce_if(~one)
+            several = m.model.new_bool_var("stop_penalty_suits")
+            m.model.add(suits >= 2).only_enforce_if(several)
+            m.model.add(suits <= 1).only_enforce_if(~several)
+        hand = cards_in(m.problem.hands[offender])
+        held = {c: self.held(offender, c) for c in hand}
+        banned = self.banned[offender]
+
+        def fails(option: str, named: tuple[int, ...]) -> Cond:
+            may = dict(held)
+            if option == "require-suit":
+                may = self.narrow(may, {c: suit_of(c) == named[0] for c in hand}, "stop_req")
+            if option.startswith("forbid"):
+                may = self.narrow(may, {c: suit_of(c) not in named for c in hand}, "stop_ban")
+            elif banned:
+                keep = {c: _not(banned.get(suit_of(c), False)) for c in hand}
+                may = self.narrow(may, keep, "stop_banned")
+            legal = self.duties(offender, hand, may, f"stop_t{t + 1}")
+            return _all(m, [may[card], _not(legal[card])], f"stop_fails_{option}_{named}")
+
+        recorded = self.program.recorded.get((t, LEAD_SLOT))
+        ways: list[Cond] = []
+        if recorded is None:
+            due = _any(m, in_suit, "stop_choice_due")
+            ways.append(_all(m, [_not(due), fails("", ())], "stop_no_choice"))
+        for law, option, named in CHOICE_CATALOGUE:
+            if not law.startswith(("50D2", "51B2")):
+                continue
+            if recorded is not None and (recorded.option, tuple(recorded.suits)) != (
+                option,
+                named,
+            ):
+                continue
+            given = [one if law.startswith("50D2") else several, *(in_suit[u] for u in named)]
+            ways.append(_all(m, [*given, fails(option, named)], f"stop_{law}_{option}_{named}"))
+        return ways
 
     # --- the state ------------------------------------------------------------------------
 
@@ -1469,7 +1544,7 @@ class _Obligations:
         prohibition or a 57A order, each dropped if it leaves none (Law 59); it is moreover
         one of his major penalty cards if any is left, else not below the ten of his minor
         penalty card's suit but that card, if another is left. None when nothing binds him."""
-        m, t = self.m, self.trick
+        t = self.trick
         restricted = seat % 2 != self.declarer_side and (
             self.required or self.banned[seat] or self.order_seat == seat
         )
@@ -1477,8 +1552,15 @@ class _Obligations:
             return None
         tag = f"t{t + 1}_{SEAT_NAMES[seat]}"
         hand, held, first = self.follows(seat)
-        may = self.obeying(seat, hand, held, first)
-        obeys = dict(may)
+        obeys = self.obeying(seat, hand, held, first)
+        return first, obeys, self.duties(seat, hand, obeys, tag)
+
+    def duties(self, seat: int, hand: list[int], may: dict[int, Cond], tag: str) -> dict[int, Cond]:
+        """Of the cards ``may`` leaves (they follow suit and obey the restrictions), those the
+        penalty cards' duties leave: one of his major penalty cards if any is among them,
+        else not below the ten of his minor penalty card's suit but that card, if another is
+        left (50D1, 50C)."""
+        m = self.m
         if self.major[seat]:
             may = self.narrow(may, {c: self.major[seat].get(c, False) for c in hand}, f"due_{tag}")
         if self.minor[seat]:
@@ -1495,7 +1577,7 @@ class _Obligations:
                 for c in hand
             }
             may = self.narrow(may, {c: _not(barred[c]) for c in hand}, f"minor_{tag}")
-        return first, obeys, may
+        return may
 
     def follows(self, seat: int) -> tuple[list[int], dict[int, Cond], dict[int, Cond]]:
         """``seat``'s hand, per card whether he still holds it, and whether it follows suit

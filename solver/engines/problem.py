@@ -593,7 +593,7 @@ def choices_through(
         number: int, proper: int, held: tuple[int, int, int, int], state: Obligations, bits: int
     ) -> None:
         if number == len(history):
-            if stopped_trick_fits(program, number, proper, state.early_lead_seat):
+            if stopped_trick_fits(program, number, proper, held, state):
                 found.append(ChoiceEnd(bits, proper, state))
             return
         leader, cards = history[number]

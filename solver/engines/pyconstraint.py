@@ -663,6 +663,8 @@ class _Obligations:
         self.trump = problem.trump
         self.accepted_failures = program.accepted_failures
         self.pending_failure = program.pending_failure
+        self.failure_judged = program.failure_judged
+        self.stopped_choice = program.recorded.get((problem.tricks, LEAD_SLOT))
         self.after: dict[tuple[Any, ...], tuple[_Walk, int]] = {}
         """The walk after each sequence of whole tricks met so far (the values of their
         variables), and the next proper leader: a later call starts from there."""
@@ -714,9 +716,44 @@ class _Obligations:
         if done == self.tricks and failure is not None and failure[1] != winner:
             return -1
         walk.won_by(winner)
+        if done == self.tricks and failure is not None and not self._failing(walk.copy()):
+            return -1
         if done < self.tricks:
             self.after[self._key(values, done)] = (walk.copy(), winner)
         return winner
+
+    def _failing(self, walk: _Walk) -> bool:
+        """Law 52 pending where play stopped, its player on lead there: he still holds the
+        card, and (the failure judged) leading it is a failure to lead a penalty card in some
+        way that lead may begin: the case's penalty cards lying from that trick added, under
+        declarer's choice before it (his partner's major penalty cards: the recorded one,
+        else any the law gives; none when none is due), the card obeys the restrictions on
+        his lead and a penalty card of his forbids it (``_Rule.allows``). A premature card
+        at that trick leaves him no free lead."""
+        assert self.pending_failure is not None
+        trick, offender, card = self.pending_failure
+        lying = self.penalty_cards.get(trick, ())
+        if card not in walk.held[offender] or not walk.lying_from(lying):
+            return False
+        if not self.failure_judged:
+            return True
+        if trick in self.premature:
+            return False
+        chosen = self.stopped_choice
+        codes = [] if chosen is not None else [0]
+        codes += [
+            code
+            for code, (law, option, suits) in enumerate(CHOICE_CATALOGUE, 1)
+            if law.startswith(("50D2", "51B2")) and _recorded_allows(chosen, option, suits)
+        ]
+        for code in codes:
+            way = walk.copy()
+            rule = _Rule(way, -1, False)
+            if not self._lead_choice(way, rule, offender, code):
+                continue
+            if rule.allows(offender, card, -1, way.held[offender]) == FAILURE:
+                return True
+        return False
 
     def _key(self, values: tuple[Any, ...], done: int) -> tuple[Any, ...]:
         """What the walk after the first ``done`` tricks depends on: their values, and where

@@ -591,11 +591,12 @@ class Searcher:
                 if after is None:
                     continue
                 winner = trick_winner(leader, cards, p.trump)
+                ended = after_trick(after, winner)
                 if trick == p.tricks - 1 and not stopped_trick_fits(
-                    program, p.tricks, winner, after.early_lead_seat
+                    program, p.tricks, winner, _without(held, cards), ended
                 ):
                     continue
-                index = self._obligations_index(after_trick(after, winner))
+                index = self._obligations_index(ended)
                 kept.append(
                     (cards, deal[1], deal[2], deal[3] | index << OBLIGATIONS_SHIFT, deal[4])
                 )
@@ -981,6 +982,16 @@ def _permit_clash(flags: int, a: int, b: int, c: int) -> bool:
     """Two revokes of one trick cannot use up the same permit (the wildcard)."""
     new_a, new_b, new_c = a & ~flags, b & ~flags, c & ~flags
     return bool((new_a & new_b) | (new_a & new_c) | (new_b & new_c))
+
+
+def _without(held: tuple[int, int, int, int], cards: Cards) -> tuple[int, int, int, int]:
+    """The cards each seat holds once the trick's ``cards`` are played."""
+    return (
+        held[0] & ~(1 << cards[0]),
+        held[1] & ~(1 << cards[1]),
+        held[2] & ~(1 << cards[2]),
+        held[3] & ~(1 << cards[3]),
+    )
 
 
 def _mask4(cards: tuple[int, int, int, int]) -> int:

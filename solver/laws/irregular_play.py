@@ -51,6 +51,7 @@ from solver.laws.law51 import law51b_options
 from solver.laws.law52 import (
     LAW52B1_ACCEPT,
     law52_is_rejection,
+    law52a_wrong_lead,
     law52b2_rejection,
 )
 from solver.laws.law53 import law53b_proper_lead_stands, law53c_citation, law53c_lead_stands
@@ -105,7 +106,12 @@ class PlayIrregularities:
     pending_failure: tuple[int, int, int] | None = None
     """(trick, offender, card): where play stopped, the offender led that card while a
     penalty card of his was due, declarer's Law 52 choice pending (``FailureToPlay``). Only
-    histories in which he won the trick before fit (he was to lead)."""
+    histories in which he won the trick before, still holding the card, and in which leading
+    it there was a failure to lead a penalty card fit (``failure_starts``)."""
+    failure_judged: bool = True
+    """False: a history fits ``pending_failure`` when its player is on lead with the card,
+    whether or not leading it was a failure (how the ruling tells a case that makes no
+    failure, refused as input, from one with no legal history at all)."""
 
     @property
     def declarer_side(self) -> int:
@@ -232,20 +238,58 @@ def _declarer_early(
 
 
 def stopped_trick_fits(
-    program: PlayIrregularities, trick: int, proper: int, early_lead_seat: int = -1
+    program: PlayIrregularities,
+    trick: int,
+    proper: int,
+    held: tuple[int, int, int, int],
+    state: Obligations,
 ) -> bool:
-    """Where play stopped (``trick``, no card of it played), a lead out of turn to it is not
-    by ``proper``, the player who won the trick before (his lead would be in turn); a
-    premature card there taken as a lead made too early (``early_lead_seat``, the state's
-    after the trick before) is led by its player, who won that trick; and a failure to lead a
-    penalty card there (Law 52, choice pending) is by ``proper``."""
+    """Where play stopped (``trick``, no card of it played; ``held`` and ``state`` as the
+    trick before left them): a lead out of turn to it is not by ``proper``, the player who
+    won the trick before (his lead would be in turn); a premature card there taken as a lead
+    made too early (``state.early_lead_seat``) is led by its player, who won that trick; and
+    a failure to lead a penalty card there (Law 52, choice pending) is one
+    (``failure_starts``)."""
+    early_lead_seat = state.early_lead_seat
     if early_lead_seat >= 0 and proper != early_lead_seat:
         return False
     failure = program.pending_failure
-    if failure is not None and failure[0] == trick and failure[1] != proper:
+    if (
+        failure is not None
+        and failure[0] == trick
+        and not failure_starts(program, proper, held, state)
+    ):
         return False
     loot = program.leads_out_of_turn.get(trick)
     return loot is None or loot[0] != proper
+
+
+def failure_starts(
+    program: PlayIrregularities,
+    proper: int,
+    held: tuple[int, int, int, int],
+    state: Obligations,
+) -> list[TrickStart]:
+    """The ways the trick where play stopped may begin (``trick_starts``, ``proper`` the
+    winner of the trick before) in which the card of ``program.pending_failure`` led by its
+    player is a failure to lead a penalty card (52A): he is the leader, free to lead (no card
+    led out of turn), holds the card, and a penalty card of his still lies there and its
+    duty forbids the card (``law52a_wrong_lead``: not one declarer's 50D2/51B choice took back
+    before, nor one already played). Unrecorded, declarer's 50D2/51B choice at that lead (his
+    partner's penalty card) may be any the Laws give. With ``failure_judged`` off, every start
+    where he leads freely holding the card."""
+    failure = program.pending_failure
+    assert failure is not None
+    trick, offender, card = failure
+    if proper != offender or not held[offender] >> card & 1:
+        return []
+    return [
+        start
+        for start in trick_starts(program, trick, proper, held, state)
+        if start.leader == offender
+        and start.lead < 0
+        and (not program.failure_judged or law52a_wrong_lead(start.state, offender, card, held))
+    ]
 
 
 def premature_in_position(offender: int, leader: int, early_lead: bool) -> bool:

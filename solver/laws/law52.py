@@ -17,7 +17,9 @@ card of the offender from the next trick.
 
 A choice still pending where play stopped (the offender led the wrong card to the trick
 play stopped at, ``FailureToPlay``) is listed with both options by ``rulings.pending``, each
-valued under what it leaves.
+valued under what it leaves. A history fits it only where that lead was a failure (52A,
+``law52a_wrong_lead``): a penalty card of his still lay there and its duty forbade the card,
+not one already played or put back in his hand by declarer's earlier 50D2/51B choice.
 
 Not encoded: an offender with
 several penalty cards that could replace the wrong card (refused as input), and whether
@@ -35,7 +37,12 @@ from solver.facts import Case
 from solver.facts.irregularity import Choice, LeadOutOfTurn, PenaltyCard, PrematurePlay
 from solver.laws.choices import LawOption
 from solver.laws.law48 import LAW48A_REASON, law48a_may_become_penalty_card
-from solver.laws.obligations import Obligations, add_penalty_card
+from solver.laws.obligations import (
+    Obligations,
+    add_penalty_card,
+    legal_plays,
+    restricted_plays,
+)
 
 LAW52B1_ACCEPT = LawOption(-1, "52B1", "accept-play")
 """Declarer's acceptance of the wrong card, as an outcome group names it."""
@@ -63,6 +70,19 @@ def law52_pending_remark(edition: int) -> str | None:
         f"under the {edition} Laws a rejection of the card led (52B2) is not applied: its "
         "effect is not settled by the sources the tool follows, so only acceptance is listed"
     )
+
+
+def law52a_wrong_lead(
+    state: Obligations, seat: int, card: int, held: tuple[int, int, int, int]
+) -> bool:
+    """52A: leading ``card`` is a failure to lead a penalty card: ``seat`` holds it, it obeys
+    every restriction on his lead (a lead requirement or prohibition is no penalty card's
+    duty), and the duty of a penalty card lying in ``state`` forbids it (50D1 for a major
+    one, 50C for a minor one). A penalty card taken back by declarer's 50D2/51B choice, or
+    already played, no longer lies in ``state``: then no lead is such a failure."""
+    bit = 1 << card
+    allowed = restricted_plays(state, seat, held[seat], -1)
+    return bool(allowed & bit) and not legal_plays(state, seat, held[seat], -1) & bit
 
 
 def law52_citation(option: str) -> str:

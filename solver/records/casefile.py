@@ -1125,7 +1125,8 @@ class _IrregularityReader:
     ) -> PlayAtRhoTurn:
         """Law 57D (2017 only): a defender's card played to a trick before declarer or dummy
         on his right, his partner having played: the trick was led by his partner or his
-        left-hand opponent, and it was played (a card of his went to it)."""
+        left-hand opponent, and it was played (a card of his went to it). Agreed, or one
+        side's account (``by``), with the same checks."""
         if self.edition < 2017:
             raise self.error(
                 location,
@@ -1134,7 +1135,6 @@ class _IrregularityReader:
                 "2017",
             )
         what = "a play at the right-hand opponent's turn (Law 57D)"
-        self._agreed_only(by, location, what)
         seat = self._defender(
             raw.seat,
             f"{location}.seat",

@@ -92,6 +92,10 @@ def analyse(
         found = find_consistent(
             problem, engine=engine, time_limit=time_limit, list_limit=list_limit
         )
+    if problem.irregular is not None and problem.irregular.pending_failure is not None:
+        from solver.rulings.pending import refuse_no_failure
+
+        refuse_no_failure(case, problem, found, time_limit)
     analysis = replace(_rule(case, problem, found, time_limit), pending_count=pending)
     if count:
         analysis = finish_count(analysis, memory_limit=memory_limit, progress=count_progress)

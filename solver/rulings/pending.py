@@ -40,8 +40,19 @@ from solver.facts.irregularity import (
     FailureToPlay,
     named_suits,
 )
-from solver.laws.irregular_play import LEAD_SLOT, LOOT_SLOT, TrickStart, trick_starts
-from solver.laws.law52 import law52_citation, law52_options, law52_pending_remark
+from solver.laws.irregular_play import (
+    LEAD_SLOT,
+    LOOT_SLOT,
+    TrickStart,
+    failure_starts,
+    trick_starts,
+)
+from solver.laws.law52 import (
+    law52_citation,
+    law52_options,
+    law52_pending_remark,
+    law52a_wrong_lead,
+)
 from solver.laws.obligations import Obligations, legal_plays, restricted_plays
 from solver.rulings.ruling import chooser
 
@@ -198,22 +209,11 @@ def _law52_pending(
     listed histories leave play (``pending_choice``)."""
     program = problem.irregular
     assert program is not None
-    trick = case.tricks_played
     offender, wrong = failure.seat.index, failure.card.index
     states = {state for leader, state in ends if leader == offender}
-    starts = [
-        start
-        for state in states
-        for start in trick_starts(program, trick, offender, held, state)
-        if start.leader == offender and start.lead < 0
+    fitting = [
+        start.state for state in states for start in failure_starts(program, offender, held, state)
     ]
-    fitting = [start.state for start in starts if _fails(start.state, offender, wrong, held)]
-    if starts and not fitting:
-        raise CaseFileError(
-            case.source,
-            "play.irregularities",
-            f"{failure.describe()}: {_why_no_failure([s.state for s in starts], failure, held)}",
-        )
     note = _uncertain(found, declarer_tricks, len(states))
     if note is None and len(set(fitting)) > 1:
         note = "declarer's choice before that lead (Law 50D2 or 51B) is not recorded"
@@ -289,12 +289,49 @@ def _due_penalty_cards(state: Obligations, seat: int, held: tuple[int, int, int,
     return cards_in(legal_plays(state, seat, held[seat], -1) & state.major[seat])
 
 
-def _fails(state: Obligations, seat: int, card: int, held: tuple[int, int, int, int]) -> bool:
-    """Leading ``card`` is a failure to lead a penalty card (Law 52): he holds it, it obeys
-    every restriction on his lead, and a penalty card's duty forbids it (50D1, 50C)."""
-    bit = 1 << card
-    allowed = restricted_plays(state, seat, held[seat], -1)
-    return bool(allowed & bit) and not legal_plays(state, seat, held[seat], -1) & bit
+def refuse_no_failure(case: Case, problem: Problem, found: EngineResult, time_limit: float) -> None:
+    """Law 52 pending where play stopped: raise ``CaseFileError``, naming the fact and why,
+    when the position makes the card led no failure to lead a penalty card. Every engine
+    keeps only the histories in which it is one (``irregular_play.failure_starts``); when
+    none is left but some history has its player on lead with the card (the least costly
+    such histories, searched again with the failure not judged), the fact is wrong, not the
+    play: the case is refused rather than ruled impossible. Before trick 1 the position is the
+    deal's, and is judged at once."""
+    program = problem.irregular
+    if program is None or program.pending_failure is None:
+        return
+    failure = next(f for f in case.irregularities if isinstance(f, FailureToPlay))
+    loose = replace(program, failure_judged=False)
+    if problem.tricks == 0:
+        held, ends = problem.hands, {(problem.opening_leader, Obligations())}
+    elif found.feasible is False:
+        from solver.engines import search
+
+        lenient = replace(problem, irregular=loose)
+        seen = search.solve(lenient, time_limit=time_limit, list_limit=PENDING_SEEN)
+        if not seen.feasible or not seen.listed:
+            return
+        held = _held(problem, seen)
+        ends = {
+            (end.next_leader, end.state)
+            for history in seen.listed
+            for end in choice_ends(lenient, loose, history)
+        }
+    else:
+        return
+    starts = [s for leader, state in ends for s in failure_starts(loose, leader, held, state)]
+    offender, wrong = failure.seat.index, failure.card.index
+    if starts and not any(law52a_wrong_lead(s.state, offender, wrong, held) for s in starts):
+        raise CaseFileError(
+            case.source,
+            "play.irregularities",
+            f"{failure.describe()}: {_why_no_failure([s.state for s in starts], failure, held)}",
+        )
+
+
+PENDING_SEEN = 50
+"""How many of the least costly histories with the offender on lead are read for why the
+card led was no failure."""
 
 
 def _why_no_failure(
