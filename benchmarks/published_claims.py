@@ -41,6 +41,7 @@ from rich.table import Table  # noqa: E402
 
 import solver  # noqa: E402
 from solver.facts.policy import PRESETS  # noqa: E402
+from solver.laws.law70 import for_class  # noqa: E402
 
 CASES = REPO / "cases" / "claims" / "published"
 RESULTS = REPO / "benchmarks" / "published-claims-results.json"
@@ -146,7 +147,8 @@ def judge(path: Path, presets: list[str], limit: float) -> Verdicts:
     for preset in wanted:
         started = time.monotonic()
         own = preset == published["jurisdiction"]
-        analysis = solver.analyse(case, policy=PRESETS[preset], time_limit=limit, judgements=own)
+        policy = for_class(PRESETS[preset], case.claim.player_class if case.claim else None)
+        analysis = solver.analyse(case, policy=policy, time_limit=limit, judgements=own)
         tricks = analysis.ruling.declarer_tricks
         claimed = None if analysis.claim is None else analysis.claim.adjudication.claimer_tricks
         diff = None

@@ -14,6 +14,7 @@ import sys
 import time
 import traceback
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
 from solver.errors import InternalError, SolverError
@@ -88,6 +89,14 @@ def main_parser() -> argparse.ArgumentParser:
         metavar="NAME=on|off",
         help="claims: turn one judgement of the policy on or off (repeatable); applied last, "
         "over the case file's claim.switches",
+    )
+    check.add_argument(
+        "--class",
+        dest="player_class",
+        choices=("expert", "club"),
+        default=None,
+        help="claims: the claimer's class of player, overriding the case file's "
+        "claim.player_class (entry problems: an expert solves them, a club player may not)",
     )
     check.add_argument(
         "--claimer-view",
@@ -362,6 +371,8 @@ def _check(args: argparse.Namespace) -> int:
     from solver.rulings.report import count_report, text_report
 
     case = load_case(args.path)
+    if args.player_class is not None and case.claim is not None:
+        case = replace(case, claim=replace(case.claim, player_class=args.player_class))
     policy = _policy(case, args.policy, args.switch)
     chromium = None
     if args.pdf is not None:  # said before the ruling, which can take the whole time limit
@@ -576,13 +587,18 @@ def _policy(case: Case, preset: str | None, switches: list[str]) -> NormalPolicy
     """The normal-play policy from --policy and --switch NAME=on|off, over the case file's.
 
     Precedence: ``--policy`` replaces the case file's ``claim.policy`` and ``claim.switches``;
-    without it, the case file's policy (else WBF2017) is the base; ``--switch`` is applied last.
+    without it, the case file's policy (else WBF2017) is the base; the claimer's class
+    (``claim.player_class`` or ``--class``) is applied to the base; ``--switch`` is applied last.
     None (neither option given): the case file's own policy, chosen in the analysis.
     """
     if preset is None and not switches:
         return None
     if preset is not None:
+        from solver.laws.law70 import for_class
+
         policy = PRESETS[preset]
+        if case.claim is not None:
+            policy = for_class(policy, case.claim.player_class)
     elif case.claim is not None:
         from solver.rulings.claims import case_policy
 

@@ -5,8 +5,8 @@ without it the case file's policy (else WBF2017) is the base; ``--switch`` is ap
 
 The position is cases/claims/acbl-guideline-4-cross-ruff-not-trumps.yaml, whose notes work the
 rulings out by hand: a cross-ruff with both defenders out of trumps. Under ACBL guideline 4
-(``no_idle_trump_lead``, which the WBF2017 preset takes too) South is not made to cash his
-trumps: 4 of 4, 4S=; under the EBU's "any order" the worst normal line cashes them: 2 of 4, 4S-2.
+(``no_idle_trump_lead``, which every preset takes) South is not made to cash his trumps: 4 of
+4, 4S=; with the switch off the worst normal line cashes them: 2 of 4, 4S-2.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from solver.rulings.claims import case_policy
 ROOT = Path(__file__).parents[1]
 CASE = ROOT / "cases" / "claims" / "acbl-guideline-4-cross-ruff-not-trumps.yaml"
 ACBL_RULING = (4, 10, "4S=")
-EBU_RULING = (2, 8, "4S-2")
+CASHED_RULING = (2, 8, "4S-2")
 
 
 def case_text(**claim_fields: Any) -> str:
@@ -66,9 +66,9 @@ def test_case_file_names_acbl_and_the_claim_is_upheld() -> None:
     assert ruled(case) == ("ACBL", ACBL_RULING)
 
 
-def test_same_position_under_ebu_cashes_the_trumps() -> None:
+def test_same_position_under_ebu_leaves_the_trumps_too() -> None:
     case = solver.load_case(CASE)
-    assert ruled(case, policy=PRESETS["EBU"]) == ("EBU", EBU_RULING)
+    assert ruled(case, policy=PRESETS["EBU"]) == ("EBU", ACBL_RULING)
     # Without the field the default is WBF2017, which takes guideline 4 as well.
     default = loads_case(case_text(policy=None))
     assert default.claim is not None and default.claim.policy is None
@@ -78,9 +78,9 @@ def test_same_position_under_ebu_cashes_the_trumps() -> None:
 def test_the_difference_is_no_idle_trump_lead() -> None:
     case = solver.load_case(CASE)
     acbl_without = PRESETS["ACBL"].with_switches(no_idle_trump_lead=False)
-    ebu_with = PRESETS["EBU"].with_switches(no_idle_trump_lead=True)
-    assert ruled(case, policy=acbl_without)[1] == EBU_RULING
-    assert ruled(case, policy=ebu_with)[1] == ACBL_RULING
+    ebu_without = PRESETS["EBU"].with_switches(no_idle_trump_lead=False)
+    assert ruled(case, policy=acbl_without)[1] == CASHED_RULING
+    assert ruled(case, policy=ebu_without)[1] == CASHED_RULING
 
 
 def test_case_file_switches_go_on_top_of_its_preset() -> None:
@@ -90,7 +90,7 @@ def test_case_file_switches_go_on_top_of_its_preset() -> None:
     policy = case_policy(case.claim)
     assert policy.name == "ACBL"
     assert not policy.no_idle_trump_lead and not policy.draw_trumps_when_aware
-    assert ruled(case) == ("ACBL", EBU_RULING)
+    assert ruled(case) == ("ACBL", CASHED_RULING)
 
 
 @pytest.mark.parametrize(
@@ -152,9 +152,13 @@ def test_cli_reports_the_case_files_policy(capsys: pytest.CaptureFixture[str]) -
 def test_cli_policy_overrides_the_case_file(capsys: pytest.CaptureFixture[str]) -> None:
     result = cli_json([str(CASE), "--policy", "EBU"], capsys)
     assert result["claim"]["policy"] == "EBU"
-    assert result["claim"]["claimer_tricks"] == 2
-    assert result["ruling"]["result"] == "4S-2"
+    assert result["claim"]["claimer_tricks"] == 4
+    assert result["ruling"]["result"] == "4S="
     assert all(a["name"].startswith("EBU:") for a in result["ruling"]["assumptions"])
+    names = {a["name"] for a in result["ruling"]["assumptions"]}
+    assert "EBU:spot_master_binds" not in names  # off in EBU, on in the file's ACBL
+    acbl = cli_json([str(CASE)], capsys)
+    assert "ACBL:spot_master_binds" in {a["name"] for a in acbl["ruling"]["assumptions"]}
 
 
 def test_cli_switch_goes_on_top_of_the_case_files_policy(
@@ -178,3 +182,27 @@ def test_cli_policy_replaces_the_case_files_switches(
     # --switch on top of the file's switch: the command line wins.
     result = cli_json([str(path), "--switch", "no_idle_trump_lead=on"], capsys)
     assert (result["claim"]["policy"], result["claim"]["claimer_tricks"]) == ("ACBL", 4)
+
+
+# --- the claimer's class of player ---------------------------------------------------------------
+
+CLASS_CASE = ROOT / "cases" / "claims" / "class-club-player-throws-the-only-entry.yaml"
+
+
+def test_the_case_files_class_and_the_command_line_class(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A club player may throw dummy's only entry (3 of 4); an expert does not (4 of 4).
+    case = solver.load_case(CLASS_CASE)
+    assert case.claim is not None and case.claim.player_class == "club"
+    club = cli_json([str(CLASS_CASE)], capsys)
+    assert (club["claim"]["player_class"], club["claim"]["claimer_tricks"]) == ("club", 3)
+    assert club["ruling"]["assumptions"][0]["name"] == "class:club"
+    expert = cli_json([str(CLASS_CASE), "--class", "expert"], capsys)
+    assert (expert["claim"]["player_class"], expert["claim"]["claimer_tricks"]) == ("expert", 4)
+    # A switch on the command line wins over the class.
+    turned = cli_json([str(CLASS_CASE), "--switch", "keep_entries=on"], capsys)
+    assert turned["claim"]["claimer_tricks"] == 4
+    # Without a class the JSON has no player_class key.
+    plain = cli_json([str(CASE)], capsys)
+    assert "player_class" not in plain["claim"]

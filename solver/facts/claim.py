@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from solver.bridge import Card, Seat, Side
 
@@ -19,6 +19,10 @@ StepKind = Literal[
     "play",
     "squeeze",
 ]
+
+
+PLAYER_CLASSES: Final = ("expert", "club")
+"""The classes of player a case may give the claimer (``claim.player_class``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,10 @@ class Claim:
     switches: tuple[tuple[str, bool], ...] = ()
     """Judgements the case file turns on or off on top of that preset (``claim.switches``), in
     the order given."""
+    player_class: str | None = None
+    """The claimer's class of player (``claim.player_class``: ``expert`` or ``club``), when the
+    case gives it: the Law 70 footnote's "careless or inferior for the class of player
+    involved" (``solver.laws.law70.for_class``); the command line's ``--class`` overrides it."""
 
     @property
     def side(self) -> Side:

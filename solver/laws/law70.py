@@ -20,17 +20,29 @@ judgement led to it, or a trump his side led thinking it good, ``lead_forgotten_
 claim is adjudicated again with those trumps unable to take a trick from his side in another
 suit (and, for a trump led into them, without that lead before his winners); 70C is named, with
 the trick the trump takes, when the worst normal line credits fewer tricks.
-Not encoded: the class of player (the footnote's "careless or inferior for the class of player
-involved"); the Director's view that a claimer was or was not "at all likely" unaware of a
+The class of player (the footnote's "careless or inferior for the class of player involved")
+is encoded where the guidance makes it matter, entry problems (``for_class``); not encoded:
+the Director's view that a claimer was or was not "at all likely" unaware of a
 trump beyond the ``trumps_mentioned`` flag and the policy's ``aware_of_split_trumps``
 (both opponents holding a trump at the claim).
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from solver.facts import Claim
-from solver.facts.policy import NormalPolicy
+from solver.facts.claim import PLAYER_CLASSES as PLAYER_CLASSES
+from solver.facts.policy import PRESETS, NormalPolicy
 from solver.laws.citation import Assumption, Reason
+
+CLASS_JUDGEMENTS: Final = ("unblock_blocked_suits", "keep_entries", "overtake_to_reach")
+"""The judgements the claimer's class decides: entry problems, which the EBU judges by the
+claimer's standard and shown awareness, the other judgements being the same for every class (a
+careless claim shows that its maker may be careless, whatever his grade)."""
+CLASS_PRESETS: Final = ("WBF2017", "EBU")
+"""The presets under which the class applies. Not the ACBL's: its guideline 1 takes the worst
+order for the claimer whatever his class."""
 
 
 def law70a_adjudicated(claim: Claim, claimer_tricks: int) -> Reason:
@@ -98,9 +110,62 @@ def law70d2_defenders_claim(claim: Claim, declarer_side: int) -> Reason | None:
     )
 
 
-def policy_assumptions(policy: NormalPolicy) -> tuple[Assumption, ...]:
-    """Each judgement of the normal-play policy, as an assumption of the ruling."""
-    return tuple(
-        Assumption(f"{policy.name}:{switch}", citation, text)
-        for switch, citation, text in policy.assumptions()
+def for_class(policy: NormalPolicy, player_class: str | None) -> NormalPolicy:
+    """The policy for a claimer of ``player_class`` (the Law 70 footnote: careless or inferior
+    play "for the class of player involved"). An expert is not taken to leave an entry problem
+    unsolved (``CLASS_JUDGEMENTS`` on); for a club player blocking a suit, throwing the only
+    entry or stranding his own cards stays careless, so normal (off). Each judgement is set
+    only where the policy still has its preset's value: a switch the case or the command line
+    turned wins over the class. No class, or a preset outside ``CLASS_PRESETS``: unchanged."""
+    if player_class is None or policy.name not in CLASS_PRESETS:
+        return policy
+    preset = PRESETS[policy.name]
+    expert = player_class == "expert"
+    return policy.with_switches(
+        **{
+            name: expert
+            for name in CLASS_JUDGEMENTS
+            if getattr(policy, name) == getattr(preset, name)
+        }
+    )
+
+
+def class_assumption(policy: NormalPolicy, player_class: str | None) -> Assumption | None:
+    """The claimer's class, as an assumption of the ruling (``for_class``); None when the case
+    gives none."""
+    if player_class is None:
+        return None
+    judgements = ", ".join(CLASS_JUDGEMENTS)
+    if policy.name not in CLASS_PRESETS:
+        text = (
+            f"the claimer's class ({player_class}) is not applied under the {policy.name} "
+            "preset: its guideline 1 takes the worst order for the claimer whatever his class"
+        )
+    elif player_class == "expert":
+        text = (
+            "the claimer is an expert: he is not taken to block a suit, throw his only entry or "
+            f"strand his own cards ({judgements} on, unless a switch says otherwise; the EBU "
+            "judges entry problems by the claimer's standard)"
+        )
+    else:
+        text = (
+            "the claimer is a club player: blocking a suit, throwing the only entry or "
+            f"stranding his own cards is careless for him, a normal play ({judgements} off, "
+            "unless a switch says otherwise)"
+        )
+    return Assumption(f"class:{player_class}", "70", text)
+
+
+def policy_assumptions(
+    policy: NormalPolicy, player_class: str | None = None
+) -> tuple[Assumption, ...]:
+    """Each judgement of the normal-play policy, as an assumption of the ruling, after the
+    claimer's class when the case gives one (``class_assumption``)."""
+    judged = class_assumption(policy, player_class)
+    return (
+        *((judged,) if judged else ()),
+        *(
+            Assumption(f"{policy.name}:{switch}", citation, text)
+            for switch, citation, text in policy.assumptions()
+        ),
     )

@@ -32,6 +32,7 @@ from solver.bridge import SEATS, Card, Contract, Deal, Seat, Side, winning_posit
 from solver.bridge.deal import parse_hands as parse_pbn_hands
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Claim, ClaimPosition, Row, Step
+from solver.facts.claim import PLAYER_CLASSES
 from solver.facts.policy import PRESETS, NormalPolicy
 
 SUIT_LETTERS = "SHDC"
@@ -82,6 +83,7 @@ class RawClaim(_Strict):
     claimer_asks_more: bool = False
     policy: Any = None
     switches: Any = None
+    player_class: Any = None
 
     @field_validator("tricks", mode="wrap")
     @classmethod
@@ -305,6 +307,7 @@ class ClaimReader:
             by_defender=by is not self.declarer,
             policy=policy,
             switches=switches,
+            player_class=self._player_class(),
         )
 
     def _tricks(self, position: ClaimPosition) -> tuple[int, str]:
@@ -396,6 +399,17 @@ class ClaimReader:
                 "policy", f"unknown preset {value!r} (expected one of: {expected}){hint}"
             )
         return value
+
+    def _player_class(self) -> str | None:
+        """``claim.player_class``: the claimer's class of player, or None when not given."""
+        value = self.raw.player_class
+        if value is None:
+            return None
+        expected = ", ".join(PLAYER_CLASSES)
+        if value not in PLAYER_CLASSES:
+            hint = _did_you_mean(str(value), list(PLAYER_CLASSES))
+            raise self.error("player_class", f"got {value!r} (expected one of: {expected}){hint}")
+        return str(value)
 
     def _switches(self) -> tuple[tuple[str, bool], ...]:
         """``claim.switches``: judgements turned on or off on top of the preset."""

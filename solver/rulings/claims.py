@@ -40,6 +40,7 @@ from solver.laws.irregular_play import (
 )
 from solver.laws.law69 import law69a_agreement_stands, law69b_withdrawn_agreement
 from solver.laws.law70 import (
+    for_class,
     law70a_adjudicated,
     law70c_outstanding_trump,
     law70d2_defenders_claim,
@@ -223,6 +224,7 @@ class ClaimAnalysis:
             "double_dummy": self.double_dummy,
             "upheld": self.upheld,
             "policy": self.policy.name,
+            **({"player_class": self.claim.player_class} if self.claim.player_class else {}),
             "positions": self.adjudication.positions,
             "elapsed": round(self.adjudication.elapsed, 4),
         }
@@ -236,7 +238,8 @@ def analyse_claim(
 ) -> ClaimAnalysis:
     """Adjudicate the case's claim: the worst normal line, and the double-dummy value.
 
-    ``policy`` None: the case file's own policy (``case_policy``)."""
+    ``policy`` None: the case file's own policy (``case_policy``), the claimer's class applied;
+    a policy given is used as it is (the command line applies the class before its switches)."""
     claim = case.claim
     assert claim is not None
     chosen = policy or case_policy(claim)
@@ -403,7 +406,9 @@ def trump_tricks(
 def case_policy(claim: Claim) -> NormalPolicy:
     """The policy the case file gives (``claim.policy`` and ``claim.switches``), by default
     WBF2017; the command line's ``--policy`` and ``--switch`` override it (solver/cli.py)."""
-    return PRESETS[claim.policy or "WBF2017"].with_switches(**dict(claim.switches))
+    return for_class(PRESETS[claim.policy or "WBF2017"], claim.player_class).with_switches(
+        **dict(claim.switches)
+    )
 
 
 def _double_dummy(
@@ -477,7 +482,7 @@ def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
                 None,
                 None,
                 tuple(reasons),
-                policy_assumptions(analysis.policy),
+                policy_assumptions(analysis.policy, claim.player_class),
             )
         credited = claim.tricks
     else:
@@ -580,7 +585,7 @@ def _credit(
     total = _declarer_total(case, claim, credited)
     reasons.append(Reason("79B", f"declarer's side is credited with {total} tricks in all"))
     result, scores = board_score(case, total)
-    assumptions = policy_assumptions(policy) + more
+    assumptions = policy_assumptions(policy, claim.player_class) + more
     return Ruling("decided", total, result, scores, tuple(reasons), assumptions)
 
 
