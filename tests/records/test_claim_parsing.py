@@ -410,7 +410,7 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         "claim.statment",
         "unknown field (expected one of: by, tricks, position, statement, said, "
         "trumps_mentioned, shown_out, agreed, correction_period_over, claimer_asks_more, policy, "
-        "switches); "
+        "switches, player_class); "
         "did you mean 'statement'?",
     ),
     (
