@@ -55,6 +55,7 @@ COVERED = {
     "law57d-illegal-card-becomes-a-penalty-card",
     "law57d-legal-card-played-at-its-turn",
     "law57d-penalty-card-prunes-a-mixed-row",
+    "law60a1-lead-out-of-turn-played-to",
     "penalty-card-declarers-choice-valued",
 }
 """The examples with one agreed irregularity (and at most a failure to lead a penalty card
@@ -347,6 +348,50 @@ def assert_variants_agree(variants: list[dict[str, Any]]) -> None:
 def test_random_57d_variants_agree_with_every_engine() -> None:
     """A play at the right-hand opponent's turn moved about that example."""
     assert_variants_agree(random_rho_turn_variants(57, 8))
+
+
+def random_forfeit_variants(seed: int, number: int) -> list[dict[str, Any]]:
+    """The 57D example's base (defenders' rows mixed, six tricks agreed), with a lead out of
+    turn or a premature lead played to by the side that did not offend before rectification
+    (60A1): a seat (a defender for a premature card), a trick and a card of his, drawn at
+    random (the reader refuses some: the proper leader's lead, a trick 1 premature card, a
+    trick the case says another player led, a card played before)."""
+    rng = random.Random(seed)
+    base = load("law57d-illegal-card-becomes-a-penalty-card")
+    rows = base["play"]["rows"]
+    played = {seat: rows[seat].split() for seat in "NESW"}
+    for seat in "EW":
+        rows[seat] = {"mixed": rows[seat], "when": "after-dispute"}
+    base["play"]["tricks"] = load("law57d-legal-card-played-at-its-turn")["play"]["tricks"]
+    del base["play"]["tricks"][7]
+
+    def make() -> dict[str, Any]:
+        data = copy.deepcopy(base)
+        kind = rng.choice(["lead_out_of_turn", "premature"])
+        seat = rng.choice("EW" if kind == "premature" else "NESW")
+        trick = rng.randint(2, 9)
+        # mostly a card his row may show at that trick (so that some variants have histories)
+        card = rng.choice(played[seat][trick - 1 :] if rng.random() < 0.8 else played[seat])
+        fact = {"seat": seat, "card": card, "trick": trick}
+        data["play"]["irregularities"] = [{kind: {**fact, "played_after": True}}]
+        return data
+
+    return readable(make, number)
+
+
+def test_random_60a1_variants_agree_with_every_engine() -> None:
+    """A lead out of turn or a lead made too early, played to before rectification (60A1),
+    moved about that example: accepted, or unrectified and in turn. Beside the random ones,
+    East's H8 led to trick 6 and West's C7 to trick 4, each after winning the trick before
+    having played to it ahead of his partner: those have histories."""
+    variants = random_forfeit_variants(60, 10)
+    for seat, card, trick in (("E", "H8", 6), ("W", "C7", 4)):
+        fixed = copy.deepcopy(variants[0])
+        fact = {"seat": seat, "card": card, "trick": trick, "played_after": True}
+        fixed["play"]["irregularities"] = [{"premature": fact}]
+        assert figures(independent_irregularities.count(fixed))[0] != "impossible"
+        variants.append(fixed)
+    assert_variants_agree(variants)
 
 
 def random_declarer_early_variants(seed: int, number: int) -> list[dict[str, Any]]:

@@ -863,6 +863,7 @@ class _Obligations:
             accepted = self.lead_out_of_turn()
             self.lead_choice(accepted)
             self.premature()
+            self.forfeited_lead()
             self.early_order()
             self.rho_turn()
             self.declarer_early()
@@ -1262,6 +1263,27 @@ class _Obligations:
             self.order[option, suit] = _all(m, [lit, reading1], f"order_t{t + 1}_{code}")
             if suit >= 0:
                 _implies(m, [lit, reading1], _not(m.led[t, suit]))
+
+    def forfeited_lead(self) -> None:
+        """60A1: a lead to this trick made before the offender's partner had played to the
+        one before, played to by his left-hand opponent before rectification: he played to
+        the trick before ahead of his partner, leads this trick, with that card (still held
+        at its start); no penalty card, no order."""
+        m, t = self.m, self.trick
+        found = self.program.forfeited.get(t)
+        if found is None:
+            return
+        offender, card = found
+        name = (
+            f"{SEAT_NAMES[offender]} led {_card(card)} to trick {t + 1} too early, "
+            "unrectified (60A1)"
+        )
+        enforce = m.hard(name)
+        _require(m, self.held(offender, card), enforce)
+        before = self.before_partner(t - 1, offender) if t > 0 else False
+        leads = _all(m, [m.leader[t, offender], before], f"forfeited_lead_t{t + 1}")
+        _require(m, leads, enforce)
+        _require(m, m.plays.get((t, card), False), enforce)
 
     def early_order(self) -> None:
         """57A, a lead to the next trick made before the partner played to this one (the

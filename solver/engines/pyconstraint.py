@@ -656,6 +656,7 @@ class _Obligations:
         self.penalty_cards = program.penalty_cards
         self.leads_out_of_turn = program.leads_out_of_turn
         self.premature = program.premature
+        self.forfeited = program.forfeited
         self.exempt = program.exempt
         self.rho_turn = program.rho_turn
         self.declarer_early = program.declarer_early
@@ -789,6 +790,8 @@ class _Obligations:
         card (``_at_rho_turn``): None once they are set, else the verdict."""
         if not self._premature(walk, rule, trick, code, values):
             return False
+        if not self._forfeited(walk, rule, trick, values):
+            return False
         if not self._at_rho_turn(walk, rule, trick, values[SLOT_VARIABLES * trick + 3]):
             return False
         early = self.declarer_early.get(trick)
@@ -910,6 +913,24 @@ class _Obligations:
             return False
         walk.expose(offender, card, True)
         rule.order = _order_on_partner(code, offender)
+        return True
+
+    def _forfeited(self, walk: _Walk, rule: _Rule, trick: int, values: tuple[Any, ...]) -> bool:
+        """60A1: a lead made too early that the offender's left-hand opponent played to before
+        rectification stands as though in turn: the offender, who played to the trick before
+        ahead of his partner, leads this trick with that card, still in his hand; nothing is
+        rectified (no penalty card, no order)."""
+        found = self.forfeited.get(trick)
+        if found is None:
+            return True
+        offender, card = found
+        leader = values[SLOT_VARIABLES * trick + 3]
+        if trick == 0 or leader != offender or card not in walk.held[offender]:
+            return False
+        previous = values[SLOT_VARIABLES * (trick - 1) + 3]
+        if not self._before_partner(trick - 1, offender, previous):
+            return False
+        rule.forced = card
         return True
 
 

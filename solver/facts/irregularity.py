@@ -65,9 +65,15 @@ class LeadOutOfTurn:
     response: Response | None = None
     """None when the choice has not been made yet (the director was just called)."""
     by: Seat | Side | None = None
+    played_after: bool = False
+    """The offender's left-hand opponent, of the side that did not offend, played to the
+    lead before any rectification was assessed: the right to refuse it is forfeited, and the
+    lead stands as though in turn (Law 60A1); ``response`` is then ``accepted``."""
 
     def describe(self) -> str:
-        state = self.response or "choice pending"
+        state: str = self.response or "choice pending"
+        if self.played_after:
+            state = "played to by his left-hand opponent: accepted"
         return f"{self.seat} led {self.card} out of turn to trick {self.trick} ({state})"
 
 
@@ -84,9 +90,15 @@ class PrematurePlay:
     """Declarer had already played from both hands (dummy's card counting once named) when
     the defender played before his partner: Law 57C1 leaves it unrectified, the card simply
     played to that trick."""
+    played_after: bool = False
+    """The card was a lead to ``trick`` made before his partner had played to the trick
+    before, and his left-hand opponent played to it before any rectification was assessed:
+    the rectification is forfeited and the lead counts as made in turn (Law 60A1)."""
 
     def describe(self) -> str:
         after = " after declarer had played from both hands" if self.exempt else ""
+        if self.played_after:
+            after = ", his left-hand opponent playing to it before rectification"
         return f"{self.seat} played {self.card} prematurely to trick {self.trick}{after}"
 
 

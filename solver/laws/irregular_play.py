@@ -86,6 +86,11 @@ class PlayIrregularities:
     """Trick -> (offender, card, response or None)."""
     premature: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Trick -> (offender, card): a defender played before his partner to that trick."""
+    forfeited: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Trick -> (offender, card): a defender's lead to it made before his partner had played
+    to the trick before, played to by his left-hand opponent before rectification (60A1): no
+    penalty card, no 57A order; he won the trick before, having played to it before his
+    partner, and leads that card (``_forfeited_lead``)."""
     exempt: dict[int, int] = field(default_factory=dict)
     """Trick -> the defender whose card to it, played before his partner's, Law 57C1 leaves
     unrectified (declarer had played from both hands): he played before his partner there."""
@@ -122,6 +127,7 @@ class PlayIrregularities:
             self.penalty_cards
             or self.leads_out_of_turn
             or self.premature
+            or self.forfeited
             or self.rho_turn
             or self.declarer_early
             or self.designations
@@ -176,6 +182,18 @@ def trick_starts(
     following = program.premature.get(trick + 1)
     if following is not None:
         out = [s for start in out for s in _may_lead_early(program, trick, start, following[0])]
+    forfeited = program.forfeited.get(trick)
+    if forfeited is not None:
+        out = [s for start in out for s in _forfeited_lead(forfeited, held, start)]
+    next_forfeited = program.forfeited.get(trick + 1)
+    if next_forfeited is not None:
+        offender = next_forfeited[0]
+        out = [
+            replace(s, state=replace(s.state, early_lead_seat=offender))
+            if before_partner_at(program, trick, offender, s.leader)
+            else s
+            for s in out
+        ]
     rho_turn = program.rho_turn.get(trick)
     if rho_turn is not None:
         out = [s for start in out for s in _at_rho_turn(rho_turn, held, start)]
@@ -222,6 +240,20 @@ def _at_rho_turn(
         return []
     state = replace(start.state, rho_turn_seat=offender, rho_turn_card=card)
     return [replace(start, state=state)]
+
+
+def _forfeited_lead(
+    forfeited: tuple[int, int], held: tuple[int, int, int, int], start: TrickStart
+) -> list[TrickStart]:
+    """60A1 after a lead made too early: the offender played before his partner at the trick
+    before (marked there, ``early_lead_seat``) and won it, still holds the card, and leads it
+    to this trick as though in turn: no penalty card, no order (``law60``)."""
+    offender, card = forfeited
+    if not held[offender] >> card & 1 or start.leader != offender:
+        return []
+    if start.state.early_lead_seat != offender or start.lead not in (-1, card):
+        return []
+    return [replace(start, lead=card, state=replace(start.state, early_lead_seat=-1))]
 
 
 def _declarer_early(
@@ -532,6 +564,9 @@ def _early_play(
         program.declarer_early[trick] = (fact.seat.index, fact.card.index)
     elif isinstance(fact, PlayAtRhoTurn):
         program.rho_turn[trick] = (fact.seat.index, fact.card.index)
+    elif fact.played_after:
+        # 60A1: the lead made too early stands as though in turn, unrectified
+        program.forfeited[trick] = (fact.seat.index, fact.card.index)
     elif law57c1_exempt(fact):
         # 57C1: no rectification; the card played (``designated_plays``); he played before
         # his partner there, so a card of his at the next trick may be a lead made too

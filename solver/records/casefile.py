@@ -100,6 +100,7 @@ class RawLeadOutOfTurn(_Strict):
     card: str
     trick: int
     response: str | None = None
+    played_after: bool = False
 
 
 class RawPremature(_Strict):
@@ -107,6 +108,7 @@ class RawPremature(_Strict):
     card: str
     trick: int
     declarer_played_both_hands: bool = False
+    played_after: bool = False
 
 
 class RawPlayAtRhoTurn(_Strict):
@@ -1107,7 +1109,42 @@ class _IrregularityReader:
                 "applies before the thirteenth trick); expected refused, or no response",
             )
         self._not_played_before(seat, card, trick, f"{location}.card")
-        return LeadOutOfTurn(seat, card, trick, response=response, by=by)
+        if raw.played_after:
+            response = self._lead_played_after(seat, trick, response, location, by)
+        return LeadOutOfTurn(
+            seat, card, trick, response=response, by=by, played_after=raw.played_after
+        )
+
+    def _lead_played_after(
+        self,
+        seat: Seat,
+        trick: int,
+        response: Response | None,
+        location: str,
+        by: Seat | Side | None,
+    ) -> Response:
+        """Law 60A1: the offender's left-hand opponent played to the lead out of turn before
+        rectification: the lead is accepted, at a trick that was played (that card is in
+        it), and not at trick 13 under the 2017 Laws (no acceptance there: the card counts as
+        played in turn anyway)."""
+        what = "a lead out of turn played to by the non-offending side (Law 60A1)"
+        self._agreed_only(by, location, what)
+        self._played_trick(trick, f"{location}.trick", what)
+        if response == "refused":
+            raise self.error(
+                f"{location}.response",
+                f"{seat.lho.full_name} played to {seat.full_name}'s lead out of turn before "
+                "rectification (played_after: true): the right to refuse it is forfeited "
+                "(Law 60A1); expected accepted, or no response",
+            )
+        if trick == 13 and self.edition >= 2017:
+            raise self.error(
+                f"{location}.played_after",
+                "a lead out of turn to trick 13 counts as played in turn under the 2017 Laws "
+                "(Law 53A): there is no rectification to forfeit; expected played_after left "
+                "out",
+            )
+        return "accepted"
 
     def _premature(self, raw: RawPremature, location: str, by: Seat | Side | None) -> PrematurePlay:
         seat = self._defender(
@@ -1118,7 +1155,51 @@ class _IrregularityReader:
         self._not_played_before(seat, card, trick, f"{location}.card")
         if raw.declarer_played_both_hands:
             self._check_57c1(seat, trick, f"{location}.declarer_played_both_hands")
-        return PrematurePlay(seat, card, trick, by=by, exempt=raw.declarer_played_both_hands)
+        if raw.played_after:
+            self._premature_played_after(raw, seat, trick, location, by)
+        return PrematurePlay(
+            seat,
+            card,
+            trick,
+            by=by,
+            exempt=raw.declarer_played_both_hands,
+            played_after=raw.played_after,
+        )
+
+    def _premature_played_after(
+        self, raw: RawPremature, seat: Seat, trick: int, location: str, by: Seat | Side | None
+    ) -> None:
+        """Law 60A1 after a premature card: only a lead to ``trick`` made before the
+        partner had played to the trick before can be followed by the offender's left-hand
+        opponent (to a card played too early to the current trick, he is its leader), so:
+        not at trick 1, not with 57C1 (that card is a play, not a lead), at a trick that was
+        played, and led by the offender where the case says who led it."""
+        what = "a premature lead played to by the non-offending side (Law 60A1)"
+        self._agreed_only(by, location, what)
+        where = f"{location}.played_after"
+        if raw.declarer_played_both_hands:
+            raise self.error(
+                where,
+                "declarer_played_both_hands (Law 57C1) makes the card his play to that trick, "
+                "not a lead made too early, which is all that Law 60A1 can forfeit here; "
+                "expected one of the two",
+            )
+        if trick == 1:
+            raise self.error(
+                where,
+                "at trick 1 a premature card is played to the trick, whose leader (on the "
+                "offender's left) plays nothing after it: Law 60A1 applies only to a lead to "
+                "the next trick made too early; expected played_after left out",
+            )
+        self._played_trick(trick, f"{location}.trick", what)
+        known = self._known_leader(trick)
+        if known is not None and known[0] != seat:
+            raise self.error(
+                where,
+                f"{known[0].full_name} led to trick {trick} ({known[1]}): Law 60A1 applies "
+                f"to {seat.full_name}'s premature card only as his own lead to that trick, "
+                "made before his partner had played to the trick before",
+            )
 
     def _at_rho_turn(
         self, raw: RawPlayAtRhoTurn, location: str, by: Seat | Side | None
@@ -1525,10 +1606,30 @@ class _IrregularityReader:
                 "premature card"
             )
             found = any(
-                isinstance(f, PrematurePlay) and f.trick == trick and not f.exempt for f in facts
+                isinstance(f, PrematurePlay)
+                and f.trick == trick
+                and not f.exempt
+                and not f.played_after
+                for f in facts
             )
         else:
             return
+        forfeited = next(
+            (
+                f
+                for f in facts
+                if isinstance(f, LeadOutOfTurn) and f.trick == trick and f.played_after
+            ),
+            None,
+        )
+        if forfeited is not None and law != "57A" and choice.option != "accept-lead":
+            raise self.error(
+                location,
+                f"{choice.describe()}: {forfeited.seat.lho.full_name} played to the lead out "
+                f"of turn to trick {trick} before rectification (played_after: true), so it "
+                "stands, accepted (Law 60A1; a proper leader's own lead instead is no play to "
+                "it, Law 53B); expected accept-lead, or no choice",
+            )
         if not found:
             raise self.error(
                 location,

@@ -25,7 +25,7 @@ from solver.facts.irregularity import (
     PlayAtRhoTurn,
     PrematurePlay,
 )
-from solver.laws.citation import Assumption
+from solver.laws.citation import Assumption, Reason
 from solver.laws.law46 import (
     law46b_citation,
     law46b_intention,
@@ -49,6 +49,12 @@ from solver.laws.law57 import (
     law57d_legal_at_turn,
 )
 from solver.laws.law58 import law58b3_information
+from solver.laws.law60 import (
+    law60a1_lead_accepted,
+    law60a1_premature_lead,
+    law60a1_premature_lead_only,
+    law60a_older_codes,
+)
 from solver.laws.law72 import law72_could_have_known
 
 
@@ -68,11 +74,7 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
     found: list[Assumption] = [law72_could_have_known(case.edition)]
     answers = {f.trick: f.option for f in facts if isinstance(f, Choice) and _answers_a_lead(f)}
     loots = [f for f in facts if isinstance(f, LeadOutOfTurn)]
-    penalty_cards = [
-        f
-        for f in facts
-        if isinstance(f, PenaltyCard) or (isinstance(f, PrematurePlay) and not law57c1_exempt(f))
-    ] + [
+    penalty_cards = [f for f in facts if isinstance(f, PenaltyCard) or _rectified_premature(f)] + [
         f
         for f in loots
         if f.seat.side != declarers
@@ -89,7 +91,8 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         found.append(law58b3_information())
     if case.edition < 2007 and any(f.trick == 1 and f.seat.side != declarers for f in loots):
         found.append(law54_before_2007(case.edition))
-    premature = [f for f in facts if isinstance(f, PrematurePlay) and not law57c1_exempt(f)]
+    premature = [f for f in facts if isinstance(f, PrematurePlay) and _rectified_premature(f)]
+    found += _forfeit_assumptions(case)
     if premature:
         if not any(isinstance(f, Choice) and f.law.startswith("57") for f in facts):
             found.append(law57a_must_choose())
@@ -104,6 +107,28 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         found.append(law57d_legal_at_turn())
     found += [law57c3_illegal_withdrawn(f) for f in facts if isinstance(f, DeclarerEarlyPlay)]
     return tuple(found + _designation_assumptions(case))
+
+
+def _rectified_premature(fact: Irregularity) -> bool:
+    """A premature card that Law 57A rectifies: not exempt (57C1), not forfeited (60A1)."""
+    return isinstance(fact, PrematurePlay) and not law57c1_exempt(fact) and not fact.played_after
+
+
+def _forfeit_assumptions(case: Case) -> list[Assumption]:
+    """Law 60A: the reading of a premature card played to by the side that did not offend,
+    and, under the codes before 2007, the reading of 60A itself."""
+    forfeits = [
+        f
+        for f in case.irregularities
+        if isinstance(f, LeadOutOfTurn | PrematurePlay) and f.played_after
+    ]
+    found: list[Assumption] = []
+    if any(isinstance(f, PrematurePlay) for f in forfeits):
+        found.append(law60a1_premature_lead_only())
+    older = law60a_older_codes(case.edition)
+    if forfeits and older is not None:
+        found.append(older)
+    return found
 
 
 def _designation_assumptions(case: Case) -> list[Assumption]:
@@ -184,6 +209,9 @@ def irregularity_lines(case: Case) -> list[str]:
             explained = _EXPLAINED.get(type(fact))
             if explained is not None:
                 lines.append(f"    {explained}")
+            forfeit = _forfeit_reason(fact)
+            if forfeit is not None:
+                lines.append(f"    {forfeit}")
         assumption = entry.get("assumption")
         if assumption is not None:
             lines.append(
@@ -212,6 +240,17 @@ _EXPLAINED: dict[type, str] = {
     "play there; otherwise a major penalty card, and he plays another card",
 }
 """What the text report adds under a fact of these kinds: what its law makes of it."""
+
+
+def _forfeit_reason(fact: Irregularity) -> Reason | None:
+    """Law 60A1's reason for a lead out of turn or a premature lead played to by the side
+    that did not offend; None for any other fact."""
+    if isinstance(fact, LeadOutOfTurn) and fact.played_after:
+        return law60a1_lead_accepted(fact)
+    if isinstance(fact, PrematurePlay) and fact.played_after:
+        return law60a1_premature_lead(fact)
+    return None
+
 
 _VOID = "; a card of a suit dummy no longer held is void, any legal card (46B4)"
 _DESIGNATION_TEXT = {
@@ -281,6 +320,11 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
         entry["citation"] = _CITED[type(fact)]
     else:
         entry["citation"] = "57C1" if law57c1_exempt(fact) else "57A"
+    forfeit = _forfeit_reason(fact)
+    if forfeit is not None:
+        # extension: Law 60A1, the rectification forfeited by a play after the card
+        entry["citation"] = forfeit.citation
+        entry["played_after"] = True
     return entry
 
 
@@ -359,7 +403,8 @@ def _account(case: Case, by: Seat | Side | None) -> list[PenaltyCard]:
     written = {(p.seat, p.card) for p in given}
     for fact in facts:
         implied = None
-        if isinstance(fact, PrematurePlay) and not law57c1_exempt(fact):
+        if _rectified_premature(fact):
+            assert isinstance(fact, PrematurePlay)
             implied = PenaltyCard(fact.seat, fact.card, fact.trick, "premature", by=fact.by)
         elif (
             isinstance(fact, LeadOutOfTurn)
