@@ -31,8 +31,11 @@ exactly ONE irregularity under ``play.irregularities``:
   simply goes back to the hand (55B). With no response the choice is pending where play stopped
   (the trick of the lead is the one after the last played), nothing branches. Under the 2017
   code a lead out of turn to trick 13 has no acceptance: the proper leader leads and the card
-  counts as played in turn. With ``played_after`` (the player on the offender's left, of the
-  other side, played to the lead before anything was ruled: Law 60A1) it is accepted;
+  counts as played in turn. Taken back because an opponent had wrongly told him it was his
+  lead (``response: retracted-misinformed``, Law 47E1): the proper leader leads, the card goes
+  back to the offender's hand with no penalty card, and nothing is chosen. With
+  ``played_after`` (the player on the offender's left, of the other side, played to the lead
+  before anything was ruled: Law 60A1) it is accepted;
 * a premature play (``premature``, 57A) of a defender at a trick: he played before his partner,
   whose turn came first. Either the trick is led by the offender's left-hand opponent (partner
   second to play, offender fourth), and declarer's order binds the partner's card to that trick;

@@ -49,6 +49,7 @@ COVERED = {
     "law46b1b-win-second-hand-is-the-sure-winner",
     "law46b3-a-rank-alone-at-dummys-lead",
     "law46b5-play-anything-the-defenders-choose",
+    "law47e1-lead-out-of-turn-on-a-wrong-word",
     "law52-failure-to-lead-choice-pending",
     "law55-declarer-lead-out-of-turn-pending",
     "law57c3-declarer-early-play-stands",
@@ -357,13 +358,7 @@ def random_forfeit_variants(seed: int, number: int) -> list[dict[str, Any]]:
     random (the reader refuses some: the proper leader's lead, a trick 1 premature card, a
     trick the case says another player led, a card played before)."""
     rng = random.Random(seed)
-    base = load("law57d-illegal-card-becomes-a-penalty-card")
-    rows = base["play"]["rows"]
-    played = {seat: rows[seat].split() for seat in "NESW"}
-    for seat in "EW":
-        rows[seat] = {"mixed": rows[seat], "when": "after-dispute"}
-    base["play"]["tricks"] = load("law57d-legal-card-played-at-its-turn")["play"]["tricks"]
-    del base["play"]["tricks"][7]
+    base, played = mixed_defenders_base()
 
     def make() -> dict[str, Any]:
         data = copy.deepcopy(base)
@@ -377,6 +372,46 @@ def random_forfeit_variants(seed: int, number: int) -> list[dict[str, Any]]:
         return data
 
     return readable(make, number)
+
+
+def mixed_defenders_base() -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """The 57D example's deal and nine tricks, the defenders' rows mixed, tricks 1 to 6
+    agreed, no irregularity; with the cards each seat played, in order."""
+    base = load("law57d-illegal-card-becomes-a-penalty-card")
+    rows = base["play"]["rows"]
+    played = {seat: rows[seat].split() for seat in "NESW"}
+    for seat in "EW":
+        rows[seat] = {"mixed": rows[seat], "when": "after-dispute"}
+    base["play"]["tricks"] = load("law57d-legal-card-played-at-its-turn")["play"]["tricks"]
+    del base["play"]["tricks"][7]
+    base["play"]["irregularities"] = []
+    return base, played
+
+
+def random_retracted_variants(seed: int, number: int) -> list[dict[str, Any]]:
+    """That base with a lead out of turn taken back because an opponent had wrongly told its
+    player it was his lead (47E1): a seat, a trick (to 10, where play stopped) and a card of
+    his, drawn at random (the reader refuses the proper leader's and a card played before)."""
+    rng = random.Random(seed)
+    base, played = mixed_defenders_base()
+
+    def make() -> dict[str, Any]:
+        data = copy.deepcopy(base)
+        seat = rng.choice("NESW")
+        trick = rng.randint(1, 10)
+        fact = {"seat": seat, "card": rng.choice(played[seat][trick - 1 :] or played[seat])}
+        fact |= {"trick": trick, "response": "retracted-misinformed"}
+        data["play"]["irregularities"] = [{"lead_out_of_turn": fact}]
+        return data
+
+    return readable(make, number)
+
+
+def test_random_47e1_variants_agree_with_every_engine() -> None:
+    """A lead out of turn taken back under 47E1 moved about that example: no penalty card, the
+    proper leader leads; where the card was played before its trick, or the offender was to
+    lead, no history (or the reader refuses it)."""
+    assert_variants_agree(random_retracted_variants(47, 10))
 
 
 def test_random_60a1_variants_agree_with_every_engine() -> None:

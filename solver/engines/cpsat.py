@@ -54,6 +54,7 @@ from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts.history import History, PlayedTrick
 from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
+from solver.facts.irregularity import RETRACTED_MISINFORMED as RETRACTED
 from solver.laws.law46 import ANYTHING, HIGH, LOW, RANK, SUIT, WIN
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
@@ -1068,8 +1069,9 @@ class _Obligations:
         enforce = m.hard(name)
         _require(m, _not(self.proper(offender)), enforce)
         _require(m, self.held(offender, card), enforce)
-        if t == program.last_trick and program.edition >= 2017:
-            # 53A: no acceptance at the last trick; the card simply goes back
+        if (t == program.last_trick and program.edition >= 2017) or response == RETRACTED:
+            # 53A: no acceptance at the last trick; 47E1: a lead made on an opponent's wrong
+            # word goes back, no penalty card; either way the card simply goes back
             for seat in range(4):
                 self.equal(m.leader[t, seat], self.proper(seat), enforce)
             return False

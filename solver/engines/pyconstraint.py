@@ -67,6 +67,7 @@ from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts.history import History
 from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
+from solver.facts.irregularity import RETRACTED_MISINFORMED as RETRACTED
 from solver.laws.law46 import SAID_CODES
 from solver.laws.law57 import law57a_before_partner, law57d_in_position
 
@@ -542,7 +543,8 @@ def _choice_domains(problem: Problem, trick: int) -> tuple[list[int], list[int],
     recorded = program.recorded
     loot_codes = [0]
     loot = program.leads_out_of_turn.get(trick)
-    if loot is not None and not (trick == program.last_trick and program.edition >= 2017):
+    last = trick == program.last_trick and program.edition >= 2017
+    if loot is not None and not last and loot[2] != RETRACTED:
         offender, _card, response = loot
         if offender % 2 == program.declarer % 2:
             given = [("55A", "accept-lead"), ("55B", "refuse-lead")]
@@ -845,7 +847,7 @@ class _Obligations:
         offender, card, _response = loot
         if offender == proper or card not in walk.held[offender] or code == NO_OPTION:
             return None
-        if not code:  # the last trick: no acceptance, the card simply goes back
+        if not code:  # the last trick (no acceptance) or 47E1: the card simply goes back
             return proper, -1
         if CHOICE_CATALOGUE[code - 1][1] in ("accept-lead", "declarer-becomes-dummy"):
             return offender, card

@@ -29,8 +29,12 @@ EXPOSURES: tuple[Exposure, ...] = (
 
 PenaltyClass = Literal["major", "minor"]
 
-Response = Literal["accepted", "refused"]
-"""What the side entitled to choose did about a lead out of turn (Laws 53-56)."""
+Response = Literal["accepted", "refused", "retracted-misinformed"]
+"""What became of a lead out of turn: accepted or refused by the side entitled to choose
+(Laws 53-56), or taken back because an opponent had wrongly told its player it was his lead
+(``RETRACTED_MISINFORMED``, Law 47E1: no penalty card, no acceptance)."""
+
+RETRACTED_MISINFORMED: Response = "retracted-misinformed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,8 @@ class LeadOutOfTurn:
 
     def describe(self) -> str:
         state: str = self.response or "choice pending"
+        if self.response == RETRACTED_MISINFORMED:
+            state = "taken back: an opponent had told him it was his lead"
         if self.played_after:
             state = "played to by his left-hand opponent: accepted"
         return f"{self.seat} led {self.card} out of turn to trick {self.trick} ({state})"

@@ -33,6 +33,7 @@ from solver.facts import Case
 from solver.facts.irregularity import (
     CHOICE_CODE_BITS,
     CHOICE_TRICK_BITS,
+    RETRACTED_MISINFORMED,
     Choice,
     ChoiceMade,
     DeclarerEarlyPlay,
@@ -403,6 +404,8 @@ def _lead_out_of_turn(
         return []
     if trick == program.last_trick and program.edition >= 2017:
         return [TrickStart(proper, -1, state, 0)]  # 53A: no acceptance at trick 13
+    if response == RETRACTED_MISINFORMED:
+        return [TrickStart(proper, -1, state, 0)]  # 47E1: back to the hand, no penalty card
     recorded = program.recorded.get((trick, LOOT_SLOT))
     if recorded is not None and recorded.option == "proper-lead":
         if not law53b_proper_lead_stands(offender, proper):
@@ -600,6 +603,16 @@ def _lead_stands(case: Case, program: PlayIrregularities) -> PlayIrregularities:
         ):
             continue
         recorded = program.recorded.get((trick, LOOT_SLOT))
+        if response == RETRACTED_MISINFORMED:
+            raise CaseFileError(
+                case.source,
+                "play.irregularities",
+                f"{Seat.from_index(premature[0]).full_name} played to "
+                f"{Seat.from_index(offender).full_name}'s lead out of turn to trick {trick + 1} "
+                "before his partner (the premature play), but the case says the lead was taken "
+                "back on an opponent's wrong word (Law 47E1): there was no lead to play to; "
+                "expected one of the two",
+            )
         if response == "refused" or (recorded is not None and recorded.option != "accept-lead"):
             law = law53c_citation(case.edition)
             raise CaseFileError(

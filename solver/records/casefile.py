@@ -22,6 +22,7 @@ from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
 from solver.facts.irregularity import (
     DESIGNATION_WORDS,
     EXPOSURES,
+    RETRACTED_MISINFORMED,
     Choice,
     DeclarerEarlyPlay,
     DummyDesignation,
@@ -72,7 +73,7 @@ SUITS_OPTIONS = frozenset({"forbid-suits"})
 CARD_OPTIONS = frozenset({"designate-penalty-card", "designate-played-card", "reject-play"})
 DECLARER_CHOOSES = frozenset({"50D1", "50D2", "51A", "51B", "52", "54", "56", "57A"})
 """The sub-laws whose choice is declarer's (54: presumed declarer, the case's ``declarer``)."""
-RESPONSES: tuple[Response, ...] = ("accepted", "refused")
+RESPONSES: tuple[Response, ...] = ("accepted", "refused", RETRACTED_MISINFORMED)
 PENALTY_CLASSES: tuple[PenaltyClass, ...] = ("major", "minor")
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 _T = TypeVar("_T", bound=str)
@@ -1097,11 +1098,26 @@ class _IrregularityReader:
             response = _one_of(raw.response, RESPONSES, f"{location}.response", self)
         proper = self._proper_leader(trick)
         if proper is not None and proper[0] == seat:
+            misinformed = (
+                " (Law 47E1 takes back only a lead out of turn made on an opponent's wrong word "
+                "that it was his lead)"
+                if response == RETRACTED_MISINFORMED
+                else ""
+            )
             raise self.error(
                 f"{location}.seat",
                 f"{seat.full_name} was the proper leader of trick {trick} ({proper[1]}): his "
-                "lead is not out of turn",
+                f"lead is not out of turn{misinformed}",
             )
+        if response == RETRACTED_MISINFORMED:
+            self._agreed_only(by, location, "a lead out of turn taken back under Law 47E1")
+            if raw.played_after:
+                raise self.error(
+                    f"{location}.played_after",
+                    "a lead out of turn made on an opponent's wrong word that it was his lead "
+                    "goes back and cannot be accepted (Law 47E1), so no play to it stands; "
+                    "expected played_after left out, or another response",
+                )
         if trick == 13 and response == "accepted" and self.edition >= 2017:
             raise self.error(
                 f"{location}.response",
@@ -1622,6 +1638,24 @@ class _IrregularityReader:
             ),
             None,
         )
+        retracted = next(
+            (
+                f
+                for f in facts
+                if isinstance(f, LeadOutOfTurn)
+                and f.trick == trick
+                and f.response == RETRACTED_MISINFORMED
+            ),
+            None,
+        )
+        if retracted is not None and law != "57A":
+            raise self.error(
+                location,
+                f"{choice.describe()}: {retracted.seat.full_name}'s lead out of turn to trick "
+                f"{trick} went back because an opponent had told him it was his lead (Law "
+                "47E1): it cannot be accepted, and there is no choice to record; expected no "
+                "choice under Laws 53 to 56 at that trick",
+            )
         if forfeited is not None and law != "57A" and choice.option != "accept-lead":
             raise self.error(
                 location,

@@ -34,6 +34,12 @@ from solver.laws.law46 import (
     law46b_suit_won_in,
     law46b_void_suit,
 )
+from solver.laws.law47 import (
+    law47e1_edition,
+    law47e1_information,
+    law47e1_reason,
+    law47e1_retracted,
+)
 from solver.laws.law49 import law49_exposure
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
 from solver.laws.law52 import law52_citation, law52_is_rejection
@@ -79,6 +85,7 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         for f in loots
         if f.seat.side != declarers
         and f.response != "accepted"
+        and not law47e1_retracted(f)
         and answers.get(f.trick) not in ("accept-lead", "declarer-becomes-dummy", "proper-lead")
     ]
     if penalty_cards or any(law52_is_rejection(f) for f in facts):
@@ -87,6 +94,7 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         found.append(law55c_information())
     if any(answers.get(f.trick) == "proper-lead" for f in loots):
         found.append(law53b_information())
+    found += _retraction_assumptions(case, loots)
     if any(isinstance(f, Choice) and f.option == "replace-own-card" for f in facts):
         found.append(law58b3_information())
     if case.edition < 2007 and any(f.trick == 1 and f.seat.side != declarers for f in loots):
@@ -112,6 +120,14 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
 def _rectified_premature(fact: Irregularity) -> bool:
     """A premature card that Law 57A rectifies: not exempt (57C1), not forfeited (60A1)."""
     return isinstance(fact, PrematurePlay) and not law57c1_exempt(fact) and not fact.played_after
+
+
+def _retraction_assumptions(case: Case, loots: list[LeadOutOfTurn]) -> list[Assumption]:
+    """Law 47E1: what a lead taken back showed (16C), and the reading of 47E1 before 2007."""
+    if not any(law47e1_retracted(f) for f in loots):
+        return []
+    older = law47e1_edition(case.edition)
+    return [law47e1_information(), *([] if older is None else [older])]
 
 
 def _forfeit_assumptions(case: Case) -> list[Assumption]:
@@ -209,9 +225,9 @@ def irregularity_lines(case: Case) -> list[str]:
             explained = _EXPLAINED.get(type(fact))
             if explained is not None:
                 lines.append(f"    {explained}")
-            forfeit = _forfeit_reason(fact)
-            if forfeit is not None:
-                lines.append(f"    {forfeit}")
+            because = _forfeit_reason(fact) or _retraction_reason(case, fact)
+            if because is not None:
+                lines.append(f"    {because}")
         assumption = entry.get("assumption")
         if assumption is not None:
             lines.append(
@@ -249,6 +265,13 @@ def _forfeit_reason(fact: Irregularity) -> Reason | None:
         return law60a1_lead_accepted(fact)
     if isinstance(fact, PrematurePlay) and fact.played_after:
         return law60a1_premature_lead(fact)
+    return None
+
+
+def _retraction_reason(case: Case, fact: Irregularity) -> Reason | None:
+    """Law 47E1's reason for a lead out of turn taken back on an opponent's wrong word."""
+    if isinstance(fact, LeadOutOfTurn) and law47e1_retracted(fact):
+        return law47e1_reason(fact, case.edition)
     return None
 
 
@@ -314,7 +337,10 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
             entry["exposure"] = {"citation": exposure.citation, "reason": exposure.text}
         entry.update(_classed(case, fact))
     elif isinstance(fact, LeadOutOfTurn):
-        entry["citation"] = _lead_citation(case, fact)
+        retraction = _retraction_reason(case, fact)
+        entry["citation"] = (
+            _lead_citation(case, fact) if retraction is None else retraction.citation
+        )
         entry["response"] = fact.response
     elif isinstance(fact, PlayAtRhoTurn | DeclarerEarlyPlay | FailureToPlay):
         entry["citation"] = _CITED[type(fact)]

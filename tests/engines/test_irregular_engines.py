@@ -738,6 +738,23 @@ def test_a_forfeited_lead_made_too_early_agrees_with_the_brute_force(seed: int) 
     assert all(not outcome.choices for outcome in expected.groups)
 
 
+def random_retracted_lead(seed: int) -> Problem:
+    """A random play with a defender's lead out of turn taken back because an opponent had
+    wrongly told him it was his lead (47E1): the proper leader leads, no penalty card, no
+    choice; where the defender was the proper leader, no history."""
+    rng = random.Random(seed)
+    case, defender, trick, card = random_defender_card(rng, first_trick=1)
+    fact = LeadOutOfTurn(Seat.from_index(defender), card, trick, "retracted-misinformed")
+    return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=30)
+def test_a_lead_taken_back_under_47e1_agrees_with_the_brute_force(seed: int) -> None:
+    expected = check_all(random_retracted_lead(seed), every_failure=True)
+    assert all(not outcome.choices for outcome in expected.groups)
+
+
 def test_a_forfeited_lead_occurs_in_the_random_problems() -> None:
     """Some of those random problems have histories (the agreement above is not only on
     problems with none)."""
