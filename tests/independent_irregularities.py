@@ -61,6 +61,10 @@ exactly ONE irregularity under ``play.irregularities``:
   the trick is led by that hand's partner or its left-hand opponent, and at the hand's own
   turn the card is its card to the trick when it follows suit (or the hand has none of the
   suit led); otherwise the hand plays another card, and nothing lies on the table;
+* a fifth card added to a complete trick (``fifth_card``, 45E): a defender's lies as a
+  penalty card from the next trick, as above (``how`` as for a penalty card, ``exposed`` when
+  not given); declarer's or dummy's goes back to the hand, so all it says is that the card
+  was still held at the start of the next trick;
 * declarer's incomplete call for dummy's card (``dummy_designation``, 46B) at a trick: "high"
   means dummy's highest card of the suit named, or of the suit led when none is named (then
   dummy cannot have led that trick), "low" the lowest, a suit named alone its lowest; when
@@ -135,7 +139,8 @@ class Refused(Exception):
 class Irregularity:
     """The one agreed irregularity, in integers (trick from 0, seats from N)."""
 
-    kind: str  # "penalty", "lead", "premature", "rho", "early" or "designation"
+    kind: str  # "penalty", "lead", "premature", "forfeit", "rho", "early", "designation",
+    # "returned"
     seat: int
     card: int
     trick: int
@@ -203,6 +208,8 @@ def read_one(
     """The one irregularity, of ``kind``, with the choices recorded for it."""
     if kind == "dummy_designation":
         return read_designation(entry, dispute, edition)
+    if kind == "fifth_card":
+        return read_fifth_card(entry, dispute, edition)
     if set(entry) - {"seat", "card", "trick", "how", "class", "response", "played_after"}:
         raise NotCovered(f"{kind} with {sorted(entry)}")  # e.g. a 57C1 exemption
     played_after = bool(entry.get("played_after"))
@@ -236,6 +243,26 @@ def read_one(
     for item in play.get("irregularities") or []:
         if "choice" in item:
             read_choice(irr, item["choice"])
+    return irr
+
+
+def read_fifth_card(entry: dict[str, Any], dispute: Dispute, edition: int) -> Irregularity:
+    """A card added to a complete trick: a defender's lies as a penalty card from the next
+    trick, classed like any other; declarer's (or dummy's) is only back in the hand, so it is
+    still held at the start of the next trick ("returned")."""
+    seat = seat_index(entry["seat"])
+    card = card_index(str(entry["card"]))
+    defender = seat % 2 != dispute.declarer % 2
+    irr = Irregularity(
+        kind="penalty" if defender else "returned",
+        seat=seat,
+        card=card,
+        trick=int(entry["trick"]),  # from 0: the trick after the one it was added to
+        edition=edition,
+        declarer_side=dispute.declarer % 2,
+    )
+    if defender:
+        irr.major = penalty_class(entry, card)
     return irr
 
 

@@ -861,6 +861,10 @@ class _Obligations:
                 enforce = m.hard(name)
                 _require(m, self.held(seat, card), enforce)
                 self.expose(seat, card, is_major, _enforced(enforce))
+            for seat, card in self.program.returned.get(t, ()):
+                # 45E2: declarer's fifth card went back to the hand
+                name = f"{SEAT_NAMES[seat]}'s fifth card {_card(card)} back in hand at {t + 1}"
+                _require(m, self.held(seat, card), m.hard(name))
             accepted = self.lead_out_of_turn()
             self.lead_choice(accepted)
             self.premature()

@@ -659,6 +659,7 @@ class _Obligations:
         self.leads_out_of_turn = program.leads_out_of_turn
         self.premature = program.premature
         self.forfeited = program.forfeited
+        self.returned = program.returned
         self.exempt = program.exempt
         self.rho_turn = program.rho_turn
         self.declarer_early = program.declarer_early
@@ -678,7 +679,7 @@ class _Obligations:
         for trick in range(first, self.tricks):
             base = SLOT_VARIABLES * trick
             loot_code, lead_code, order_code, leader = values[base : base + 4]
-            if not walk.lying_from(self.penalty_cards.get(trick, ())):
+            if not self._held_at_start(walk, trick):
                 return False
             if loot_code is _UNASSIGNED:
                 return True
@@ -706,6 +707,13 @@ class _Obligations:
                 return True
             proper = self._won(walk, values, trick + 1, won)
         return proper >= 0  # -1: a lead out of turn where play stopped was in turn
+
+    def _held_at_start(self, walk: _Walk, trick: int) -> bool:
+        """The case's penalty cards lying from this trick (each still held), and declarer's
+        fifth cards gone back to the hand (45E2), still held at its start."""
+        if not walk.lying_from(self.penalty_cards.get(trick, ())):
+            return False
+        return all(card in walk.held[seat] for seat, card in self.returned.get(trick, ()))
 
     def _won(self, walk: _Walk, values: tuple[Any, ...], done: int, winner: int) -> int:
         """The end of a trick won by ``winner``, the next proper leader (remembered after

@@ -154,6 +154,18 @@ class FailureToPlay(_CardAtTrick):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class FifthCard(_CardAtTrick):
+    """A player added ``card`` to ``trick`` after its four cards had been played (Law 45E),
+    and the Director did not deem it a lead. ``how`` says how a defender's came to be shown
+    (``inadvertent``, ``deliberate``, or ``exposed`` when the case does not say)."""
+
+    how: Exposure = "exposed"
+
+    def describe(self) -> str:
+        return f"{self.seat} added {self.card} to trick {self.trick} as a fifth card"
+
+
 DesignationWord = Literal["high", "low", "suit", "win", "rank", "anything"]
 """What declarer said in place of a full designation of dummy's card (Law 46B): "high",
 "low" and "win" (46B1), a suit alone (46B2), a rank alone (46B3), "play anything" (46B5)."""
@@ -225,6 +237,7 @@ Irregularity = (
     | DeclarerEarlyPlay
     | DummyDesignation
     | FailureToPlay
+    | FifthCard
     | Choice
 )
 

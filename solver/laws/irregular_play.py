@@ -39,6 +39,7 @@ from solver.facts.irregularity import (
     DeclarerEarlyPlay,
     DummyDesignation,
     FailureToPlay,
+    FifthCard,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -46,6 +47,7 @@ from solver.facts.irregularity import (
     PrematurePlay,
 )
 from solver.laws.choices import LawOption, apply_lead_option, apply_play_order
+from solver.laws.law45 import law45e_penalty_card
 from solver.laws.law46 import RANK, SAID_CODES
 from solver.laws.law50 import law50b_penalty_class, law50d2_options
 from solver.laws.law51 import law51b_options
@@ -87,6 +89,9 @@ class PlayIrregularities:
     """Trick -> (offender, card, response or None)."""
     premature: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Trick -> (offender, card): a defender played before his partner to that trick."""
+    returned: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    """Trick -> (seat, card) of declarer's fifth cards that went back to the hand (45E2):
+    still held at the start of that trick."""
     forfeited: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Trick -> (offender, card): a defender's lead to it made before his partner had played
     to the trick before, played to by his left-hand opponent before rectification (60A1): no
@@ -129,6 +134,7 @@ class PlayIrregularities:
             or self.leads_out_of_turn
             or self.premature
             or self.forfeited
+            or self.returned
             or self.rho_turn
             or self.declarer_early
             or self.designations
@@ -169,10 +175,10 @@ def trick_starts(
 ) -> list[TrickStart]:
     """Every way trick ``trick`` may begin; none when the history so far contradicts a fact
     (a penalty card already played, a lead out of turn by the player who was to lead)."""
-    for seat, card, major in program.penalty_cards.get(trick, ()):
-        if not held[seat] >> card & 1:
-            return []
-        state = add_penalty_card(state, seat, card, major)
+    lying = lying_from(program, trick, held, state)
+    if lying is None:
+        return []
+    state = lying
     starts = _lead_out_of_turn(program, trick, proper_leader, held, state)
     out: list[TrickStart] = []
     for start in starts:
@@ -517,12 +523,8 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
         declarer=case.declarer.index, edition=case.edition, trump=-1 if trump is None else trump
     )
     for fact in case.irregularities:
-        if isinstance(fact, PenaltyCard):
-            entry = (fact.seat.index, fact.card.index, penalty_card_is_major(fact, case.edition))
-            program.penalty_cards[fact.trick - 1] = (
-                *program.penalty_cards.get(fact.trick - 1, ()),
-                entry,
-            )
+        if isinstance(fact, PenaltyCard | FifthCard):
+            _lies(case, program, fact)
         elif isinstance(fact, LeadOutOfTurn):
             program.leads_out_of_turn[fact.trick - 1] = (
                 fact.seat.index,
@@ -545,6 +547,21 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
             )
     program = replace(program, pending_failure=_pending_failure(case))
     return _lead_stands(case, program)
+
+
+def _lies(case: Case, program: PlayIrregularities, fact: PenaltyCard | FifthCard) -> None:
+    """A penalty card lying from its trick (classed by 50B); a fifth card (45E): a defender's
+    a penalty card from the next trick (45E1), declarer's in its hand at the start of the
+    next trick (45E2)."""
+    penalty_card = law45e_penalty_card(fact, case.declarer) if isinstance(fact, FifthCard) else fact
+    if penalty_card is None:
+        entry = (fact.seat.index, fact.card.index)
+        program.returned[fact.trick] = (*program.returned.get(fact.trick, ()), entry)
+        return
+    trick = penalty_card.trick - 1
+    major = penalty_card_is_major(penalty_card, case.edition)
+    lying = (penalty_card.seat.index, penalty_card.card.index, major)
+    program.penalty_cards[trick] = (*program.penalty_cards.get(trick, ()), lying)
 
 
 def _pending_failure(case: Case) -> tuple[int, int, int] | None:
@@ -721,6 +738,8 @@ def _exposes(fact: Irregularity, holder: Seat, card: Card, trick: int) -> bool:
     card of a lead out of turn or a premature play that may become one)."""
     if isinstance(fact, PenaltyCard | LeadOutOfTurn | PrematurePlay | PlayAtRhoTurn):
         return fact.seat == holder and fact.card == card and fact.trick <= trick
+    if isinstance(fact, FifthCard):
+        return fact.seat == holder and fact.card == card and fact.trick < trick
     return False
 
 
@@ -786,6 +805,8 @@ def lying_from(
         if not held[seat] >> card & 1:
             return None
         state = add_penalty_card(state, seat, card, major)
+    if any(not held[seat] >> card & 1 for seat, card in program.returned.get(trick, ())):
+        return None  # 45E2: declarer's fifth card went back to the hand
     return state
 
 

@@ -26,7 +26,9 @@ from solver.facts.irregularity import (
     Choice,
     DeclarerEarlyPlay,
     DummyDesignation,
+    Exposure,
     FailureToPlay,
+    FifthCard,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -73,6 +75,7 @@ SUITS_OPTIONS = frozenset({"forbid-suits"})
 CARD_OPTIONS = frozenset({"designate-penalty-card", "designate-played-card", "reject-play"})
 DECLARER_CHOOSES = frozenset({"50D1", "50D2", "51A", "51B", "52", "54", "56", "57A"})
 """The sub-laws whose choice is declarer's (54: presumed declarer, the case's ``declarer``)."""
+FIFTH_CARD_HOWS: tuple[Exposure, ...] = ("inadvertent", "deliberate", "exposed")
 RESPONSES: tuple[Response, ...] = ("accepted", "refused", RETRACTED_MISINFORMED)
 PENALTY_CLASSES: tuple[PenaltyClass, ...] = ("major", "minor")
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -137,6 +140,13 @@ class RawFailureToPlay(_Strict):
     trick: int
 
 
+class RawFifthCard(_Strict):
+    seat: str
+    card: str
+    trick: int
+    how: str | None = None
+
+
 class RawChoice(_Strict):
     trick: int
     by: str
@@ -157,6 +167,7 @@ class RawIrregularity(_Strict):
     declarer_played_early: RawDeclarerEarlyPlay | None = None
     dummy_designation: RawDummyDesignation | None = None
     failure_to_play: RawFailureToPlay | None = None
+    fifth_card: RawFifthCard | None = None
     choice: RawChoice | None = None
 
 
@@ -168,6 +179,7 @@ IRREGULARITY_MODELS: dict[str, type[BaseModel]] = {
     "declarer_played_early": RawDeclarerEarlyPlay,
     "dummy_designation": RawDummyDesignation,
     "failure_to_play": RawFailureToPlay,
+    "fifth_card": RawFifthCard,
     "choice": RawChoice,
 }
 
@@ -979,8 +991,8 @@ class _IrregularityReader:
             raise self.error(
                 location,
                 "expected exactly one of penalty_card, lead_out_of_turn, premature, "
-                "played_at_rho_turn, declarer_played_early, dummy_designation, failure_to_play "
-                "or choice",
+                "played_at_rho_turn, declarer_played_early, dummy_designation, failure_to_play, "
+                "fifth_card or choice",
             )
         kind = kinds[0]
         where = f"{location}.{kind}"
@@ -998,6 +1010,8 @@ class _IrregularityReader:
             return self._designation(raw.dummy_designation, where, by)
         if raw.failure_to_play is not None:
             return self._failure(raw.failure_to_play, where, by)
+        if raw.fifth_card is not None:
+            return self._fifth_card(raw.fifth_card, where, by)
         assert raw.choice is not None, "one kind is given"
         return self._choice(raw.choice, where, by)
 
@@ -1306,6 +1320,28 @@ class _IrregularityReader:
             )
         self._not_played_before(seat, card, trick, f"{location}.card")
         return FailureToPlay(seat, card, trick, by=by)
+
+    def _fifth_card(self, raw: RawFifthCard, location: str, by: Seat | Side | None) -> FifthCard:
+        """Law 45E: a card added to a trick already complete, at a trick that was played; the
+        card was still in its player's hand after that trick. ``how`` only for a defender's
+        (inadvertent or deliberate; not said, it is exposed)."""
+        what = "a fifth card added to a trick (Law 45E)"
+        self._agreed_only(by, location, what)
+        seat = self.builder._seat(raw.seat, f"{location}.seat")
+        card = self._held_card(seat, raw.card, f"{location}.card")
+        trick = self._played_trick(raw.trick, f"{location}.trick", what)
+        self._not_played_before(seat, card, trick + 1, f"{location}.card")
+        how: Exposure = "exposed"
+        if raw.how is not None:
+            if seat.side == self.declarer.side:
+                raise self.error(
+                    f"{location}.how",
+                    f"{seat.full_name}'s fifth card goes back to the hand (Law 45E2: declarer's "
+                    "and dummy's cards never become penalty cards, 48A), so how it was shown is "
+                    "not read; expected no how",
+                )
+            how = _one_of(raw.how, FIFTH_CARD_HOWS, f"{location}.how", self)
+        return FifthCard(seat, card, trick, by=by, how=how)
 
     def check_failure(self, fact: FailureToPlay, facts: list[Irregularity], location: str) -> None:
         """A pending Law 52 choice is the only thing pending at its lead: no lead out of turn

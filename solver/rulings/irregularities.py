@@ -19,6 +19,7 @@ from solver.facts.irregularity import (
     DeclarerEarlyPlay,
     DummyDesignation,
     FailureToPlay,
+    FifthCard,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -26,6 +27,7 @@ from solver.facts.irregularity import (
     PrematurePlay,
 )
 from solver.laws.citation import Assumption, Reason
+from solver.laws.law45 import law45e_not_a_lead, law45e_penalty_card, law45e_reason
 from solver.laws.law46 import (
     law46b_citation,
     law46b_intention,
@@ -80,7 +82,14 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
     found: list[Assumption] = [law72_could_have_known(case.edition)]
     answers = {f.trick: f.option for f in facts if isinstance(f, Choice) and _answers_a_lead(f)}
     loots = [f for f in facts if isinstance(f, LeadOutOfTurn)]
-    penalty_cards = [f for f in facts if isinstance(f, PenaltyCard) or _rectified_premature(f)] + [
+    penalty_cards: list[Irregularity] = [
+        f
+        for f in facts
+        if isinstance(f, PenaltyCard)
+        or _rectified_premature(f)
+        or (isinstance(f, FifthCard) and law45e_penalty_card(f, case.declarer) is not None)
+    ]
+    penalty_cards += [
         f
         for f in loots
         if f.seat.side != declarers
@@ -95,6 +104,7 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
     if any(answers.get(f.trick) == "proper-lead" for f in loots):
         found.append(law53b_information())
     found += _retraction_assumptions(case, loots)
+    found += [law45e_not_a_lead(f) for f in facts if isinstance(f, FifthCard)]
     if any(isinstance(f, Choice) and f.option == "replace-own-card" for f in facts):
         found.append(law58b3_information())
     if case.edition < 2007 and any(f.trick == 1 and f.seat.side != declarers for f in loots):
@@ -220,20 +230,32 @@ def irregularity_lines(case: Case) -> list[str]:
             if isinstance(fact, LeadOutOfTurn) and entry["citation"] in ("53B", "53C"):
                 said = said.replace("(choice pending)", "(it stands)")
             lines.append(f"  {speaker}: {said}, Law {entry['citation']}")
-            if isinstance(fact, DummyDesignation):
-                lines.append(f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}")
-            explained = _EXPLAINED.get(type(fact))
-            if explained is not None:
-                lines.append(f"    {explained}")
-            because = _forfeit_reason(fact) or _retraction_reason(case, fact)
-            if because is not None:
-                lines.append(f"    {because}")
+            lines += _what_it_makes(case, fact, entry)
         assumption = entry.get("assumption")
         if assumption is not None:
             lines.append(
                 f"    assumption ({assumption['name']}, Law {assumption['citation']}): "
                 f"{assumption['text']}"
             )
+    return lines
+
+
+def _what_it_makes(case: Case, fact: Irregularity, entry: dict[str, Any]) -> list[str]:
+    """The text report's lines under a fact other than a penalty card or a choice: what its
+    law makes of it."""
+    lines = []
+    if isinstance(fact, DummyDesignation):
+        lines.append(f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}")
+    explained = _EXPLAINED.get(type(fact))
+    if explained is not None:
+        lines.append(f"    {explained}")
+    if isinstance(fact, FifthCard):
+        lines.append(f"    Law {entry['citation']}: {entry['reason']}")
+        if "class" in entry:
+            lines.append(f"    Law {entry['class_citation']}: {entry['class_reason']}")
+    because = _forfeit_reason(fact) or _retraction_reason(case, fact)
+    if because is not None:
+        lines.append(f"    {because}")
     return lines
 
 
@@ -293,36 +315,10 @@ _DESIGNATION_TEXT = {
 def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
     by = None if fact.by is None else str(fact.by)
     if isinstance(fact, DummyDesignation):
-        entry_46: dict[str, Any] = {
-            "kind": "dummy_designation",
-            "seat": str(fact.seat),
-            "card": None,
-            "trick": fact.trick,
-            "by": by,
-            "citation": law46b_citation(fact),
-            "said": fact.said,
-        }
-        if fact.suit >= 0:
-            entry_46["suits"] = ["SHDC"[fact.suit]]
-        if fact.said == "rank":
-            entry_46["rank"] = RANK_CHARS[fact.rank]
-        if fact.said == "anything":
-            entry_46["chosen_by"] = str(case.declarer.lho.side)  # the defenders (46B5)
-        return entry_46
+        return _designation_entry(case, fact, by)
     if isinstance(fact, Choice):
-        entry: dict[str, Any] = {
-            "kind": "choice",
-            "seat": str(fact.chooser),
-            "card": None if fact.card is None else str(fact.card),
-            "trick": fact.trick,
-            "by": by,
-            "citation": law52_citation(fact.option) if fact.law == "52" else fact.law,
-            "option": fact.option,
-        }
-        if fact.suits:
-            entry["suits"] = ["SHDC"[suit] for suit in fact.suits]
-        return entry
-    entry = {
+        return _choice_entry(fact, by)
+    entry: dict[str, Any] = {
         "kind": _KINDS[type(fact)],
         "seat": str(fact.seat),
         "card": str(fact.card),
@@ -344,6 +340,8 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
         entry["response"] = fact.response
     elif isinstance(fact, PlayAtRhoTurn | DeclarerEarlyPlay | FailureToPlay):
         entry["citation"] = _CITED[type(fact)]
+    elif isinstance(fact, FifthCard):
+        entry.update(_fifth_card_entry(case, fact))
     else:
         entry["citation"] = "57C1" if law57c1_exempt(fact) else "57A"
     forfeit = _forfeit_reason(fact)
@@ -352,6 +350,61 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
         entry["citation"] = forfeit.citation
         entry["played_after"] = True
     return entry
+
+
+def _designation_entry(case: Case, fact: DummyDesignation, by: str | None) -> dict[str, Any]:
+    """Law 46B's entry: what declarer said, and the sub-law it falls under."""
+    entry_46: dict[str, Any] = {
+        "kind": "dummy_designation",
+        "seat": str(fact.seat),
+        "card": None,
+        "trick": fact.trick,
+        "by": by,
+        "citation": law46b_citation(fact),
+        "said": fact.said,
+    }
+    if fact.suit >= 0:
+        entry_46["suits"] = ["SHDC"[fact.suit]]
+    if fact.said == "rank":
+        entry_46["rank"] = RANK_CHARS[fact.rank]
+    if fact.said == "anything":
+        entry_46["chosen_by"] = str(case.declarer.lho.side)  # the defenders (46B5)
+    return entry_46
+
+
+def _choice_entry(fact: Choice, by: str | None) -> dict[str, Any]:
+    """A recorded choice's entry: its chooser, law and option, and the suits it names."""
+    entry: dict[str, Any] = {
+        "kind": "choice",
+        "seat": str(fact.chooser),
+        "card": None if fact.card is None else str(fact.card),
+        "trick": fact.trick,
+        "by": by,
+        "citation": law52_citation(fact.option) if fact.law == "52" else fact.law,
+        "option": fact.option,
+    }
+    if fact.suits:
+        entry["suits"] = ["SHDC"[suit] for suit in fact.suits]
+    return entry
+
+
+def _fifth_card_entry(case: Case, fact: FifthCard) -> dict[str, Any]:
+    """45E: its sub-law and what it makes of the card; a defender's adds, as a penalty card's
+    entry does, ``how`` and Law 50B's ``class`` with its ``reason`` (under ``class_citation``
+    and ``class_reason``, the entry's ``citation`` being 45E1)."""
+    reason = law45e_reason(fact, case.declarer)
+    out: dict[str, Any] = {"citation": reason.citation, "reason": reason.text}
+    penalty_card = law45e_penalty_card(fact, case.declarer)
+    if penalty_card is not None:
+        classed = _classed(case, penalty_card)
+        out |= {
+            "how": fact.how,
+            "class": classed["class"],
+            "class_citation": classed["citation"],
+            "class_reason": classed["reason"],
+        }
+        out |= {k: v for k, v in classed.items() if k in ("assumption", "major_from_trick")}
+    return out
 
 
 _CITED: dict[type, str] = {PlayAtRhoTurn: "57D", DeclarerEarlyPlay: "57C3", FailureToPlay: "52"}
@@ -363,6 +416,7 @@ _KINDS: dict[type, str] = {
     PlayAtRhoTurn: "played_at_rho_turn",
     DeclarerEarlyPlay: "declarer_played_early",
     FailureToPlay: "failure_to_play",
+    FifthCard: "fifth_card",
 }
 
 
@@ -411,7 +465,7 @@ def _classed(case: Case, card: PenaltyCard) -> dict[str, Any]:
 
 
 def _find(classes: dict[Seat, tuple[Classified, ...]], card: PenaltyCard) -> Classified:
-    return next(c for c in classes[card.seat] if c.card is card)
+    return next(c for c in classes[card.seat] if c.card == card)
 
 
 def _assumption_json(assumption: Assumption) -> dict[str, str]:
@@ -438,6 +492,8 @@ def _account(case: Case, by: Seat | Side | None) -> list[PenaltyCard]:
             and fact.seat.side != case.declaring_side
         ):
             implied = PenaltyCard(fact.seat, fact.card, fact.trick, "lead-out-of-turn", by=fact.by)
+        elif isinstance(fact, FifthCard):
+            implied = law45e_penalty_card(fact, case.declarer)  # 45E1: a defender's
         elif law52_is_rejection(fact) and isinstance(fact, Choice) and fact.card is not None:
             # 52B2: the card played wrongly is a major penalty card from the next trick
             holder = case.deal.holder(fact.card)

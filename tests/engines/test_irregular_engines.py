@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -36,6 +37,7 @@ from solver.facts.irregularity import (
     DeclarerEarlyPlay,
     DummyDesignation,
     FailureToPlay,
+    FifthCard,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -748,11 +750,31 @@ def random_retracted_lead(seed: int) -> Problem:
     return compile_case(dataclasses.replace(case, irregularities=(fact,)))
 
 
-@given(st.integers(0, 2**32 - 1))
+def random_fifth_card(seed: int) -> Problem:
+    """A random play with a fifth card added to a trick (45E) by a defender (a penalty card
+    from the next trick, inadvertent or not) or by South (back in his hand)."""
+    rng = random.Random(seed)
+    case, defender, trick, card = random_defender_card(rng, first_trick=2)
+    seat = Seat.from_index(defender)
+    if rng.random() < 0.3:
+        seat = Seat.S
+        card = rng.choice([c for c in case.deal.hand(seat)])
+    fact = FifthCard(seat, card, trick - 1, how=rng.choice(["inadvertent", "exposed"]))
+    return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+
+@pytest.mark.parametrize("make", [random_retracted_lead, random_fifth_card])
+@given(seed=st.integers(0, 2**32 - 1))
 @settings(deterministic, max_examples=30)
-def test_a_lead_taken_back_under_47e1_agrees_with_the_brute_force(seed: int) -> None:
-    expected = check_all(random_retracted_lead(seed), every_failure=True)
-    assert all(not outcome.choices for outcome in expected.groups)
+def test_a_lead_taken_back_or_a_fifth_card_agrees_with_the_brute_force(
+    make: Callable[[int], Problem], seed: int
+) -> None:
+    """47E1 (a lead out of turn taken back: nothing chosen there) and 45E (a fifth card: a
+    defender's penalty card, with 50D2 choices when his partner leads; declarer's back in
+    hand): every engine against the brute force."""
+    expected = check_all(make(seed), every_failure=True)
+    if make is random_retracted_lead:
+        assert all(not outcome.choices for outcome in expected.groups)
 
 
 def test_a_forfeited_lead_occurs_in_the_random_problems() -> None:
