@@ -31,7 +31,11 @@ exactly ONE irregularity under ``play.irregularities``:
   simply goes back to the hand (55B). With no response the choice is pending where play stopped
   (the trick of the lead is the one after the last played), nothing branches. Under the 2017
   code a lead out of turn to trick 13 has no acceptance: the proper leader leads and the card
-  counts as played in turn;
+  counts as played in turn. Taken back because an opponent had wrongly told him it was his
+  lead (``response: retracted-misinformed``, Law 47E1): the proper leader leads, the card goes
+  back to the offender's hand with no penalty card, and nothing is chosen. With
+  ``played_after`` (the player on the offender's left, of the other side, played to the lead
+  before anything was ruled: Law 60A1) it is accepted;
 * a premature play (``premature``, 57A) of a defender at a trick: he played before his partner,
   whose turn came first. Either the trick is led by the offender's left-hand opponent (partner
   second to play, offender fourth), and declarer's order binds the partner's card to that trick;
@@ -42,7 +46,11 @@ exactly ONE irregularity under ``play.irregularities``:
   order: highest or lowest of the suit led, a card of a suit he names (2017 only), or no card
   of a suit he names, a named suit never the one led; following suit comes first and an order
   that cannot be obeyed is dropped (Law 59). A recorded order (given at the card's trick in
-  either reading) is the only one; otherwise each is a branch;
+  either reading) is the only one; otherwise each is a branch. With ``played_after`` (Law
+  60A1: the player on his left played to it before anything was ruled) only the second
+  reading fits, since the leader of the trick is the one on the offender's left after a card
+  played to it too early: he led or played second to the trick before and won it, and leads
+  the card to its trick as an ordinary lead; no penalty card, no order;
 * a play at the right-hand opponent's turn (``played_at_rho_turn``, 57D): a defender's card
   shown to a trick after his partner had played and before declarer or dummy on his right did.
   The trick is led by his partner or his left-hand opponent. At his own turn, when the card
@@ -53,6 +61,10 @@ exactly ONE irregularity under ``play.irregularities``:
   the trick is led by that hand's partner or its left-hand opponent, and at the hand's own
   turn the card is its card to the trick when it follows suit (or the hand has none of the
   suit led); otherwise the hand plays another card, and nothing lies on the table;
+* a fifth card added to a complete trick (``fifth_card``, 45E): a defender's lies as a
+  penalty card from the next trick, as above (``how`` as for a penalty card, ``exposed`` when
+  not given); declarer's or dummy's goes back to the hand, so all it says is that the card
+  was still held at the start of the next trick;
 * declarer's incomplete call for dummy's card (``dummy_designation``, 46B) at a trick: "high"
   means dummy's highest card of the suit named, or of the suit led when none is named (then
   dummy cannot have led that trick), "low" the lowest, a suit named alone its lowest; when
@@ -127,7 +139,8 @@ class Refused(Exception):
 class Irregularity:
     """The one agreed irregularity, in integers (trick from 0, seats from N)."""
 
-    kind: str  # "penalty", "lead", "premature", "rho", "early" or "designation"
+    kind: str  # "penalty", "lead", "premature", "forfeit", "rho", "early", "designation",
+    # "returned"
     seat: int
     card: int
     trick: int
@@ -195,8 +208,13 @@ def read_one(
     """The one irregularity, of ``kind``, with the choices recorded for it."""
     if kind == "dummy_designation":
         return read_designation(entry, dispute, edition)
-    if set(entry) - {"seat", "card", "trick", "how", "class", "response"}:
+    if kind == "fifth_card":
+        return read_fifth_card(entry, dispute, edition)
+    if set(entry) - {"seat", "card", "trick", "how", "class", "response", "played_after"}:
         raise NotCovered(f"{kind} with {sorted(entry)}")  # e.g. a 57C1 exemption
+    played_after = bool(entry.get("played_after"))
+    if played_after and kind not in ("lead_out_of_turn", "premature"):
+        raise NotCovered(f"played_after with {kind}")
     irr = Irregularity(
         kind={
             "penalty_card": "penalty",
@@ -212,6 +230,10 @@ def read_one(
         edition=edition,
         declarer_side=dispute.declarer % 2,
     )
+    if played_after and irr.kind == "lead":
+        irr.response = "accepted"  # the side that did not offend played to it (60A1)
+    if played_after and irr.kind == "premature":
+        irr.kind = "forfeit"  # a lead made too early, played to: unrectified (60A1)
     irr.last_trick = irr.kind == "lead" and irr.trick == 12 and edition >= 2017
     if irr.kind == "penalty":
         irr.major = penalty_class(entry, irr.card)
@@ -221,6 +243,26 @@ def read_one(
     for item in play.get("irregularities") or []:
         if "choice" in item:
             read_choice(irr, item["choice"])
+    return irr
+
+
+def read_fifth_card(entry: dict[str, Any], dispute: Dispute, edition: int) -> Irregularity:
+    """A card added to a complete trick: a defender's lies as a penalty card from the next
+    trick, classed like any other; declarer's (or dummy's) is only back in the hand, so it is
+    still held at the start of the next trick ("returned")."""
+    seat = seat_index(entry["seat"])
+    card = card_index(str(entry["card"]))
+    defender = seat % 2 != dispute.declarer % 2
+    irr = Irregularity(
+        kind="penalty" if defender else "returned",
+        seat=seat,
+        card=card,
+        trick=int(entry["trick"]),  # from 0: the trick after the one it was added to
+        edition=edition,
+        declarer_side=dispute.declarer % 2,
+    )
+    if defender:
+        irr.major = penalty_class(entry, card)
     return irr
 
 
@@ -336,6 +378,8 @@ class IrregularCounter(Counter):
                 return {}  # 57D: his partner had not played; 57C3: no hand's turn was before
             if irr.kind == "lead" and irr.response == "accepted" and not irr.last_trick:
                 leader, lead_card = irr.seat, irr.card
+            if irr.kind == "forfeit":
+                lead_card = irr.card  # his own lead, as though in turn
         starts = self.lead_starts(trick, leader, pc, ban, lead_card)
         orders = self.premature_orders(trick, leader, early)
         if orders is None:
@@ -377,6 +421,8 @@ class IrregularCounter(Counter):
         the premature card cannot be where the history puts it."""
         irr = self.irr
         orders: list[tuple[str, int, int]] = [("", -1, 0)]
+        if irr.kind == "forfeit":
+            return self.forfeit_position(trick, leader, early)
         if irr.kind != "premature":
             return orders
         if trick == irr.trick:
@@ -391,6 +437,22 @@ class IrregularCounter(Counter):
             # made too early, and the order then binds his partner now
             orders += [(*o, 1) for o in self.orders_57a(irr.trick)]
         return orders
+
+    def forfeit_position(
+        self, trick: int, leader: int, early: int
+    ) -> list[tuple[str, int, int]] | None:
+        """60A1, a lead made too early and played to by the offender's left-hand opponent:
+        at the trick before, he led or played second (before his partner), which marks it;
+        at the card's trick he leads (he won the trick before), with no order anywhere. None
+        where the history cannot hold it."""
+        irr = self.irr
+        if trick == irr.trick - 1:
+            if leader in (irr.seat, (irr.seat + 3) % 4):
+                return [("", -1, 1)]
+            return None
+        if trick == irr.trick:
+            return [("", -1, 0)] if early and leader == irr.seat else None
+        return [("", -1, 0)]
 
     def out_of_turn(self, leader: int) -> bool:
         """57A, his card played to the trick (not led to it too early): can the offender have

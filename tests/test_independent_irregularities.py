@@ -48,13 +48,17 @@ COVERED = {
     "law46b1b-win-fourth-hand-is-the-lowest-winner",
     "law46b1b-win-second-hand-is-the-sure-winner",
     "law46b3-a-rank-alone-at-dummys-lead",
+    "law45e1-defenders-fifth-card-a-penalty-card",
+    "law45e2-declarers-fifth-card-goes-back",
     "law46b5-play-anything-the-defenders-choose",
+    "law47e1-lead-out-of-turn-on-a-wrong-word",
     "law52-failure-to-lead-choice-pending",
     "law55-declarer-lead-out-of-turn-pending",
     "law57c3-declarer-early-play-stands",
     "law57d-illegal-card-becomes-a-penalty-card",
     "law57d-legal-card-played-at-its-turn",
     "law57d-penalty-card-prunes-a-mixed-row",
+    "law60a1-lead-out-of-turn-played-to",
     "penalty-card-declarers-choice-valued",
 }
 """The examples with one agreed irregularity (and at most a failure to lead a penalty card
@@ -347,6 +351,117 @@ def assert_variants_agree(variants: list[dict[str, Any]]) -> None:
 def test_random_57d_variants_agree_with_every_engine() -> None:
     """A play at the right-hand opponent's turn moved about that example."""
     assert_variants_agree(random_rho_turn_variants(57, 8))
+
+
+def random_forfeit_variants(seed: int, number: int) -> list[dict[str, Any]]:
+    """The 57D example's base (defenders' rows mixed, six tricks agreed), with a lead out of
+    turn or a premature lead played to by the side that did not offend before rectification
+    (60A1): a seat (a defender for a premature card), a trick and a card of his, drawn at
+    random (the reader refuses some: the proper leader's lead, a trick 1 premature card, a
+    trick the case says another player led, a card played before)."""
+
+    def draw(rng: random.Random, played: dict[str, list[str]]) -> tuple[str, dict[str, Any]]:
+        kind = rng.choice(["lead_out_of_turn", "premature"])
+        seat = rng.choice("EW" if kind == "premature" else "NESW")
+        trick = rng.randint(2, 9)
+        # mostly a card his row may show at that trick (so that some variants have histories)
+        card = rng.choice(played[seat][trick - 1 :] if rng.random() < 0.8 else played[seat])
+        return kind, {"seat": seat, "card": card, "trick": trick, "played_after": True}
+
+    return mixed_base_variants(seed, number, draw)
+
+
+def mixed_base_variants(
+    seed: int,
+    number: int,
+    draw: Callable[[random.Random, dict[str, list[str]]], tuple[str, dict[str, Any]]],
+) -> list[dict[str, Any]]:
+    """``number`` readable copies of ``mixed_defenders_base``, each with the one irregularity
+    ``draw`` gives (its kind and fields) from a random source and the cards each seat
+    played."""
+    rng = random.Random(seed)
+    base, played = mixed_defenders_base()
+
+    def make() -> dict[str, Any]:
+        data = copy.deepcopy(base)
+        kind, fact = draw(rng, played)
+        data["play"]["irregularities"] = [{kind: fact}]
+        return data
+
+    return readable(make, number)
+
+
+def mixed_defenders_base() -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """The 57D example's deal and nine tricks, the defenders' rows mixed, tricks 1 to 6
+    agreed, no irregularity; with the cards each seat played, in order."""
+    base = load("law57d-illegal-card-becomes-a-penalty-card")
+    rows = base["play"]["rows"]
+    played = {seat: rows[seat].split() for seat in "NESW"}
+    for seat in "EW":
+        rows[seat] = {"mixed": rows[seat], "when": "after-dispute"}
+    base["play"]["tricks"] = load("law57d-legal-card-played-at-its-turn")["play"]["tricks"]
+    del base["play"]["tricks"][7]
+    base["play"]["irregularities"] = []
+    return base, played
+
+
+def random_retracted_variants(seed: int, number: int) -> list[dict[str, Any]]:
+    """That base with a lead out of turn taken back because an opponent had wrongly told its
+    player it was his lead (47E1): a seat, a trick (to 10, where play stopped) and a card of
+    his, drawn at random (the reader refuses the proper leader's and a card played before)."""
+
+    def draw(rng: random.Random, played: dict[str, list[str]]) -> tuple[str, dict[str, Any]]:
+        seat = rng.choice("NESW")
+        trick = rng.randint(1, 10)
+        fact = {"seat": seat, "card": rng.choice(played[seat][trick - 1 :] or played[seat])}
+        return "lead_out_of_turn", fact | {"trick": trick, "response": "retracted-misinformed"}
+
+    return mixed_base_variants(seed, number, draw)
+
+
+def test_random_47e1_variants_agree_with_every_engine() -> None:
+    """A lead out of turn taken back under 47E1 moved about that example: no penalty card, the
+    proper leader leads; where the card was played before its trick, or the offender was to
+    lead, no history (or the reader refuses it)."""
+    assert_variants_agree(random_retracted_variants(47, 10))
+
+
+def test_random_60a1_variants_agree_with_every_engine() -> None:
+    """A lead out of turn or a lead made too early, played to before rectification (60A1),
+    moved about that example: accepted, or unrectified and in turn. Beside the random ones,
+    East's H8 led to trick 6 and West's C7 to trick 4, each after winning the trick before
+    having played to it ahead of his partner: those have histories."""
+    variants = random_forfeit_variants(60, 10)
+    for seat, card, trick in (("E", "H8", 6), ("W", "C7", 4)):
+        fixed = copy.deepcopy(variants[0])
+        fact = {"seat": seat, "card": card, "trick": trick, "played_after": True}
+        fixed["play"]["irregularities"] = [{"premature": fact}]
+        assert figures(independent_irregularities.count(fixed))[0] != "impossible"
+        variants.append(fixed)
+    assert_variants_agree(variants)
+
+
+def random_fifth_card_variants(seed: int, number: int) -> list[dict[str, Any]]:
+    """The mixed-rows base with a fifth card added to a trick (45E): any seat, a trick of the
+    nine played, a card of his (mostly one his row shows later), ``how`` drawn for a
+    defender's (the reader refuses a card played by that trick)."""
+
+    def draw(rng: random.Random, played: dict[str, list[str]]) -> tuple[str, dict[str, Any]]:
+        seat = rng.choice("NESW")
+        trick = rng.randint(1, 9)
+        card = rng.choice(played[seat][trick:] or played[seat])
+        fact: dict[str, Any] = {"seat": seat, "card": card, "trick": trick}
+        if seat in "EW" and rng.random() < 0.5:
+            fact["how"] = rng.choice(["inadvertent", "deliberate"])
+        return "fifth_card", fact
+
+    return mixed_base_variants(seed, number, draw)
+
+
+def test_random_45e_variants_agree_with_every_engine() -> None:
+    """A fifth card (45E) moved about that example: a defender's penalty card, major or
+    minor, binding the later play; declarer's only still in his hand."""
+    assert_variants_agree(random_fifth_card_variants(45, 12))
 
 
 def random_declarer_early_variants(seed: int, number: int) -> list[dict[str, Any]]:

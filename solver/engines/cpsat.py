@@ -54,6 +54,7 @@ from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts.history import History, PlayedTrick
 from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
+from solver.facts.irregularity import RETRACTED_MISINFORMED as RETRACTED
 from solver.laws.law46 import ANYTHING, HIGH, LOW, RANK, SUIT, WIN
 from solver.laws.law54 import law54_options
 from solver.laws.law55 import law55a_options
@@ -860,9 +861,14 @@ class _Obligations:
                 enforce = m.hard(name)
                 _require(m, self.held(seat, card), enforce)
                 self.expose(seat, card, is_major, _enforced(enforce))
+            for seat, card in self.program.returned.get(t, ()):
+                # 45E2: declarer's fifth card went back to the hand
+                name = f"{SEAT_NAMES[seat]}'s fifth card {_card(card)} back in hand at {t + 1}"
+                _require(m, self.held(seat, card), m.hard(name))
             accepted = self.lead_out_of_turn()
             self.lead_choice(accepted)
             self.premature()
+            self.forfeited_lead()
             self.early_order()
             self.rho_turn()
             self.declarer_early()
@@ -1067,8 +1073,9 @@ class _Obligations:
         enforce = m.hard(name)
         _require(m, _not(self.proper(offender)), enforce)
         _require(m, self.held(offender, card), enforce)
-        if t == program.last_trick and program.edition >= 2017:
-            # 53A: no acceptance at the last trick; the card simply goes back
+        if (t == program.last_trick and program.edition >= 2017) or response == RETRACTED:
+            # 53A: no acceptance at the last trick; 47E1: a lead made on an opponent's wrong
+            # word goes back, no penalty card; either way the card simply goes back
             for seat in range(4):
                 self.equal(m.leader[t, seat], self.proper(seat), enforce)
             return False
@@ -1262,6 +1269,27 @@ class _Obligations:
             self.order[option, suit] = _all(m, [lit, reading1], f"order_t{t + 1}_{code}")
             if suit >= 0:
                 _implies(m, [lit, reading1], _not(m.led[t, suit]))
+
+    def forfeited_lead(self) -> None:
+        """60A1: a lead to this trick made before the offender's partner had played to the
+        one before, played to by his left-hand opponent before rectification: he played to
+        the trick before ahead of his partner, leads this trick, with that card (still held
+        at its start); no penalty card, no order."""
+        m, t = self.m, self.trick
+        found = self.program.forfeited.get(t)
+        if found is None:
+            return
+        offender, card = found
+        name = (
+            f"{SEAT_NAMES[offender]} led {_card(card)} to trick {t + 1} too early, "
+            "unrectified (60A1)"
+        )
+        enforce = m.hard(name)
+        _require(m, self.held(offender, card), enforce)
+        before = self.before_partner(t - 1, offender) if t > 0 else False
+        leads = _all(m, [m.leader[t, offender], before], f"forfeited_lead_t{t + 1}")
+        _require(m, leads, enforce)
+        _require(m, m.plays.get((t, card), False), enforce)
 
     def early_order(self) -> None:
         """57A, a lead to the next trick made before the partner played to this one (the

@@ -67,6 +67,7 @@ from solver.engines.result import EngineResult
 from solver.errors import EngineError
 from solver.facts.history import History
 from solver.facts.irregularity import CHOICE_CATALOGUE, CHOICE_CODE_BITS, CHOICE_TRICK_BITS
+from solver.facts.irregularity import RETRACTED_MISINFORMED as RETRACTED
 from solver.laws.law46 import SAID_CODES
 from solver.laws.law57 import law57a_before_partner, law57d_in_position
 
@@ -542,7 +543,8 @@ def _choice_domains(problem: Problem, trick: int) -> tuple[list[int], list[int],
     recorded = program.recorded
     loot_codes = [0]
     loot = program.leads_out_of_turn.get(trick)
-    if loot is not None and not (trick == program.last_trick and program.edition >= 2017):
+    last = trick == program.last_trick and program.edition >= 2017
+    if loot is not None and not last and loot[2] != RETRACTED:
         offender, _card, response = loot
         if offender % 2 == program.declarer % 2:
             given = [("55A", "accept-lead"), ("55B", "refuse-lead")]
@@ -656,6 +658,8 @@ class _Obligations:
         self.penalty_cards = program.penalty_cards
         self.leads_out_of_turn = program.leads_out_of_turn
         self.premature = program.premature
+        self.forfeited = program.forfeited
+        self.returned = program.returned
         self.exempt = program.exempt
         self.rho_turn = program.rho_turn
         self.declarer_early = program.declarer_early
@@ -675,7 +679,7 @@ class _Obligations:
         for trick in range(first, self.tricks):
             base = SLOT_VARIABLES * trick
             loot_code, lead_code, order_code, leader = values[base : base + 4]
-            if not walk.lying_from(self.penalty_cards.get(trick, ())):
+            if not self._held_at_start(walk, trick):
                 return False
             if loot_code is _UNASSIGNED:
                 return True
@@ -703,6 +707,13 @@ class _Obligations:
                 return True
             proper = self._won(walk, values, trick + 1, won)
         return proper >= 0  # -1: a lead out of turn where play stopped was in turn
+
+    def _held_at_start(self, walk: _Walk, trick: int) -> bool:
+        """The case's penalty cards lying from this trick (each still held), and declarer's
+        fifth cards gone back to the hand (45E2), still held at its start."""
+        if not walk.lying_from(self.penalty_cards.get(trick, ())):
+            return False
+        return all(card in walk.held[seat] for seat, card in self.returned.get(trick, ()))
 
     def _won(self, walk: _Walk, values: tuple[Any, ...], done: int, winner: int) -> int:
         """The end of a trick won by ``winner``, the next proper leader (remembered after
@@ -789,6 +800,8 @@ class _Obligations:
         card (``_at_rho_turn``): None once they are set, else the verdict."""
         if not self._premature(walk, rule, trick, code, values):
             return False
+        if not self._forfeited(walk, rule, trick, values):
+            return False
         if not self._at_rho_turn(walk, rule, trick, values[SLOT_VARIABLES * trick + 3]):
             return False
         early = self.declarer_early.get(trick)
@@ -842,7 +855,7 @@ class _Obligations:
         offender, card, _response = loot
         if offender == proper or card not in walk.held[offender] or code == NO_OPTION:
             return None
-        if not code:  # the last trick: no acceptance, the card simply goes back
+        if not code:  # the last trick (no acceptance) or 47E1: the card simply goes back
             return proper, -1
         if CHOICE_CATALOGUE[code - 1][1] in ("accept-lead", "declarer-becomes-dummy"):
             return offender, card
@@ -910,6 +923,24 @@ class _Obligations:
             return False
         walk.expose(offender, card, True)
         rule.order = _order_on_partner(code, offender)
+        return True
+
+    def _forfeited(self, walk: _Walk, rule: _Rule, trick: int, values: tuple[Any, ...]) -> bool:
+        """60A1: a lead made too early that the offender's left-hand opponent played to before
+        rectification stands as though in turn: the offender, who played to the trick before
+        ahead of his partner, leads this trick with that card, still in his hand; nothing is
+        rectified (no penalty card, no order)."""
+        found = self.forfeited.get(trick)
+        if found is None:
+            return True
+        offender, card = found
+        leader = values[SLOT_VARIABLES * trick + 3]
+        if trick == 0 or leader != offender or card not in walk.held[offender]:
+            return False
+        previous = values[SLOT_VARIABLES * (trick - 1) + 3]
+        if not self._before_partner(trick - 1, offender, previous):
+            return False
+        rule.forced = card
         return True
 
 

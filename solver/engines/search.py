@@ -224,6 +224,10 @@ class Searcher:
                     *(trick for trick, _slot in program.recorded),
                     # the trick before a premature card: it may be a lead made too early
                     *(trick - 1 for trick in program.premature if trick > 0),
+                    # a lead made too early, unrectified (60A1), and the trick before it
+                    *program.forfeited,
+                    *program.returned,
+                    *(trick - 1 for trick in program.forfeited if trick > 0),
                     # the last trick played: its winner may not lead out of turn where play
                     # stopped
                     *(t - 1 for t in program.leads_out_of_turn if t == problem.tricks > 0),
@@ -968,6 +972,9 @@ def _irregular_cards(problem: Problem) -> int:
     for seat, card in program.premature.values():
         mask |= 1 << card | problem.hands[(seat + 2) % 4]
     for _seat, card in program.rho_turn.values():
+        mask |= 1 << card
+    returned = [entry for entries in program.returned.values() for entry in entries]
+    for _seat, card in (*program.forfeited.values(), *returned):
         mask |= 1 << card
     for _seat, card in program.declarer_early.values():
         mask |= 1 << card

@@ -29,8 +29,12 @@ EXPOSURES: tuple[Exposure, ...] = (
 
 PenaltyClass = Literal["major", "minor"]
 
-Response = Literal["accepted", "refused"]
-"""What the side entitled to choose did about a lead out of turn (Laws 53-56)."""
+Response = Literal["accepted", "refused", "retracted-misinformed"]
+"""What became of a lead out of turn: accepted or refused by the side entitled to choose
+(Laws 53-56), or taken back because an opponent had wrongly told its player it was his lead
+(``RETRACTED_MISINFORMED``, Law 47E1: no penalty card, no acceptance)."""
+
+RETRACTED_MISINFORMED: Response = "retracted-misinformed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +69,17 @@ class LeadOutOfTurn:
     response: Response | None = None
     """None when the choice has not been made yet (the director was just called)."""
     by: Seat | Side | None = None
+    played_after: bool = False
+    """The offender's left-hand opponent, of the side that did not offend, played to the
+    lead before any rectification was assessed: the right to refuse it is forfeited, and the
+    lead stands as though in turn (Law 60A1); ``response`` is then ``accepted``."""
 
     def describe(self) -> str:
-        state = self.response or "choice pending"
+        state: str = self.response or "choice pending"
+        if self.response == RETRACTED_MISINFORMED:
+            state = "taken back: an opponent had told him it was his lead"
+        if self.played_after:
+            state = "played to by his left-hand opponent: accepted"
         return f"{self.seat} led {self.card} out of turn to trick {self.trick} ({state})"
 
 
@@ -84,9 +96,15 @@ class PrematurePlay:
     """Declarer had already played from both hands (dummy's card counting once named) when
     the defender played before his partner: Law 57C1 leaves it unrectified, the card simply
     played to that trick."""
+    played_after: bool = False
+    """The card was a lead to ``trick`` made before his partner had played to the trick
+    before, and his left-hand opponent played to it before any rectification was assessed:
+    the rectification is forfeited and the lead counts as made in turn (Law 60A1)."""
 
     def describe(self) -> str:
         after = " after declarer had played from both hands" if self.exempt else ""
+        if self.played_after:
+            after = ", his left-hand opponent playing to it before rectification"
         return f"{self.seat} played {self.card} prematurely to trick {self.trick}{after}"
 
 
@@ -134,6 +152,18 @@ class FailureToPlay(_CardAtTrick):
             f"{self.seat} led {self.card} to trick {self.trick} while a penalty card of his was "
             "due (Law 52, choice pending)"
         )
+
+
+@dataclass(frozen=True, slots=True)
+class FifthCard(_CardAtTrick):
+    """A player added ``card`` to ``trick`` after its four cards had been played (Law 45E),
+    and the Director did not deem it a lead. ``how`` says how a defender's came to be shown
+    (``inadvertent``, ``deliberate``, or ``exposed`` when the case does not say)."""
+
+    how: Exposure = "exposed"
+
+    def describe(self) -> str:
+        return f"{self.seat} added {self.card} to trick {self.trick} as a fifth card"
 
 
 DesignationWord = Literal["high", "low", "suit", "win", "rank", "anything"]
@@ -207,6 +237,7 @@ Irregularity = (
     | DeclarerEarlyPlay
     | DummyDesignation
     | FailureToPlay
+    | FifthCard
     | Choice
 )
 

@@ -33,11 +33,13 @@ from solver.facts import Case
 from solver.facts.irregularity import (
     CHOICE_CODE_BITS,
     CHOICE_TRICK_BITS,
+    RETRACTED_MISINFORMED,
     Choice,
     ChoiceMade,
     DeclarerEarlyPlay,
     DummyDesignation,
     FailureToPlay,
+    FifthCard,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -45,6 +47,7 @@ from solver.facts.irregularity import (
     PrematurePlay,
 )
 from solver.laws.choices import LawOption, apply_lead_option, apply_play_order
+from solver.laws.law45 import law45e_penalty_card
 from solver.laws.law46 import RANK, SAID_CODES
 from solver.laws.law50 import law50b_penalty_class, law50d2_options
 from solver.laws.law51 import law51b_options
@@ -86,6 +89,14 @@ class PlayIrregularities:
     """Trick -> (offender, card, response or None)."""
     premature: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Trick -> (offender, card): a defender played before his partner to that trick."""
+    returned: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    """Trick -> (seat, card) of declarer's fifth cards that went back to the hand (45E2):
+    still held at the start of that trick."""
+    forfeited: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Trick -> (offender, card): a defender's lead to it made before his partner had played
+    to the trick before, played to by his left-hand opponent before rectification (60A1): no
+    penalty card, no 57A order; he won the trick before, having played to it before his
+    partner, and leads that card (``_forfeited_lead``)."""
     exempt: dict[int, int] = field(default_factory=dict)
     """Trick -> the defender whose card to it, played before his partner's, Law 57C1 leaves
     unrectified (declarer had played from both hands): he played before his partner there."""
@@ -122,6 +133,8 @@ class PlayIrregularities:
             self.penalty_cards
             or self.leads_out_of_turn
             or self.premature
+            or self.forfeited
+            or self.returned
             or self.rho_turn
             or self.declarer_early
             or self.designations
@@ -162,10 +175,10 @@ def trick_starts(
 ) -> list[TrickStart]:
     """Every way trick ``trick`` may begin; none when the history so far contradicts a fact
     (a penalty card already played, a lead out of turn by the player who was to lead)."""
-    for seat, card, major in program.penalty_cards.get(trick, ()):
-        if not held[seat] >> card & 1:
-            return []
-        state = add_penalty_card(state, seat, card, major)
+    lying = lying_from(program, trick, held, state)
+    if lying is None:
+        return []
+    state = lying
     starts = _lead_out_of_turn(program, trick, proper_leader, held, state)
     out: list[TrickStart] = []
     for start in starts:
@@ -176,6 +189,18 @@ def trick_starts(
     following = program.premature.get(trick + 1)
     if following is not None:
         out = [s for start in out for s in _may_lead_early(program, trick, start, following[0])]
+    forfeited = program.forfeited.get(trick)
+    if forfeited is not None:
+        out = [s for start in out for s in _forfeited_lead(forfeited, held, start)]
+    next_forfeited = program.forfeited.get(trick + 1)
+    if next_forfeited is not None:
+        offender = next_forfeited[0]
+        out = [
+            replace(s, state=replace(s.state, early_lead_seat=offender))
+            if before_partner_at(program, trick, offender, s.leader)
+            else s
+            for s in out
+        ]
     rho_turn = program.rho_turn.get(trick)
     if rho_turn is not None:
         out = [s for start in out for s in _at_rho_turn(rho_turn, held, start)]
@@ -222,6 +247,20 @@ def _at_rho_turn(
         return []
     state = replace(start.state, rho_turn_seat=offender, rho_turn_card=card)
     return [replace(start, state=state)]
+
+
+def _forfeited_lead(
+    forfeited: tuple[int, int], held: tuple[int, int, int, int], start: TrickStart
+) -> list[TrickStart]:
+    """60A1 after a lead made too early: the offender played before his partner at the trick
+    before (marked there, ``early_lead_seat``) and won it, still holds the card, and leads it
+    to this trick as though in turn: no penalty card, no order (``law60``)."""
+    offender, card = forfeited
+    if not held[offender] >> card & 1 or start.leader != offender:
+        return []
+    if start.state.early_lead_seat != offender or start.lead not in (-1, card):
+        return []
+    return [replace(start, lead=card, state=replace(start.state, early_lead_seat=-1))]
 
 
 def _declarer_early(
@@ -371,6 +410,8 @@ def _lead_out_of_turn(
         return []
     if trick == program.last_trick and program.edition >= 2017:
         return [TrickStart(proper, -1, state, 0)]  # 53A: no acceptance at trick 13
+    if response == RETRACTED_MISINFORMED:
+        return [TrickStart(proper, -1, state, 0)]  # 47E1: back to the hand, no penalty card
     recorded = program.recorded.get((trick, LOOT_SLOT))
     if recorded is not None and recorded.option == "proper-lead":
         if not law53b_proper_lead_stands(offender, proper):
@@ -482,12 +523,8 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
         declarer=case.declarer.index, edition=case.edition, trump=-1 if trump is None else trump
     )
     for fact in case.irregularities:
-        if isinstance(fact, PenaltyCard):
-            entry = (fact.seat.index, fact.card.index, penalty_card_is_major(fact, case.edition))
-            program.penalty_cards[fact.trick - 1] = (
-                *program.penalty_cards.get(fact.trick - 1, ()),
-                entry,
-            )
+        if isinstance(fact, PenaltyCard | FifthCard):
+            _lies(case, program, fact)
         elif isinstance(fact, LeadOutOfTurn):
             program.leads_out_of_turn[fact.trick - 1] = (
                 fact.seat.index,
@@ -512,6 +549,21 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
     return _lead_stands(case, program)
 
 
+def _lies(case: Case, program: PlayIrregularities, fact: PenaltyCard | FifthCard) -> None:
+    """A penalty card lying from its trick (classed by 50B); a fifth card (45E): a defender's
+    a penalty card from the next trick (45E1), declarer's in its hand at the start of the
+    next trick (45E2)."""
+    penalty_card = law45e_penalty_card(fact, case.declarer) if isinstance(fact, FifthCard) else fact
+    if penalty_card is None:
+        entry = (fact.seat.index, fact.card.index)
+        program.returned[fact.trick] = (*program.returned.get(fact.trick, ()), entry)
+        return
+    trick = penalty_card.trick - 1
+    major = penalty_card_is_major(penalty_card, case.edition)
+    lying = (penalty_card.seat.index, penalty_card.card.index, major)
+    program.penalty_cards[trick] = (*program.penalty_cards.get(trick, ()), lying)
+
+
 def _pending_failure(case: Case) -> tuple[int, int, int] | None:
     """The card led instead of a penalty card where play stopped, declarer's Law 52 choice
     pending, as (trick from 0, offender, card); None when the case gives none."""
@@ -532,6 +584,9 @@ def _early_play(
         program.declarer_early[trick] = (fact.seat.index, fact.card.index)
     elif isinstance(fact, PlayAtRhoTurn):
         program.rho_turn[trick] = (fact.seat.index, fact.card.index)
+    elif fact.played_after:
+        # 60A1: the lead made too early stands as though in turn, unrectified
+        program.forfeited[trick] = (fact.seat.index, fact.card.index)
     elif law57c1_exempt(fact):
         # 57C1: no rectification; the card played (``designated_plays``); he played before
         # his partner there, so a card of his at the next trick may be a lead made too
@@ -565,6 +620,16 @@ def _lead_stands(case: Case, program: PlayIrregularities) -> PlayIrregularities:
         ):
             continue
         recorded = program.recorded.get((trick, LOOT_SLOT))
+        if response == RETRACTED_MISINFORMED:
+            raise CaseFileError(
+                case.source,
+                "play.irregularities",
+                f"{Seat.from_index(premature[0]).full_name} played to "
+                f"{Seat.from_index(offender).full_name}'s lead out of turn to trick {trick + 1} "
+                "before his partner (the premature play), but the case says the lead was taken "
+                "back on an opponent's wrong word (Law 47E1): there was no lead to play to; "
+                "expected one of the two",
+            )
         if response == "refused" or (recorded is not None and recorded.option != "accept-lead"):
             law = law53c_citation(case.edition)
             raise CaseFileError(
@@ -673,6 +738,8 @@ def _exposes(fact: Irregularity, holder: Seat, card: Card, trick: int) -> bool:
     card of a lead out of turn or a premature play that may become one)."""
     if isinstance(fact, PenaltyCard | LeadOutOfTurn | PrematurePlay | PlayAtRhoTurn):
         return fact.seat == holder and fact.card == card and fact.trick <= trick
+    if isinstance(fact, FifthCard):
+        return fact.seat == holder and fact.card == card and fact.trick < trick
     return False
 
 
@@ -738,6 +805,8 @@ def lying_from(
         if not held[seat] >> card & 1:
             return None
         state = add_penalty_card(state, seat, card, major)
+    if any(not held[seat] >> card & 1 for seat, card in program.returned.get(trick, ())):
+        return None  # 45E2: declarer's fifth card went back to the hand
     return state
 
 

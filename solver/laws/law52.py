@@ -169,7 +169,7 @@ def _lying(case: Case, seat: Seat, trick: int, before: Choice) -> list[Card]:
         if isinstance(fact, PenaltyCard) and fact.seat == seat and fact.trick <= trick:
             card = fact.card
         elif isinstance(fact, PrematurePlay) and fact.seat == seat and fact.trick <= trick:
-            card = None if fact.exempt else fact.card
+            card = None if fact.exempt or fact.played_after else fact.card
         elif isinstance(fact, LeadOutOfTurn) and fact.seat == seat and fact.trick <= trick:
             if fact.response == "refused" or fact.trick in refused:
                 card = fact.card

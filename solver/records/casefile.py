@@ -22,10 +22,13 @@ from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
 from solver.facts.irregularity import (
     DESIGNATION_WORDS,
     EXPOSURES,
+    RETRACTED_MISINFORMED,
     Choice,
     DeclarerEarlyPlay,
     DummyDesignation,
+    Exposure,
     FailureToPlay,
+    FifthCard,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -72,7 +75,8 @@ SUITS_OPTIONS = frozenset({"forbid-suits"})
 CARD_OPTIONS = frozenset({"designate-penalty-card", "designate-played-card", "reject-play"})
 DECLARER_CHOOSES = frozenset({"50D1", "50D2", "51A", "51B", "52", "54", "56", "57A"})
 """The sub-laws whose choice is declarer's (54: presumed declarer, the case's ``declarer``)."""
-RESPONSES: tuple[Response, ...] = ("accepted", "refused")
+FIFTH_CARD_HOWS: tuple[Exposure, ...] = ("inadvertent", "deliberate", "exposed")
+RESPONSES: tuple[Response, ...] = ("accepted", "refused", RETRACTED_MISINFORMED)
 PENALTY_CLASSES: tuple[PenaltyClass, ...] = ("major", "minor")
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 _T = TypeVar("_T", bound=str)
@@ -100,6 +104,7 @@ class RawLeadOutOfTurn(_Strict):
     card: str
     trick: int
     response: str | None = None
+    played_after: bool = False
 
 
 class RawPremature(_Strict):
@@ -107,6 +112,7 @@ class RawPremature(_Strict):
     card: str
     trick: int
     declarer_played_both_hands: bool = False
+    played_after: bool = False
 
 
 class RawPlayAtRhoTurn(_Strict):
@@ -134,6 +140,13 @@ class RawFailureToPlay(_Strict):
     trick: int
 
 
+class RawFifthCard(_Strict):
+    seat: str
+    card: str
+    trick: int
+    how: str | None = None
+
+
 class RawChoice(_Strict):
     trick: int
     by: str
@@ -154,6 +167,7 @@ class RawIrregularity(_Strict):
     declarer_played_early: RawDeclarerEarlyPlay | None = None
     dummy_designation: RawDummyDesignation | None = None
     failure_to_play: RawFailureToPlay | None = None
+    fifth_card: RawFifthCard | None = None
     choice: RawChoice | None = None
 
 
@@ -165,6 +179,7 @@ IRREGULARITY_MODELS: dict[str, type[BaseModel]] = {
     "declarer_played_early": RawDeclarerEarlyPlay,
     "dummy_designation": RawDummyDesignation,
     "failure_to_play": RawFailureToPlay,
+    "fifth_card": RawFifthCard,
     "choice": RawChoice,
 }
 
@@ -976,8 +991,8 @@ class _IrregularityReader:
             raise self.error(
                 location,
                 "expected exactly one of penalty_card, lead_out_of_turn, premature, "
-                "played_at_rho_turn, declarer_played_early, dummy_designation, failure_to_play "
-                "or choice",
+                "played_at_rho_turn, declarer_played_early, dummy_designation, failure_to_play, "
+                "fifth_card or choice",
             )
         kind = kinds[0]
         where = f"{location}.{kind}"
@@ -995,6 +1010,8 @@ class _IrregularityReader:
             return self._designation(raw.dummy_designation, where, by)
         if raw.failure_to_play is not None:
             return self._failure(raw.failure_to_play, where, by)
+        if raw.fifth_card is not None:
+            return self._fifth_card(raw.fifth_card, where, by)
         assert raw.choice is not None, "one kind is given"
         return self._choice(raw.choice, where, by)
 
@@ -1095,11 +1112,26 @@ class _IrregularityReader:
             response = _one_of(raw.response, RESPONSES, f"{location}.response", self)
         proper = self._proper_leader(trick)
         if proper is not None and proper[0] == seat:
+            misinformed = (
+                " (Law 47E1 takes back only a lead out of turn made on an opponent's wrong word "
+                "that it was his lead)"
+                if response == RETRACTED_MISINFORMED
+                else ""
+            )
             raise self.error(
                 f"{location}.seat",
                 f"{seat.full_name} was the proper leader of trick {trick} ({proper[1]}): his "
-                "lead is not out of turn",
+                f"lead is not out of turn{misinformed}",
             )
+        if response == RETRACTED_MISINFORMED:
+            self._agreed_only(by, location, "a lead out of turn taken back under Law 47E1")
+            if raw.played_after:
+                raise self.error(
+                    f"{location}.played_after",
+                    "a lead out of turn made on an opponent's wrong word that it was his lead "
+                    "goes back and cannot be accepted (Law 47E1), so no play to it stands; "
+                    "expected played_after left out, or another response",
+                )
         if trick == 13 and response == "accepted" and self.edition >= 2017:
             raise self.error(
                 f"{location}.response",
@@ -1107,7 +1139,42 @@ class _IrregularityReader:
                 "applies before the thirteenth trick); expected refused, or no response",
             )
         self._not_played_before(seat, card, trick, f"{location}.card")
-        return LeadOutOfTurn(seat, card, trick, response=response, by=by)
+        if raw.played_after:
+            response = self._lead_played_after(seat, trick, response, location, by)
+        return LeadOutOfTurn(
+            seat, card, trick, response=response, by=by, played_after=raw.played_after
+        )
+
+    def _lead_played_after(
+        self,
+        seat: Seat,
+        trick: int,
+        response: Response | None,
+        location: str,
+        by: Seat | Side | None,
+    ) -> Response:
+        """Law 60A1: the offender's left-hand opponent played to the lead out of turn before
+        rectification: the lead is accepted, at a trick that was played (that card is in
+        it), and not at trick 13 under the 2017 Laws (no acceptance there: the card counts as
+        played in turn anyway)."""
+        what = "a lead out of turn played to by the non-offending side (Law 60A1)"
+        self._agreed_only(by, location, what)
+        self._played_trick(trick, f"{location}.trick", what)
+        if response == "refused":
+            raise self.error(
+                f"{location}.response",
+                f"{seat.lho.full_name} played to {seat.full_name}'s lead out of turn before "
+                "rectification (played_after: true): the right to refuse it is forfeited "
+                "(Law 60A1); expected accepted, or no response",
+            )
+        if trick == 13 and self.edition >= 2017:
+            raise self.error(
+                f"{location}.played_after",
+                "a lead out of turn to trick 13 counts as played in turn under the 2017 Laws "
+                "(Law 53A): there is no rectification to forfeit; expected played_after left "
+                "out",
+            )
+        return "accepted"
 
     def _premature(self, raw: RawPremature, location: str, by: Seat | Side | None) -> PrematurePlay:
         seat = self._defender(
@@ -1118,7 +1185,51 @@ class _IrregularityReader:
         self._not_played_before(seat, card, trick, f"{location}.card")
         if raw.declarer_played_both_hands:
             self._check_57c1(seat, trick, f"{location}.declarer_played_both_hands")
-        return PrematurePlay(seat, card, trick, by=by, exempt=raw.declarer_played_both_hands)
+        if raw.played_after:
+            self._premature_played_after(raw, seat, trick, location, by)
+        return PrematurePlay(
+            seat,
+            card,
+            trick,
+            by=by,
+            exempt=raw.declarer_played_both_hands,
+            played_after=raw.played_after,
+        )
+
+    def _premature_played_after(
+        self, raw: RawPremature, seat: Seat, trick: int, location: str, by: Seat | Side | None
+    ) -> None:
+        """Law 60A1 after a premature card: only a lead to ``trick`` made before the
+        partner had played to the trick before can be followed by the offender's left-hand
+        opponent (to a card played too early to the current trick, he is its leader), so:
+        not at trick 1, not with 57C1 (that card is a play, not a lead), at a trick that was
+        played, and led by the offender where the case says who led it."""
+        what = "a premature lead played to by the non-offending side (Law 60A1)"
+        self._agreed_only(by, location, what)
+        where = f"{location}.played_after"
+        if raw.declarer_played_both_hands:
+            raise self.error(
+                where,
+                "declarer_played_both_hands (Law 57C1) makes the card his play to that trick, "
+                "not a lead made too early, which is all that Law 60A1 can forfeit here; "
+                "expected one of the two",
+            )
+        if trick == 1:
+            raise self.error(
+                where,
+                "at trick 1 a premature card is played to the trick, whose leader (on the "
+                "offender's left) plays nothing after it: Law 60A1 applies only to a lead to "
+                "the next trick made too early; expected played_after left out",
+            )
+        self._played_trick(trick, f"{location}.trick", what)
+        known = self._known_leader(trick)
+        if known is not None and known[0] != seat:
+            raise self.error(
+                where,
+                f"{known[0].full_name} led to trick {trick} ({known[1]}): Law 60A1 applies "
+                f"to {seat.full_name}'s premature card only as his own lead to that trick, "
+                "made before his partner had played to the trick before",
+            )
 
     def _at_rho_turn(
         self, raw: RawPlayAtRhoTurn, location: str, by: Seat | Side | None
@@ -1209,6 +1320,28 @@ class _IrregularityReader:
             )
         self._not_played_before(seat, card, trick, f"{location}.card")
         return FailureToPlay(seat, card, trick, by=by)
+
+    def _fifth_card(self, raw: RawFifthCard, location: str, by: Seat | Side | None) -> FifthCard:
+        """Law 45E: a card added to a trick already complete, at a trick that was played; the
+        card was still in its player's hand after that trick. ``how`` only for a defender's
+        (inadvertent or deliberate; not said, it is exposed)."""
+        what = "a fifth card added to a trick (Law 45E)"
+        self._agreed_only(by, location, what)
+        seat = self.builder._seat(raw.seat, f"{location}.seat")
+        card = self._held_card(seat, raw.card, f"{location}.card")
+        trick = self._played_trick(raw.trick, f"{location}.trick", what)
+        self._not_played_before(seat, card, trick + 1, f"{location}.card")
+        how: Exposure = "exposed"
+        if raw.how is not None:
+            if seat.side == self.declarer.side:
+                raise self.error(
+                    f"{location}.how",
+                    f"{seat.full_name}'s fifth card goes back to the hand (Law 45E2: declarer's "
+                    "and dummy's cards never become penalty cards, 48A), so how it was shown is "
+                    "not read; expected no how",
+                )
+            how = _one_of(raw.how, FIFTH_CARD_HOWS, f"{location}.how", self)
+        return FifthCard(seat, card, trick, by=by, how=how)
 
     def check_failure(self, fact: FailureToPlay, facts: list[Irregularity], location: str) -> None:
         """A pending Law 52 choice is the only thing pending at its lead: no lead out of turn
@@ -1525,10 +1658,48 @@ class _IrregularityReader:
                 "premature card"
             )
             found = any(
-                isinstance(f, PrematurePlay) and f.trick == trick and not f.exempt for f in facts
+                isinstance(f, PrematurePlay)
+                and f.trick == trick
+                and not f.exempt
+                and not f.played_after
+                for f in facts
             )
         else:
             return
+        forfeited = next(
+            (
+                f
+                for f in facts
+                if isinstance(f, LeadOutOfTurn) and f.trick == trick and f.played_after
+            ),
+            None,
+        )
+        retracted = next(
+            (
+                f
+                for f in facts
+                if isinstance(f, LeadOutOfTurn)
+                and f.trick == trick
+                and f.response == RETRACTED_MISINFORMED
+            ),
+            None,
+        )
+        if retracted is not None and law != "57A":
+            raise self.error(
+                location,
+                f"{choice.describe()}: {retracted.seat.full_name}'s lead out of turn to trick "
+                f"{trick} went back because an opponent had told him it was his lead (Law "
+                "47E1): it cannot be accepted, and there is no choice to record; expected no "
+                "choice under Laws 53 to 56 at that trick",
+            )
+        if forfeited is not None and law != "57A" and choice.option != "accept-lead":
+            raise self.error(
+                location,
+                f"{choice.describe()}: {forfeited.seat.lho.full_name} played to the lead out "
+                f"of turn to trick {trick} before rectification (played_after: true), so it "
+                "stands, accepted (Law 60A1; a proper leader's own lead instead is no play to "
+                "it, Law 53B); expected accept-lead, or no choice",
+            )
         if not found:
             raise self.error(
                 location,

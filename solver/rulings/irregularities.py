@@ -19,13 +19,15 @@ from solver.facts.irregularity import (
     DeclarerEarlyPlay,
     DummyDesignation,
     FailureToPlay,
+    FifthCard,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
     PlayAtRhoTurn,
     PrematurePlay,
 )
-from solver.laws.citation import Assumption
+from solver.laws.citation import Assumption, Reason
+from solver.laws.law45 import law45e_not_a_lead, law45e_penalty_card, law45e_reason
 from solver.laws.law46 import (
     law46b_citation,
     law46b_intention,
@@ -33,6 +35,12 @@ from solver.laws.law46 import (
     law46b_no_suit_at_lead,
     law46b_suit_won_in,
     law46b_void_suit,
+)
+from solver.laws.law47 import (
+    law47e1_edition,
+    law47e1_information,
+    law47e1_reason,
+    law47e1_retracted,
 )
 from solver.laws.law49 import law49_exposure
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
@@ -49,6 +57,12 @@ from solver.laws.law57 import (
     law57d_legal_at_turn,
 )
 from solver.laws.law58 import law58b3_information
+from solver.laws.law60 import (
+    law60a1_lead_accepted,
+    law60a1_premature_lead,
+    law60a1_premature_lead_only,
+    law60a_older_codes,
+)
 from solver.laws.law72 import law72_could_have_known
 
 
@@ -68,15 +82,19 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
     found: list[Assumption] = [law72_could_have_known(case.edition)]
     answers = {f.trick: f.option for f in facts if isinstance(f, Choice) and _answers_a_lead(f)}
     loots = [f for f in facts if isinstance(f, LeadOutOfTurn)]
-    penalty_cards = [
+    penalty_cards: list[Irregularity] = [
         f
         for f in facts
-        if isinstance(f, PenaltyCard) or (isinstance(f, PrematurePlay) and not law57c1_exempt(f))
-    ] + [
+        if isinstance(f, PenaltyCard)
+        or _rectified_premature(f)
+        or (isinstance(f, FifthCard) and law45e_penalty_card(f, case.declarer) is not None)
+    ]
+    penalty_cards += [
         f
         for f in loots
         if f.seat.side != declarers
         and f.response != "accepted"
+        and not law47e1_retracted(f)
         and answers.get(f.trick) not in ("accept-lead", "declarer-becomes-dummy", "proper-lead")
     ]
     if penalty_cards or any(law52_is_rejection(f) for f in facts):
@@ -85,11 +103,14 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         found.append(law55c_information())
     if any(answers.get(f.trick) == "proper-lead" for f in loots):
         found.append(law53b_information())
+    found += _retraction_assumptions(case, loots)
+    found += [law45e_not_a_lead(f) for f in facts if isinstance(f, FifthCard)]
     if any(isinstance(f, Choice) and f.option == "replace-own-card" for f in facts):
         found.append(law58b3_information())
     if case.edition < 2007 and any(f.trick == 1 and f.seat.side != declarers for f in loots):
         found.append(law54_before_2007(case.edition))
-    premature = [f for f in facts if isinstance(f, PrematurePlay) and not law57c1_exempt(f)]
+    premature = [f for f in facts if isinstance(f, PrematurePlay) and _rectified_premature(f)]
+    found += _forfeit_assumptions(case)
     if premature:
         if not any(isinstance(f, Choice) and f.law.startswith("57") for f in facts):
             found.append(law57a_must_choose())
@@ -104,6 +125,36 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         found.append(law57d_legal_at_turn())
     found += [law57c3_illegal_withdrawn(f) for f in facts if isinstance(f, DeclarerEarlyPlay)]
     return tuple(found + _designation_assumptions(case))
+
+
+def _rectified_premature(fact: Irregularity) -> bool:
+    """A premature card that Law 57A rectifies: not exempt (57C1), not forfeited (60A1)."""
+    return isinstance(fact, PrematurePlay) and not law57c1_exempt(fact) and not fact.played_after
+
+
+def _retraction_assumptions(case: Case, loots: list[LeadOutOfTurn]) -> list[Assumption]:
+    """Law 47E1: what a lead taken back showed (16C), and the reading of 47E1 before 2007."""
+    if not any(law47e1_retracted(f) for f in loots):
+        return []
+    older = law47e1_edition(case.edition)
+    return [law47e1_information(), *([] if older is None else [older])]
+
+
+def _forfeit_assumptions(case: Case) -> list[Assumption]:
+    """Law 60A: the reading of a premature card played to by the side that did not offend,
+    and, under the codes before 2007, the reading of 60A itself."""
+    forfeits = [
+        f
+        for f in case.irregularities
+        if isinstance(f, LeadOutOfTurn | PrematurePlay) and f.played_after
+    ]
+    found: list[Assumption] = []
+    if any(isinstance(f, PrematurePlay) for f in forfeits):
+        found.append(law60a1_premature_lead_only())
+    older = law60a_older_codes(case.edition)
+    if forfeits and older is not None:
+        found.append(older)
+    return found
 
 
 def _designation_assumptions(case: Case) -> list[Assumption]:
@@ -179,17 +230,32 @@ def irregularity_lines(case: Case) -> list[str]:
             if isinstance(fact, LeadOutOfTurn) and entry["citation"] in ("53B", "53C"):
                 said = said.replace("(choice pending)", "(it stands)")
             lines.append(f"  {speaker}: {said}, Law {entry['citation']}")
-            if isinstance(fact, DummyDesignation):
-                lines.append(f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}")
-            explained = _EXPLAINED.get(type(fact))
-            if explained is not None:
-                lines.append(f"    {explained}")
+            lines += _what_it_makes(case, fact, entry)
         assumption = entry.get("assumption")
         if assumption is not None:
             lines.append(
                 f"    assumption ({assumption['name']}, Law {assumption['citation']}): "
                 f"{assumption['text']}"
             )
+    return lines
+
+
+def _what_it_makes(case: Case, fact: Irregularity, entry: dict[str, Any]) -> list[str]:
+    """The text report's lines under a fact other than a penalty card or a choice: what its
+    law makes of it."""
+    lines = []
+    if isinstance(fact, DummyDesignation):
+        lines.append(f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}")
+    explained = _EXPLAINED.get(type(fact))
+    if explained is not None:
+        lines.append(f"    {explained}")
+    if isinstance(fact, FifthCard):
+        lines.append(f"    Law {entry['citation']}: {entry['reason']}")
+        if "class" in entry:
+            lines.append(f"    Law {entry['class_citation']}: {entry['class_reason']}")
+    because = _forfeit_reason(fact) or _retraction_reason(case, fact)
+    if because is not None:
+        lines.append(f"    {because}")
     return lines
 
 
@@ -213,6 +279,24 @@ _EXPLAINED: dict[type, str] = {
 }
 """What the text report adds under a fact of these kinds: what its law makes of it."""
 
+
+def _forfeit_reason(fact: Irregularity) -> Reason | None:
+    """Law 60A1's reason for a lead out of turn or a premature lead played to by the side
+    that did not offend; None for any other fact."""
+    if isinstance(fact, LeadOutOfTurn) and fact.played_after:
+        return law60a1_lead_accepted(fact)
+    if isinstance(fact, PrematurePlay) and fact.played_after:
+        return law60a1_premature_lead(fact)
+    return None
+
+
+def _retraction_reason(case: Case, fact: Irregularity) -> Reason | None:
+    """Law 47E1's reason for a lead out of turn taken back on an opponent's wrong word."""
+    if isinstance(fact, LeadOutOfTurn) and law47e1_retracted(fact):
+        return law47e1_reason(fact, case.edition)
+    return None
+
+
 _VOID = "; a card of a suit dummy no longer held is void, any legal card (46B4)"
 _DESIGNATION_TEXT = {
     "high": "dummy's highest card of the suit named, else of the suit led" + _VOID,
@@ -231,36 +315,10 @@ _DESIGNATION_TEXT = {
 def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
     by = None if fact.by is None else str(fact.by)
     if isinstance(fact, DummyDesignation):
-        entry_46: dict[str, Any] = {
-            "kind": "dummy_designation",
-            "seat": str(fact.seat),
-            "card": None,
-            "trick": fact.trick,
-            "by": by,
-            "citation": law46b_citation(fact),
-            "said": fact.said,
-        }
-        if fact.suit >= 0:
-            entry_46["suits"] = ["SHDC"[fact.suit]]
-        if fact.said == "rank":
-            entry_46["rank"] = RANK_CHARS[fact.rank]
-        if fact.said == "anything":
-            entry_46["chosen_by"] = str(case.declarer.lho.side)  # the defenders (46B5)
-        return entry_46
+        return _designation_entry(case, fact, by)
     if isinstance(fact, Choice):
-        entry: dict[str, Any] = {
-            "kind": "choice",
-            "seat": str(fact.chooser),
-            "card": None if fact.card is None else str(fact.card),
-            "trick": fact.trick,
-            "by": by,
-            "citation": law52_citation(fact.option) if fact.law == "52" else fact.law,
-            "option": fact.option,
-        }
-        if fact.suits:
-            entry["suits"] = ["SHDC"[suit] for suit in fact.suits]
-        return entry
-    entry = {
+        return _choice_entry(fact, by)
+    entry: dict[str, Any] = {
         "kind": _KINDS[type(fact)],
         "seat": str(fact.seat),
         "card": str(fact.card),
@@ -275,13 +333,78 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
             entry["exposure"] = {"citation": exposure.citation, "reason": exposure.text}
         entry.update(_classed(case, fact))
     elif isinstance(fact, LeadOutOfTurn):
-        entry["citation"] = _lead_citation(case, fact)
+        retraction = _retraction_reason(case, fact)
+        entry["citation"] = (
+            _lead_citation(case, fact) if retraction is None else retraction.citation
+        )
         entry["response"] = fact.response
     elif isinstance(fact, PlayAtRhoTurn | DeclarerEarlyPlay | FailureToPlay):
         entry["citation"] = _CITED[type(fact)]
+    elif isinstance(fact, FifthCard):
+        entry.update(_fifth_card_entry(case, fact))
     else:
         entry["citation"] = "57C1" if law57c1_exempt(fact) else "57A"
+    forfeit = _forfeit_reason(fact)
+    if forfeit is not None:
+        # extension: Law 60A1, the rectification forfeited by a play after the card
+        entry["citation"] = forfeit.citation
+        entry["played_after"] = True
     return entry
+
+
+def _designation_entry(case: Case, fact: DummyDesignation, by: str | None) -> dict[str, Any]:
+    """Law 46B's entry: what declarer said, and the sub-law it falls under."""
+    entry_46: dict[str, Any] = {
+        "kind": "dummy_designation",
+        "seat": str(fact.seat),
+        "card": None,
+        "trick": fact.trick,
+        "by": by,
+        "citation": law46b_citation(fact),
+        "said": fact.said,
+    }
+    if fact.suit >= 0:
+        entry_46["suits"] = ["SHDC"[fact.suit]]
+    if fact.said == "rank":
+        entry_46["rank"] = RANK_CHARS[fact.rank]
+    if fact.said == "anything":
+        entry_46["chosen_by"] = str(case.declarer.lho.side)  # the defenders (46B5)
+    return entry_46
+
+
+def _choice_entry(fact: Choice, by: str | None) -> dict[str, Any]:
+    """A recorded choice's entry: its chooser, law and option, and the suits it names."""
+    entry: dict[str, Any] = {
+        "kind": "choice",
+        "seat": str(fact.chooser),
+        "card": None if fact.card is None else str(fact.card),
+        "trick": fact.trick,
+        "by": by,
+        "citation": law52_citation(fact.option) if fact.law == "52" else fact.law,
+        "option": fact.option,
+    }
+    if fact.suits:
+        entry["suits"] = ["SHDC"[suit] for suit in fact.suits]
+    return entry
+
+
+def _fifth_card_entry(case: Case, fact: FifthCard) -> dict[str, Any]:
+    """45E: its sub-law and what it makes of the card; a defender's adds, as a penalty card's
+    entry does, ``how`` and Law 50B's ``class`` with its ``reason`` (under ``class_citation``
+    and ``class_reason``, the entry's ``citation`` being 45E1)."""
+    reason = law45e_reason(fact, case.declarer)
+    out: dict[str, Any] = {"citation": reason.citation, "reason": reason.text}
+    penalty_card = law45e_penalty_card(fact, case.declarer)
+    if penalty_card is not None:
+        classed = _classed(case, penalty_card)
+        out |= {
+            "how": fact.how,
+            "class": classed["class"],
+            "class_citation": classed["citation"],
+            "class_reason": classed["reason"],
+        }
+        out |= {k: v for k, v in classed.items() if k in ("assumption", "major_from_trick")}
+    return out
 
 
 _CITED: dict[type, str] = {PlayAtRhoTurn: "57D", DeclarerEarlyPlay: "57C3", FailureToPlay: "52"}
@@ -293,6 +416,7 @@ _KINDS: dict[type, str] = {
     PlayAtRhoTurn: "played_at_rho_turn",
     DeclarerEarlyPlay: "declarer_played_early",
     FailureToPlay: "failure_to_play",
+    FifthCard: "fifth_card",
 }
 
 
@@ -341,7 +465,7 @@ def _classed(case: Case, card: PenaltyCard) -> dict[str, Any]:
 
 
 def _find(classes: dict[Seat, tuple[Classified, ...]], card: PenaltyCard) -> Classified:
-    return next(c for c in classes[card.seat] if c.card is card)
+    return next(c for c in classes[card.seat] if c.card == card)
 
 
 def _assumption_json(assumption: Assumption) -> dict[str, str]:
@@ -359,7 +483,8 @@ def _account(case: Case, by: Seat | Side | None) -> list[PenaltyCard]:
     written = {(p.seat, p.card) for p in given}
     for fact in facts:
         implied = None
-        if isinstance(fact, PrematurePlay) and not law57c1_exempt(fact):
+        if _rectified_premature(fact):
+            assert isinstance(fact, PrematurePlay)
             implied = PenaltyCard(fact.seat, fact.card, fact.trick, "premature", by=fact.by)
         elif (
             isinstance(fact, LeadOutOfTurn)
@@ -367,6 +492,8 @@ def _account(case: Case, by: Seat | Side | None) -> list[PenaltyCard]:
             and fact.seat.side != case.declaring_side
         ):
             implied = PenaltyCard(fact.seat, fact.card, fact.trick, "lead-out-of-turn", by=fact.by)
+        elif isinstance(fact, FifthCard):
+            implied = law45e_penalty_card(fact, case.declarer)  # 45E1: a defender's
         elif law52_is_rejection(fact) and isinstance(fact, Choice) and fact.card is not None:
             # 52B2: the card played wrongly is a major penalty card from the next trick
             holder = case.deal.holder(fact.card)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -36,6 +37,7 @@ from solver.facts.irregularity import (
     DeclarerEarlyPlay,
     DummyDesignation,
     FailureToPlay,
+    FifthCard,
     Irregularity,
     LeadOutOfTurn,
     PenaltyCard,
@@ -658,6 +660,13 @@ def test_a_premature_card_played_in_turn_leaves_no_history() -> None:
 
 
 def random_early_lead(seed: int) -> tuple[Problem, int, int]:
+    """``early_lead_facts`` compiled: the problem, the offender and the trick (from 0) of the
+    premature card."""
+    case, facts, offender, trick = early_lead_facts(seed)
+    return compile_case(dataclasses.replace(case, irregularities=facts)), offender, trick
+
+
+def early_lead_facts(seed: int) -> tuple[Case, tuple[Irregularity, ...], int, int]:
     """A random play of three tricks where a defender wins trick 1 or 2 having played to it
     before his partner (he led it, played second, or, fourth by rotation, played early with
     declarer's consent under 57C1), and the card he led to the next trick is given as played
@@ -689,8 +698,7 @@ def random_early_lead(seed: int) -> tuple[Problem, int, int]:
     if rng.random() < 0.3:
         option = rng.choice(CHOICE_CATALOGUE_57A)
         facts = (*facts, Choice(trick + 2, S, "57A", option[0], option[1]))
-    case = rows_case(rng, rows)
-    return compile_case(dataclasses.replace(case, irregularities=facts)), offender, trick + 1
+    return rows_case(rng, rows), facts, offender, trick + 1
 
 
 CHOICE_CATALOGUE_57A = [
@@ -707,6 +715,73 @@ def test_a_lead_made_too_early_agrees_with_the_brute_force(seed: int) -> None:
     problem, offender, trick = random_early_lead(seed)
     expected = check_all(problem, every_failure=True)
     assert all(h[trick][0] in (offender, (offender + 1) % 4) for h in expected.histories)
+
+
+def random_forfeited_lead(seed: int) -> tuple[Problem, int, int]:
+    """``random_early_lead`` with the lead made too early played to by the offender's
+    left-hand opponent before rectification (60A1): no order recorded, the card unrectified."""
+    case, facts, offender, trick = early_lead_facts(seed)
+    forfeited = tuple(
+        dataclasses.replace(f, played_after=True) if f.trick == trick + 1 else f
+        for f in facts
+        if isinstance(f, PrematurePlay)
+    )
+    return compile_case(dataclasses.replace(case, irregularities=forfeited)), offender, trick
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=30)
+def test_a_forfeited_lead_made_too_early_agrees_with_the_brute_force(seed: int) -> None:
+    """60A1: every engine against the brute force where the lead made too early stands as
+    though in turn: the offender leads that trick with that card, and nothing branches."""
+    problem, offender, trick = random_forfeited_lead(seed)
+    expected = check_all(problem, every_failure=True)
+    assert all(h[trick][0] == offender for h in expected.histories)
+    assert all(not outcome.choices for outcome in expected.groups)
+
+
+def random_retracted_lead(seed: int) -> Problem:
+    """A random play with a defender's lead out of turn taken back because an opponent had
+    wrongly told him it was his lead (47E1): the proper leader leads, no penalty card, no
+    choice; where the defender was the proper leader, no history."""
+    rng = random.Random(seed)
+    case, defender, trick, card = random_defender_card(rng, first_trick=1)
+    fact = LeadOutOfTurn(Seat.from_index(defender), card, trick, "retracted-misinformed")
+    return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+
+def random_fifth_card(seed: int) -> Problem:
+    """A random play with a fifth card added to a trick (45E) by a defender (a penalty card
+    from the next trick, inadvertent or not) or by South (back in his hand)."""
+    rng = random.Random(seed)
+    case, defender, trick, card = random_defender_card(rng, first_trick=2)
+    seat = Seat.from_index(defender)
+    if rng.random() < 0.3:
+        seat = Seat.S
+        card = rng.choice([c for c in case.deal.hand(seat)])
+    fact = FifthCard(seat, card, trick - 1, how=rng.choice(["inadvertent", "exposed"]))
+    return compile_case(dataclasses.replace(case, irregularities=(fact,)))
+
+
+@pytest.mark.parametrize("make", [random_retracted_lead, random_fifth_card])
+@given(seed=st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=30)
+def test_a_lead_taken_back_or_a_fifth_card_agrees_with_the_brute_force(
+    make: Callable[[int], Problem], seed: int
+) -> None:
+    """47E1 (a lead out of turn taken back: nothing chosen there) and 45E (a fifth card: a
+    defender's penalty card, with 50D2 choices when his partner leads; declarer's back in
+    hand): every engine against the brute force."""
+    expected = check_all(make(seed), every_failure=True)
+    if make is random_retracted_lead:
+        assert all(not outcome.choices for outcome in expected.groups)
+
+
+def test_a_forfeited_lead_occurs_in_the_random_problems() -> None:
+    """Some of those random problems have histories (the agreement above is not only on
+    problems with none)."""
+    found = sum(brute_force(random_forfeited_lead(seed)[0]).feasible for seed in range(12))
+    assert found >= 4
 
 
 def test_a_lead_made_too_early_occurs_in_the_random_problems() -> None:
