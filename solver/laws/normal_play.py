@@ -944,17 +944,20 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
 
 
 def _loser_discards(policy: NormalPolicy, view: PlayView, losers: list[int]) -> list[int]:
-    """Of a player's ``losers``, those he may discard: not one partner can still ruff while
-    another goes (``keep_ruffable_losers``), nor his link to partner's winners while another
-    goes (``keep_links``), and the lowest of a suit (``discard_from_the_bottom``)."""
-    if policy.keep_ruffable_losers:
-        unruffable = [c for c in losers if not _ruffable(view, c)]
-        if unruffable:
-            losers = unruffable
+    """Of a player's ``losers``, those he may discard: not his link to partner's winners while
+    another goes (``keep_links``), then not one partner can still ruff while another goes
+    (``keep_ruffable_losers``), and the lowest of a suit (``discard_from_the_bottom``). The
+    link is kept first: each judgement only narrows what the one before left, so turning one
+    on never admits a discard it did not (a ruffable loser kept at the cost of the link would
+    strand partner's winners)."""
     if policy.keep_links:
         idle = [c for c in losers if not _last_link(view, c)]
         if idle:
             losers = idle
+    if policy.keep_ruffable_losers:
+        unruffable = [c for c in losers if not _ruffable(view, c)]
+        if unruffable:
+            losers = unruffable
     if policy.discard_from_the_bottom:
         return _from_the_bottom(view, losers)
     return losers

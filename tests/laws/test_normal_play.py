@@ -669,3 +669,21 @@ def test_a_crossruff_discard_keeps_the_loser_partner_ruffs() -> None:
         hands[0], ("DJ", "CJ", "S3"), hands[2], hands[3], trick=("HQ", "S4", "C6"), leader=3
     )
     assert set(claimer_options(NormalPolicy(), trump_out)) == {card("DT"), card("C7")}
+
+
+def test_the_link_to_partners_winners_comes_before_the_ruffable_loser() -> None:
+    # Spades trumps, none out; West leads the CA and South, void, discards from H3 D5 D4:
+    # the H3 is his one card to reach dummy's HA K (keep_links), the diamonds losers dummy,
+    # void in them with the S2, could ruff (keep_ruffable_losers). The link is kept first: a
+    # diamond goes, the lower. Without keep_links the ruffable losers are kept and the H3 goes.
+    position = view(
+        ("S2", "HA", "HK"),
+        ("H5", "H4", "D9"),
+        ("H3", "D5", "D4"),
+        ("DK", "DQ", "DJ"),
+        trick=("CA", "C2", "C3"),
+        leader=3,
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("D4")]
+    no_links = NormalPolicy().with_switches(keep_links=False)
+    assert claimer_options(no_links, position) == [card("H3")]
