@@ -629,6 +629,9 @@ IRREGULAR_CASES = (
     "ex12-defender-lead-out-of-turn",  # Law 56 after trick 4
     "ex07-failure-to-play-penalty-card",  # a choice recorded (52B1): the outcome assumes it
     "edition-2017-57a-orders-after-a-premature-play",  # 57A's orders branch the outcomes
+    "law45e1-defenders-fifth-card-a-penalty-card",  # a fifth card, then declarer's choice
+    "law47e1-lead-out-of-turn-on-a-wrong-word",  # the lead taken back (47E1)
+    "law60a1-lead-out-of-turn-played-to",  # played to before rectification (60A1)
 )
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -684,6 +687,8 @@ def enter_irregularity(director: Director, entry: dict[str, Any]) -> None:
             choose("class", fact["class"])
     if kind == "lead_out_of_turn" and "response" in fact:
         choose("response", fact["response"])
+    if fact.get("played_after"):
+        choose("played to before rectification", "true")
 
 
 def choice_text(choice: dict[str, Any]) -> str:

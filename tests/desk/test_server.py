@@ -214,6 +214,7 @@ def test_the_page_carries_the_readers_irregularity_vocabulary(client: Client) ->
         "declarer_played_early",
         "dummy_designation",
         "failure_to_play",
+        "fifth_card",
         "choice",
     ]
     assert sent["editions"][0] == 2017 and 1997 in sent["editions"]

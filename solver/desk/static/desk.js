@@ -756,6 +756,7 @@ const KIND_LABELS = {
   declarer_played_early: "declarer's early play (Law 57C3)",
   dummy_designation: "declarer's incomplete call for dummy's card (Law 46B)",
   failure_to_play: "a lead instead of a penalty card (Law 52)",
+  fifth_card: "a fifth card played to a trick (Law 45E)",
   choice: "a choice made",
 };
 const EXPOSURE_LABELS = {
@@ -800,6 +801,7 @@ function newIrregularity(kind) {
     return { dummy_designation: { trick: Math.max(1, trick - 1), said: "high" } };
   }
   if (kind === "failure_to_play") return { failure_to_play: { seat, card: "", trick } };
+  if (kind === "fifth_card") return { fifth_card: { seat, card: "", trick: Math.max(1, trick - 1) } };
   const law = Object.keys(VOCABULARY.laws).includes("50D2") ? "50D2" : Object.keys(VOCABULARY.laws)[0];
   return { choice: withNamed({ trick, by: $("declarer").value, law, option: VOCABULARY.laws[law][0].option }) };
 }
@@ -904,7 +906,13 @@ function irregularityFields(holder, key, rerender) {
   }
   if (kind === "lead_out_of_turn") {
     parts.push(" ", pick(["", ...VOCABULARY.responses], fact.response, set("response"), "response",
-      { "": "choice pending", accepted: "accepted", refused: "refused" }));
+      { "": "choice pending", accepted: "accepted", refused: "refused",
+        "retracted-misinformed": "taken back: an opponent said it was his lead (Law 47E1)" }));
+  }
+  if (kind === "lead_out_of_turn" || kind === "premature") {
+    parts.push(" ", pick(["", "true"], fact.played_after ? "true" : "", (value) => {
+      if (value === "true") fact.played_after = true; else delete fact.played_after;
+    }, "played to before rectification", { "": "not played to", true: "played to by the next hand (Law 60A1)" }));
   }
   return parts;
 }
@@ -1037,6 +1045,9 @@ function irregularityText(item) {
   }
   if (item.kind === "failure_to_play") {
     return `${who} led ${item.card} to trick ${item.trick} while a penalty card of his was due (Law 52, choice pending)`;
+  }
+  if (item.kind === "fifth_card") {
+    return `${who}'s ${item.card}: a fifth card to trick ${item.trick} (Law ${item.citation})`;
   }
   if (item.kind === "played_at_rho_turn") {
     return `${who} played ${item.card} to trick ${item.trick} before his right-hand opponent (Law 57D)`;
