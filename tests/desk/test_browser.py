@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -647,6 +647,24 @@ def without_irregularities(data: dict[str, Any], tmp_path: Path) -> Path:
     return path
 
 
+def enter_choice(
+    fact: dict[str, Any],
+    choose: Callable[[str, object], None],
+    fill: Callable[[str, object], None],
+) -> None:
+    """A ``choice`` entry's fields: the law, the option, the chooser, the trick, what it names."""
+    choose("law", fact["law"])
+    choose("option", fact["option"])
+    choose("chooser", fact["by"])
+    fill("trick", fact["trick"])
+    if "suit" in fact:
+        choose("suit named", fact["suit"])
+    if "suits" in fact:
+        fill("suits named", fact["suits"])
+    if "card" in fact:
+        fill("card named", fact["card"])
+
+
 def enter_irregularity(director: Director, entry: dict[str, Any]) -> None:
     """One entry of play.irregularities by the irregularity form: its kind, then each field
     by its select, or typed where the form's first value differs."""
@@ -667,16 +685,7 @@ def enter_irregularity(director: Director, entry: dict[str, Any]) -> None:
             director.fill(selector, str(value))
 
     if kind == "choice":
-        choose("law", fact["law"])
-        choose("option", fact["option"])
-        choose("chooser", fact["by"])
-        fill("trick", fact["trick"])
-        if "suit" in fact:
-            choose("suit named", fact["suit"])
-        if "suits" in fact:
-            fill("suits named", fact["suits"])
-        if "card" in fact:
-            fill("card named", fact["card"])
+        enter_choice(fact, choose, fill)
         return
     choose("seat", fact["seat"])
     fill("card", fact["card"])
