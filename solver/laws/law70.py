@@ -161,11 +161,9 @@ def policy_assumptions(
 ) -> tuple[Assumption, ...]:
     """Each judgement of the normal-play policy, as an assumption of the ruling, after the
     claimer's class when the case gives one (``class_assumption``)."""
-    judged = class_assumption(policy, player_class)
-    return (
-        *((judged,) if judged else ()),
-        *(
-            Assumption(f"{policy.name}:{switch}", citation, text)
-            for switch, citation, text in policy.assumptions()
-        ),
+    judgements = tuple(
+        Assumption(f"{policy.name}:{switch}", citation, text)
+        for switch, citation, text in policy.assumptions()
     )
+    judged = class_assumption(policy, player_class)
+    return judgements if judged is None else (judged, *judgements)

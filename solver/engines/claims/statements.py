@@ -301,12 +301,12 @@ def _repeat_plays(
     theirs = (hand_of(view.held, view.seat ^ 1) | hand_of(view.held, view.seat ^ 3)) & mask
     if not view.trick:
         finessing = _finessing(hand_of(view.held, view.seat ^ 2) & mask, theirs, against, -1)
-        lowest = hand & -hand
-        if finessing < 0 or (1 << finessing) < lowest:
+        lowest = (hand & -hand).bit_length() - 1
+        if finessing < lowest:  # none (-1), or none above the hand's lowest card
             return None
         options = claimer_options(policy, view)
-        if lowest.bit_length() - 1 not in options:
-            options.append(lowest.bit_length() - 1)
+        if lowest not in options:
+            options.append(lowest)
         return options
     if len(view.trick) != 2 or view.leader != view.seat ^ 2 or view.trick[0] // 13 != suit:
         return None
