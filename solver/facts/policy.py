@@ -49,6 +49,7 @@ class NormalPolicy:
     winners_from_the_bottom: bool = True
     keep_ruffable_losers: bool = True
     repeat_stated_finesse: bool = True
+    cash_before_crossing: bool = True
 
     @property
     def wins_with_every_master(self) -> bool:
@@ -210,6 +211,13 @@ class NormalPolicy:
                 "master; a trick in another suit ends it (posters on a stated club finesse at "
                 "6NT)",
             ),
+            "cash_before_crossing": (
+                "70",
+                "a hand leading its winners cashes those of suits partner cannot take over "
+                "before its last card of a suit in which partner holds a higher winner (the "
+                "card that hands him the lead or strands his winners): E's C9 before his lone HJ "
+                "opposite W's HA Q (Danish LKU-20 2.1)",
+            ),
             "lead_low_from_losers": (
                 "70",
                 "a hand leading a suit in which it holds no winner leads its lowest card of it, "
@@ -248,8 +256,9 @@ PRESETS: dict[str, NormalPolicy] = {
     # never the idle trumps (no_idle_trump_lead stays on).
     # Ruffing low in front of a possible overruff is careless there (ruff_above_their_trumps off).
     # Entry problems are judged there by the claimer's class and shown awareness: blocking a
-    # suit, or throwing the only entry from a hand of winners, stays a normal line by default
-    # (unblock_blocked_suits, keep_entries and overtake_to_reach off).
+    # suit, throwing the only entry from a hand of winners, or crossing to partner before
+    # cashing the hand's own winners, stays a normal line by default (unblock_blocked_suits,
+    # keep_entries, overtake_to_reach and cash_before_crossing off).
     # A lone honour winner with a lower card out between is led under only in a side suit, when
     # it is not an ace and had no solidity at the claim (White Book 8.70.5, "top-down,
     # especially with solidity"): J6 with the 9 out, as an EBU TD ruled, but not the K of AK5
@@ -267,14 +276,15 @@ PRESETS: dict[str, NormalPolicy] = {
         unblock_blocked_suits=False,
         keep_entries=False,
         overtake_to_reach=False,
+        cash_before_crossing=False,
         no_duck_with_lone_master=False,
     ),
     # ACBL Laws Commission guidelines (2019): worst suit order, ruffs low, no credit for a
     # trump safety play; a claimer is not forced to draw trumps when both opponents are void.
     # Guideline 5, ruffs presumed low: ruff_above_their_trumps off.
     # Guideline 1 (the worst order for the claimer) keeps a blocking order normal:
-    # unblock_blocked_suits and overtake_to_reach off, and so the discard of the only entry:
-    # keep_entries off.
+    # unblock_blocked_suits, overtake_to_reach and cash_before_crossing off, and so the
+    # discard of the only entry: keep_entries off.
     "ACBL": NormalPolicy(
         name="ACBL",
         draw_trumps_when_aware=False,
@@ -282,5 +292,6 @@ PRESETS: dict[str, NormalPolicy] = {
         unblock_blocked_suits=False,
         keep_entries=False,
         overtake_to_reach=False,
+        cash_before_crossing=False,
     ),
 }

@@ -36,7 +36,12 @@ from solver.facts.claim import PLAYER_CLASSES as PLAYER_CLASSES
 from solver.facts.policy import PRESETS, NormalPolicy
 from solver.laws.citation import Assumption, Reason
 
-CLASS_JUDGEMENTS: Final = ("unblock_blocked_suits", "keep_entries", "overtake_to_reach")
+CLASS_JUDGEMENTS: Final = (
+    "unblock_blocked_suits",
+    "keep_entries",
+    "overtake_to_reach",
+    "cash_before_crossing",
+)
 """The judgements the claimer's class decides: entry problems, which the EBU judges by the
 claimer's standard and shown awareness, the other judgements being the same for every class (a
 careless claim shows that its maker may be careless, whatever his grade)."""

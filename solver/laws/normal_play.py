@@ -104,6 +104,13 @@ Judgements (each a switch of ``NormalPolicy``):
   leading its winners does not lead one that partner must overtake (his cards of the suit are
   all higher) while it holds a winner partner can follow under: the short hand's winners
   first, not a lead that strands the hand's other winners.
+- ``cash_before_crossing`` (Danish LKU-20 2.1, as ``unblock_short_hand_first``): a hand leading
+  its winners does not lead its last card of a suit in which partner holds a higher winner
+  while it holds another winner to cash. That card crosses: partner overtakes it and the
+  hand's other winners are stranded, or he follows low and his own are: East, with the C9 and
+  a lone HJ opposite West's HA Q, cashes the club before the heart. Declarer's side only
+  (``for_defenders``); off in the ``EBU`` and ``ACBL`` presets, which judge entry problems
+  by class or by the worst order, and set by the claimer's class where it is given.
 - ``keep_guards`` (the catalogue's D1 and D2, where the need is evident): a hand holding
   nothing but winners, which ``no_master_discard`` lets discard any of them, does not discard
   the side's last card above the opponents' highest of a suit (that card would become their
@@ -209,7 +216,10 @@ Judgements (each a switch of ``NormalPolicy``):
   as the masters the overtake reaches (``_strands``); where it is
   only winning so far, and an opponent still to play holds a higher card with another beside
   it (he may duck), it narrows the cards the other judgements leave to the lowest above it.
-  Against a lone higher card behind, overtaking would only spend a card.
+  Against a lone higher card behind, overtaking would only spend a card. The cards the hand
+  keeps are judged against the opponents' cards as they will be once the trick is over (each
+  opponent still to play following low): from N's DA 9 over S's DQ, East's bare DT behind
+  falls, and the D9 it reaches is a master.
   Declarer's side only: a defender does not see his partner's hand (``for_defenders``).
 - ``no_overtake_for_nothing`` (Law 70 footnote): third to play, partner's honour winning
   so far (``third_hand_contests`` leaves it alone), a player who holds a card below it does
@@ -306,7 +316,8 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     (``overtake_to_reach``), leading low from a suit of losers (``lead_low_from_losers``:
     a defender's top card of nothing tells partner something), which of a suit's winners
     partner's cards make the one to keep (``winners_from_the_bottom``) and which loser
-    partner can ruff (``keep_ruffable_losers``); which card partner plays
+    partner can ruff (``keep_ruffable_losers``), which winners to cash before crossing to
+    partner's (``cash_before_crossing``); which card partner plays
     stays a choice among normal plays (70D2). ``keep_guards`` stays: it applies to the
     claiming defender's own discards, judged on his own cards (``PlayView.bound``), and never
     to his partner's."""
@@ -322,6 +333,7 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
         lead_low_from_losers=False,
         winners_from_the_bottom=False,
         keep_ruffable_losers=False,
+        cash_before_crossing=False,
     )
 
 
@@ -524,11 +536,24 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
                 and not (policy.unblock_short_hand_first and _partner_must_overtake(partner, card))
             ]
             return unblocking + others
-    if policy.unblock_short_hand_first and policy.winners_first and winner_suits:
-        kept = [card for card in out if not _partner_must_overtake(partner, card)]
-        if kept:
-            return kept
+    if policy.winners_first and winner_suits:
+        return _own_winners_first(policy, hand, partner, theirs, out)
     return out
+
+
+def _own_winners_first(
+    policy: NormalPolicy, hand: int, partner: int, theirs: int, leads: list[int]
+) -> list[int]:
+    """Of a hand's winning ``leads``, those that keep the hands connected: not one partner must
+    overtake while another remains (``unblock_short_hand_first``), nor the hand's last card of
+    a suit partner holds a higher winner of (``cash_before_crossing``)."""
+    if policy.unblock_short_hand_first:
+        kept = [card for card in leads if not _partner_must_overtake(partner, card)]
+        leads = kept or leads
+    if policy.cash_before_crossing:
+        kept = [card for card in leads if not _crosses(hand, partner, theirs, card)]
+        leads = kept or leads
+    return leads
 
 
 def _blocked(hand: int, partner: int, theirs: int, suit: int) -> bool:
@@ -586,6 +611,16 @@ def _crossing_suits(
     if policy.cross_by_ruff and trump is not None and masters_in(partner, theirs, trump):
         return [s for s in suits if s != trump and not partner & SUIT_MASKS[s]]
     return []
+
+
+def _crosses(hand: int, partner: int, theirs: int, card: int) -> bool:
+    """Is ``card`` the hand's last card of its suit, partner holding a winner of the suit above
+    it (``cash_before_crossing``)? Led, it hands partner the lead if he overtakes, and strands
+    his winners of the suit if he does not: the hand's winners elsewhere then wait or are lost."""
+    suit = card // 13
+    if hand & SUIT_MASKS[suit] != 1 << card:
+        return False
+    return masters_in(partner, theirs, suit) & cards_above(card) != 0
 
 
 def _partner_must_overtake(partner: int, card: int) -> bool:
@@ -792,10 +827,22 @@ def _reaching(view: PlayView, cards: list[int], best: int) -> int:
     if over < 0:
         return -1
     rest = hand_of(view.held, view.seat) & SUIT_MASKS[led] & ~(1 << over)
-    theirs = _opponents_cards(view) & SUIT_MASKS[led]
+    theirs = _left_after_trick(view, led)
     if masters_in(rest, theirs, led) or popcount(rest) > popcount(theirs):
         return over
     return -1
+
+
+def _left_after_trick(view: PlayView, suit: int) -> int:
+    """The opponents' cards of ``suit`` (the suit led) once the trick is over: each opponent
+    still to play follows with his lowest card of it, keeping his higher ones. A lone card of
+    theirs behind the hand falls on this trick and guards nothing after it (East's bare DT
+    under North's DA, the D9 then a master)."""
+    left = _opponents_cards(view) & SUIT_MASKS[suit]
+    for seat in _opponents_to_play(view):
+        follows = hand_of(view.held, seat) & SUIT_MASKS[suit]
+        left &= ~(follows & -follows)
+    return left
 
 
 def _may_hold_up(view: PlayView, best: int) -> bool:
@@ -832,10 +879,7 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
         if _reaches(hand, partner, suit):
             return False  # a way back: the hand leads this suit to partner's master
         stranded += popcount(masters)
-    left = theirs & SUIT_MASKS[led]
-    for seat in _opponents_to_play(view):  # each follows suit, keeping his higher cards
-        follows = hand_of(view.held, seat) & SUIT_MASKS[led]
-        left &= ~(follows & -follows)
+    left = _left_after_trick(view, led)
     reached = popcount(masters_in(hand & SUIT_MASKS[led] & ~(1 << over), left, led))
     return stranded >= reached
 

@@ -234,9 +234,31 @@ def test_the_short_hand_cashes_first_rather_than_force_partners_overtake() -> No
     assert claimer_options(NormalPolicy(), position) == [card("CK")]
     blocking = NormalPolicy().with_switches(unblock_short_hand_first=False)
     assert set(claimer_options(blocking, position)) == {card("DQ"), card("CK")}
-    # Every winner he holds forces the overtake: then any of them is a normal lead.
+    # Every winner he holds forces the overtake: then any of them is a normal lead, save that
+    # the lone CK, his last club, waits for the DQ under cash_before_crossing.
     forced = view(("DA", "DK", "CA"), ("H2", "H3", "H4"), ("DQ", "CK", "D2"), ("H5", "H6", "H7"))
-    assert set(claimer_options(NormalPolicy(), forced)) == {card("DQ"), card("CK")}
+    crossing = NormalPolicy().with_switches(cash_before_crossing=False)
+    assert set(claimer_options(crossing, forced)) == {card("DQ"), card("CK")}
+    assert claimer_options(NormalPolicy(), forced) == [card("DQ")]
+
+
+def test_the_hand_cashes_its_own_winners_before_its_last_card_to_partners() -> None:
+    # South, on lead, holds the C9 (no one else has a club) and the lone HJ opposite North's
+    # HA Q (cash_before_crossing): the HJ first would either hand North the lead, stranding
+    # the C9, or leave North's hearts stranded under it; the club goes first. No spade is out.
+    position = view(
+        ("HA", "HQ", "H7"),
+        ("ST", "D2", "D3"),
+        ("HJ", "C9", "D4"),
+        ("H9", "H8", "D5"),
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("C9")]
+    crossing = NormalPolicy().with_switches(cash_before_crossing=False)
+    assert set(claimer_options(crossing, position)) == {card("HJ"), card("C9")}
+    assert set(claimer_options(PRESETS["EBU"], position)) == {card("HJ"), card("C9")}
+    assert set(claimer_options(PRESETS["ACBL"], position)) == {card("HJ"), card("C9")}
+    # A defender does not see his partner's hand: the judgement is not his.
+    assert not for_defenders(NormalPolicy()).cash_before_crossing
 
 
 def test_third_hand_plays_an_honour_that_beats_the_card_winning_so_far() -> None:
@@ -407,6 +429,25 @@ def test_partners_last_card_of_the_suit_is_overtaken_to_reach_the_long_hand() ->
     free = NormalPolicy().with_switches(overtake_to_reach=False)
     assert set(claimer_options(free, position)) == {card("D8"), card("D9"), card("DT")}
     assert claimer_options(PRESETS["EBU"], position) != [card("DQ")]
+
+
+def test_an_opponents_bare_card_behind_falls_before_the_overtake_is_judged() -> None:
+    # No trumps (spades gone). South leads the DQ, his last diamond, sure to win; North holds
+    # DA 9 and East, behind him, the bare DT, which falls on the trick: overtaking with the DA
+    # leaves the D9 a master (overtake_to_reach, the opponents' cards counted as the trick
+    # leaves them). Counted before East plays, the DT would still guard the suit.
+    position = view(
+        ("DA", "D9", "H2"),
+        ("DT", "C7", "C6"),
+        ("C3", "C2"),
+        ("H6", "H5"),
+        seat=0,
+        trick=("DQ", "D7"),
+        leader=2,
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("DA")]
+    low = NormalPolicy().with_switches(overtake_to_reach=False)
+    assert claimer_options(low, position) == [card("D9")]
 
 
 def test_partners_sure_card_is_overtaken_when_the_hand_can_cross_back() -> None:
