@@ -80,6 +80,19 @@ EXPLANATIONS: dict[str, str] = {
         "credited declarer with handling clubs once South had shown out (the catalogue's E3); "
         "no switch covers it: with no winner in the hand on lead any lead is normal."
     ),
+    "bbo-6nt-spade-on-the-dk-heart-to-hand-clubs-good": (
+        "After the stated DK, heart to hand and clubs, dummy (all winners) throws the SA on a "
+        "club and the HA on South's ST, its last way back to the DJ D8, so the HT and C8 both "
+        "lose. The forum let dummy keep them (the catalogue's D1): keep_entries is off under "
+        "ACBL, and with it and overtake_to_reach on the HA goes while the SA is still a second "
+        "entry and dummy does not overtake the ST."
+    ),
+    "bbo-3nt-rest-are-mine-heart-eight-not-good": (
+        "The forum let the claimer, who thought his H8 good, lead it among his winners after "
+        "the CA had gone, so West takes the H9 and the CK; winners_first keeps every "
+        "objective winner ahead of the H8, and the model has no judgement for a side-suit "
+        "card the claimer believes good (lead_forgotten_trump covers only a trump)."
+    ),
 }
 """Why the tool disagrees with a case's published total under its own preset, by case name."""
 

@@ -43,8 +43,11 @@ def test_every_case_is_recorded_or_known_to_depend_on_timing() -> None:
 
 
 TIMED = [
+    "cases/claims/published/bbo-3nt-rest-are-mine-heart-eight-not-good.yaml",
+    "cases/claims/published/bbo-5h-lose-a-trump-to-the-queen-ruff-on-return.yaml",
     "cases/claims/published/bbo-6nt-a-club-finesse-for-the-overtrick.yaml",
     "cases/claims/published/bbo-6nt-no-repeat-spade-finesse.yaml",
+    "cases/claims/published/bbo-6nt-spade-on-the-dk-heart-to-hand-clubs-good.yaml",
     "cases/claims/published/bw-4nt-claim-twelve-unless-diamonds-five-jack.yaml",
     "cases/claims/published/ebu-forum-4s-hearts-thought-good-no-ruff-stated.yaml",
     "cases/claims/published/ibf-7s-club-discard-trump-not-drawn.yaml",
