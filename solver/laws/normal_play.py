@@ -146,7 +146,13 @@ Judgements (each a switch of ``NormalPolicy``):
   one card of a suit below partner's winners there, partner's winners waiting for it). With
   every discard such a card, any of them is normal. The judgement is narrower than a cashing
   order: only the one card the hands need, thrown when a card they do not need could go; a
-  miscounted discard between two cards both of which keep contact stays normal. Declarer's
+  miscounted discard between two cards both of which keep contact stays normal. The same
+  holds for a lead: a hand does not lead its top card of a suit in which partner's one card,
+  below it and above the opponents' cards, is partner's only way in to winners of a suit the
+  hand cannot lead (it is void there), while the hand holds a lower card to lead to it and
+  partner's winners outnumber what crossing may cost (the led winner, unless partner has a
+  way back): the lower card goes instead. North, with CT 5 opposite South's C9 and DQ 4, West
+  holding C6 2, leads the C5, not the CT that drops the nine. Declarer's
   side only: a defender does not see his partner's hand, and may throw either of two winners
   (``for_defenders``).
 - ``winners_from_the_bottom`` (as ``discard_from_the_bottom``, for winners): a hand holding
@@ -553,7 +559,42 @@ def _own_winners_first(
     if policy.cash_before_crossing:
         kept = [card for card in leads if not _crosses(hand, partner, theirs, card)]
         leads = kept or leads
+    if policy.keep_entries:
+        spared = [_sparing_entry(hand, partner, theirs, card) for card in leads]
+        leads = [card for i, card in enumerate(spared) if card not in spared[:i]]
     return leads
+
+
+def _sparing_entry(hand: int, partner: int, theirs: int, card: int) -> int:
+    """The lead in place of the winner ``card`` (``keep_entries``): the hand's lowest card of
+    its suit when ``card`` would drop partner's one card there, his only way in to winners of
+    a suit the hand is void in, and those winners are worth more than crossing costs (the
+    winner led, stranded unless partner has a way back to the hand); else ``card``."""
+    suit = card // 13
+    mask = SUIT_MASKS[suit]
+    his = partner & mask
+    lower = hand & mask & (his - 1)
+    if his == 0 or his & (his - 1) or his > 1 << card or not lower:
+        return card
+    if not masters_in(partner, theirs, suit):
+        return card  # his card is no way in: an opponent's card beats it
+    stranded = 0
+    way_back = False
+    for other in range(4):
+        if other == suit:
+            continue
+        his_masters = masters_in(partner, theirs, other)
+        ours = hand & SUIT_MASKS[other]
+        if his_masters and ours & ((his_masters & -his_masters) - 1):
+            return card  # another way in: the hand leads this suit to his winner
+        if his_masters and not ours:
+            stranded += popcount(his_masters)
+        masters = masters_in(hand, theirs, other)
+        if masters and partner & SUIT_MASKS[other] & ((masters & -masters) - 1):
+            way_back = True
+    if stranded >= (1 if way_back else 2):
+        return (lower & -lower).bit_length() - 1
+    return card
 
 
 def _blocked(hand: int, partner: int, theirs: int, suit: int) -> bool:

@@ -431,6 +431,35 @@ def test_partners_last_card_of_the_suit_is_overtaken_to_reach_the_long_hand() ->
     assert claimer_options(PRESETS["EBU"], position) != [card("DQ")]
 
 
+def test_the_top_card_is_not_led_to_drop_partners_only_entry() -> None:
+    # North, on lead, holds CT 5 opposite South's C9, South's only way in to his DQ 4 (North
+    # has no diamond; West's C6 2 are below the nine): the CT would drop the nine and strand
+    # the diamonds, so the C5 is led (keep_entries). No spade is out.
+    position = view(
+        ("HK", "H9", "CT", "C5"),
+        ("HT", "H8", "H7", "H5"),
+        ("H6", "DQ", "D4", "C9"),
+        ("HA", "HJ", "C6", "C2"),
+        seat=0,
+        leader=0,
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("C5")]
+    careless = NormalPolicy().with_switches(keep_entries=False)
+    assert claimer_options(careless, position) == [card("CT")]
+    assert claimer_options(PRESETS["EBU"], position) == [card("CT")]
+    # With one diamond only, the crossing would cost as much as it gains (North's CT is then
+    # stranded): either card is left to the other judgements.
+    one = view(
+        ("HK", "H9", "CT", "C5"),
+        ("HT", "H8", "H7", "H5"),
+        ("H6", "H4", "DQ", "C9"),
+        ("HA", "HJ", "C6", "C2"),
+        seat=0,
+        leader=0,
+    )
+    assert claimer_options(NormalPolicy(), one) == [card("CT")]
+
+
 def test_an_opponents_bare_card_behind_falls_before_the_overtake_is_judged() -> None:
     # No trumps (spades gone). South leads the DQ, his last diamond, sure to win; North holds
     # DA 9 and East, behind him, the bare DT, which falls on the trick: overtaking with the DA
