@@ -74,7 +74,22 @@ exactly ONE irregularity under ``play.irregularities``:
   defender still holds; none such, he plays as he may. A rank alone: when dummy leads, his
   card of that rank in the suit of the card with which he won the trick before, if he won
   it and has that card, else any card of that rank; following, any card of that rank he
-  may play; none, he plays as he may. "Play anything": he plays as he may.
+  may play; none, he plays as he may. "Play anything": he plays as he may. A card named in
+  full that dummy did not hold (``said: card``, 46B4): he no longer held it at the start of
+  that trick (it went earlier, or was never his), and plays as he may. A recorded pick of
+  dummy's card after the call (``declarer-picks-card`` under 46B3(b) or 46B4,
+  ``defender-picks-card`` under 46B5) is his card to that trick;
+* cards that went back to the hand at one trick, recorded as choices alone (no other
+  irregularity): declarer's correction of the card of dummy's his slip of the tongue named
+  (``correct-designation``, 45C4(b)), a defender's card withdrawn after it
+  (``replace-own-card``), a card retracted after a mistaken explanation
+  (``retract-misexplained``, 47E2). Each named card was still in its player's hand at the
+  start of that trick and is not his card to it. The defender who withdrew had played after
+  dummy in that trick, and his card then followed the suit led as it was before the
+  correction (the suit of the card named by the slip if dummy led) unless he had none of it.
+
+A recorded ``retract-misinformed-turn`` (47E1, 2007) with a lead out of turn at its trick reads
+as ``response: retracted-misinformed``.
 
 Beside that one irregularity, a case may give a card led instead of a penalty card due
 (``failure_to_play``, Law 52, declarer's choice pending) at the trick where play stopped. A
@@ -158,6 +173,14 @@ class Irregularity:
     failure: tuple[int, int] | None = None
     """(seat, card) of a card led to the trick where play stopped instead of a penalty card
     due (Law 52, choice pending), or None."""
+    withdrawals: list[tuple[int, int]] = field(default_factory=list)
+    """(seat, card) of each card back in its hand from ``trick`` ("withdrawn")."""
+    replacement: tuple[int, int, int] | None = None
+    """(defender, card withdrawn, card of dummy's named by the slip), 45C4(b)."""
+    absent: int = -1
+    """A card dummy no longer held at ``trick`` (46B4, "absent")."""
+    picked: int = -1
+    """Dummy's card to ``trick`` as recorded after the call (46B), or -1."""
 
     @property
     def penalty(self) -> bool:
@@ -189,6 +212,9 @@ def read_irregularity(data: dict[str, Any], dispute: Dispute) -> Irregularity:
     if data.get("claim") is not None:
         raise NotCovered("claim")
     facts = [e for e in play.get("irregularities") or [] if "choice" not in e]
+    choices = [e["choice"] for e in play.get("irregularities") or [] if "choice" in e]
+    if not facts and any(str(c["law"]) in WITHDRAWING for c in choices):
+        return read_withdrawals(choices, dispute, int(data.get("edition") or 2017))
     failures = [e["failure_to_play"] for e in facts if "failure_to_play" in e]
     facts = [e for e in facts if "failure_to_play" not in e]
     if len(facts) != 1 or len(failures) > 1:
@@ -207,7 +233,7 @@ def read_one(
 ) -> Irregularity:
     """The one irregularity, of ``kind``, with the choices recorded for it."""
     if kind == "dummy_designation":
-        return read_designation(entry, dispute, edition)
+        return read_choices(read_designation(entry, dispute, edition), play)
     if kind == "fifth_card":
         return read_fifth_card(entry, dispute, edition)
     if set(entry) - {"seat", "card", "trick", "how", "class", "response", "played_after"}:
@@ -234,15 +260,47 @@ def read_one(
         irr.response = "accepted"  # the side that did not offend played to it (60A1)
     if played_after and irr.kind == "premature":
         irr.kind = "forfeit"  # a lead made too early, played to: unrectified (60A1)
+    read_choices(irr, play)
     irr.last_trick = irr.kind == "lead" and irr.trick == 12 and edition >= 2017
     if irr.kind == "penalty":
         irr.major = penalty_class(entry, irr.card)
     pending = irr.kind == "lead" and irr.response is None and not irr.last_trick
     if pending and dispute.tricks > irr.trick:
         raise NotCovered("a lead out of turn left unanswered before play stopped")
-    for item in play.get("irregularities") or []:
-        if "choice" in item:
-            read_choice(irr, item["choice"])
+    return irr
+
+
+WITHDRAWING = ("45C4(b)", "47E2")
+"""The laws whose recorded choices put a card back in its player's hand."""
+
+
+def read_withdrawals(choices: list[dict[str, Any]], dispute: Dispute, edition: int) -> Irregularity:
+    """Cards back in their hands from one trick (45C4(b), 47E2), the choices alone."""
+    if any(str(c["law"]) not in WITHDRAWING for c in choices):
+        raise NotCovered("another choice beside a card withdrawn")
+    tricks = {int(c["trick"]) for c in choices}
+    if len(tricks) != 1:
+        raise NotCovered("cards withdrawn at two tricks")
+    irr = Irregularity(
+        kind="withdrawn",
+        seat=-1,
+        card=-1,
+        trick=tricks.pop() - 1,
+        edition=edition,
+        declarer_side=dispute.declarer % 2,
+    )
+    hands = dispute.hands
+    slip = -1
+    for choice in choices:
+        card = card_index(str(choice["card"]))
+        holder = next(s for s in range(4) if hands[s] >> card & 1)
+        irr.withdrawals.append((holder, card))
+        if choice["option"] == "correct-designation":
+            slip = card
+    for choice in choices:
+        if choice["option"] == "replace-own-card":
+            card = card_index(str(choice["card"]))
+            irr.replacement = (seat_index(choice["by"]), card, slip)
     return irr
 
 
@@ -267,15 +325,21 @@ def read_fifth_card(entry: dict[str, Any], dispute: Dispute, edition: int) -> Ir
 
 
 def read_designation(entry: dict[str, Any], dispute: Dispute, edition: int) -> Irregularity:
-    """Declarer's call for dummy's card: no card of its own, dummy its seat."""
+    """Declarer's call for dummy's card: no card of its own, dummy its seat; a card named in
+    full that he did not hold ("absent")."""
     suit = entry.get("suit")
+    dummy: dict[str, Any] = {
+        "seat": (dispute.declarer + 2) % 4,
+        "card": -1,
+        "trick": int(entry["trick"]) - 1,
+        "edition": edition,
+        "declarer_side": dispute.declarer % 2,
+    }
+    if str(entry["said"]) == "card":
+        return Irregularity(kind="absent", absent=card_index(str(entry["card"])), **dummy)
     return Irregularity(
         kind="designation",
-        seat=(dispute.declarer + 2) % 4,
-        card=-1,
-        trick=int(entry["trick"]) - 1,
-        edition=edition,
-        declarer_side=dispute.declarer % 2,
+        **dummy,
         said=str(entry["said"]),
         named_suit=-1 if suit is None else SUITS.index(str(suit).upper()),
         rank=-1 if entry.get("rank") is None else RANKS.index(_rank_letter(entry["rank"])),
@@ -287,6 +351,14 @@ def _rank_letter(value: Any) -> str:
     return "T" if text == "10" else text
 
 
+def read_choices(irr: Irregularity, play: dict[str, Any]) -> Irregularity:
+    """The choices recorded beside the irregularity (``read_choice``), and the irregularity."""
+    for item in play.get("irregularities") or []:
+        if "choice" in item:
+            read_choice(irr, item["choice"])
+    return irr
+
+
 def read_choice(irr: Irregularity, choice: dict[str, Any]) -> None:
     law, option = str(choice["law"]), str(choice["option"])
     trick = int(choice["trick"]) - 1
@@ -295,6 +367,10 @@ def read_choice(irr: Irregularity, choice: dict[str, Any]) -> None:
         irr.lead_choices[trick] = (option, suit)
     elif law == "57A" and irr.kind == "premature" and trick == irr.trick:
         irr.orders[trick] = (option, suit)
+    elif law == "47E1" and irr.kind == "lead" and trick == irr.trick:
+        irr.response = "retracted-misinformed"  # the offender took it back (2007)
+    elif law.startswith("46B") and irr.kind in ("designation", "absent") and trick == irr.trick:
+        irr.picked = card_index(str(choice["card"]))
     else:
         raise NotCovered(f"recorded choice under {law}")
 
@@ -363,6 +439,16 @@ class IrregularCounter(Counter):
         low = card // 13 == self.irr.card // 13 and card % 13 < TEN
         return mine and (self.irr.major or low)
 
+    def held_as_said(self, held: tuple[int, ...]) -> bool:
+        """At the irregularity's trick: its card still in its player's hand, and the cards
+        withdrawn from it; a card dummy did not hold (46B4) not in his."""
+        irr = self.irr
+        if irr.card >= 0 and not held[irr.seat] >> irr.card & 1:
+            return False
+        if any(not held[s] >> c & 1 for s, c in irr.withdrawals):
+            return False
+        return not (irr.absent >= 0 and held[irr.seat] >> irr.absent & 1)
+
     def trick_start(self, state: State) -> Tally:
         """The ways the trick may begin: the card becoming a penalty card, a lead out of turn,
         declarer's 50D2 choice, a 57A order; then the trick itself."""
@@ -370,7 +456,7 @@ class IrregularCounter(Counter):
         irr = self.irr
         lead_card = -1
         if trick == irr.trick:
-            if irr.card >= 0 and not held[irr.seat] >> irr.card & 1:
+            if not self.held_as_said(held):
                 return {}
             if irr.penalty:
                 pc = LYING
@@ -561,6 +647,9 @@ class IrregularCounter(Counter):
         mine = held[seat]
         if trick < irr.trick and seat == irr.seat and irr.card >= 0:
             mine &= ~(1 << irr.card)  # still in his hand at the irregularity's trick
+        for owner, withdrawn in irr.withdrawals:
+            if trick < irr.trick and seat == owner:
+                mine &= ~(1 << withdrawn)  # still in his hand at the trick it went back from
         if offset == 0 and lead_card >= 0:
             mine &= 1 << lead_card
         allowed = self.allowed(state, seat, offset, cards, mine, required, order)
@@ -570,7 +659,34 @@ class IrregularCounter(Counter):
             # 57D and 57C3 at his own turn: the card if it follows suit, else another card
             card = 1 << irr.card
             allowed = card if allowed & card else allowed & ~card
+        if trick == irr.trick:
+            allowed = self.after_withdrawal(state, seat, offset, cards, allowed)
+            if irr.picked >= 0 and seat == irr.seat:
+                allowed &= 1 << irr.picked  # the card picked for dummy after the call
         return allowed & self.d.playable[seat]
+
+    def after_withdrawal(
+        self, state: State, seat: int, offset: int, cards: list[int], allowed: int
+    ) -> int:
+        """At the trick cards went back from: not those cards; for the defender who withdrew
+        after declarer's correction, nothing at all unless dummy played before him and his
+        card withdrawn followed the suit led before the correction (the slip card's suit when
+        dummy led) or he had none of that suit."""
+        irr = self.irr
+        for owner, withdrawn in irr.withdrawals:
+            if owner == seat:
+                allowed &= ~(1 << withdrawn)
+        if irr.replacement is None or irr.replacement[0] != seat:
+            return allowed
+        _, withdrawn, slip = irr.replacement
+        leader, held = state[1], state[2]
+        dummy = (self.d.declarer + 2) % 4
+        if (dummy - leader) % 4 >= offset:
+            return 0  # dummy had not played before him
+        suit = slip // 13 if leader == dummy else cards[leader] // 13
+        if withdrawn // 13 != suit and held[seat] & suit_mask(suit):
+            return 0  # the card withdrawn would not have followed suit
+        return allowed
 
     def allowed(
         self,

@@ -31,6 +31,7 @@ CASES = Path(__file__).resolve().parents[1] / "cases" / "irregularities"
 
 COVERED = {
     "dispute-penalty-card-prunes-a-mixed-row",
+    "edition-2007-47e1-the-offender-takes-his-lead-back",
     "edition-1987-57a-orders-after-a-premature-play",
     "edition-2007-57a-orders-after-a-premature-play",
     "edition-2007-lead-accepted-at-trick-13",
@@ -48,10 +49,15 @@ COVERED = {
     "law46b1b-win-fourth-hand-is-the-lowest-winner",
     "law46b1b-win-second-hand-is-the-sure-winner",
     "law46b3-a-rank-alone-at-dummys-lead",
+    "law45c4b-declarer-corrects-a-slip-of-the-tongue",
+    "law45c4b-east-withdraws-his-card-after-the-correction",
     "law45e1-defenders-fifth-card-a-penalty-card",
     "law45e2-declarers-fifth-card-goes-back",
+    "law46b4-a-card-dummy-no-longer-held-declarer-picks",
+    "law46b5-east-names-dummys-card",
     "law46b5-play-anything-the-defenders-choose",
     "law47e1-lead-out-of-turn-on-a-wrong-word",
+    "law47e2-a-lead-retracted-after-a-mistaken-explanation",
     "law52-failure-to-lead-choice-pending",
     "law55-declarer-lead-out-of-turn-pending",
     "law57c3-declarer-early-play-stands",
@@ -62,7 +68,8 @@ COVERED = {
     "penalty-card-declarers-choice-valued",
 }
 """The examples with one agreed irregularity (and at most a failure to lead a penalty card
-where play stopped) and no claim, account, 52/53B/58 choice, 57C1 exemption."""
+where play stopped) and no claim, account, 52/53B/58 choice, 57C1 exemption; or with cards
+withdrawn at one trick (45C4(b), 47E2) and nothing else."""
 
 
 def load(name: str) -> dict[str, Any]:
@@ -688,3 +695,117 @@ def test_a_failure_after_the_penalty_card_was_taken_back_is_refused() -> None:
     assert counted_figures(data) == ("refused",)
     with pytest.raises(CaseFileError, match="North has no penalty card lying at trick 9"):
         solver.analyse(case_from_dict(data), engine="search")
+
+
+def random_withdrawal_variants(seed: int, number: int) -> list[dict[str, Any]]:
+    """The mixed-rows base (South declares, North dummy) with cards back in the hand at one
+    trick of the nine: declarer's correction of the card of dummy's his slip named (45C4(b)),
+    half the time with a defender's card withdrawn after it, or a card retracted after a
+    mistaken explanation (47E2) by any player (declarer for dummy's), drawn at random, mostly
+    cards the rows show played at that trick or later (the reader refuses some: a card played
+    before, the card an agreed trick gives its player there)."""
+    rng = random.Random(seed)
+    base, played = mixed_defenders_base()
+
+    def card_of(seat: str, trick: int) -> str:
+        later = played[seat][trick - 1 :] if rng.random() < 0.85 else played[seat]
+        return rng.choice(later or played[seat])
+
+    def make() -> dict[str, Any]:
+        data = copy.deepcopy(base)
+        trick = rng.randint(1, 9)
+        choices: list[dict[str, Any]] = []
+        if rng.random() < 0.5:
+            card = card_of("N", trick)
+            choices.append({"law": "45C4(b)", "option": "correct-designation", "card": card})
+            if rng.random() < 0.5:
+                seat = rng.choice("EW")
+                card = card_of(seat, trick)
+                choices.append(
+                    {"law": "45C4(b)", "option": "replace-own-card", "by": seat, "card": card}
+                )
+        else:
+            seat = rng.choice("NESW")
+            card = card_of(seat, trick)
+            choices.append({"law": "47E2", "option": "retract-misexplained", "card": card})
+            choices[0]["by"] = "S" if seat in "NS" else seat
+        data["play"]["irregularities"] = [
+            {"choice": {"trick": trick, "by": "S", **choice}} for choice in choices
+        ]
+        return data
+
+    return readable(make, number)
+
+
+def test_random_45c4b_and_47e2_variants_agree_with_every_engine() -> None:
+    """Cards withdrawn or retracted moved about that example: the count, from the case
+    format's reading, and the search and CP-SAT engines give the same figures."""
+    assert_variants_agree(random_withdrawal_variants(4547, 14))
+
+
+def test_a_withdrawal_prunes_the_mixed_rows() -> None:
+    """Some of those variants have fewer histories than the base without them (the count is
+    not only agreeing on facts that change nothing)."""
+    base, _played = mixed_defenders_base()
+    free = independent_count.count(base).count
+    counts = [
+        independent_irregularities.count(data).count
+        for data in random_withdrawal_variants(4547, 14)
+    ]
+    assert any(0 < n < free for n in counts), (free, counts)
+
+
+def random_card_not_held_variants(seed: int, number: int) -> list[dict[str, Any]]:
+    """The 46B "high" example's base (North's row mixed, three tricks agreed) with a card named
+    in full that dummy did not hold (46B4, ``said: card``) at one of the first seven tricks:
+    mostly one of North's (played before that trick in some histories, or not), sometimes
+    another player's, half the time with declarer's pick of dummy's card there."""
+    rng = random.Random(seed)
+    base = load("law46b-high-is-dummys-highest-card")
+    north = base["play"]["rows"]["N"].split()
+    base["play"]["rows"]["N"] = {"mixed": base["play"]["rows"]["N"], "when": "after-dispute"}
+    base["play"]["tricks"] = {t: base["play"]["tricks"][t] for t in (1, 2, 3)}
+    others = [c for s in "ESW" for c in base["play"]["rows"][s].split()]
+
+    def make() -> dict[str, Any]:
+        data = copy.deepcopy(base)
+        trick = rng.randint(1, 7)
+        named = rng.choice(north) if rng.random() < 0.8 else rng.choice(others)
+        entries: list[dict[str, Any]] = [
+            {"dummy_designation": {"trick": trick, "said": "card", "card": named}}
+        ]
+        if rng.random() < 0.5:
+            pick = {"trick": trick, "by": "S", "law": "46B4", "option": "declarer-picks-card"}
+            entries.append({"choice": pick | {"card": rng.choice(north[trick - 1 :] or north)}})
+        data["play"]["irregularities"] = entries
+        return data
+
+    return readable(make, number)
+
+
+def test_random_46b4_variants_agree_with_every_engine() -> None:
+    """A card dummy no longer held, and declarer's pick after it, moved about that example."""
+    assert_variants_agree(random_card_not_held_variants(464, 10))
+
+
+def test_random_47e1_choices_under_2007_agree_with_every_engine() -> None:
+    """The 47E1 variants under the 2007 code, the lead taken back as the offender's recorded
+    choice (retract-misinformed-turn) rather than by its response: the same figures as the
+    response gives."""
+    variants = []
+    for data in random_retracted_variants(47, 10):
+        data["edition"] = 2007
+        (entry,) = data["play"]["irregularities"]
+        lead = dict(entry["lead_out_of_turn"])
+        del lead["response"]
+        seat = {"N": "S"}.get(lead["seat"], lead["seat"])
+        choice = {"trick": lead["trick"], "by": seat, "law": "47E1"}
+        data["play"]["irregularities"] = [
+            {"lead_out_of_turn": lead},
+            {"choice": choice | {"option": "retract-misinformed-turn"}},
+        ]
+        as_response = copy.deepcopy(data)
+        as_response["play"]["irregularities"] = [{"lead_out_of_turn": entry["lead_out_of_turn"]}]
+        assert tool_figures(data, "search") == tool_figures(as_response, "search")
+        variants.append(data)
+    assert_variants_agree(variants)

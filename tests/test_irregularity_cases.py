@@ -426,13 +426,18 @@ def test_a_57d_account_is_weighed_against_the_other_sides_word() -> None:
         ("law46b3-a-rank-alone-at-dummys-lead", 1, 2),
         ("law46b5-play-anything-the-defenders-choose", 24, 24),
         ("law57c3-declarer-early-play-stands", 12, 32),
+        ("law45c4b-declarer-corrects-a-slip-of-the-tongue", 1, 2),
+        ("law45c4b-east-withdraws-his-card-after-the-correction", 1, 2),
+        ("law46b4-a-card-dummy-no-longer-held-declarer-picks", 1, 2),
+        ("law46b5-east-names-dummys-card", 1, 2),
+        ("law47e2-a-lead-retracted-after-a-mistaken-explanation", 1, 2),
     ],
 )
 def test_a_call_or_an_early_card_prunes_as_worked(name: str, count: int, without: int) -> None:
-    """46B1(b), 46B3, 46B5, 57C3: the worked cases in the search and CP-SAT (python-constraint takes
-    no eight-trick position; it is held to the brute force on small ones), each history the
-    search lists legal by the reference semantics and among those of the same case without
-    the fact ("play anything" takes nothing away)."""
+    """46B1(b), 46B3, 46B4, 46B5, 57C3, 45C4(b), 47E2: the worked cases in the search and
+    CP-SAT (python-constraint takes no eight-trick position; it is held to the brute force on
+    small ones), each history the search lists legal by the reference semantics and among
+    those of the same case without the fact ("play anything" takes nothing away)."""
     from solver.engines import cpsat
 
     case = solver.load_case(CASES / f"{name}.yaml")
@@ -451,6 +456,7 @@ def test_play_anything_names_the_defenders_as_choosing() -> None:
     path = CASES / "law46b5-play-anything-the-defenders-choose.yaml"
     entry = analysed(path).to_json()["irregularities"][0]
     assert (entry["said"], entry["citation"], entry["chosen_by"]) == ("anything", "46B5", "EW")
+    assert entry["option"] == "defender-picks-card"
     assert "judge-incontrovertible" not in [a.name for a in analysed(path).ruling.assumptions]
 
 

@@ -370,23 +370,14 @@ def irregularity_vocabulary() -> dict[str, Any]:
     from solver.laws.law56 import law56_options
     from solver.laws.law57 import law57a_options
     from solver.records.casefile import (
-        CARD_OPTIONS,
         CHOICE_OPTIONS,
         DECLARER_CHOOSES,
         IRREGULARITY_MODELS,
-        ONE_SUIT_OPTIONS,
         PENALTY_CLASSES,
         RESPONSES,
-        SUITS_OPTIONS,
         RawCase,
+        option_names,
     )
-
-    def names(option: str) -> str | None:
-        if option in ONE_SUIT_OPTIONS:
-            return "suit"
-        if option in SUITS_OPTIONS:
-            return "suits"
-        return "card" if option in CARD_OPTIONS else None
 
     given = {
         "54": law54_options(0),
@@ -410,7 +401,7 @@ def irregularity_vocabulary() -> dict[str, Any]:
         "responses": list(RESPONSES),
         "laws": {
             law: [
-                {"option": option, "names": names(option), "cites": cites(law, option)}
+                {"option": option, "names": option_names(law, option), "cites": cites(law, option)}
                 for option in options
             ]
             for law, options in CHOICE_OPTIONS.items()

@@ -865,6 +865,7 @@ class _Obligations:
                 # 45E2: declarer's fifth card went back to the hand
                 name = f"{SEAT_NAMES[seat]}'s fifth card {_card(card)} back in hand at {t + 1}"
                 _require(m, self.held(seat, card), m.hard(name))
+            self.withdrawals()
             accepted = self.lead_out_of_turn()
             self.lead_choice(accepted)
             self.premature()
@@ -893,6 +894,41 @@ class _Obligations:
                     )
         if self.program.pending_failure is not None and stopped > 0:
             self.stopped_failure()
+
+    # --- cards withdrawn (45C4(b), 47E2) and a card not held (46B4) ------------------------
+
+    def withdrawals(self) -> None:
+        """A card that went back to its player's hand from this trick (45C4(b), 47E2) is in
+        the hand at its start and is not played to it; an opponent's card withdrawn after
+        declarer's correction was played after dummy's card and followed suit to the trick
+        as it then stood (the suit of the card named by the slip when dummy led, else the
+        suit led), or he had none of that suit. A card named in full that dummy did not hold
+        (46B4) is not in his hand at the start of this trick."""
+        m, t = self.m, self.trick
+        for seat, card, dummy, slip in self.program.withdrawn.get(t, ()):
+            tag = f"{SEAT_NAMES[seat]}_{_card(card)}_t{t + 1}"
+            enforce = m.hard(f"{SEAT_NAMES[seat]}'s {_card(card)} withdrawn from trick {t + 1}")
+            _require(m, self.held(seat, card), enforce)
+            _require(m, _not(m.plays.get((t, card), False)), enforce)
+            if slip < 0:
+                continue
+            leads = [
+                m.leader[t, lead] for lead in range(4) if (seat - lead) % 4 > (dummy - lead) % 4
+            ]
+            _require(m, _any(m, leads, f"after_dummy_{tag}"), enforce)
+            hand = cards_in(m.problem.hands[seat])
+            for suit in range(4):
+                if suit == suit_of(card):
+                    continue
+                holds = [self.held(seat, c) for c in hand if suit_of(c) == suit]
+                void = _not(_any(m, holds, f"holds_{'SHDC'[suit]}_{tag}"))
+                if suit == suit_of(slip):
+                    _implies(m, [_enforced(enforce), m.leader[t, dummy]], void)
+                by_dummy = m.leader[t, dummy]
+                _implies(m, [_enforced(enforce), m.led[t, suit], ~by_dummy], void)
+        for dummy, card in self.program.absent.get(t, ()):
+            name = f"{SEAT_NAMES[dummy]} no longer held {_card(card)} at trick {t + 1}"
+            _require(m, _not(self.held(dummy, card)), m.hard(name))
 
     # --- Law 52 pending where play stopped ------------------------------------------------
 

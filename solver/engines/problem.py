@@ -34,6 +34,7 @@ from solver.laws.irregular_play import (
     stopped_trick_fits,
     trick_starts,
 )
+from solver.laws.law45 import law45c4b_replacement_fits
 from solver.laws.law46 import ANY_CARD, law46b_cards
 from solver.laws.law57 import law57c3_at_turn, law57d_at_turn
 from solver.laws.obligations import (
@@ -626,6 +627,8 @@ def obeyed(
     ``failure_accepted`` (52B1 recorded at this trick), exactly one card there must be a
     failure to play a penalty card: one that follows suit and obeys the restrictions but
     leaves a penalty card due unplayed (the penalty card then stays)."""
+    if not withdrawals_fit(state, leader, cards, held):
+        return None
     led = -1
     failures = 0
     for offset in range(4):
@@ -657,6 +660,22 @@ def obeyed(
     if failure_accepted and failures != 1:
         return None
     return state
+
+
+def withdrawals_fit(
+    state: Obligations, leader: int, cards: Cards, held: tuple[int, int, int, int]
+) -> bool:
+    """Laws 45C4(b) and 47E2: a card that went back to its player's hand from this trick is
+    not his card to it; an opponent's card withdrawn after declarer's correction was played
+    after dummy's and legal before the change (``law45.law45c4b_replacement_fits``)."""
+    for seat, card, dummy, slip in state.withdrawn:
+        if cards[seat] == card:
+            return False
+        if slip >= 0 and not law45c4b_replacement_fits(
+            seat, card, dummy, slip, leader, cards[leader], held[seat]
+        ):
+            return False
+    return True
 
 
 def designation_allows(

@@ -664,6 +664,8 @@ class _Obligations:
         self.rho_turn = program.rho_turn
         self.declarer_early = program.declarer_early
         self.designations = program.designations
+        self.withdrawn = program.withdrawn
+        self.absent = program.absent
         self.trump = problem.trump
         self.accepted_failures = program.accepted_failures
         self.pending_failure = program.pending_failure
@@ -709,11 +711,17 @@ class _Obligations:
         return proper >= 0  # -1: a lead out of turn where play stopped was in turn
 
     def _held_at_start(self, walk: _Walk, trick: int) -> bool:
-        """The case's penalty cards lying from this trick (each still held), and declarer's
-        fifth cards gone back to the hand (45E2), still held at its start."""
+        """The case's penalty cards lying from this trick (each still held), declarer's fifth
+        cards gone back to the hand (45E2) and the cards withdrawn from this trick (45C4(b),
+        47E2) still held at its start; a card declarer named that dummy did not hold (46B4)
+        not in dummy's hand then."""
         if not walk.lying_from(self.penalty_cards.get(trick, ())):
             return False
-        return all(card in walk.held[seat] for seat, card in self.returned.get(trick, ()))
+        if any(card not in walk.held[seat] for seat, card in self.returned.get(trick, ())):
+            return False
+        if any(entry[1] not in walk.held[entry[0]] for entry in self.withdrawn.get(trick, ())):
+            return False
+        return all(card not in walk.held[seat] for seat, card in self.absent.get(trick, ()))
 
     def _won(self, walk: _Walk, values: tuple[Any, ...], done: int, winner: int) -> int:
         """The end of a trick won by ``winner``, the next proper leader (remembered after
@@ -814,6 +822,7 @@ class _Obligations:
                 return False
             rule.declarer_early = early
         rule.designation = self.designations.get(trick)
+        rule.withdrawn = self.withdrawn.get(trick, ())
         rule.trump = self.trump
         if rule.designation is not None and trick > 0:
             # 46B3(a): the suit of dummy's card to the trick before, when it won that trick
@@ -1035,6 +1044,10 @@ class _Rule:
         self.won_suit = -1
         """46B3(a): the suit in which dummy won the trick before, or -1."""
         """57D: the defender who played this card at his right-hand opponent's turn."""
+        self.withdrawn: tuple[tuple[int, int, int, int], ...] = ()
+        """45C4(b), 47E2: (seat, card, dummy, slip) of the cards that went back to the hand
+        from this trick; dummy and slip -1 but for an opponent's card withdrawn after
+        declarer's correction of the slip card."""
 
     def trick(self, leader: int, cards: tuple[Any, ...]) -> bool | None:
         """Play the trick's cards in turn: False at one that breaks a rule, True at the first
@@ -1051,7 +1064,8 @@ class _Rule:
             named = self.designation is not None and seat == self.designation[0]
             if named and not self.designated(card, leader, offset, cards):
                 return False
-            if not self.early_card_fits(seat, card, led, offset):
+            fits = self.early_card_fits(seat, card, led, offset)
+            if not (fits and self.not_withdrawn(seat, card, leader, cards)):
                 return False
             verdict = self.allows(seat, card, led, walk.held[seat])
             if verdict == FAILURE and self.failure_accepted:
@@ -1068,6 +1082,27 @@ class _Rule:
         for seat in range(4):
             walk.held[seat].discard(cards[seat])
         return None
+
+    def not_withdrawn(self, seat: int, card: int, leader: int, cards: tuple[Any, ...]) -> bool:
+        """A card withdrawn from this trick is not its player's card to it. After declarer
+        corrected the card of his slip, an opponent withdrew only a card he had played after
+        dummy's (dummy earlier in the rotation from the leader) that followed the suit led
+        then (the slip card's when dummy led) or that he could not follow."""
+        for holder, withdrawn, dummy, slip in self.withdrawn:
+            if holder != seat:
+                continue
+            if card == withdrawn:
+                return False
+            if slip < 0:
+                continue
+            order = [(leader + k) % 4 for k in range(4)]
+            if order.index(dummy) > order.index(seat):
+                return False
+            suit = (slip if leader == dummy else cards[leader]) // 13
+            suited = [c for c in self.walk.held[seat] if c // 13 == suit]
+            if withdrawn // 13 != suit and suited:
+                return False
+        return True
 
     def designated(self, card: int, leader: int, offset: int, cards: tuple[Any, ...]) -> bool:
         """46B: dummy's card (played ``offset`` after ``leader``) is the one declarer's call

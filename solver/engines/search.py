@@ -56,7 +56,12 @@ from solver.engines.problem import (
 )
 from solver.engines.result import CountEstimate, EngineResult
 from solver.facts.history import Cards, History, PlayedTrick, RevokeEvent
-from solver.laws.irregular_play import failure_bits, stopped_trick_fits, trick_starts
+from solver.laws.irregular_play import (
+    PlayIrregularities,
+    failure_bits,
+    stopped_trick_fits,
+    trick_starts,
+)
 from solver.laws.law46 import RANK
 from solver.laws.law62 import TRICK_12, corrected_last_two
 from solver.laws.obligations import Obligations, after_trick
@@ -227,6 +232,8 @@ class Searcher:
                     # a lead made too early, unrectified (60A1), and the trick before it
                     *program.forfeited,
                     *program.returned,
+                    *program.withdrawn,
+                    *program.absent,
                     *(trick - 1 for trick in program.forfeited if trick > 0),
                     # the last trick played: its winner may not lead out of turn where play
                     # stopped
@@ -957,7 +964,8 @@ class Searcher:
 def _irregular_cards(problem: Problem) -> int:
     """Cards an irregularity tells apart: penalty cards, cards led out of turn or played at
     the right-hand opponent's turn (57D) or by declarer before his turn (57C3), a card led
-    instead of a penalty card where play stopped (52), and every
+    instead of a penalty card where play stopped (52), a card withdrawn (45C4(b), 47E2) or
+    named but not held (46B4), and every
     card of a premature player's partner (a
     57A order to play the highest or the lowest) and of dummy under a 46B designation."""
     program = problem.irregular
@@ -980,8 +988,23 @@ def _irregular_cards(problem: Problem) -> int:
         mask |= 1 << card
     for dummy, _said, _suit, _rank in program.designations.values():
         mask |= problem.hands[dummy]  # 46B: the highest or lowest card of a suit, a rank
+    mask |= _withdrawn_cards(program)
     if program.pending_failure is not None:
         mask |= 1 << program.pending_failure[2]
+    return mask
+
+
+def _withdrawn_cards(program: PlayIrregularities) -> int:
+    """The cards back in their hands from a trick (45C4(b), 47E2) with the card of a slip an
+    opponent's withdrawal refers to, and the cards declarer named that dummy no longer held
+    (46B4)."""
+    mask = 0
+    for withdrawn in program.withdrawn.values():
+        for _seat, card, _dummy, slip in withdrawn:
+            mask |= 1 << card | (1 << slip if slip >= 0 else 0)
+    for absent in program.absent.values():
+        for _seat, card in absent:
+            mask |= 1 << card
     return mask
 
 

@@ -166,11 +166,17 @@ class FifthCard(_CardAtTrick):
         return f"{self.seat} added {self.card} to trick {self.trick} as a fifth card"
 
 
-DesignationWord = Literal["high", "low", "suit", "win", "rank", "anything"]
+DesignationWord = Literal["high", "low", "suit", "win", "rank", "anything", "card"]
 """What declarer said in place of a full designation of dummy's card (Law 46B): "high",
-"low" and "win" (46B1), a suit alone (46B2), a rank alone (46B3), "play anything" (46B5)."""
+"low" and "win" (46B1), a suit alone (46B2), a rank alone (46B3), "play anything" (46B5); or
+(``CARD_NOT_HELD``) a card named in full that dummy did not hold (46B4)."""
 
 DESIGNATION_WORDS: tuple[DesignationWord, ...] = ("high", "low", "suit", "win", "rank", "anything")
+"""The incomplete designations (46B1-46B3, 46B5)."""
+
+CARD_NOT_HELD: DesignationWord = "card"
+"""``said: card``: an invalid designation, a card named in full that dummy did not hold at that
+trick (never dealt it, or already played it): void, declarer designates another (46B4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,9 +194,17 @@ class DummyDesignation:
     by: Seat | Side | None = None
     rank: int = -1
     """``said == "rank"``: the rank he named, 0 (the two) to 12 (the ace); else -1."""
+    card: Card | None = None
+    """``said == "card"`` (``CARD_NOT_HELD``): the card he named, which dummy did not hold at
+    that trick (46B4); else None."""
 
     def describe(self) -> str:
         named = f" {'SHDC'[self.suit]}" if self.suit >= 0 else ""
+        if self.said == CARD_NOT_HELD:
+            return (
+                f"declarer called {self.card}, a card {self.seat} did not hold, for his card at "
+                f"trick {self.trick}"
+            )
         if self.said == "rank":
             return (
                 f"declarer called the {RANK_CHARS[self.rank]} (no suit) for {self.seat}'s card "

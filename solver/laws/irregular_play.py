@@ -47,8 +47,8 @@ from solver.facts.irregularity import (
     PrematurePlay,
 )
 from solver.laws.choices import LawOption, apply_lead_option, apply_play_order
-from solver.laws.law45 import law45e_penalty_card
-from solver.laws.law46 import RANK, SAID_CODES
+from solver.laws.law45 import law45c4b_correction, law45c4b_replacement, law45e_penalty_card
+from solver.laws.law46 import RANK, SAID_CODES, law46b_pick
 from solver.laws.law50 import law50b_penalty_class, law50d2_options
 from solver.laws.law51 import law51b_options
 from solver.laws.law52 import (
@@ -109,6 +109,16 @@ class PlayIrregularities:
     designations: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
     """Trick -> (dummy, word as ``law46.SAID_CODES``, suit named or -1, rank named or -1):
     declarer called dummy's card incompletely (46B)."""
+    withdrawn: dict[int, tuple[tuple[int, int, int, int], ...]] = field(default_factory=dict)
+    """Trick -> (seat, card, dummy, slip) of each card that went back to its player's hand from
+    that trick, another card played in its place: dummy's card named by declarer's slip and
+    corrected (45C4(b)), an opponent's card withdrawn after that correction (dummy's seat and
+    the slip card given, else -1, -1), a card retracted after a mistaken explanation (47E2).
+    Held at the start of the trick (``lying_from``); the rest at the trick
+    (``Obligations.withdrawn``, ``problem.obeyed``)."""
+    absent: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    """Trick -> (dummy, card): declarer named in full a card dummy did not hold at the start of
+    that trick (46B4, ``said: card``), one of his own played before it."""
     recorded: dict[tuple[int, int], LawOption] = field(default_factory=dict)
     """(trick, slot) -> the option chosen, where the case records it."""
     accepted_failures: frozenset[int] = frozenset()
@@ -138,6 +148,8 @@ class PlayIrregularities:
             or self.rho_turn
             or self.declarer_early
             or self.designations
+            or self.withdrawn
+            or self.absent
             or self.pending_failure is not None
         )
 
@@ -214,6 +226,10 @@ def trick_starts(
     if next_call is not None and next_call[1] == RANK:
         # 46B3(a): the suit dummy wins this trick in names the suit of a rank at his lead
         out = [replace(s, state=replace(s.state, dummy_watch=next_call[0])) for s in out]
+    withdrawn = program.withdrawn.get(trick)
+    if withdrawn is not None:
+        # 45C4(b), 47E2: the cards that went back are not their players' cards to this trick
+        out = [replace(s, state=replace(s.state, withdrawn=withdrawn)) for s in out]
     return out
 
 
@@ -534,10 +550,9 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
         elif isinstance(fact, PrematurePlay | PlayAtRhoTurn | DeclarerEarlyPlay):
             _early_play(program, fact)
         elif isinstance(fact, DummyDesignation):
-            said = SAID_CODES[fact.said]
-            program.designations[fact.trick - 1] = (fact.seat.index, said, fact.suit, fact.rank)
-        elif isinstance(fact, Choice) and fact.law.startswith(("50D1", "51A", "58")):
-            continue  # a card played (``designated_plays``), or a card replaced: no branch
+            _call(program, fact)
+        elif isinstance(fact, Choice) and fact.law.startswith(UNBRANCHED):
+            _unbranched(case, program, fact)
         elif isinstance(fact, Choice) and fact.law.startswith("52"):
             program = _law52(case, program, fact)
         elif isinstance(fact, Choice):
@@ -562,6 +577,54 @@ def _lies(case: Case, program: PlayIrregularities, fact: PenaltyCard | FifthCard
     major = penalty_card_is_major(penalty_card, case.edition)
     lying = (penalty_card.seat.index, penalty_card.card.index, major)
     program.penalty_cards[trick] = (*program.penalty_cards.get(trick, ()), lying)
+
+
+UNBRANCHED = ("45C4(b)", "46B", "47E1", "47E2", "50D1", "51A", "58")
+"""The laws whose recorded choices say which card was played or what became of one: nothing
+branches on them."""
+
+
+def _call(program: PlayIrregularities, fact: DummyDesignation) -> None:
+    """Declarer's call of dummy's card (46B): incomplete, it binds dummy's card at its trick;
+    a card named in full that dummy no longer held (46B4), it says only that, and dummy plays
+    any legal card there."""
+    trick = fact.trick - 1
+    if fact.card is not None:
+        entry = (fact.seat.index, fact.card.index)
+        program.absent[trick] = (*program.absent.get(trick, ()), entry)
+        return
+    said = SAID_CODES[fact.said]
+    program.designations[trick] = (fact.seat.index, said, fact.suit, fact.rank)
+
+
+def _unbranched(case: Case, program: PlayIrregularities, choice: Choice) -> None:
+    """A choice that says which card was played (50D1, 51A and 58 designations, a 46B pick:
+    ``designated_plays``), or that a lead out of turn was taken back (47E1: its lead says so),
+    adds nothing here; a card back in its player's hand (45C4(b), 47E2) is ``_withdrawn``."""
+    if choice.law in ("45C4(b)", "47E2"):
+        _withdrawn(case, program, choice)
+
+
+def _withdrawn(case: Case, program: PlayIrregularities, choice: Choice) -> None:
+    """A card back in its player's hand from its trick (45C4(b), 47E2): an opponent's card
+    withdrawn after declarer's correction carries dummy's seat and the card of the slip (the
+    correction recorded at that trick: the reader requires it)."""
+    assert choice.card is not None
+    card = choice.card.index
+    seat = case.deal.holder(choice.card).index
+    dummy = slip = -1
+    if law45c4b_replacement(choice):
+        dummy = case.declarer.partner.index
+        slip = next(
+            f.card.index
+            for f in case.irregularities
+            if isinstance(f, Choice)
+            and law45c4b_correction(f)
+            and f.trick == choice.trick
+            and f.card is not None
+        )
+    trick = choice.trick - 1
+    program.withdrawn[trick] = (*program.withdrawn.get(trick, ()), (seat, card, dummy, slip))
 
 
 def _pending_failure(case: Case) -> tuple[int, int, int] | None:
@@ -645,6 +708,12 @@ def _lead_stands(case: Case, program: PlayIrregularities) -> PlayIrregularities:
 
 
 SUPPORTED_CHOICES = (
+    "45C4(b)",
+    "46B3(b)",
+    "46B4",
+    "46B5",
+    "47E1",
+    "47E2",
     "50D1",
     "50D2",
     "51A",
@@ -666,8 +735,8 @@ def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
     designation of a penalty card (50D1, 51A) and the offender's of one of the cards he played
     at once (58B2); the penalty card declarer required in place of a card played instead of
     it (52B2, ``law52.law52b2_rejection``); also a defender's card played before his partner
-    that Law 57C1 leaves unrectified (it is simply his card to that trick). The history shows
-    which card was
+    that Law 57C1 leaves unrectified (it is simply his card to that trick), and dummy's card
+    picked after declarer's call of it (46B3(b), 46B4, 46B5). The history shows which card was
     chosen, so a recorded one is the hard fact that its player played it; nothing branches. A
     designated penalty card the case never exposed, a card of another player than the one who
     designates, or a designation at a trick not played, is refused."""
@@ -681,6 +750,11 @@ def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
             assert isinstance(fact, Choice)
             rejection = law52b2_rejection(case, fact)
             out.append((fact.trick - 1, rejection.offender.index, rejection.penalty_card.index))
+            continue
+        if isinstance(fact, Choice) and law46b_pick(fact) and fact.card is not None:
+            # 46B3(b), 46B4, 46B5: the card picked is dummy's card to that trick (the reader
+            # checks it is his, at a trick played)
+            out.append((fact.trick - 1, case.declarer.partner.index, fact.card.index))
             continue
         if not (isinstance(fact, Choice) and fact.option.startswith("designate-")):
             continue
@@ -807,6 +881,11 @@ def lying_from(
         state = add_penalty_card(state, seat, card, major)
     if any(not held[seat] >> card & 1 for seat, card in program.returned.get(trick, ())):
         return None  # 45E2: declarer's fifth card went back to the hand
+    withdrawn = program.withdrawn.get(trick, ())
+    if any(not held[entry[0]] >> entry[1] & 1 for entry in withdrawn):
+        return None  # 45C4(b), 47E2: a card withdrawn from this trick was in the hand then
+    if any(held[seat] >> card & 1 for seat, card in program.absent.get(trick, ())):
+        return None  # 46B4: declarer named a card dummy no longer held
     return state
 
 

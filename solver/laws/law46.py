@@ -6,14 +6,21 @@ card known to win the trick (46B1(b)), a suit named alone its lowest card (46B2)
 alone a card of that rank (46B3), and "play anything" leaves the card to the defenders (46B5).
 The suit of "high", "low" and "win" is the one declarer named, else the suit led: with no
 suit they fit no history where dummy leads the trick. A designation of a card dummy does not
-hold (none of that suit, none of that rank) is void, and any legal card may be played (46B4).
+hold (none of that suit, none of that rank, or a card named in full that he did not hold then,
+``said: card``) is void, and any legal card may be played (46B4).
+
+Who then picks dummy's card: declarer, after a call that names no card (46B4) or a rank alone
+of which dummy may play several (46B3(b)), option ``declarer-picks-card``; a defender, after
+"play anything" (46B5), option ``defender-picks-card``. A case may record the pick as a choice
+naming the card; it is then the hard fact that dummy played it (nothing branches: unrecorded,
+the history shows the card).
 """
 
 from __future__ import annotations
 
 from solver.bridge.masks import SUIT_MASKS, beats, cards_in, highest_card, lowest_card
-from solver.facts.irregularity import DummyDesignation
-from solver.laws.citation import Assumption
+from solver.facts.irregularity import CARD_NOT_HELD, Choice, DummyDesignation
+from solver.laws.citation import Assumption, Reason
 from solver.laws.obligations import follow_set
 
 NO_FIT = -2
@@ -98,13 +105,61 @@ _CITATIONS = {
     "suit": "46B2",
     "rank": "46B3",
     "anything": "46B5",
+    CARD_NOT_HELD: "46B4",
 }
+
+DECLARER_PICKS_CARD = "declarer-picks-card"
+DEFENDER_PICKS_CARD = "defender-picks-card"
 
 
 def law46b_citation(fact: DummyDesignation) -> str:
     """46B1(a) for "high", 46B1(b) for "win", 46B1(c) for "low", 46B2 for a suit alone,
-    46B3 for a rank alone, 46B5 for "play anything"."""
+    46B3 for a rank alone, 46B5 for "play anything", 46B4 for a card named in full that dummy
+    did not hold."""
     return _CITATIONS[fact.said]
+
+
+def law46b_option(fact: DummyDesignation) -> str | None:
+    """Who picks dummy's card after this call, where the call itself settles it: a defender
+    after "play anything" (46B5), declarer after a card dummy did not hold (46B4); None
+    where it depends on dummy's hand then (a call void or not, a rank he holds once or more
+    often: the history shows the card)."""
+    if fact.said == "anything":
+        return DEFENDER_PICKS_CARD
+    if fact.said == CARD_NOT_HELD:
+        return DECLARER_PICKS_CARD
+    return None
+
+
+def law46b_pick(choice: Choice) -> bool:
+    """Is this choice a recorded pick of dummy's card after declarer's call (46B3(b), 46B4,
+    46B5)? Its card is then dummy's card to that trick."""
+    return choice.option in (DECLARER_PICKS_CARD, DEFENDER_PICKS_CARD)
+
+
+def law46b_pick_reason(choice: Choice) -> Reason:
+    """What the recorded pick means: the card dummy played to that trick."""
+    if choice.option == DEFENDER_PICKS_CARD:
+        why = "after declarer's \"play anything\" a defender designated dummy's card"
+    elif choice.law == "46B3(b)":
+        why = "declarer's rank named alone left him a choice among dummy's cards of that rank"
+    else:
+        why = "declarer's call named no card dummy could play, so it was void"
+    return Reason(
+        choice.law,
+        f"{why}: {choice.chooser.full_name} named the {choice.card}, dummy's card to trick "
+        f"{choice.trick}",
+    )
+
+
+def law46b4_card_not_held(fact: DummyDesignation) -> Reason:
+    """46B4 for a card named in full that dummy did not hold at that trick: void, and
+    declarer designated another card (any legal one: the history shows which)."""
+    return Reason(
+        "46B4",
+        f"dummy did not hold the {fact.card} at trick {fact.trick}: the call is void and "
+        "declarer designated another card, any legal card of dummy's",
+    )
 
 
 def law46b_intention() -> Assumption:

@@ -82,6 +82,11 @@ class Obligations:
     """Law 46B3(a), the trick before a rank named alone: dummy's seat, watched, and the suit
     of his card to it; after the trick, that suit if dummy won it, else -1 (``watch``
     cleared). Cleared at the next trick, where the designation takes it."""
+    withdrawn: tuple[tuple[int, int, int, int], ...] = ()
+    """Laws 45C4(b) and 47E2 in the current trick: (seat, card, dummy, slip) of each card that
+    went back to its player's hand from it (held at its start; not his card to it). For an
+    opponent's card withdrawn after declarer's correction, dummy's seat and the card named by
+    the slip (``law45.law45c4b_replacement_fits``); else -1, -1. Cleared after the trick."""
 
     @property
     def empty(self) -> bool:
@@ -98,6 +103,7 @@ class Obligations:
             and self.dummy_seat < 0
             and self.dummy_watch < 0
             and self.dummy_won_suit < 0
+            and not self.withdrawn
         )
 
     def penalty_cards(self, seat: int) -> int:
@@ -226,7 +232,8 @@ def _designation_done(state: Obligations) -> Obligations:
 def after_trick(state: Obligations, winner: int) -> Obligations:
     """The end of a trick: a lead prohibition lapses once a trick is won by anyone but the
     barred player (50D2(a), 51B); a 57A order lasts one trick; the suit dummy won a trick in
-    is kept for a rank named alone at his next lead (46B3(a))."""
+    is kept for a rank named alone at his next lead (46B3(a)); the cards withdrawn from it are
+    back in their hands (45C4(b), 47E2)."""
     if state.banned_seat >= 0 and winner != state.banned_seat:
         state = replace(state, banned_seat=-1, banned_suits=0)
     if state.order_seat >= 0:
@@ -240,6 +247,8 @@ def after_trick(state: Obligations, winner: int) -> Obligations:
     if state.dummy_watch >= 0:
         won = state.dummy_won_suit if winner == state.dummy_watch else -1
         state = replace(state, dummy_watch=-1, dummy_won_suit=won)
+    if state.withdrawn:
+        state = replace(state, withdrawn=())
     return state
 
 

@@ -20,6 +20,7 @@ from solver.bridge.cards import RANK_CHARS
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
 from solver.facts.irregularity import (
+    CARD_NOT_HELD,
     DESIGNATION_WORDS,
     EXPOSURES,
     RETRACTED_MISINFORMED,
@@ -53,6 +54,12 @@ VULNERABILITY = {
 
 
 CHOICE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "45C4(b)": ("correct-designation", "replace-own-card"),
+    "46B3(b)": ("declarer-picks-card",),
+    "46B4": ("declarer-picks-card",),
+    "46B5": ("defender-picks-card",),
+    "47E1": ("retract-misinformed-turn",),
+    "47E2": ("retract-misexplained",),
     "50D1": ("designate-penalty-card",),
     "50D2": ("require-suit", "forbid-suit", "leave-penalty-card"),
     "51A": ("designate-penalty-card",),
@@ -72,14 +79,48 @@ ONE_SUIT_OPTIONS = frozenset(
     {"require-suit", "forbid-suit", "partner-play-suit", "partner-not-suit"}
 )
 SUITS_OPTIONS = frozenset({"forbid-suits"})
-CARD_OPTIONS = frozenset({"designate-penalty-card", "designate-played-card", "reject-play"})
-DECLARER_CHOOSES = frozenset({"50D1", "50D2", "51A", "51B", "52", "54", "56", "57A"})
+CARD_OPTIONS = frozenset(
+    {
+        "designate-penalty-card",
+        "designate-played-card",
+        "reject-play",
+        "correct-designation",
+        "retract-misexplained",
+        "declarer-picks-card",
+        "defender-picks-card",
+    }
+)
+LAW_CARD_OPTIONS = frozenset({("45C4(b)", "replace-own-card")})
+"""Options that name a card under one law only: an opponent's card withdrawn after declarer's
+correction (45C4(b)); under Law 58 ``replace-own-card`` names none."""
+DECLARER_CHOOSES = frozenset(
+    {"46B3(b)", "46B4", "50D1", "50D2", "51A", "51B", "52", "54", "56", "57A"}
+)
 """The sub-laws whose choice is declarer's (54: presumed declarer, the case's ``declarer``)."""
 FIFTH_CARD_HOWS: tuple[Exposure, ...] = ("inadvertent", "deliberate", "exposed")
 RESPONSES: tuple[Response, ...] = ("accepted", "refused", RETRACTED_MISINFORMED)
 PENALTY_CLASSES: tuple[PenaltyClass, ...] = ("major", "minor")
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 _T = TypeVar("_T", bound=str)
+
+
+def option_names(law: str, option: str) -> str | None:
+    """What an option of ``law`` names besides itself: ``suit``, ``suits``, ``card`` or None."""
+    if option in ONE_SUIT_OPTIONS:
+        return "suit"
+    if option in SUITS_OPTIONS:
+        return "suits"
+    return "card" if option in CARD_OPTIONS or (law, option) in LAW_CARD_OPTIONS else None
+
+
+def _law_spelling(text: str) -> str:
+    """A law as a case may write it, without brackets or spaces, in capitals (``45c4b`` and
+    ``45 c4 (b)`` alike)."""
+    return re.sub(r"[\s()]", "", text).upper()
+
+
+_LAW_SPELLINGS = {_law_spelling(law): law for law in CHOICE_OPTIONS}
+"""The laws of ``CHOICE_OPTIONS`` by ``_law_spelling``: ``45c4b`` reads as Law 45C4(b)."""
 
 
 class _Strict(BaseModel):
@@ -132,6 +173,7 @@ class RawDummyDesignation(_Strict):
     said: str
     suit: str | None = None
     rank: str | int | None = None
+    card: str | None = None
 
 
 class RawFailureToPlay(_Strict):
@@ -948,10 +990,12 @@ class _CaseBuilder:
                 by = self._speaker(statement.by, f"statements.{index}.by")
                 entries.append((statement.irregularity, f"statements.{index}.irregularity", by))
         facts = [reader.read(raw, location, by) for raw, location, by in entries]
+        facts = reader.misinformed_turns(facts, [location for _raw, location, _by in entries])
         for fact, (_raw, location, _by) in zip(facts, entries, strict=True):
             if isinstance(fact, Choice):
                 reader.check_chooser(fact, facts, f"{location}.choice.by")
                 reader.check_situation(fact, facts, f"{location}.choice.trick")
+                reader.check_answered(fact, facts, f"{location}.choice.trick")
             if isinstance(fact, FailureToPlay):
                 reader.check_failure(fact, facts, location)
         return tuple(facts)
@@ -1371,9 +1415,10 @@ class _IrregularityReader:
         what = "declarer's incomplete designation of dummy's card (Law 46B)"
         self._agreed_only(by, location, what)
         trick = self._played_trick(raw.trick, f"{location}.trick", what)
-        said = _one_of(raw.said, DESIGNATION_WORDS, f"{location}.said", self)
+        said = _one_of(raw.said, (*DESIGNATION_WORDS, CARD_NOT_HELD), f"{location}.said", self)
         suit = -1 if raw.suit is None else self._suit(raw.suit, f"{location}.suit")
         rank = self._designated_rank(raw, said, suit, location)
+        card = self._designated_card(raw, said, suit, trick, location)
         if said == "suit" and suit < 0:
             raise self.error(f"{location}.suit", "said: suit needs the suit named, like suit: H")
         if said == "anything" and suit >= 0:
@@ -1389,7 +1434,48 @@ class _IrregularityReader:
                 f"{self.dummy.full_name} (dummy) led to trick {trick} ({known[1]}): {said} "
                 "names no card there without a suit; expected the suit declarer named",
             )
-        return DummyDesignation(self.dummy, trick, said, suit, by=by, rank=rank)
+        return DummyDesignation(self.dummy, trick, said, suit, by=by, rank=rank, card=card)
+
+    def _designated_card(
+        self, raw: RawDummyDesignation, said: str, suit: int, trick: int, location: str
+    ) -> Card | None:
+        """46B4: ``said: card`` names its card (and no suit), one dummy did not hold at that
+        trick: another player's, or one of his that left his hand before it (so not in an
+        agreed trick from that one on, and in his row when his row is given: a card of his
+        never played he held throughout). No other word takes a card."""
+        if said != CARD_NOT_HELD:
+            if raw.card is not None:
+                raise self.error(
+                    f"{location}.card",
+                    "a card is read only with said: card (a card named in full that dummy did "
+                    f"not hold, Law 46B4); got said: {said}",
+                )
+            return None
+        if raw.card is None:
+            raise self.error(f"{location}.card", "said: card needs the card named, like card: HQ")
+        if suit >= 0:
+            raise self.error(
+                f"{location}.suit",
+                "said: card names its card in full (card: ...), so no suit; expected no suit",
+            )
+        card = self.builder._card(raw.card, f"{location}.card")
+        if self.deal.holder(card) != self.dummy:
+            return card
+        held = ""
+        later = [n for n, agreed in self.agreed.items() if n >= trick and card in agreed.cards]
+        row = self.rows.get(self.dummy)
+        if later:
+            held = f"he plays it to trick {later[0]} (play.tricks.{later[0]})"
+        elif row is not None and card not in row.cards:
+            held = f"it is not in his row (play.rows.{self.dummy}): he still held it at the end"
+        if held:
+            raise self.error(
+                f"{location}.card",
+                f"card {card} was in {self.dummy.full_name}'s hand at trick {trick}: {held}; a "
+                "card dummy holds is played as named, and Law 46B4 reads a card he did not "
+                "hold (another player's, or one of his played before that trick)",
+            )
+        return card
 
     def _designated_rank(
         self, raw: RawDummyDesignation, said: str, suit: int, location: str
@@ -1414,18 +1500,12 @@ class _IrregularityReader:
             )
         if suit >= 0:
             card = Card.parse(f"{'SHDC'[suit]}{text}")
-            never = card not in self.deal.hands[self.dummy.index]
             raise self.error(
                 f"{location}.suit",
                 f"said: rank names a rank without a suit (Law 46B3); with suit {'SHDC'[suit]} it "
-                f"names {card} in full, not an incomplete designation"
-                + (
-                    f" ({self.dummy.full_name}, dummy, never held it: a card not in dummy, "
-                    "46B4, is not read)"
-                    if never
-                    else ""
-                )
-                + "; expected no suit",
+                f"names {card} in full, not an incomplete designation (a card named in full "
+                f"that dummy did not hold is said: card, card: {card}, Law 46B4); expected no "
+                "suit",
             )
         return RANK_CHARS.index(text)
 
@@ -1496,8 +1576,8 @@ class _IrregularityReader:
     def _choice(self, raw: RawChoice, location: str, by: Seat | Side | None) -> Choice:
         trick = self._trick(raw.trick, f"{location}.trick")
         chooser = self.builder._seat(raw.by, f"{location}.by")
-        law = str(raw.law).strip().upper()
-        if law not in CHOICE_OPTIONS:
+        law = _LAW_SPELLINGS.get(_law_spelling(str(raw.law)))
+        if law is None:
             raise self.error(
                 f"{location}.law",
                 f"got {raw.law!r}; expected a law that gives a choice during play: "
@@ -1518,10 +1598,13 @@ class _IrregularityReader:
                 f"{_listing(tuple(o for o in options if o != option))}",
             )
         suits = self._choice_suits(raw, option, location)
-        card = self._choice_card(raw, option, location)
+        card = self._choice_card(raw, law, option, location)
         if option in ("partner-play-suit", "partner-not-suit"):
             self._check_order_suit(trick, option, suits, location)
-        return Choice(trick, chooser, law, option, suits=suits, card=card, by=by)
+        choice = Choice(trick, chooser, law, option, suits=suits, card=card, by=by)
+        if law.startswith(("45", "46", "47")):
+            self._card_choice(choice, location)
+        return choice
 
     def _check_order_suit(
         self, trick: int, option: str, suits: tuple[int, ...], location: str
@@ -1577,8 +1660,8 @@ class _IrregularityReader:
                 raise self.error(f"{location}.{name}", f"{option} names no suit")
         return ()
 
-    def _choice_card(self, raw: RawChoice, option: str, location: str) -> Card | None:
-        if option not in CARD_OPTIONS:
+    def _choice_card(self, raw: RawChoice, law: str, option: str, location: str) -> Card | None:
+        if option_names(law, option) != "card":
             if raw.card is not None:
                 raise self.error(f"{location}.card", f"{option} names no card")
             return None
@@ -1706,6 +1789,208 @@ class _IrregularityReader:
                 f"{choice.describe()}: the case gives no irregularity that Law {law} answers "
                 f"at trick {trick}; expected {needed}",
             )
+
+    # -- choices that name a card withdrawn or picked (45C4(b), 46B, 47E2); 47E1 --------------
+
+    def _card_choice(self, choice: Choice, location: str) -> None:
+        """The choices of Laws 45C4(b), 46B, 47E1 and 47E2, agreed only. 47E1's names no card (the
+        lead out of turn it answers does: ``misinformed_turns``) and is the 2007 code's. The
+        others are made at a trick that was played, and name a card of the right player: a
+        card withdrawn (45C4(b): dummy's card named by declarer's slip, or the card of the
+        opponent who played after it; 47E2: the player's own, declarer's from either hand)
+        was still in that hand at the start of the trick and is not the card an agreed
+        trick gives that player there (it went back, another was played); a card picked
+        for dummy (46B) is dummy's, not played before."""
+        law, option, trick = choice.law, choice.option, choice.trick
+        what = f"a choice under Law {law} ({option})"
+        self._agreed_only(choice.by, location, what)
+        if law == "47E1":
+            if self.edition >= 2017:
+                raise self.error(
+                    f"{location}.option",
+                    "retract-misinformed-turn is the offender's option under the 2007 code (a "
+                    "lead out of turn made on an opponent's wrong word may be retracted, Law "
+                    "47E1); under the 2017 Laws it is retracted without a choice: give the lead "
+                    "out of turn with response: retracted-misinformed, and no choice",
+                )
+            return
+        self._played_trick(trick, f"{location}.trick", what)
+        assert choice.card is not None, "these options name a card"
+        card, chooser = choice.card, choice.chooser
+        holder = self.deal.holder(card)
+        expected, why = self._card_owner(choice)
+        if holder not in expected:
+            owners = " or ".join(f"{seat.full_name}'s" for seat in expected)
+            raise self.error(
+                f"{location}.card",
+                f"card {card} is {holder.full_name}'s: {why}; expected a card of {owners}",
+            )
+        declarer_chooses = option == "correct-designation" or law in DECLARER_CHOOSES
+        if declarer_chooses != (chooser == self.declarer) and option != "retract-misexplained":
+            who = "declarer" if declarer_chooses else "a defender"
+            expected_by = (
+                str(self.declarer)
+                if declarer_chooses
+                else f"{self.declarer.lho} or {self.declarer.rho}"
+            )
+            raise self.error(
+                f"{location}.by",
+                f"{option} under Law {law} is {who}'s choice; expected {expected_by}, not "
+                f"{chooser.full_name}",
+            )
+        if law.startswith("46B"):
+            self._not_played_before(holder, card, trick, f"{location}.card")
+            return
+        known = self._known_leader(trick) if option == "replace-own-card" else None
+        if known is not None and self._before_dummy(chooser, known[0]):
+            raise self.error(
+                f"{location}.by",
+                f"{known[0].full_name} led to trick {trick} ({known[1]}): {chooser.full_name} "
+                f"played before dummy there, not after the card declarer's slip named (Law "
+                f"45C4(b)); expected the opponent who played after dummy",
+            )
+        self._not_played_before(holder, card, trick, f"{location}.card")
+        agreed = self.agreed.get(trick)
+        if agreed is not None and card in agreed.cards:
+            raise self.error(
+                f"{location}.card",
+                f"card {card} is {holder.full_name}'s card to trick {trick} in "
+                f"play.tricks.{trick}, but the choice says it went back to his hand (Law "
+                f"{law}), another card being played to that trick in its place; expected the "
+                "card withdrawn",
+            )
+
+    def _before_dummy(self, seat: Seat, leader: Seat) -> bool:
+        """In a trick led by ``leader``, does ``seat`` play before dummy (or is he dummy)?"""
+        return (seat.index - leader.index) % 4 <= (self.dummy.index - leader.index) % 4
+
+    def _card_owner(self, choice: Choice) -> tuple[tuple[Seat, ...], str]:
+        """Whose card a 45C4(b), 46B or 47E2 choice names, and why."""
+        option, chooser = choice.option, choice.chooser
+        if option == "correct-designation":
+            return (self.dummy,), (
+                "declarer corrects a designation of a card of dummy's (Law 45C4(b)), and the "
+                "card named is the one his slip of the tongue named"
+            )
+        if option == "replace-own-card":
+            return (chooser,), (
+                f"{chooser.full_name} withdraws his own card after declarer's correction (Law "
+                "45C4(b))"
+            )
+        if option.endswith("picks-card"):
+            return (self.dummy,), f"the card picked under Law {choice.law} is dummy's"
+        if chooser == self.declarer:
+            return (self.declarer, self.dummy), (
+                "declarer retracts a card he played, from his hand or from dummy (Law 47E2)"
+            )
+        return (chooser,), f"{chooser.full_name} retracts a card he played (Law 47E2)"
+
+    def check_answered(self, choice: Choice, facts: list[Irregularity], location: str) -> None:
+        """What a 45C4(b) or 46B choice answers is given at its trick: an opponent's
+        replacement follows declarer's correction there; declarer's pick of dummy's card
+        follows a call of dummy's card there that left it to him (46B3(b) a rank alone, 46B4
+        a call that names no card he may play: not "play anything"), a defender's pick
+        "play anything" (46B5). One such choice of each kind a trick."""
+        law, option, trick = choice.law, choice.option, choice.trick
+        if not law.startswith(("45", "46B")):
+            return
+        same = [
+            f
+            for f in facts
+            if isinstance(f, Choice) and f.trick == trick and (f.law, f.option) == (law, option)
+        ]
+        if same[0] is not choice:
+            raise self.error(
+                location,
+                f"{choice.describe()}: the case records {option} under Law {law} at trick "
+                f"{trick} twice; expected it once",
+            )
+        if option == "correct-designation":
+            return
+        if option == "replace-own-card":
+            missing = (
+                f"correction of declarer's designation of dummy's card at trick {trick}: an "
+                "opponent withdraws his card under Law 45C4(b) only after that correction"
+            )
+            needed = "choice: {law: 45C4(b), option: correct-designation} at that trick"
+            found = any(
+                isinstance(f, Choice) and f.trick == trick and f.option == "correct-designation"
+                for f in facts
+            )
+        else:
+            calls = {
+                "46B5": ("anything",),
+                "46B3(b)": ("rank",),
+                "46B4": ("high", "low", "suit", "win", "rank", CARD_NOT_HELD),
+            }[law]
+            missing = (
+                f"call of dummy's card at trick {trick} after which Law {law} gives that choice"
+            )
+            needed = f"a dummy_designation at that trick with said: {_listing(calls)}"
+            found = any(
+                isinstance(f, DummyDesignation) and f.trick == trick and f.said in calls
+                for f in facts
+            )
+        if not found:
+            raise self.error(
+                location, f"{choice.describe()}: the case gives no {missing}; expected {needed}"
+            )
+
+    def misinformed_turns(
+        self, facts: list[Irregularity], locations: list[str]
+    ) -> list[Irregularity]:
+        """Law 47E1 in the 2007 code: the offender's choice ``retract-misinformed-turn`` says
+        he took back a lead out of turn made on an opponent's wrong word that it was his
+        lead, which the lead's ``response: retracted-misinformed`` says too: the lead out of
+        turn it answers (agreed, at its trick, by the chooser or, from dummy's hand, by
+        declarer; not accepted, refused or played to) is given that response, and read as
+        any such lead."""
+        out = list(facts)
+        for fact, location in zip(facts, locations, strict=True):
+            if not (isinstance(fact, Choice) and fact.law == "47E1"):
+                continue
+            where = f"{location}.choice"
+            index = next(
+                (
+                    i
+                    for i, lead in enumerate(out)
+                    if isinstance(lead, LeadOutOfTurn) and lead.trick == fact.trick
+                ),
+                None,
+            )
+            if index is None:
+                raise self.error(
+                    f"{where}.trick",
+                    f"{fact.describe()}: the case gives no lead out of turn to trick "
+                    f"{fact.trick} for Law 47E1 to take back; expected one (play.irregularities: "
+                    "lead_out_of_turn at that trick)",
+                )
+            lead = out[index]
+            assert isinstance(lead, LeadOutOfTurn)
+            offender = self.declarer if lead.seat == self.dummy else lead.seat
+            if fact.chooser != offender:
+                raise self.error(
+                    f"{where}.by",
+                    f"Law 47E1 lets the player who led out of turn take his lead back: "
+                    f"{lead.seat.full_name} led to trick {fact.trick}; expected by: {offender}",
+                )
+            clash = ""
+            if lead.by is not None:
+                clash = f"the lead out of turn is {lead.by}'s account, not agreed"
+            elif lead.played_after:
+                clash = (
+                    "the lead out of turn was played to before rectification (played_after, "
+                    "Law 60A1), and a lead taken back is played to by nobody"
+                )
+            elif lead.response not in (None, RETRACTED_MISINFORMED):
+                clash = (
+                    f"the lead out of turn is given as {lead.response}, and a lead taken back "
+                    "under Law 47E1 is neither accepted nor refused"
+                )
+            if clash:
+                raise self.error(where, f"{fact.describe()}: {clash}; expected one of the two")
+            out[index] = dataclasses.replace(lead, response=RETRACTED_MISINFORMED)
+        return out
 
 
 def _side(owner: Seat | Side | None) -> Side | None:

@@ -27,20 +27,40 @@ from solver.facts.irregularity import (
     PrematurePlay,
 )
 from solver.laws.citation import Assumption, Reason
-from solver.laws.law45 import law45e_not_a_lead, law45e_penalty_card, law45e_reason
+from solver.laws.law45 import (
+    law45c4b_correction,
+    law45c4b_information,
+    law45c4b_legal_before_change,
+    law45c4b_reason,
+    law45c4b_replacement,
+    law45c4b_unintended,
+    law45e_not_a_lead,
+    law45e_penalty_card,
+    law45e_reason,
+)
 from solver.laws.law46 import (
+    law46b4_card_not_held,
     law46b_citation,
     law46b_intention,
     law46b_known_to_win,
     law46b_no_suit_at_lead,
+    law46b_option,
+    law46b_pick,
+    law46b_pick_reason,
     law46b_suit_won_in,
     law46b_void_suit,
 )
 from solver.laws.law47 import (
+    law47e1_choice,
+    law47e1_choice_reason,
     law47e1_edition,
     law47e1_information,
     law47e1_reason,
     law47e1_retracted,
+    law47e2_in_time,
+    law47e2_information,
+    law47e2_reason,
+    law47e2_retraction,
 )
 from solver.laws.law49 import law49_exposure
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
@@ -105,7 +125,9 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         found.append(law53b_information())
     found += _retraction_assumptions(case, loots)
     found += [law45e_not_a_lead(f) for f in facts if isinstance(f, FifthCard)]
-    if any(isinstance(f, Choice) and f.option == "replace-own-card" for f in facts):
+    if any(
+        isinstance(f, Choice) and (f.law, f.option) == ("58", "replace-own-card") for f in facts
+    ):
         found.append(law58b3_information())
     if case.edition < 2007 and any(f.trick == 1 and f.seat.side != declarers for f in loots):
         found.append(law54_before_2007(case.edition))
@@ -124,7 +146,23 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
     if any(isinstance(f, PlayAtRhoTurn) for f in facts):
         found.append(law57d_legal_at_turn())
     found += [law57c3_illegal_withdrawn(f) for f in facts if isinstance(f, DeclarerEarlyPlay)]
+    found += _withdrawal_assumptions(case)
     return tuple(found + _designation_assumptions(case))
+
+
+def _withdrawal_assumptions(case: Case) -> list[Assumption]:
+    """Laws 45C4(b) and 47E2: the Director's findings a recorded correction, withdrawal or
+    retraction rests on, the reading of "legal before the change", and what a card taken
+    back showed (16C)."""
+    choices = [f for f in case.irregularities if isinstance(f, Choice)]
+    found: list[Assumption] = []
+    if any(law45c4b_correction(f) for f in choices):
+        found.append(law45c4b_unintended())
+    if any(law45c4b_replacement(f) for f in choices):
+        found += [law45c4b_legal_before_change(), law45c4b_information()]
+    if any(law47e2_retraction(f) for f in choices):
+        found += [law47e2_in_time(), law47e2_information()]
+    return found
 
 
 def _rectified_premature(fact: Irregularity) -> bool:
@@ -220,6 +258,9 @@ def irregularity_lines(case: Case) -> list[str]:
             lines.append(f"    Law {entry['citation']}: {entry['reason']}")
         elif isinstance(fact, Choice):
             lines.append(f"  {speaker}: {fact.describe()}")
+            because = _choice_reason(fact)
+            if because is not None:
+                lines.append(f"    {because}")
             if law52_is_rejection(fact):
                 lines.append(
                     f"    Law 52B2: the penalty card goes to the trick in place of {fact.card}, "
@@ -244,7 +285,9 @@ def _what_it_makes(case: Case, fact: Irregularity, entry: dict[str, Any]) -> lis
     """The text report's lines under a fact other than a penalty card or a choice: what its
     law makes of it."""
     lines = []
-    if isinstance(fact, DummyDesignation):
+    if isinstance(fact, DummyDesignation) and fact.card is not None:
+        lines.append(f"    {law46b4_card_not_held(fact)}")
+    elif isinstance(fact, DummyDesignation):
         lines.append(f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}")
     explained = _EXPLAINED.get(type(fact))
     if explained is not None:
@@ -278,6 +321,21 @@ _EXPLAINED: dict[type, str] = {
     "play there; otherwise a major penalty card, and he plays another card",
 }
 """What the text report adds under a fact of these kinds: what its law makes of it."""
+
+
+def _choice_reason(choice: Choice) -> Reason | None:
+    """What the law makes of a recorded choice that names a card withdrawn, retracted or
+    picked (45C4(b), 46B, 47E2), or that takes back a lead out of turn (47E1); None for the
+    others."""
+    if choice.law == "45C4(b)":
+        return law45c4b_reason(choice)
+    if law46b_pick(choice):
+        return law46b_pick_reason(choice)
+    if law47e1_choice(choice):
+        return law47e1_choice_reason(choice)
+    if law47e2_retraction(choice):
+        return law47e2_reason(choice)
+    return None
 
 
 def _forfeit_reason(fact: Irregularity) -> Reason | None:
@@ -357,7 +415,7 @@ def _designation_entry(case: Case, fact: DummyDesignation, by: str | None) -> di
     entry_46: dict[str, Any] = {
         "kind": "dummy_designation",
         "seat": str(fact.seat),
-        "card": None,
+        "card": None if fact.card is None else str(fact.card),
         "trick": fact.trick,
         "by": by,
         "citation": law46b_citation(fact),
@@ -369,6 +427,10 @@ def _designation_entry(case: Case, fact: DummyDesignation, by: str | None) -> di
         entry_46["rank"] = RANK_CHARS[fact.rank]
     if fact.said == "anything":
         entry_46["chosen_by"] = str(case.declarer.lho.side)  # the defenders (46B5)
+    option = law46b_option(fact)
+    if option is not None:
+        # extension: who picks dummy's card after this call (46B5 a defender, 46B4 declarer)
+        entry_46["option"] = option
     return entry_46
 
 

@@ -863,10 +863,15 @@ function irregularityFields(holder, key, rerender) {
   };
   const parts = [kindSelect, " "];
   if (kind === "dummy_designation") {
+    const said = (value) => { set("said")(value); rerender(); };
     parts.push("at trick ", numberInput(fact.trick, set("trick"), "trick", 1, 13), " declarer said ",
-      pick(["high", "low", "win", "suit", "rank", "anything"], fact.said, set("said"), "what declarer said"), " suit ",
+      pick(["high", "low", "win", "suit", "rank", "anything", "card"], fact.said, said, "what declarer said",
+        { card: "a card dummy did not hold (46B4)" }), " suit ",
       pick(["", ...SUITS], fact.suit, set("suit"), "suit named", { "": "none named", ...SUIT_SYMBOLS }), " rank ",
       pick(["", ...RANKS], fact.rank, set("rank"), "rank named (said: rank)", { "": "none named" }));
+    if (fact.said === "card" || "card" in fact) {
+      parts.push(" card ", cardField(fact.card, set("card"), "card named (said: card)"));
+    }
     return parts;
   }
   if (kind === "choice") {
