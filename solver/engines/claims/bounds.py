@@ -75,6 +75,9 @@ class Bounds:
         Fixed for the search, as the cards are: a card is in it or not in every position."""
         self._covering = policy.wins_with_every_master and policy.no_master_discard
         self._overtakes = policy.overtake_to_reach
+        self._spares = policy.keep_entries
+        """May L lead low to partner's lone card of a suit rather than its top card over it
+        (``keep_entries``: partner's only way in), partner taking the lead (``_suit_run``)?"""
         """May partner overtake L's last card of a suit with a higher one of his
         (``overtake_to_reach``), taking the lead (``_suit_run``)?"""
         """In a run, does partner's master of a suit cover L's low lead of it (``_suit_run``)?"""
@@ -515,6 +518,7 @@ class Bounds:
                 self._honours_bind,
                 self._solid,
                 self._overtakes,
+                self._spares,
             )
             stop, takes = min(stop, suit_stop), min(takes, suit_takes)
         if partner & trumps:
@@ -636,6 +640,7 @@ def _suit_run(
     honours_bind: bool = True,
     solid: int = 0,
     overtakes: bool = False,
+    spares: bool = False,
 ) -> tuple[int, int]:
     """For ``run_of_winners``, L's cards of one suit (``ours``), partner holding ``partners`` of
     the suit and the opponents ``first`` and ``second``: (the first trick at which the run can
@@ -651,6 +656,8 @@ def _suit_run(
     (``honour_master_binds``), unless it had solidity at the claim (``solid``: it binds as a
     lone master whatever the switch says). With ``overtakes`` (``overtake_to_reach``), partner,
     holding a higher card and another of the suit, may overtake L's last card of it at once.
+    With ``spares`` (``keep_entries``), once partner is down to his top card of the suit, L
+    holding cards above and below it may lead a low one for partner to win (his way in).
 
     Unless partner covers it (``covers``: a side suit, ``wins_with_every_master`` and
     ``no_master_discard`` on): holding a master of the suit, he wins that trick with one and
@@ -663,6 +670,11 @@ def _suit_run(
     covered = partners.bit_length() > theirs.bit_length() if covers else False
     partner_cards = popcount(partners)
     stop = takes = 13
+    if spares and partners:
+        his_top = partners.bit_length() - 1
+        above = popcount(ours >> (his_top + 1))
+        if above and ours & ((1 << his_top) - 1):
+            takes = _parted(partner_cards - 1, above, discard) + 1
     led_before = 0
     while ours:
         card = ours.bit_length() - 1
