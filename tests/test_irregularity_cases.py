@@ -543,3 +543,60 @@ def test_a_single_penalty_card_due_at_the_lead_is_no_choice() -> None:
     assert len(one) == 1
     assert solver.analyse(alone, list_limit=10).pending is None
     assert solver.analyse(case, list_limit=10).pending is not None
+
+
+ORDER_PENDING = (
+    "ex04-premature-play.yaml",
+    "law57a-order-pending-partner-void-in-the-suit-led.yaml",
+    "edition-2007-57a-order-pending-in-the-trick.yaml",
+)
+"""The cases that stop in a trick in progress with declarer's 57A order pending."""
+
+
+@pytest.mark.parametrize("name", ORDER_PENDING)
+def test_a_57a_order_pending_in_the_trick_values_match_an_independent_minimax(name: str) -> None:
+    """57A pending in the trick play stopped in: South has led, East played a card before
+    West. Each option's value is the independent minimax's (``test_options_brute``, written
+    without ``solver.laws``) on the six-card ending from the trick as it stands, the order
+    binding West's card and East's card a major penalty card, plus the four tricks won; and
+    the options are the orders the edition gives, none naming the suit led."""
+    from tests.engines.test_options_brute import Brute
+
+    path = CASES / name
+    case = solver.load_case(path)
+    current = case.trick_in_progress
+    assert current is not None and len(current.cards) == 1
+    (premature,) = case.irregularities
+    hands = _ending(case)
+    assert all(len(hand) == 6 for hand in hands)
+    lead = (current.cards[0].index // 13, current.cards[0].index % 13)
+    leader, west = current.leader.index, premature.seat.partner.index
+    rest = tuple(h - {lead} if i == leader else h for i, h in enumerate(hands))
+    card = premature.card.index  # type: ignore[attr-defined]
+    pen = {(premature.seat.index, "major"): frozenset({(card // 13, card % 13)})}
+    brute = Brute(case.contract.strain.trump_suit_index, case.declarer.index)
+    found = analysed(path).to_json()["options"]
+    by_hand = [
+        brute._trick(
+            rest,
+            leader,
+            [lead],
+            pen,
+            {
+                "order": (
+                    west,
+                    o["option"].removeprefix("partner-"),
+                    "SHDC".find(o.get("suit", "-")),
+                )
+            },
+        )
+        for o in found
+    ]
+    assert [o["double_dummy"] - 4 for o in found] == by_hand
+    others = [s for s in "SHDC" if "SHDC".index(s) != lead[0]]
+    named = (
+        ["partner-play-suit", "partner-not-suit"] if case.edition >= 2017 else ["partner-not-suit"]
+    )
+    expected = [("partner-highest", None), ("partner-lowest", None)]
+    expected += [(option, suit) for option in named for suit in others]
+    assert [(o["option"], o.get("suit")) for o in found] == expected

@@ -3,15 +3,16 @@
 When the director is called to an irregularity and the case stops there (a lead out of turn
 not yet accepted or refused, the partner of a penalty card's holder about to lead, a card led
 instead of a penalty card due, Law 52, the holder of several penalty cards about to lead one,
-50D1 and 51A), the ruling
+50D1 and 51A, the fourth hand's card played before his partner's, 57A), the ruling
 lists every option open to the chooser with its citation, and, for the analyst, declarer's
 side's total for the board with best play by both sides under the constraints the option
 leaves (``solver.engines.options``). The table report leaves the values out unless asked: the
 director explains the options, he does not advise (Law 10C).
 
 The position at the stop comes from the consistent histories: their leader and obligations
-must agree, and the tricks declarer's side has won are those of the ruling. Not handled yet:
-a 57A order pending in the middle of a trick (the case format gives no trick in progress).
+must agree, and the tricks declarer's side has won are those of the ruling. Where play stopped
+in a trick in progress (its cards given), the options are valued from that trick as it stands:
+declarer's 57A order after the fourth hand's premature card (``_order_pending``).
 """
 
 from __future__ import annotations
@@ -43,8 +44,11 @@ from solver.facts.irregularity import (
 from solver.laws.irregular_play import (
     LEAD_SLOT,
     LOOT_SLOT,
+    ORDER_SLOT,
+    PlayIrregularities,
     TrickStart,
     failure_starts,
+    in_progress_starts,
     trick_starts,
 )
 from solver.laws.law52 import (
@@ -130,6 +134,8 @@ def pending_choice(
         for history in found.listed
         for end in choice_ends(problem, program, history)
     }
+    if program.in_progress is not None:
+        return _order_pending(case, problem, found, declarer_tricks, time_limit, ends, held)
     failure = next((f for f in case.irregularities if isinstance(f, FailureToPlay)), None)
     if failure is not None:
         return _law52_pending(
@@ -235,6 +241,79 @@ def _law52_pending(
         options.append(PendingOption(chooser(case, law), law, option, (), value, card=named))
     remark = law52_pending_remark(case.edition)
     return Pending(_marked(options, declaring=case.declaring_side), note, remark)
+
+
+def _order_pending(
+    case: Case,
+    problem: Problem,
+    found: EngineResult,
+    declarer_tricks: int | None,
+    time_limit: float,
+    ends: set[tuple[int, Obligations]],
+    held: tuple[int, int, int, int],
+) -> Pending | None:
+    """Declarer's 57A order pending in the trick play stopped in: the defender who plays
+    fourth played his card before his partner, second to play, had played (the case's
+    premature card at that trick, its order not recorded). One option per order the Laws
+    give there (``law57.law57a_options``: no suit named that is the suit led), each valued
+    from the trick as it stands (``order_tables``). Every option is listed, also one that
+    binds nothing in this position (a suit named that the partner cannot play anyway, or
+    one he may not play when he must follow suit): they are the options the Director
+    explains, and such an option is simply worth what leaving the partner free is. None
+    when no order is pending there."""
+    program = problem.irregular
+    assert program is not None
+    trick = case.tricks_played
+    if trick not in program.premature or (trick, ORDER_SLOT) in program.recorded:
+        return None
+    note = _uncertain(found, declarer_tricks, len(ends))
+    groups = order_tables(program, trick, problem.trump, held, ends, declarer_tricks or 0)
+    if not groups:
+        note = note or "the position at the stop could not be found"
+    valuing = note is None and declarer_tricks is not None
+    named = [
+        (law, option, suits, f"{option} {''.join(SUITS[s] for s in suits)}".strip())
+        for (law, option, suits), _tables in groups
+    ]
+    values, note = _valued(
+        [
+            (name, tables if valuing else [])
+            for (*_, name), (_option, tables) in zip(named, groups, strict=True)
+        ],
+        time_limit,
+        note,
+    )
+    options = [
+        PendingOption(chooser(case, law), law, option, suits, value)
+        for (law, option, suits, _name), value in zip(named, values, strict=True)
+    ]
+    return Pending(_marked(options, declaring=case.declaring_side), note)
+
+
+def order_tables(
+    program: PlayIrregularities,
+    trick: int,
+    trump: int | None,
+    held: tuple[int, int, int, int],
+    ends: set[tuple[int, Obligations]],
+    won: int,
+) -> list[tuple[tuple[str, str, tuple[int, ...]], list[Table]]]:
+    """Per 57A option open at the trick in progress (``program.in_progress``, at ``trick``
+    from 0; ``held`` the hands at its start, ``ends`` the leader and obligations each way
+    the histories reach it), in the catalogue's order: the tables it leaves, the cards faced
+    played, the order binding the partner's card to this trick and the premature card a
+    major penalty card of its holder (``irregular_play.in_progress_starts``), declarer's
+    side having ``won`` tricks."""
+    current = program.in_progress
+    assert current is not None
+    rest = tuple(hand & ~sum(1 << card for card in current.cards) for hand in held)
+    hands = (rest[0], rest[1], rest[2], rest[3])
+    by_option: dict[int, list[Table]] = {}
+    for leader, state in ends:
+        for start, after in in_progress_starts(program, trick, leader, held, state):
+            table = Table(hands, trump, program.declarer, current.leader, current.cards, won, after)
+            by_option.setdefault(_code(start.choices, trick, ORDER_SLOT), []).append(table)
+    return [(CHOICE_CATALOGUE[code - 1], by_option[code]) for code in sorted(by_option)]
 
 
 def _designation_pending(
