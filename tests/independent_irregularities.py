@@ -85,6 +85,11 @@ player. A premature card at the trick where play stopped is, in a history, eithe
 it made too early (its player won the last trick, having played to it before his partner) or
 a card played to it after the lead of his left-hand opponent, who won the last trick.
 
+Beside that one irregularity, a case may give a card played to the trick in progress (not
+led) instead of a penalty card due, Law 52 pending: it fits when that card is one the rules
+above leave its player but for the penalty card's duty, which forbids it (not judged, only
+that he held it).
+
 Beside that one irregularity, a case may give a card led instead of a penalty card due
 (``failure_to_play``, Law 52, declarer's choice pending) at the trick where play stopped. A
 history fits it when its player won the trick before (he was on lead there), still held that
@@ -397,15 +402,21 @@ class IrregularCounter(Counter):
     ) -> bool:
         """Each card faced to the trick in progress is one ``allowed`` leaves its player, in
         turn from the leader (each seat plays once, so the penalty card's state is the
-        start's)."""
+        start's); a card played there instead of a penalty card (Law 52 pending) is one his
+        penalty card's duty alone forbids (``failing``; else only held)."""
         leader, held = state[1], state[2]
         picked = [0, 0, 0, 0]
         for offset, card in enumerate(cards):
             seat = (leader + offset) % 4
-            if (
-                not self.allowed(state, seat, offset, picked, held[seat], required, order) >> card
-                & 1
-            ):
+            allowed = self.allowed(state, seat, offset, picked, held[seat], required, order)
+            if (seat, card) == self.irr.failure:
+                free = (*state[:5], GONE, *state[6:])
+                without = self.allowed(free, seat, offset, picked, held[seat], required, order)
+                lying = seat == self.irr.seat and state[5] == LYING
+                failed = lying and without >> card & 1 and not allowed >> card & 1
+                if self.failing and not failed:
+                    return False
+            elif not allowed >> card & 1:
                 return False
             picked[seat] = card
         return True
@@ -414,8 +425,8 @@ class IrregularCounter(Counter):
         """Law 52 pending where play stopped: the card was led by its player, on lead there,
         who still held it; with ``failing``, also while his penalty card forbade it (a major
         one lying: any other card; a minor one: another card of its suit below the ten)."""
-        if self.irr.failure is None:
-            return True
+        if self.irr.failure is None or self.d.in_progress is not None:
+            return True  # a card played to the trick in progress is judged with it
         seat, card = self.irr.failure
         if leader != seat or not held[seat] >> card & 1:
             return False
@@ -792,7 +803,8 @@ def count(data: dict[str, Any], lenient: frozenset[str] = frozenset()) -> Count:
 def refused(dispute: Dispute, irr: Irregularity) -> Refused:
     assert irr.failure is not None
     seat, card = irr.failure
+    verb = "led" if dispute.in_progress is None else "played"
     return Refused(
-        f"{SEATS[seat]} {card_name(card)} led to trick {dispute.tricks + 1} is no failure to "
-        "lead a penalty card in any history"
+        f"{SEATS[seat]} {card_name(card)} {verb} to trick {dispute.tricks + 1} is no failure to "
+        "play a penalty card in any history"
     )

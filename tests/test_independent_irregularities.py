@@ -53,6 +53,7 @@ COVERED = {
     "law45e2-declarers-fifth-card-goes-back",
     "law46b5-play-anything-the-defenders-choose",
     "law47e1-lead-out-of-turn-on-a-wrong-word",
+    "law52-failure-to-follow-choice-pending",
     "law52-failure-to-lead-choice-pending",
     "law55-declarer-lead-out-of-turn-pending",
     "law57c3-declarer-early-play-stands",
@@ -748,3 +749,36 @@ def test_a_trick_in_progress_is_read_alike(
     assert counted == (("impossible",) if not count else (count, {4: count}, counted[2]))
     for engine in ("search", "cpsat"):
         assert counted == tool_figures(data, engine)
+
+
+@pytest.mark.parametrize(
+    ("trick", "card", "agreed"),
+    [
+        ("E: S2 S5 S3", "S3", 9),
+        ("E: S2 S5 S3", "S3", 6),
+        ("E: S2 S5 S8", "S8", 6),
+        ("E: S2 S9 S3", "S3", 6),
+        ("E: S2 S5 SQ", "SQ", 6),
+        ("E: CA CJ DK", "DK", 6),
+    ],
+)
+def test_a_card_followed_instead_of_a_penalty_card_is_read_alike(
+    trick: str, card: str, agreed: int
+) -> None:
+    """Law 52 pending at a card West played (not led) to the trick in progress while his SQ
+    lay: the count and the tool (CP-SAT too) keep the same histories, those in which East won
+    trick 9 and the card was such a failure there (with the rows mixed after the dispute and
+    only tricks 1 to ``agreed`` agreed, sixteen), or both refuse the fact: the queen itself
+    is no card played instead of it. On a club lead West, without a club, could play the
+    queen: his DK is a failure too."""
+    data = load("law52-failure-to-follow-choice-pending")
+    play = data["play"]
+    play["tricks"] = {n: t for n, t in play["tricks"].items() if n <= agreed}
+    play["tricks"][10] = trick
+    play["irregularities"][1]["failure_to_play"]["card"] = card
+    if agreed < 9:
+        for seat in "NESW":
+            play["rows"][seat] = {"mixed": play["rows"][seat], "when": "after-dispute"}
+    counted = counted_figures(data)
+    assert counted == tool_figures(data)
+    assert counted == tool_figures(data, "cpsat")

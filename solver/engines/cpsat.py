@@ -925,11 +925,12 @@ class _Obligations:
         """What the trick play stopped at says of the play before it: a card led there
         instead of a penalty card (Law 52), its trick in progress, or a premature card."""
         stopped = self.m.problem.tricks
+        if self.m.problem.in_progress is not None:
+            self.in_progress()  # a card played there instead of a penalty card judged with it
+            return
         if self.program.pending_failure is not None and stopped > 0:
             self.stopped_failure()
-        if self.m.problem.in_progress is not None:
-            self.in_progress()
-        elif stopped in self.program.premature and stopped > 0:
+        if stopped in self.program.premature and stopped > 0:
             self.stopped_premature()
 
     def stopped_premature(self) -> None:
@@ -990,7 +991,8 @@ class _Obligations:
         "" for none): the lead obeys the requirement or prohibition (the one in force when
         none is chosen), then every card its player's penalty cards' duties, the holder's
         of the suits named taken back; the partner of a premature card's player obeys the
-        57A order recorded."""
+        57A order recorded. A card played there instead of a penalty card (Law 52 pending)
+        obeys all but the penalty cards' duties, and one of those forbids it."""
         m, program = self.m, self.program
         current = m.problem.in_progress
         assert current is not None
@@ -1041,7 +1043,14 @@ class _Obligations:
             major = kept if seat == holder else None
             minor = kept_minor if seat == holder else None
             legal = self.duties(seat, hand, may, where, major, minor)
-            fits.append(legal[card])
+            failure = program.pending_failure
+            if failure is None or (failure[1], failure[2]) != (seat, card):
+                fits.append(legal[card])
+            elif program.failure_judged:
+                # Law 52 pending: the card obeys all but a penalty card's duty, which forbids it
+                fits.append(_all(m, [may[card], _not(legal[card])], f"{where}_fails"))
+            else:
+                fits.append(held[card])
         return _all(m, fits, f"{tag}_fits")
 
     def order_keeps(

@@ -745,10 +745,10 @@ class _Obligations:
         stopped = self.leads_out_of_turn.get(self.tricks)
         if done == self.tricks and stopped and stopped[0] == winner:
             return -1
-        failure = self.pending_failure
+        current = self.in_progress
+        failure = None if current is not None else self.pending_failure
         if done == self.tricks and failure is not None and failure[1] != winner:
             return -1
-        current = self.in_progress
         if done == self.tricks and current is not None and current.leader != winner:
             return -1
         premature = self.premature.get(done)
@@ -825,9 +825,6 @@ class _Obligations:
             if card not in walk.held[offender] or leader != (offender + 1) % 4:
                 return False
             walk.expose(offender, card, True)
-        cards: list[Any] = [_UNASSIGNED] * 4
-        for offset, card in enumerate(current.cards):
-            cards[(leader + offset) % 4] = card
         for code in self._stopped_lead_codes():
             way = walk.copy()
             rule = _Rule(way, -1, False)
@@ -835,9 +832,31 @@ class _Obligations:
                 continue
             if premature is not None and self.stopped_order is not None:
                 rule.order = _order_on_partner(self.stopped_order, premature[0])
-            if rule.trick(leader, tuple(cards)) is True:
+            if self._faced_obey(rule, leader, current.cards):
                 return True
         return False
+
+    def _faced_obey(self, rule: _Rule, leader: int, faced: tuple[int, ...]) -> bool:
+        """Each card faced to the trick in progress is one ``rule`` leaves its player
+        (``_Rule.allows``), but a card played there instead of a penalty card (Law 52
+        pending): that one must be a failure (``FAILURE``), unless not judged; a card played
+        is no penalty card any more."""
+        walk, led = rule.walk, -1
+        failure = self.pending_failure
+        for offset, card in enumerate(faced):
+            seat = (leader + offset) % 4
+            if offset == 0 and not rule.lead_stands(card):
+                return False
+            verdict = rule.allows(seat, card, led, walk.held[seat])
+            if failure is not None and (failure[1], failure[2]) == (seat, card):
+                if self.failure_judged and verdict != FAILURE:
+                    return False
+            elif verdict != LEGAL:
+                return False
+            walk.played(seat, card)
+            if offset == 0:
+                led = card // 13
+        return True
 
     def _key(self, values: tuple[Any, ...], done: int) -> tuple[Any, ...]:
         """What the walk after the first ``done`` tricks depends on: their values, and where
@@ -1057,6 +1076,12 @@ class _Walk:
             self.expose(seat, card, is_major)
         return True
 
+    def played(self, seat: int, card: int) -> None:
+        """A card played is no penalty card any more."""
+        self.major[seat].discard(card)
+        if self.minor[seat] == card:
+            self.minor[seat] = None
+
     def won_by(self, winner: int) -> None:
         """A prohibition lapses once another player than the one it binds wins a trick."""
         if self.banned[0] >= 0 and winner != self.banned[0]:
@@ -1138,9 +1163,7 @@ class _Rule:
                 failures += 1
             elif verdict != LEGAL:
                 return False
-            walk.major[seat].discard(card)
-            if walk.minor[seat] == card:
-                walk.minor[seat] = None
+            walk.played(seat, card)
             if offset == 0:
                 led = card // 13
         if self.failure_accepted and failures != 1:

@@ -56,6 +56,7 @@ from solver.laws.law52 import (
     LAW52B1_ACCEPT,
     law52_is_rejection,
     law52a_wrong_lead,
+    law52a_wrong_play,
     law52b2_rejection,
 )
 from solver.laws.law53 import law53b_proper_lead_stands, law53c_citation, law53c_lead_stands
@@ -306,9 +307,9 @@ def stopped_trick_fits(
     if early_lead_seat >= 0 and proper != early_lead_seat:
         return False
     if program.in_progress is not None:
-        if not in_progress_starts(program, trick, proper, held, state):
-            return False
-    elif early_lead_seat < 0 and not _played_to_at_stop(program, trick, proper):
+        # a card played there instead of a penalty card (52) is judged with the trick's cards
+        return bool(in_progress_starts(program, trick, proper, held, state))
+    if early_lead_seat < 0 and not _played_to_at_stop(program, trick, proper):
         return False
     failure = program.pending_failure
     if (
@@ -346,28 +347,40 @@ def in_progress_starts(
     are the choice pending)."""
     current = program.in_progress
     assert current is not None
+    failure = program.pending_failure
+    wrong = (failure[1], failure[2]) if failure is not None and failure[0] == trick else None
     out = []
     for start in trick_starts(program, trick, proper, held, state):
         if start.leader != current.leader or start.lead not in (-1, current.cards[0]):
             continue
         if start.order_suit_not_led == current.cards[0] // 13:
             continue
-        after = faced_obey(start.state, current, held)
+        after = faced_obey(start.state, current, held, wrong, program.failure_judged)
         if after is not None:
             out.append((start, after))
     return out
 
 
 def faced_obey(
-    state: Obligations, current: InProgress, held: tuple[int, int, int, int]
+    state: Obligations,
+    current: InProgress,
+    held: tuple[int, int, int, int],
+    failure: tuple[int, int] | None = None,
+    judged: bool = True,
+    upto: int = 4,
 ) -> Obligations | None:
-    """The obligations after the cards faced to the trick in progress, each played in turn,
-    or None when one of them is not among the cards the obligations leave its player there
-    (``legal_plays``: following suit first, then the restrictions, then the penalty cards'
-    duties)."""
+    """The obligations after the cards faced to the trick in progress (the first ``upto``),
+    each played in turn, or None when one of them is not among the cards the obligations
+    leave its player there (``legal_plays``: following suit first, then the restrictions,
+    then the penalty cards' duties). ``failure``: (seat, card) played instead of a penalty
+    card due, Law 52 pending: that card must be such a failure (52A, ``law52a_wrong_play``),
+    or, not ``judged``, only still held; the penalty card stays."""
     led = -1
-    for seat, card in current.seat_cards():
-        if not legal_plays(state, seat, held[seat], led) >> card & 1:
+    for seat, card in current.seat_cards()[:upto]:
+        if (seat, card) == failure:
+            if judged and not law52a_wrong_play(state, seat, card, held, led):
+                return None
+        elif not legal_plays(state, seat, held[seat], led) >> card & 1:
             return None
         state = after_play(state, seat, card, leading=led < 0)
         if led < 0:

@@ -1407,6 +1407,9 @@ class _IrregularityReader:
                 f"is to trick {self.played + 1}; at a trick that was played, record declarer's "
                 "choice instead (choice: {law: 52, option: accept-play or reject-play})",
             )
+        current = self.builder.in_progress
+        if current is not None and current.leader != seat:
+            return self._failure_in_trick(seat, card, current, location, by)
         proper = self._proper_leader(trick)
         if proper is not None and proper[0] != seat:
             raise self.error(
@@ -1417,6 +1420,31 @@ class _IrregularityReader:
             )
         self._not_played_before(seat, card, trick, f"{location}.card")
         return FailureToPlay(seat, card, trick, by=by)
+
+    def _failure_in_trick(
+        self,
+        seat: Seat,
+        card: Card,
+        current: TrickInProgress,
+        location: str,
+        by: Seat | Side | None,
+    ) -> FailureToPlay:
+        """Law 52 pending at a card played, not led, to the trick in progress: it is the
+        card that defender faced to it (``play.tricks``)."""
+        faced = dict(current.seats())
+        n = current.number
+        if faced.get(seat) != card:
+            given = (
+                f"{seat.full_name} played {faced[seat]} to the trick in progress"
+                if seat in faced
+                else f"the trick in progress gives no card of {seat.full_name}'s"
+            )
+            raise self.error(
+                f"{location}.card",
+                f"{given} (play.tricks.{n}); expected the card he played to it instead of his "
+                "penalty card",
+            )
+        return FailureToPlay(seat, card, n, by=by, followed=True)
 
     def _fifth_card(self, raw: RawFifthCard, location: str, by: Seat | Side | None) -> FifthCard:
         """Law 45E: a card added to a trick already complete, at a trick that was played; the
@@ -1582,15 +1610,24 @@ class _IrregularityReader:
                 f"a lead out of turn to {where} is not read yet; expected the lead out of turn "
                 f"alone where play stopped (play.tricks.{n} left out)"
             )
-        elif isinstance(fact, FailureToPlay):
+        elif isinstance(fact, FailureToPlay) and not fact.followed:
             why = (
                 f"a card led instead of a penalty card is given alone where play stopped, not "
                 f"with {where}; expected play.tricks.{n} left out"
+            )
+        elif isinstance(fact, FailureToPlay) and fact.trick in self._premature_tricks(facts):
+            why = (
+                f"a card played instead of a penalty card at {where}, where a card was also "
+                "played too early (57A), is not read yet"
             )
         elif isinstance(fact, PrematurePlay):
             why = self._premature_in_progress(fact, facts, current)
         if why is not None:
             raise self.error(location, f"{fact.describe()}: {why}")
+
+    @staticmethod
+    def _premature_tricks(facts: list[Irregularity]) -> set[int]:
+        return {f.trick for f in facts if isinstance(f, PrematurePlay)}
 
     def _premature_in_progress(
         self, fact: PrematurePlay, facts: list[Irregularity], current: TrickInProgress

@@ -186,7 +186,7 @@ def _in_position(problem: Problem, history: History) -> bool:
         if trick_winner(leader, cards[:4], problem.trump) == stopped[0]:
             return False
     failure = program.pending_failure
-    if failure is not None and history:
+    if failure is not None and history and problem.in_progress is None:
         # Law 52 pending where play stopped: the player who led instead of his penalty card
         # was to lead there
         leader, cards = history[-1]

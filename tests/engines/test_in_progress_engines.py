@@ -59,12 +59,11 @@ def _play(
     return cards, (leader + count) % 4
 
 
-def random_in_progress(seed: int) -> Problem:
-    """A random stopped play with its trick in progress, and at random the irregularities of
-    the module docstring (see there)."""
-    rng = random.Random(seed)
-    declarer = rng.choice([0, 2])
-    tricks = rng.randint(1, 3)
+def _stopped_play(
+    rng: random.Random, declarer: int, tricks: int
+) -> tuple[list[int], list[list[int]], int]:
+    """A random play of ``tricks`` tricks (spades trumps): the cards each seat still holds,
+    the rows, and the winner of the last trick."""
     held, rows = list(HANDS), [[], [], [], []]  # type: ignore[var-annotated]
     leader = (declarer + 1) % 4
     for _ in range(tricks):
@@ -74,6 +73,16 @@ def random_in_progress(seed: int) -> Problem:
             by_seat[(leader + offset) % 4] = card
             rows[(leader + offset) % 4].append(card)
         leader = trick_winner(leader, (by_seat[0], by_seat[1], by_seat[2], by_seat[3]), 0)
+    return held, rows, leader
+
+
+def random_in_progress(seed: int) -> Problem:
+    """A random stopped play with its trick in progress, and at random the irregularities of
+    the module docstring (see there)."""
+    rng = random.Random(seed)
+    declarer = rng.choice([0, 2])
+    tricks = rng.randint(1, 3)
+    held, rows, leader = _stopped_play(rng, declarer, tricks)
     if rng.random() < 0.15:
         leader = rng.choice([s for s in range(4) if s != leader])  # no history fits
     kind = rng.randrange(5)
@@ -183,3 +192,79 @@ def random_premature_at_stop(seed: int) -> Problem:
 @settings(deterministic, max_examples=40)
 def test_a_premature_card_where_play_stopped_agrees_with_the_brute_force(seed: int) -> None:
     check_all(random_premature_at_stop(seed), every_failure=True)
+
+
+def random_failure_in_trick(seed: int, judged: bool = True) -> Problem:
+    """A random stopped play whose trick in progress holds a defender's card played (not
+    led) while a penalty card of his lay (Law 52 pending): his penalty card, major or minor,
+    from a trick at random, and his card to the trick following suit, drawn at random (often
+    no failure at all: then no history fits). ``judged`` off: the engines' lenient reading,
+    by which the ruling tells a case that makes no failure (refused as input)."""
+    rng = random.Random(seed)
+    declarer = rng.choice([0, 2])
+    tricks = rng.randint(1, 3)
+    held, rows, leader = _stopped_play(rng, declarer, tricks)
+    offset = 1 if leader % 2 == declarer % 2 else 2
+    defender = (leader + offset) % 4
+    penalty = rng.choice(cards_in(held[defender]))
+    held[defender] &= ~(1 << penalty)
+    assume(held[defender])
+    faced, _next = _play(rng, list(held), leader, rng.randint(offset + 1, 3), 0)
+    how = rng.choice(["deliberate", "deliberate", "inadvertent"])
+    stop = tricks + 1
+
+    def text(cards: list[int]) -> str:
+        return " ".join(_name(c) for c in cards)
+
+    facts = [
+        {
+            "penalty_card": {
+                "seat": "NESW"[defender],
+                "card": _name(penalty),
+                "trick": rng.randint(1, stop),
+                "how": how,
+            }
+        },
+        {
+            "failure_to_play": {
+                "seat": "NESW"[defender],
+                "card": _name(faced[offset]),
+                "trick": stop,
+            }
+        },
+    ]
+    data = {
+        "title": "t",
+        "deal": DEAL,
+        "contract": "4S",
+        "declarer": "NESW"[declarer],
+        "play": {
+            "rows": {
+                "NESW"[s]: {"mixed": text(rows[s])} if rng.random() < 0.6 else text(rows[s])
+                for s in range(4)
+            },
+            "tricks": {stop: f"{'NESW'[leader]}: {text(faced)}"},
+            "irregularities": facts,
+        },
+    }
+    try:
+        problem = compile_case(case_from_dict(data))
+    except CaseFileError:
+        assume(False)
+        raise
+    program = problem.irregular
+    assert program is not None
+    return dataclasses.replace(
+        problem, irregular=dataclasses.replace(program, failure_judged=judged)
+    )
+
+
+@given(st.integers(0, 2**32 - 1), st.booleans())
+@settings(deterministic, max_examples=40)
+def test_a_card_played_instead_of_a_penalty_card_agrees_with_the_brute_force(
+    seed: int, judged: bool
+) -> None:
+    """Law 52 pending at a card played (not led) to the trick in progress: the histories fit
+    in which that card was such a failure there (every engine and the brute force alike),
+    or, not judged, in which its player still held it."""
+    check_all(random_failure_in_trick(seed, judged), every_failure=True)

@@ -14,6 +14,7 @@ led to a trick and the defender who plays fourth played a card before his partne
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -334,3 +335,56 @@ def test_a_57a_order_pending_in_the_trick_matches_the_minimax(seed: int) -> None
         kind = option.removeprefix("partner-")
         order = {"order": (partner, kind, suits[0] if suits else -1)}
         assert best_total(table) == brute._trick(rest, leader, [lead], pen, order), option
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=60)
+def test_a_failure_to_follow_with_a_penalty_card_matches_the_minimax(seed: int) -> None:
+    """Law 52 pending at a card played, not led: the holder of the penalty cards follows
+    (second or third to play) with a card their duty forbids. Accepted (52B1), the card
+    stands and the penalty cards stay; rejected (52B2), declarer designates one of the
+    penalty cards the holder could play there, which is played, and the wrong card lies as a
+    major penalty card with the rest."""
+    rng = random.Random(seed)
+    hands, declarer, trump, holder, pcs, majors, _leader = random_ending(rng)
+    state, pen = _penalty_cards(holder, pcs, majors)
+    offset = rng.choice([1, 2])
+    leader = (holder - offset) % 4
+    trick: list[Cardp] = []
+    held = list(hands)
+    for i in range(offset):
+        seat = (leader + i) % 4
+        options = Brute(trump, declarer).legal(
+            seat, held[seat], trick[0][0] if trick else None, pen, {}
+        )
+        card = rng.choice(options)
+        trick.append(card)
+        held[seat] = held[seat] - {card}
+    led = trick[0][0]
+    brute = Brute(trump, declarer)
+    allowed = brute.legal(holder, hands[holder], led, pen, {})
+    follows = [c for c in sorted(hands[holder]) if c[0] == led] or sorted(hands[holder])
+    wrong_cards = [c for c in follows if c not in allowed]
+    assume(wrong_cards)
+    wrong = rng.choice(wrong_cards)
+    table = Table(tuple(_mask(h) for h in held), trump, declarer, leader, (), 0, state)  # type: ignore[arg-type]
+    table = replace(table, trick=tuple(13 * c[0] + c[1] for c in trick))
+    accepted, rejected = after_failure(table, 13 * wrong[0] + wrong[1])
+
+    def without(card: Cardp) -> tuple:
+        return tuple(h - {card} if i == holder else h for i, h in enumerate(held))
+
+    assert best_total(accepted) == brute._trick(without(wrong), leader, [*trick, wrong], pen, {})
+    due = [c for c in allowed if c in pcs]
+    expected = [
+        brute._trick(
+            without(card),
+            leader,
+            [*trick, card],
+            {(holder, "major"): (frozenset(pcs) - {card}) | {wrong}},
+            {},
+        )
+        for card in due
+    ]
+    assert len(rejected) == len(due)
+    assert sorted(best_total(t) for t in rejected) == sorted(expected)
