@@ -5,7 +5,9 @@ Written from the case format alone: it reads the case's YAML data itself and imp
 plain dynamic programming over (trick, leader, cards still held, rows already out of order,
 cards-tier budget left, suit revoke allegations unused), trying budgets 0, 1, 2, ... until some
 history fits. It assumes a valid case (the loader's checks are not repeated) and has no time limit:
-keep it to the examples.
+keep it to the examples. Where play stopped during a trick (an entry of ``play.tricks`` with
+fewer than four cards, the trick after the rows' last), a history fits when that trick's leader
+won its last trick and the cards faced to it were still held, following suit.
 
 Revoke allegations (``{by: EW, revoke: {seat: S, trick: 7}}``, or ``suit: H`` for ``trick: 7``)
 are not evidence: they cost nothing and have no unit. One with a trick lets that player revoke at
@@ -122,6 +124,9 @@ class Dispute:
     """(seat, suit) of each suit allegation, one entry per allegation."""
     surplus: int = -1
     """The player who played two cards to one trick (Law 67B2), or -1."""
+    in_progress: tuple[int, list[int]] | None = None
+    """The trick play stopped in (an entry of ``play.tricks`` with fewer than four cards):
+    who led it and the cards already faced to it, his first."""
 
     @property
     def restored(self) -> int:
@@ -180,6 +185,9 @@ def read(data: dict[str, Any]) -> Dispute:
         dispute.playable[seat] |= 1 << NO_CARD
     for number, text in (play.get("tricks") or {}).items():
         lead, _, cards = str(text).partition(":")
+        if len(cards.split()) < 4:
+            dispute.in_progress = (seat_index(lead), [card_index(c) for c in cards.split()])
+            continue
         by_seat = [0, 0, 0, 0]
         for offset, card in enumerate(cards.split()):
             by_seat[(seat_index(lead) + offset) % 4] = card_index(card)
@@ -188,6 +196,25 @@ def read(data: dict[str, Any]) -> Dispute:
     for statement in data.get("statements") or []:
         read_statement(dispute, statement)
     return dispute
+
+
+def in_progress_fits(dispute: Dispute, leader: int, held: tuple[int, ...]) -> bool:
+    """Where play stopped, the trick in progress (if the case gives one) is led by the
+    player to lead there (``leader``), and each card faced to it was still in its player's
+    hand (``held``) and follows suit unless he had none of the suit led."""
+    if dispute.in_progress is None:
+        return True
+    first, cards = dispute.in_progress
+    if first != leader:
+        return False
+    for offset, card in enumerate(cards):
+        seat = (first + offset) % 4
+        if not held[seat] >> card & 1:
+            return False
+        led = cards[0] // 13
+        if offset and card // 13 != led and held[seat] & suit_mask(led):
+            return False
+    return True
 
 
 def read_row(dispute: Dispute, seat: int, row: Any) -> None:
@@ -299,7 +326,8 @@ class Counter:
         """Tally of the histories from ``trick`` on; ``unused`` counts suit allegations left,
         ``surplus`` is the card of a double play already made (-1 if none)."""
         if trick == self.d.tricks:
-            return {(frozenset(), 0, ()): 1}
+            fits = in_progress_fits(self.d, leader, held)
+            return {(frozenset(), 0, ()): 1} if fits else {}
         key = (trick, leader, held, broken, budget, unused, surplus)
         if key not in self.memo:
             if trick == self.d.restored:

@@ -91,6 +91,20 @@ exactly ONE irregularity under ``play.irregularities``:
 A recorded ``retract-misinformed-turn`` (47E1, 2007) with a lead out of turn at its trick reads
 as ``response: retracted-misinformed``.
 
+Play may stop during a trick (an entry of ``play.tricks`` with fewer than four cards, the
+trick after the rows' last): a history fits when that trick's leader won its last trick, the
+cards faced to it were still held and follow suit, the irregularity's card at that trick (a
+premature card, a penalty card lying from it) was still held, and in some way the trick may
+begin (declarer's 50D2 choice, a 57A order) each card faced is one the rules above leave its
+player. A premature card at the trick where play stopped is, in a history, either a lead to
+it made too early (its player won the last trick, having played to it before his partner) or
+a card played to it after the lead of his left-hand opponent, who won the last trick.
+
+Beside that one irregularity, a case may give a card played to the trick in progress (not
+led) instead of a penalty card due, Law 52 pending: it fits when that card is one the rules
+above leave its player but for the penalty card's duty, which forbids it (not judged, only
+that he held it).
+
 Beside that one irregularity, a case may give a card led instead of a penalty card due
 (``failure_to_play``, Law 52, declarer's choice pending) at the trick where play stopped. A
 history fits it when its player won the trick before (he was on lead there), still held that
@@ -128,6 +142,7 @@ from tests.independent_count import (
     bits,
     card_index,
     card_name,
+    in_progress_fits,
     read,
     seat_index,
     suit_mask,
@@ -414,22 +429,80 @@ class IrregularCounter(Counter):
         if trick == self.d.tricks:
             if state[7] and leader != irr.seat:
                 return {}  # a lead made too early is the winner's of the trick before
+            at_stop = irr.kind == "premature" and trick == irr.trick
+            if at_stop and not state[7] and not self.out_of_turn(leader):
+                return {}  # played to this trick too early: led by his left-hand opponent
             # A choice recorded where play stopped must be one the history leads to.
             lying = state[5] == LYING or (irr.penalty and trick == irr.trick)
             due = lying and irr.major and leader == self.partner
             placed = due or trick not in irr.lead_choices or "choice-place" in self.lenient
-            fits = self.failure_fits(leader, state[2], lying)
+            fits = self.failure_fits(leader, state[2], lying) and self.faced_fit(state)
             return {(frozenset(), 0, ()): 1} if placed and fits else {}
         if state not in self.memo2:
             self.memo2[state] = self.trick_start(state)
         return self.memo2[state]
 
+    def faced_fit(self, state: State) -> bool:
+        """The trick play stopped in, when the case gives its cards: led by the player to lead
+        there, every card still held and following suit (``in_progress_fits``); the
+        irregularity's card, when it is at that trick, still held; and in some way the trick
+        may begin (declarer's 50D2 choice, the 57A order), each card faced one the rules
+        leave its player (``allowed``: the order binding the premature player's partner, the
+        penalty card's duty its holder)."""
+        if self.d.in_progress is None:
+            return True
+        trick, leader, held, broken, budget, pc, ban, early, won = state
+        if not in_progress_fits(self.d, leader, held):
+            return False
+        irr = self.irr
+        if trick == irr.trick:
+            if irr.card >= 0 and not held[irr.seat] >> irr.card & 1:
+                return False
+            if irr.penalty:
+                pc = LYING
+        orders = self.premature_orders(trick, leader, early)
+        if orders is None:
+            return False
+        _first, cards = self.d.in_progress
+        for pc_now, ban_now, required in self.lead_starts(trick, leader, pc, ban, -1):
+            for option, suit, _early in orders:
+                if suit >= 0 and suit == cards[0] // 13:
+                    continue  # 57A: a suit named is another than the one led
+                now = (trick, leader, held, broken, budget, pc_now, ban_now, early, won)
+                if self.faced_allowed(now, cards, required, (option, suit)):
+                    return True
+        return False
+
+    def faced_allowed(
+        self, state: State, cards: list[int], required: int, order: tuple[str, int]
+    ) -> bool:
+        """Each card faced to the trick in progress is one ``allowed`` leaves its player, in
+        turn from the leader (each seat plays once, so the penalty card's state is the
+        start's); a card played there instead of a penalty card (Law 52 pending) is one his
+        penalty card's duty alone forbids (``failing``; else only held)."""
+        leader, held = state[1], state[2]
+        picked = [0, 0, 0, 0]
+        for offset, card in enumerate(cards):
+            seat = (leader + offset) % 4
+            allowed = self.allowed(state, seat, offset, picked, held[seat], required, order)
+            if (seat, card) == self.irr.failure:
+                free = (*state[:5], GONE, *state[6:])
+                without = self.allowed(free, seat, offset, picked, held[seat], required, order)
+                lying = seat == self.irr.seat and state[5] == LYING
+                failed = lying and without >> card & 1 and not allowed >> card & 1
+                if self.failing and not failed:
+                    return False
+            elif not allowed >> card & 1:
+                return False
+            picked[seat] = card
+        return True
+
     def failure_fits(self, leader: int, held: tuple[int, ...], lying: bool) -> bool:
         """Law 52 pending where play stopped: the card was led by its player, on lead there,
         who still held it; with ``failing``, also while his penalty card forbade it (a major
         one lying: any other card; a minor one: another card of its suit below the ten)."""
-        if self.irr.failure is None:
-            return True
+        if self.irr.failure is None or self.d.in_progress is not None:
+            return True  # a card played to the trick in progress is judged with it
         seat, card = self.irr.failure
         if leader != seat or not held[seat] >> card & 1:
             return False
@@ -846,7 +919,8 @@ def count(data: dict[str, Any], lenient: frozenset[str] = frozenset()) -> Count:
 def refused(dispute: Dispute, irr: Irregularity) -> Refused:
     assert irr.failure is not None
     seat, card = irr.failure
+    verb = "led" if dispute.in_progress is None else "played"
     return Refused(
-        f"{SEATS[seat]} {card_name(card)} led to trick {dispute.tricks + 1} is no failure to "
-        "lead a penalty card in any history"
+        f"{SEATS[seat]} {card_name(card)} {verb} to trick {dispute.tricks + 1} is no failure to "
+        "play a penalty card in any history"
     )

@@ -41,6 +41,7 @@ COVERED = {
     "ex02-forbid-suit-chosen",
     "ex02-partner-to-lead-choice-pending",
     "ex03-opening-lead-out-of-turn",
+    "edition-2007-57a-order-pending-in-the-trick",
     "ex04-premature-play",
     "ex10-minor-penalty-card",
     "ex12-defender-lead-out-of-turn",
@@ -58,11 +59,14 @@ COVERED = {
     "law46b5-play-anything-the-defenders-choose",
     "law47e1-lead-out-of-turn-on-a-wrong-word",
     "law47e2-a-lead-retracted-after-a-mistaken-explanation",
+    "law52-failure-to-follow-choice-pending",
     "law52-failure-to-lead-choice-pending",
     "law55-declarer-lead-out-of-turn-pending",
     "law57c3-declarer-early-play-stands",
     "law57d-illegal-card-becomes-a-penalty-card",
     "law57d-legal-card-played-at-its-turn",
+    "law57a-order-pending-partner-void-in-the-suit-led",
+    "law57a-order-recorded-in-the-trick-in-progress",
     "law57d-penalty-card-prunes-a-mixed-row",
     "law60a1-lead-out-of-turn-played-to",
     "penalty-card-declarers-choice-valued",
@@ -809,3 +813,91 @@ def test_random_47e1_choices_under_2007_agree_with_every_engine() -> None:
         assert tool_figures(data, "search") == tool_figures(as_response, "search")
         variants.append(data)
     assert_variants_agree(variants)
+def in_progress_variant(
+    trick: str, facts: list[dict[str, Any]], rows_mixed: str, agreed: int
+) -> dict[str, Any]:
+    """Example 4 stopped in trick 8, the trick in progress ``trick``, with the irregularities
+    ``facts``, the rows of ``rows_mixed`` mixed after the dispute arose and only tricks 1 to
+    ``agreed`` agreed: more histories, some of which do not end with the trick's leader on
+    lead."""
+    data = load("ex04-premature-play")
+    play = data["play"]
+    play["tricks"] = {n: t for n, t in play["tricks"].items() if n <= agreed}
+    play["tricks"][8] = trick
+    play["irregularities"] = facts
+    for seat in rows_mixed:
+        play["rows"][seat] = {"mixed": play["rows"][seat], "when": "after-dispute"}
+    return data
+
+
+PREMATURE_C4 = {"premature": {"seat": "E", "card": "C4", "trick": 8}}
+NO_HEART = {
+    "choice": {"trick": 8, "by": "S", "law": "57A", "option": "partner-not-suit", "suit": "H"}
+}
+MINOR_D2 = {"penalty_card": {"seat": "W", "card": "D2", "trick": 8, "how": "inadvertent"}}
+MAJOR_CJ = {"penalty_card": {"seat": "W", "card": "CJ", "trick": 8, "how": "deliberate"}}
+
+
+@pytest.mark.parametrize(
+    ("trick", "facts", "rows_mixed", "agreed", "count"),
+    [
+        ("S: D3", [{"premature": {"seat": "E", "card": "DA", "trick": 8}}], "NESW", 2, 1296),
+        ("S: S6", [PREMATURE_C4], "NESW", 4, 6),
+        ("S: S6 D2 S3", [PREMATURE_C4, NO_HEART], "NESW", 4, 6),
+        ("S: S6 H7 S3", [PREMATURE_C4, NO_HEART], "NESW", 4, 0),
+        ("S: D3", [MAJOR_CJ], "NESW", 4, 6),
+        ("N: S3", [MAJOR_CJ], "NESW", 4, 2),
+        ("S: D3 DK", [MINOR_D2], "NESW", 4, 6),
+        ("S: D3 D2", [MINOR_D2], "NESW", 4, 6),
+        ("S: D3 D8", [MINOR_D2], "NESW", 4, 0),
+    ],
+)
+def test_a_trick_in_progress_is_read_alike(
+    trick: str, facts: list[dict[str, Any]], rows_mixed: str, agreed: int, count: int
+) -> None:
+    """The trick in progress where play stopped, with rows mixed: the count and the tool
+    (the search and CP-SAT too) keep the same histories: those whose trick 7 was won by the
+    trick's leader (North and South each win it in some histories: 6 and 2 of the 8 without
+    the trick in progress, with West's club penalty card), the premature card's
+    player on his right, and each card faced obeying the Laws: West's card declarer's order
+    (no heart, so not his H7) and his minor penalty card's limit (his D8 is barred while the
+    D2 lies; the king, an honour, is not)."""
+    data = in_progress_variant(trick, facts, rows_mixed, agreed)
+    counted = counted_figures(data)
+    assert counted == tool_figures(data)
+    assert counted == (("impossible",) if not count else (count, {4: count}, counted[2]))
+    for engine in ("search", "cpsat"):
+        assert counted == tool_figures(data, engine)
+
+
+@pytest.mark.parametrize(
+    ("trick", "card", "agreed"),
+    [
+        ("E: S2 S5 S3", "S3", 9),
+        ("E: S2 S5 S3", "S3", 6),
+        ("E: S2 S5 S8", "S8", 6),
+        ("E: S2 S9 S3", "S3", 6),
+        ("E: S2 S5 SQ", "SQ", 6),
+        ("E: CA CJ DK", "DK", 6),
+    ],
+)
+def test_a_card_followed_instead_of_a_penalty_card_is_read_alike(
+    trick: str, card: str, agreed: int
+) -> None:
+    """Law 52 pending at a card West played (not led) to the trick in progress while his SQ
+    lay: the count and the tool (CP-SAT too) keep the same histories, those in which East won
+    trick 9 and the card was such a failure there (with the rows mixed after the dispute and
+    only tricks 1 to ``agreed`` agreed, sixteen), or both refuse the fact: the queen itself
+    is no card played instead of it. On a club lead West, without a club, could play the
+    queen: his DK is a failure too."""
+    data = load("law52-failure-to-follow-choice-pending")
+    play = data["play"]
+    play["tricks"] = {n: t for n, t in play["tricks"].items() if n <= agreed}
+    play["tricks"][10] = trick
+    play["irregularities"][1]["failure_to_play"]["card"] = card
+    if agreed < 9:
+        for seat in "NESW":
+            play["rows"][seat] = {"mixed": play["rows"][seat], "when": "after-dispute"}
+    counted = counted_figures(data)
+    assert counted == tool_figures(data)
+    assert counted == tool_figures(data, "cpsat")

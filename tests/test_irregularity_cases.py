@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 import solver
 from solver.bridge import Card
@@ -549,3 +550,136 @@ def test_a_single_penalty_card_due_at_the_lead_is_no_choice() -> None:
     assert len(one) == 1
     assert solver.analyse(alone, list_limit=10).pending is None
     assert solver.analyse(case, list_limit=10).pending is not None
+
+
+ORDER_PENDING = (
+    "ex04-premature-play.yaml",
+    "law57a-order-pending-partner-void-in-the-suit-led.yaml",
+    "edition-2007-57a-order-pending-in-the-trick.yaml",
+)
+"""The cases that stop in a trick in progress with declarer's 57A order pending."""
+
+
+@pytest.mark.parametrize("name", ORDER_PENDING)
+def test_a_57a_order_pending_in_the_trick_values_match_an_independent_minimax(name: str) -> None:
+    """57A pending in the trick play stopped in: South has led, East played a card before
+    West. Each option's value is the independent minimax's (``test_options_brute``, written
+    without ``solver.laws``) on the six-card ending from the trick as it stands, the order
+    binding West's card and East's card a major penalty card, plus the four tricks won; and
+    the options are the orders the edition gives, none naming the suit led."""
+    from tests.engines.test_options_brute import Brute
+
+    path = CASES / name
+    case = solver.load_case(path)
+    current = case.trick_in_progress
+    assert current is not None and len(current.cards) == 1
+    (premature,) = case.irregularities
+    hands = _ending(case)
+    assert all(len(hand) == 6 for hand in hands)
+    lead = (current.cards[0].index // 13, current.cards[0].index % 13)
+    leader, west = current.leader.index, premature.seat.partner.index
+    rest = tuple(h - {lead} if i == leader else h for i, h in enumerate(hands))
+    card = premature.card.index  # type: ignore[attr-defined]
+    pen = {(premature.seat.index, "major"): frozenset({(card // 13, card % 13)})}
+    brute = Brute(case.contract.strain.trump_suit_index, case.declarer.index)
+    found = analysed(path).to_json()["options"]
+    by_hand = [
+        brute._trick(
+            rest,
+            leader,
+            [lead],
+            pen,
+            {
+                "order": (
+                    west,
+                    o["option"].removeprefix("partner-"),
+                    "SHDC".find(o.get("suit", "-")),
+                )
+            },
+        )
+        for o in found
+    ]
+    assert [o["double_dummy"] - 4 for o in found] == by_hand
+    others = [s for s in "SHDC" if "SHDC".index(s) != lead[0]]
+    named = (
+        ["partner-play-suit", "partner-not-suit"] if case.edition >= 2017 else ["partner-not-suit"]
+    )
+    expected = [("partner-highest", None), ("partner-lowest", None)]
+    expected += [(option, suit) for option in named for suit in others]
+    assert [(o["option"], o.get("suit")) for o in found] == expected
+
+
+def test_a_pending_law_52_choice_at_a_card_followed_matches_an_independent_minimax() -> None:
+    """Law 52 pending at a card played, not led, to the trick in progress: East led the S2 to
+    trick 10, South played the S5 and West the S3 while his SQ was due. Each option's value
+    is the independent minimax's on the four-card ending from the trick as it stands, plus
+    the six tricks won: accepted, the S3 stands with the queen still lying; rejected, the
+    queen goes to the trick and the S3 lies as a major penalty card."""
+    from tests.engines.test_options_brute import Brute
+
+    path = CASES / "law52-failure-to-follow-choice-pending.yaml"
+    case = solver.load_case(path)
+    current = case.trick_in_progress
+    assert current is not None
+    hands = _ending(case)
+    assert all(len(hand) == 4 for hand in hands)
+    east, west = 1, 3
+    two, five, three, queen = (0, 0), (0, 3), (0, 1), (0, 10)
+    assert [(c.index // 13, c.index % 13) for c in current.cards] == [two, five, three]
+
+    def after(played: dict[int, tuple[int, int]]) -> tuple[frozenset[tuple[int, int]], ...]:
+        return tuple(h - {played[i]} if i in played else h for i, h in enumerate(hands))
+
+    brute = Brute(case.contract.strain.trump_suit_index, case.declarer.index)
+    by_hand = {
+        "accept-play": brute._trick(
+            after({east: two, 2: five, west: three}),
+            east,
+            [two, five, three],
+            {(west, "major"): frozenset({queen})},
+            {},
+        ),
+        "reject-play": brute._trick(
+            after({east: two, 2: five, west: queen}),
+            east,
+            [two, five, queen],
+            {(west, "major"): frozenset({three})},
+            {},
+        ),
+    }
+    assert by_hand == {"accept-play": 4, "reject-play": 3}
+    assert _option_values(path, "option", won=6) == by_hand
+
+
+def test_only_acceptance_is_open_once_declarer_has_played_again() -> None:
+    """A card played instead of a penalty card, followed by dummy's card (North's S3 after
+    West's D2, his H7 due on the spade he cannot follow): declarer has played again from
+    dummy, so only acceptance is listed (52B1), and the remark says why."""
+    data = yaml.safe_load(
+        (CASES / "law57a-order-pending-partner-void-in-the-suit-led.yaml").read_text()
+    )
+    data["play"]["tricks"][8] = "S: S6 D2 S3"
+    data["play"]["irregularities"] = [
+        {"penalty_card": {"seat": "W", "card": "H7", "trick": 8, "how": "deliberate"}},
+        {"failure_to_play": {"seat": "W", "card": "D2", "trick": 8}},
+    ]
+    found = solver.analyse(solver.case_from_dict(data), list_limit=10).to_json()
+    assert [o["option"] for o in found["options"]] == ["accept-play"]
+    assert "only acceptance is open (Law 52B1)" in found["options_remark"]
+    data["play"]["tricks"][8] = "S: S6 D2"
+    both = solver.analyse(solver.case_from_dict(data), list_limit=10).to_json()
+    assert [o["option"] for o in both["options"]] == ["accept-play", "reject-play"]
+
+
+def test_a_card_followed_that_is_no_failure_is_refused() -> None:
+    """West follows South's HJ with his H7 while his CJ lies as a major penalty card: he must
+    follow suit, so the club was not due and the H7 was a legal play (52A): the case is
+    refused, naming the fact and why, rather than ruled impossible."""
+    data = yaml.safe_load((CASES / "ex04-premature-play.yaml").read_text())
+    data["play"]["tricks"][8] = "S: HJ H7"
+    data["play"]["irregularities"] = [
+        {"penalty_card": {"seat": "W", "card": "CJ", "trick": 8, "how": "deliberate"}},
+        {"failure_to_play": {"seat": "W", "card": "H7", "trick": 8}},
+    ]
+    with pytest.raises(solver.CaseFileError, match="H7 was a legal play there"):
+        solver.analyse(solver.case_from_dict(data))

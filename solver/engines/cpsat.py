@@ -193,6 +193,8 @@ def build_model(problem: Problem, *, explain: bool = False) -> CpsatModel:
     _add_follow_suit(m)
     _add_double_play(m)
     _add_trick_winners(m)
+    if problem.in_progress is not None:
+        _add_in_progress(m)
     if problem.irregular is not None:
         _add_irregularities(m)
     _add_declarer_tricks(m)
@@ -310,6 +312,32 @@ def _add_leaders(m: CpsatModel) -> None:
         opening = problem.opening_leader
         enforce = m.hard(f"opening leader {SEAT_NAMES[opening]}")
         m.model.add_bool_or([m.leader[0, opening]]).only_enforce_if(enforce)
+
+
+def _add_in_progress(m: CpsatModel) -> None:
+    """The trick play stopped in (``Problem.in_progress``), Law 44's part: the last trick
+    played was won by its leader (44G), and each card faced to it is still in its player's
+    hand, following suit if he still holds the suit led (44C). (After an irregularity
+    ``_Obligations.in_progress`` adds what the Laws then require of those cards.)"""
+    problem = m.problem
+    current = problem.in_progress
+    assert current is not None
+    stopped = problem.tricks
+    faced = " ".join(_card(card) for card in current.cards)
+    enforce = m.hard(f"trick {stopped + 1} in progress: {SEAT_NAMES[current.leader]}: {faced}")
+    if stopped == 0:
+        leads = current.leader == problem.opening_leader
+        _require(m, leads, enforce)
+    else:
+        _require(m, m.winner[stopped - 1, current.leader], enforce)
+    led = suit_of(current.cards[0])
+    for seat, card in current.seat_cards():
+        for gone in m.gone(stopped, card):
+            _require(m, ~gone, enforce)
+        if seat == current.leader or suit_of(card) == led:
+            continue
+        for other in cards_in(problem.hands[seat] & SUIT_MASKS[led]):
+            _require(m, _any(m, m.gone(stopped, other), "x"), enforce)
 
 
 def _add_suit_led(m: CpsatModel) -> None:
@@ -892,8 +920,166 @@ class _Obligations:
                         [self.banned[seat][suit], m.winner[t, seat]],
                         f"banned_t{t + 2}_{SEAT_NAMES[seat]}_{'SHDC'[suit]}",
                     )
+        self.at_stop()
+
+    def at_stop(self) -> None:
+        """What the trick play stopped at says of the play before it: a card led there
+        instead of a penalty card (Law 52), its trick in progress, or a premature card."""
+        stopped = self.m.problem.tricks
+        if self.m.problem.in_progress is not None:
+            self.in_progress()  # a card played there instead of a penalty card judged with it
+            return
         if self.program.pending_failure is not None and stopped > 0:
             self.stopped_failure()
+        if stopped in self.program.premature and stopped > 0:
+            self.stopped_premature()
+
+    def stopped_premature(self) -> None:
+        """A premature card at the trick play stopped at, its cards not given: a lead to it
+        made too early, its player the winner of the trick before (``early_order``), or a
+        card played to it too early, after the lead of his left-hand opponent, who then won
+        the trick before."""
+        m = self.m
+        stopped = m.problem.tricks
+        offender, card = self.program.premature[stopped]
+        name = f"{SEAT_NAMES[offender]} played {_card(card)} prematurely to trick {stopped + 1}"
+        early = _all(
+            m,
+            [m.winner[stopped - 1, offender], self.before_partner(stopped - 1, offender)],
+            f"early_lead_at_stop_{SEAT_NAMES[offender]}",
+        )
+        played_to = m.winner[stopped - 1, (offender + 1) % 4]
+        _require(m, _any(m, [early, played_to], "premature_at_stop"), m.hard(name))
+
+    # --- the trick in progress where play stopped -----------------------------------------
+
+    def in_progress(self) -> None:
+        """The trick play stopped in (``irregular_play.in_progress_starts``): the case's
+        penalty cards lying from it (each still held), a premature card there (still held,
+        its player on the leader's right, a major penalty card from then), and each card
+        faced one the obligations leave its player in turn, in some way the trick may begin:
+        declarer's 50D2/51B choice before a defender's lead (the recorded one, else any the
+        Laws give; none when none is due), and the 57A order on the premature player's
+        partner where recorded. Nothing chosen there is named in the outcome (an order not
+        recorded is the choice pending)."""
+        m, program = self.m, self.program
+        current = m.problem.in_progress
+        assert current is not None
+        stopped = m.problem.tricks
+        self.trick = stopped
+        enforce = m.hard(f"the cards faced to trick {stopped + 1} obey the obligations")
+        for seat, card, is_major in program.penalty_cards.get(stopped, ()):
+            _require(m, self.held(seat, card), enforce)
+            self.expose(seat, card, is_major, _enforced(enforce))
+        for seat, card in program.returned.get(stopped, ()):
+            _require(m, self.held(seat, card), enforce)
+        premature = program.premature.get(stopped)
+        if premature is not None:
+            offender, card = premature
+            _require(m, self.held(offender, card), enforce)
+            _require(m, current.leader == (offender + 1) % 4, enforce)
+            self.expose(offender, card, True, _enforced(enforce))
+        leader = current.leader
+        if leader % 2 == self.declarer_side:
+            ways = [self.faced_fit("", ())]
+        else:
+            ways = self.lead_ways(leader, self.faced_fit, "progress")
+        _require(m, _any(m, ways, "in_progress_fits"), enforce)
+
+    def faced_fit(self, option: str, named: tuple[int, ...]) -> Cond:
+        """ "Each card faced to the trick in progress is one the obligations leave its
+        player", under declarer's 50D2/51B ``option`` before the lead (naming ``named``;
+        "" for none): the lead obeys the requirement or prohibition (the one in force when
+        none is chosen), then every card its player's penalty cards' duties, the holder's
+        of the suits named taken back; the partner of a premature card's player obeys the
+        57A order recorded. A card played there instead of a penalty card (Law 52 pending)
+        obeys all but the penalty cards' duties, and one of those forbids it."""
+        m, program = self.m, self.program
+        current = m.problem.in_progress
+        assert current is not None
+        stopped = self.trick
+        tag = f"progress_{option}_{named}"
+        holder = (current.leader + 2) % 4
+        kept = {
+            c: lit
+            for c, lit in self.major[holder].items()
+            if not (option == "require-suit" or option.startswith("forbid"))
+            or suit_of(c) not in named
+        }
+        kept_minor = {
+            c: lit
+            for c, lit in self.minor[holder].items()
+            if not (option == "require-suit" or option.startswith("forbid"))
+            or suit_of(c) not in named
+        }
+        premature = program.premature.get(stopped)
+        recorded = program.recorded.get((stopped, ORDER_SLOT))
+        led = suit_of(current.cards[0])
+        fits: list[Cond] = []
+        for offset, (seat, card) in enumerate(current.seat_cards()):
+            hand = cards_in(m.problem.hands[seat])
+            held = {c: self.held(seat, c) for c in hand}
+            where = f"{tag}_{SEAT_NAMES[seat]}"
+            if offset == 0:
+                may = dict(held)
+                if option == "require-suit":
+                    keep = {c: suit_of(c) == named[0] for c in hand}
+                    may = self.narrow(may, keep, f"{where}_req")
+                if option.startswith("forbid"):
+                    keep = {c: suit_of(c) not in named for c in hand}
+                    may = self.narrow(may, keep, f"{where}_ban")
+                elif self.banned[seat]:
+                    keep = {c: _not(self.banned[seat].get(suit_of(c), False)) for c in hand}
+                    may = self.narrow(may, keep, f"{where}_banned")
+            else:
+                void = _not(_any(m, [held[c] for c in hand if suit_of(c) == led], "x"))
+                may = {c: _all(m, [held[c], suit_of(c) == led or void], "x") for c in hand}
+                if (
+                    premature is not None
+                    and recorded is not None
+                    and seat == (premature[0] + 2) % 4
+                ):
+                    keep = self.order_keeps(recorded.option, recorded.suits, hand, held, led)
+                    may = self.narrow(may, keep, f"{where}_order")
+            major = kept if seat == holder else None
+            minor = kept_minor if seat == holder else None
+            legal = self.duties(seat, hand, may, where, major, minor)
+            failure = program.pending_failure
+            if failure is None or (failure[1], failure[2]) != (seat, card):
+                fits.append(legal[card])
+            elif program.failure_judged:
+                # Law 52 pending: the card obeys all but a penalty card's duty, which forbids it
+                fits.append(_all(m, [may[card], _not(legal[card])], f"{where}_fails"))
+            else:
+                fits.append(held[card])
+        return _all(m, fits, f"{tag}_fits")
+
+    def order_keeps(
+        self,
+        option: str,
+        suits: tuple[int, ...],
+        hand: list[int],
+        held: dict[int, Cond],
+        led: int,
+    ) -> dict[int, Cond]:
+        """Per card of the partner's hand: the recorded 57A ``option`` lets him play it (the
+        highest or lowest he holds of the suit led ``led``, a card of the suit named, or one
+        not of it); ``narrow`` drops an order that leaves nothing (59)."""
+        m = self.m
+        out: dict[int, Cond] = {}
+        for c in hand:
+            if option in ("partner-highest", "partner-lowest"):
+                beyond = [
+                    held[o]
+                    for o in hand
+                    if suit_of(o) == led and (o > c if option == "partner-highest" else o < c)
+                ]
+                out[c] = suit_of(c) == led and _all(m, [_not(b) for b in beyond], "x")
+            elif option == "partner-play-suit":
+                out[c] = suit_of(c) == suits[0]
+            else:
+                out[c] = suit_of(c) != suits[0]
+        return out
 
     # --- cards withdrawn (45C4(b), 47E2) and a card not held (46B4) ------------------------
 
@@ -963,20 +1149,6 @@ class _Obligations:
         """Per way the lead may begin (declarer's 50D2/51B options, or no choice when none
         is due and none is recorded): "it is given there, and ``card`` fails there"."""
         m, t = self.m, self.trick
-        partner = (offender + 2) % 4
-        in_suit = [
-            _any(m, self.suit_major(partner, u), f"stop_penalty_suit_{'SHDC'[u]}") for u in range(4)
-        ]
-        one: Cond = False
-        several: Cond = False
-        if any(x is not False for x in in_suit):
-            suits = cp_model.LinearExpr.sum([_as_term(x) for x in in_suit])
-            one = m.model.new_bool_var("stop_one_penalty_suit")
-            m.model.add(suits == 1).only_enforce_if(one)
-            m.model.add(suits != 1).only_enforce_if(~one)
-            several = m.model.new_bool_var("stop_penalty_suits")
-            m.model.add(suits >= 2).only_enforce_if(several)
-            m.model.add(suits <= 1).only_enforce_if(~several)
         hand = cards_in(m.problem.hands[offender])
         held = {c: self.held(offender, c) for c in hand}
         banned = self.banned[offender]
@@ -993,11 +1165,36 @@ class _Obligations:
             legal = self.duties(offender, hand, may, f"stop_t{t + 1}")
             return _all(m, [may[card], _not(legal[card])], f"stop_fails_{option}_{named}")
 
+        return self.lead_ways(offender, fails, "stop")
+
+    def lead_ways(
+        self, leader: int, fits: Callable[[str, tuple[int, ...]], Cond], tag: str
+    ) -> list[Cond]:
+        """Per way a defender's lead where play stopped may begin (declarer's 50D2/51B
+        options, the recorded one only where the case records it, or no choice when none is
+        due and none is recorded): "it is given there, and ``fits`` holds under it" (``fits``
+        takes the option's name, "" for none, and the suits it names)."""
+        m, t = self.m, self.trick
+        partner = (leader + 2) % 4
+        in_suit = [
+            _any(m, self.suit_major(partner, u), f"{tag}_penalty_suit_{'SHDC'[u]}")
+            for u in range(4)
+        ]
+        one: Cond = False
+        several: Cond = False
+        if any(x is not False for x in in_suit):
+            suits = cp_model.LinearExpr.sum([_as_term(x) for x in in_suit])
+            one = m.model.new_bool_var(f"{tag}_one_penalty_suit")
+            m.model.add(suits == 1).only_enforce_if(one)
+            m.model.add(suits != 1).only_enforce_if(~one)
+            several = m.model.new_bool_var(f"{tag}_penalty_suits")
+            m.model.add(suits >= 2).only_enforce_if(several)
+            m.model.add(suits <= 1).only_enforce_if(~several)
         recorded = self.program.recorded.get((t, LEAD_SLOT))
         ways: list[Cond] = []
         if recorded is None:
-            due = _any(m, in_suit, "stop_choice_due")
-            ways.append(_all(m, [_not(due), fails("", ())], "stop_no_choice"))
+            due = _any(m, in_suit, f"{tag}_choice_due")
+            ways.append(_all(m, [_not(due), fits("", ())], f"{tag}_no_choice"))
         for law, option, named in CHOICE_CATALOGUE:
             if not law.startswith(("50D2", "51B2")):
                 continue
@@ -1007,7 +1204,7 @@ class _Obligations:
             ):
                 continue
             given = [one if law.startswith("50D2") else several, *(in_suit[u] for u in named)]
-            ways.append(_all(m, [*given, fails(option, named)], f"stop_{law}_{option}_{named}"))
+            ways.append(_all(m, [*given, fits(option, named)], f"{tag}_{law}_{option}_{named}"))
         return ways
 
     # --- the state ------------------------------------------------------------------------
@@ -1619,21 +1816,32 @@ class _Obligations:
         obeys = self.obeying(seat, hand, held, first)
         return first, obeys, self.duties(seat, hand, obeys, tag)
 
-    def duties(self, seat: int, hand: list[int], may: dict[int, Cond], tag: str) -> dict[int, Cond]:
+    def duties(
+        self,
+        seat: int,
+        hand: list[int],
+        may: dict[int, Cond],
+        tag: str,
+        major: dict[int, Cond] | None = None,
+        minor: dict[int, Cond] | None = None,
+    ) -> dict[int, Cond]:
         """Of the cards ``may`` leaves (they follow suit and obey the restrictions), those the
         penalty cards' duties leave: one of his major penalty cards if any is among them,
         else not below the ten of his minor penalty card's suit but that card, if another is
-        left (50D1, 50C)."""
+        left (50D1, 50C). ``major`` and ``minor``: his penalty cards lying, when not the
+        state's (some taken back by a choice)."""
         m = self.m
-        if self.major[seat]:
-            may = self.narrow(may, {c: self.major[seat].get(c, False) for c in hand}, f"due_{tag}")
-        if self.minor[seat]:
+        major = self.major[seat] if major is None else major
+        minor = self.minor[seat] if minor is None else minor
+        if major:
+            may = self.narrow(may, {c: major.get(c, False) for c in hand}, f"due_{tag}")
+        if minor:
             barred = {
                 c: _any(
                     m,
                     [
                         lit
-                        for other, lit in self.minor[seat].items()
+                        for other, lit in minor.items()
                         if other != c and suit_of(other) == suit_of(c) and c % 13 < 8
                     ],
                     "x",

@@ -361,27 +361,37 @@ def after_lead_option(table: Table, option: LawOption) -> Table:
 def after_lead(table: Table, card: int) -> Table:
     """The table once the player to lead (``table.leader``, nothing played to the trick yet)
     has led ``card``."""
-    seat = table.leader
+    assert not table.trick
+    return after_card(table, card)
+
+
+def after_card(table: Table, card: int) -> Table:
+    """The table once the player to play (``table.to_play``) has played ``card`` to the trick
+    in progress, which it does not complete (three cards at most once it is played)."""
+    assert len(table.trick) < 3
+    seat = table.to_play
     held = list(table.hands)
     held[seat] &= ~(1 << card)
     return replace(
         table,
         hands=(held[0], held[1], held[2], held[3]),
-        trick=(card,),
-        state=after_play(table.state, seat, card, leading=True),
+        trick=(*table.trick, card),
+        state=after_play(table.state, seat, card, leading=not table.trick),
     )
 
 
 def after_failure(table: Table, wrong: int) -> tuple[Table, list[Table]]:
-    """The player to lead led ``wrong`` while a penalty card of his was due (Law 52): the
-    table once declarer accepts it (52B1: the lead stands, the penalty card stays, still
-    due), and once he rejects it (52B2), one table per penalty card that may be led in its
-    place (declarer designates among several, 51A): that card led, ``wrong`` back in the hand
-    as a major penalty card (making every other penalty card of his major, 50B)."""
-    seat = table.leader
-    due = legal_plays(table.state, seat, table.hands[seat], -1) & table.state.penalty_cards(seat)
+    """The player to play (to lead, or to follow in the trick in progress) played ``wrong``
+    while a penalty card of his was due (Law 52): the table once declarer accepts it (52B1:
+    the card stands, the penalty card stays, still due), and once he rejects it (52B2), one
+    table per penalty card that may be played in its place (declarer designates among
+    several, 51A): that card played, ``wrong`` back in the hand as a major penalty card
+    (making every other penalty card of his major, 50B)."""
+    seat = table.to_play
+    led = table.trick[0] // 13 if table.trick else -1
+    due = legal_plays(table.state, seat, table.hands[seat], led) & table.state.penalty_cards(seat)
     rejected = []
     for card in cards_in(due):
-        led = after_lead(table, card)
-        rejected.append(replace(led, state=law52b2_wrong_card_lies(led.state, seat, wrong)))
-    return after_lead(table, wrong), rejected
+        played = after_card(table, card)
+        rejected.append(replace(played, state=law52b2_wrong_card_lies(played.state, seat, wrong)))
+    return after_card(table, wrong), rejected

@@ -18,7 +18,7 @@ from solver.bridge import Seat, Side
 from solver.bridge.masks import SUIT_MASKS, mask_of, trick_winner, winner_so_far
 from solver.facts import Case, EvidenceUnit, evidence_units
 from solver.facts.history import PHANTOM as PHANTOM  # the engines name it from here too
-from solver.facts.history import Cards, DoublePlay, History, RevokeEvent
+from solver.facts.history import Cards, DoublePlay, History, InProgress, RevokeEvent
 from solver.facts.irregularity import (
     CHOICE_TRICK_BITS,
     ChoiceMade,
@@ -31,6 +31,7 @@ from solver.laws.irregular_play import (
     compile_irregularities,
     designated_plays,
     failure_bits,
+    in_progress_of,
     stopped_trick_fits,
     trick_starts,
 )
@@ -303,6 +304,11 @@ class Problem:
     irregular: PlayIrregularities | None = None
     """Penalty cards, leads out of turn and premature plays (Laws 50-57), when the case has
     any: they bind the play and may branch on choices (``solver.laws.irregular_play``)."""
+    in_progress: InProgress | None = None
+    """Play stopped during trick ``tricks`` (from 0): its leader and the cards already faced
+    to it, a hard fact. A history fits when that trick may begin so after it: its last
+    trick won by that leader, each card still held and following suit (and, after an
+    irregularity, obeying the obligations, ``irregular_play.in_progress_starts``)."""
 
     def row_card(self, seat: int, trick: int, played: int) -> int | None:
         """The card an intact row puts at this trick (the short row shifts after its gap, the
@@ -458,6 +464,7 @@ def compile_case(case: Case) -> Problem:
         surplus_seat=None if case.surplus is None else case.surplus.index,
         unit_sides=tuple(-1 if u.tier == "cards" else 0 if u.side is Side.NS else 1 for u in units),
         irregular=compile_irregularities(case),
+        in_progress=in_progress_of(case),
     )
 
 
@@ -871,6 +878,23 @@ def _first_illegality(problem: Problem, history: History) -> str | None:
             return f"trick {number + 1}: differs from the agreed trick"
         _quit(problem, held, cards)
         expected_leader = trick_winner(leader, cards, problem.trump)
+    if problem.in_progress is not None and problem.irregular is None:
+        return _in_progress_failure(problem.in_progress, expected_leader, held)
+    return None
+
+
+def _in_progress_failure(current: InProgress, proper: int, held: list[int]) -> str | None:
+    """The trick play stopped in, without irregularities: led by the winner of the last
+    trick (44G), each card faced still held and following suit (44C)."""
+    number = "the trick in progress"
+    if current.leader != proper:
+        return f"{number}: led by seat {current.leader}, expected {proper}"
+    led = current.cards[0] // 13
+    for seat, card in current.seat_cards():
+        if not held[seat] >> card & 1:
+            return f"{number}: seat {seat} does not hold card {card}"
+        if card // 13 != led and held[seat] & SUIT_MASKS[led]:
+            return f"{number}: seat {seat} does not follow suit"
     return None
 
 

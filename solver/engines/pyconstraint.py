@@ -222,6 +222,7 @@ def build_csp(problem: Problem) -> constraint.Problem:
         _add_double_play(csp, problem, trick)
     _add_revoke_allowance(csp, problem)
     _add_agreed_tricks(csp, problem)
+    _add_in_progress(csp, problem)
     _add_agreed_statements(csp, problem)
     if problem.irregular is not None:
         _add_irregularities(csp, problem)
@@ -259,6 +260,10 @@ def _add_variables(csp: constraint.Problem, problem: Problem) -> None:
         if trick < problem.tricks or problem.irregular is None:
             csp.addVariable(_lead_var(trick), [0, 1, 2, 3])
         if trick == problem.tricks:
+            if _order_at_stop(problem):
+                # 57A: the order given for a lead to this trick made too early (0: no such lead)
+                orders = [code for code in _choice_domains(problem, trick)[2] if code > 0]
+                csp.addVariable(_choice_var(trick, ORDER_SLOT), [0, *orders])
             break
         if problem.irregular is not None:
             csp.addVariable(("won", trick), [0, 1, 2, 3])
@@ -620,7 +625,17 @@ def _add_irregularities(csp: constraint.Problem, problem: Problem) -> None:
         variables.append(_lead_var(trick))
         variables += [_card_var(trick, seat) for seat in range(4)]
         variables.append(_winner_var(problem, trick))
+    if _order_at_stop(problem):
+        variables.append(_choice_var(problem.tricks, ORDER_SLOT))
     csp.addConstraint(constraint.FunctionConstraint(rules.obeyed, assigned=False), variables)
+
+
+def _order_at_stop(problem: Problem) -> bool:
+    """A premature card at the trick play stopped at (after one played, at least): it may be
+    a lead to it made too early, whose 57A order bound the partner at the last trick played,
+    so that order is a variable of its own (the stopped trick has no others)."""
+    program = problem.irregular
+    return program is not None and problem.tricks > 0 and problem.tricks in program.premature
 
 
 class _Obligations:
@@ -671,6 +686,13 @@ class _Obligations:
         self.pending_failure = program.pending_failure
         self.failure_judged = program.failure_judged
         self.stopped_choice = program.recorded.get((problem.tricks, LEAD_SLOT))
+        self.in_progress = problem.in_progress
+        order = program.recorded.get((problem.tricks, ORDER_SLOT))
+        self.stopped_order = (
+            None
+            if order is None
+            else CHOICE_CATALOGUE.index((order.law, order.option, tuple(order.suits))) + 1
+        )
         self.after: dict[tuple[Any, ...], tuple[_Walk, int]] = {}
         """The walk after each sequence of whole tricks met so far (the values of their
         variables), and the next proper leader: a later call starts from there."""
@@ -731,11 +753,25 @@ class _Obligations:
         stopped = self.leads_out_of_turn.get(self.tricks)
         if done == self.tricks and stopped and stopped[0] == winner:
             return -1
-        failure = self.pending_failure
+        current = self.in_progress
+        failure = None if current is not None else self.pending_failure
         if done == self.tricks and failure is not None and failure[1] != winner:
             return -1
+        if done == self.tricks and current is not None and current.leader != winner:
+            return -1
+        premature = self.premature.get(done)
+        if done == self.tricks and premature is not None and current is None:
+            # the card played too early: to this trick, led by its player's left-hand
+            # opponent, or a lead to it made before his partner played to the trick before
+            offender = premature[0]
+            leader = values[SLOT_VARIABLES * (done - 1) + 3]
+            early = winner == offender and self._before_partner(done - 1, offender, leader)
+            if winner != (offender + 1) % 4 and not early:
+                return -1
         walk.won_by(winner)
         if done == self.tricks and failure is not None and not self._failing(walk.copy()):
+            return -1
+        if done == self.tricks and current is not None and not self._faced_fit(walk.copy()):
             return -1
         if done < self.tricks:
             self.after[self._key(values, done)] = (walk.copy(), winner)
@@ -758,14 +794,7 @@ class _Obligations:
             return True
         if trick in self.premature:
             return False
-        chosen = self.stopped_choice
-        codes = [] if chosen is not None else [0]
-        codes += [
-            code
-            for code, (law, option, suits) in enumerate(CHOICE_CATALOGUE, 1)
-            if law.startswith(("50D2", "51B2")) and _recorded_allows(chosen, option, suits)
-        ]
-        for code in codes:
+        for code in self._stopped_lead_codes():
             way = walk.copy()
             rule = _Rule(way, -1, False)
             if not self._lead_choice(way, rule, offender, code):
@@ -773,6 +802,69 @@ class _Obligations:
             if rule.allows(offender, card, -1, way.held[offender]) == FAILURE:
                 return True
         return False
+
+    def _stopped_lead_codes(self) -> list[int]:
+        """Declarer's choice before the lead where play stopped, as codes: the recorded one,
+        else none (0) or any 50D2/51B option (``_lead_choice`` says which are due)."""
+        chosen = self.stopped_choice
+        codes = [] if chosen is not None else [0]
+        return codes + [
+            code
+            for code, (law, option, suits) in enumerate(CHOICE_CATALOGUE, 1)
+            if law.startswith(("50D2", "51B2")) and _recorded_allows(chosen, option, suits)
+        ]
+
+    def _faced_fit(self, walk: _Walk) -> bool:
+        """The trick play stopped in, its leader on lead: the case's penalty cards lying from
+        it (each still held) and declarer's fifth cards back in hand; a premature card there
+        still held, its player on the leader's right, lying as a major penalty card; and in
+        some way the lead may begin (declarer's choice before it when his partner has major
+        penalty cards: the recorded one, else any the law gives; none when none is due),
+        each card faced one the rules leave its player (``_Rule.trick``), the premature
+        player's partner under declarer's recorded order."""
+        current = self.in_progress
+        assert current is not None
+        trick, leader = self.tricks, current.leader
+        if not self._held_at_start(walk, trick):
+            return False
+        premature = self.premature.get(trick)
+        if premature is not None:
+            offender, card = premature
+            if card not in walk.held[offender] or leader != (offender + 1) % 4:
+                return False
+            walk.expose(offender, card, True)
+        for code in self._stopped_lead_codes():
+            way = walk.copy()
+            rule = _Rule(way, -1, False)
+            if not self._lead_choice(way, rule, leader, code):
+                continue
+            if premature is not None and self.stopped_order is not None:
+                rule.order = _order_on_partner(self.stopped_order, premature[0])
+            if self._faced_obey(rule, leader, current.cards):
+                return True
+        return False
+
+    def _faced_obey(self, rule: _Rule, leader: int, faced: tuple[int, ...]) -> bool:
+        """Each card faced to the trick in progress is one ``rule`` leaves its player
+        (``_Rule.allows``), but a card played there instead of a penalty card (Law 52
+        pending): that one must be a failure (``FAILURE``), unless not judged; a card played
+        is no penalty card any more."""
+        walk, led = rule.walk, -1
+        failure = self.pending_failure
+        for offset, card in enumerate(faced):
+            seat = (leader + offset) % 4
+            if offset == 0 and not rule.lead_stands(card):
+                return False
+            verdict = rule.allows(seat, card, led, walk.held[seat])
+            if failure is not None and (failure[1], failure[2]) == (seat, card):
+                if self.failure_judged and verdict != FAILURE:
+                    return False
+            elif verdict != LEGAL:
+                return False
+            walk.played(seat, card)
+            if offset == 0:
+                led = card // 13
+        return True
 
     def _key(self, values: tuple[Any, ...], done: int) -> tuple[Any, ...]:
         """What the walk after the first ``done`` tricks depends on: their values, and where
@@ -841,13 +933,20 @@ class _Obligations:
             return None
         offender = following[0]
         if not self._before_partner(trick, offender, values[SLOT_VARIABLES * trick + 3]):
+            if trick + 1 == self.tricks:
+                code = values[SLOT_VARIABLES * (trick + 1)]
+                return True if code is _UNASSIGNED else (None if code == 0 else False)
             return None
         base = SLOT_VARIABLES * (trick + 1)
-        code, leader = values[base + 2], values[base + 3]
+        if trick + 1 == self.tricks:
+            # where play stopped: its order variable alone, and the winner of this trick leads
+            code, leader = values[base], values[base - 1]
+        else:
+            code, leader = values[base + 2], values[base + 3]
         if code is _UNASSIGNED or leader is _UNASSIGNED:
             return True
         if leader != offender:
-            return None  # not a lead made too early
+            return None if trick + 1 < self.tricks or code == 0 else False
         if code in (0, NO_OPTION):
             return False
         rule.order = _order_on_partner(code, offender)
@@ -986,6 +1085,12 @@ class _Walk:
             self.expose(seat, card, is_major)
         return True
 
+    def played(self, seat: int, card: int) -> None:
+        """A card played is no penalty card any more."""
+        self.major[seat].discard(card)
+        if self.minor[seat] == card:
+            self.minor[seat] = None
+
     def won_by(self, winner: int) -> None:
         """A prohibition lapses once another player than the one it binds wins a trick."""
         if self.banned[0] >= 0 and winner != self.banned[0]:
@@ -1072,9 +1177,7 @@ class _Rule:
                 failures += 1
             elif verdict != LEGAL:
                 return False
-            walk.major[seat].discard(card)
-            if walk.minor[seat] == card:
-                walk.minor[seat] = None
+            walk.played(seat, card)
             if offset == 0:
                 led = card // 13
         if self.failure_accepted and failures != 1:
@@ -1269,6 +1372,35 @@ def _add_agreed_tricks(csp: constraint.Problem, problem: Problem) -> None:
             csp.addConstraint(constraint.InSetConstraint({cards[seat]}), [_card_var(trick, seat)])
 
 
+def _add_in_progress(csp: constraint.Problem, problem: Problem) -> None:
+    """The trick play stopped in (``Problem.in_progress``), Law 44's part: the winner of the
+    last trick led it, and each card faced to it was still held (never one of its player's
+    cards before) and follows suit unless he no longer held the suit led. (After an
+    irregularity ``_Obligations`` adds what the Laws require of those cards.)"""
+    current = problem.in_progress
+    if current is None:
+        return
+    if not problem.tricks:
+        raise EngineError(f"{ENGINE}: a trick in progress at trick 1")
+    leader, faced = current.leader, current.cards
+    csp.addConstraint(
+        constraint.InSetConstraint({leader}), [_winner_var(problem, problem.tricks - 1)]
+    )
+    led = _suit(faced[0])
+    for offset, card in enumerate(faced):
+        seat = (leader + offset) % 4
+        of_led = frozenset(c for c in _cards_of(problem.hands[seat]) if _suit(c) == led)
+        must_be_gone = of_led if offset and _suit(card) != led else frozenset()
+
+        def still_held(*played: Any, card: int = card, gone: frozenset[int] = must_be_gone) -> bool:
+            if any(c is _UNASSIGNED for c in played):
+                return card not in played
+            return card not in played and gone <= set(played)
+
+        variables = [_card_var(t, seat) for t in range(problem.tricks)]
+        csp.addConstraint(constraint.FunctionConstraint(still_held, assigned=False), variables)
+
+
 def _add_agreed_statements(csp: constraint.Problem, problem: Problem) -> None:
     """Agreed statements (``unit is None``) are hard facts."""
     for check in problem.checks:
@@ -1351,6 +1483,9 @@ def solutions(problem: Problem) -> Iterator[tuple[History, tuple[int, ...], int]
                 for slot in (LOOT_SLOT, LEAD_SLOT, ORDER_SLOT):
                     shift = t * CHOICE_TRICK_BITS + slot * CHOICE_CODE_BITS
                     choices |= solution[_choice_var(t, slot)] << shift
+            if _order_at_stop(problem):
+                shift = problem.tricks * CHOICE_TRICK_BITS + ORDER_SLOT * CHOICE_CODE_BITS
+                choices |= solution[_choice_var(problem.tricks, ORDER_SLOT)] << shift
             for t in problem.irregular.accepted_failures:  # type: ignore[union-attr]
                 shift = t * CHOICE_TRICK_BITS + FAILURE_SLOT * CHOICE_CODE_BITS
                 choices |= _code("52B1", "accept-play") << shift

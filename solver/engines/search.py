@@ -238,10 +238,12 @@ class Searcher:
                     # the last trick played: its winner may not lead out of turn where play
                     # stopped
                     *(t - 1 for t in program.leads_out_of_turn if t == problem.tricks > 0),
-                    # ... and must be the player who failed to lead his penalty card there
+                    # ... and must be the player who failed to lead his penalty card there,
+                    # or begin the trick in progress as its cards say
                     *(
                         (problem.tricks - 1,)
-                        if program.pending_failure is not None and problem.tricks > 0
+                        if (program.pending_failure is not None or program.in_progress is not None)
+                        and problem.tricks > 0
                         else ()
                     ),
                 )
@@ -262,6 +264,8 @@ class Searcher:
         for check in p.checks:
             for _seat, card in check.played:
                 mask |= 1 << card
+        for card in p.in_progress.cards if p.in_progress is not None else ():
+            mask |= 1 << card
         return mask | _irregular_cards(p)
 
     def _card_labels(self) -> list[int]:
@@ -512,7 +516,13 @@ class Searcher:
             return []
         if deals is None:
             deals = self._deals_of_trick(trick, played, leader, flags, budget, agreed)
-        return self._priced_steps(trick, played, leader, flags, budget, deals)
+        steps = self._priced_steps(trick, played, leader, flags, budget, deals)
+        current = p.in_progress
+        if current is not None and trick == p.tricks - 1:
+            # the trick play stopped in is led by this trick's winner (its cards, not in any
+            # row, are still held and follow suit: the case reader saw to that)
+            steps = [step for step in steps if step.winner == current.leader]
+        return steps
 
     def _priced_steps(
         self,

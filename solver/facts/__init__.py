@@ -1,6 +1,14 @@
 """Facts with owners: quitted rows, agreed tricks, statements."""
 
-from solver.facts.case import AgreedTrick, Case, MixedWhen, Owner, Row, Statement
+from solver.facts.case import (
+    AgreedTrick,
+    Case,
+    MixedWhen,
+    Owner,
+    Row,
+    Statement,
+    TrickInProgress,
+)
 from solver.facts.claim import Claim, ClaimPosition, Step
 from solver.facts.evidence import EvidenceUnit, evidence_units
 from solver.facts.outcome import Outcome
@@ -20,5 +28,6 @@ __all__ = [
     "Row",
     "Statement",
     "Step",
+    "TrickInProgress",
     "evidence_units",
 ]

@@ -56,6 +56,28 @@ class AgreedTrick:
         return Trick(self.number, self.leader, cards).winner(trump_suit_index)
 
 
+@dataclass(frozen=True, slots=True)
+class TrickInProgress:
+    """The trick play stopped in: the cards already faced to it, fewer than four, the
+    leader's first (a hard fact). They were not quitted, so they are in no row."""
+
+    number: int
+    leader: Seat
+    cards: tuple[Card, ...]
+    """In play order from the leader: one, two or three cards."""
+
+    def seats(self) -> tuple[tuple[Seat, Card], ...]:
+        """Each card with the player who faced it."""
+        return tuple(
+            (Seat.from_index(self.leader.index + offset), card)
+            for offset, card in enumerate(self.cards)
+        )
+
+    def describe(self) -> str:
+        cards = " ".join(str(card) for card in self.cards)
+        return f"trick {self.number} in progress, {self.leader} led: {cards}"
+
+
 StatementKind = Literal["declarer_tricks", "winner", "played", "revoke"]
 
 Noticed = Literal["during-play", "after-play", "after-boarding", "after-next-board", "after-round"]
@@ -148,6 +170,10 @@ class Case:
     irregularities: tuple[Irregularity, ...] = ()
     """Penalty cards, leads out of turn, premature plays and the choices made (Laws 45-60),
     agreed (``play.irregularities``) or owned, in the order given."""
+    trick_in_progress: TrickInProgress | None = None
+    """Play stopped during trick ``tricks_played`` + 1: the cards already faced to it
+    (``play.tricks`` with fewer than four cards), a hard fact; None when play stopped between
+    tricks (or never stopped)."""
 
     @property
     def declaring_side(self) -> Side:

@@ -21,6 +21,18 @@ PlayedTrick = tuple[int, Cards]
 History = tuple[PlayedTrick, ...]
 
 
+class InProgress(NamedTuple):
+    """The trick play stopped in (the one after the history's last trick): who led it and the
+    cards already faced to it, in play order from him (one to three; a hard fact)."""
+
+    leader: int
+    cards: tuple[int, ...]
+
+    def seat_cards(self) -> tuple[tuple[int, int], ...]:
+        """(seat, card) for each card faced, the leader's first."""
+        return tuple(((self.leader + i) % 4, card) for i, card in enumerate(self.cards))
+
+
 class DoublePlay(NamedTuple):
     """Law 67B2: where a player dropped two cards on one trick, and what became of them."""
 

@@ -143,14 +143,18 @@ class DeclarerEarlyPlay(_CardAtTrick):
 @dataclass(frozen=True, slots=True)
 class FailureToPlay(_CardAtTrick):
     """A defender led another card (``card``, the wrong card) to the trick where play stopped
-    (``trick``) while a penalty card of his was due (Law 52), and declarer has not chosen yet
-    between accepting the card led (52B1) and requiring the penalty card instead (52B2). A
-    choice already made is a ``Choice`` under Law 52 at a trick played."""
+    (``trick``) while a penalty card of his was due (Law 52), or played it to that trick, its
+    trick in progress, following (``followed``); declarer has not chosen yet between
+    accepting that card (52B1) and requiring the penalty card instead (52B2). A choice already
+    made is a ``Choice`` under Law 52 at a trick played."""
+
+    followed: bool = False
 
     def describe(self) -> str:
+        verb = "played" if self.followed else "led"
         return (
-            f"{self.seat} led {self.card} to trick {self.trick} while a penalty card of his was "
-            "due (Law 52, choice pending)"
+            f"{self.seat} {verb} {self.card} to trick {self.trick} while a penalty card of his "
+            "was due (Law 52, choice pending)"
         )
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from solver.bridge import Card, Seat
 from solver.errors import CaseFileError
 from solver.facts import Case
+from solver.facts.history import InProgress
 from solver.facts.irregularity import (
     CHOICE_CODE_BITS,
     CHOICE_TRICK_BITS,
@@ -55,6 +56,7 @@ from solver.laws.law52 import (
     LAW52B1_ACCEPT,
     law52_is_rejection,
     law52a_wrong_lead,
+    law52a_wrong_play,
     law52b2_rejection,
 )
 from solver.laws.law53 import law53b_proper_lead_stands, law53c_citation, law53c_lead_stands
@@ -68,7 +70,13 @@ from solver.laws.law57 import (
     law57c3_in_position,
     law57d_in_position,
 )
-from solver.laws.obligations import Obligations, add_penalty_card, choice_due
+from solver.laws.obligations import (
+    Obligations,
+    add_penalty_card,
+    after_play,
+    choice_due,
+    legal_plays,
+)
 
 LOOT_SLOT, LEAD_SLOT, ORDER_SLOT, FAILURE_SLOT = 0, 1, 2, 3
 
@@ -133,6 +141,10 @@ class PlayIrregularities:
     """False: a history fits ``pending_failure`` when its player is on lead with the card,
     whether or not leading it was a failure (how the ruling tells a case that makes no
     failure, refused as input, from one with no legal history at all)."""
+    in_progress: InProgress | None = None
+    """Play stopped during the trick after the last one played: its leader and the cards
+    already faced to it. Only histories in which that trick may begin so, each card one the
+    obligations leave in turn, fit (``in_progress_starts``)."""
 
     @property
     def declarer_side(self) -> int:
@@ -302,11 +314,18 @@ def stopped_trick_fits(
     """Where play stopped (``trick``, no card of it played; ``held`` and ``state`` as the
     trick before left them): a lead out of turn to it is not by ``proper``, the player who
     won the trick before (his lead would be in turn); a premature card there taken as a lead
-    made too early (``state.early_lead_seat``) is led by its player, who won that trick; and
+    made too early (``state.early_lead_seat``) is led by its player, who won that trick, and
+    otherwise played to it too early, after the lead of his left-hand opponent, who won it; and
     a failure to lead a penalty card there (Law 52, choice pending) is one
-    (``failure_starts``)."""
+    (``failure_starts``); a trick in progress there begins as its cards say
+    (``in_progress_starts``)."""
     early_lead_seat = state.early_lead_seat
     if early_lead_seat >= 0 and proper != early_lead_seat:
+        return False
+    if program.in_progress is not None:
+        # a card played there instead of a penalty card (52) is judged with the trick's cards
+        return bool(in_progress_starts(program, trick, proper, held, state))
+    if early_lead_seat < 0 and not _played_to_at_stop(program, trick, proper):
         return False
     failure = program.pending_failure
     if (
@@ -317,6 +336,72 @@ def stopped_trick_fits(
         return False
     loot = program.leads_out_of_turn.get(trick)
     return loot is None or loot[0] != proper
+
+
+def _played_to_at_stop(program: PlayIrregularities, trick: int, proper: int) -> bool:
+    """A premature card at the trick play stopped at, its cards not given, not a lead made
+    too early: it was played to that trick after the lead of its player's left-hand
+    opponent, who won the trick before (true when there is no such card)."""
+    premature = program.premature.get(trick)
+    return premature is None or premature_in_position(premature[0], proper, early_lead=False)
+
+
+def in_progress_starts(
+    program: PlayIrregularities,
+    trick: int,
+    proper: int,
+    held: tuple[int, int, int, int],
+    state: Obligations,
+) -> list[tuple[TrickStart, Obligations]]:
+    """The ways the trick play stopped in may begin (``trick_starts``, ``proper`` the winner
+    of the trick before) that fit the cards already faced to it (``program.in_progress``):
+    its leader leads, with the card a lead out of turn accepted binds him to if any, a 57A
+    option naming a suit names another than the one led, and each card faced is one the
+    obligations leave its player in turn (``legal_plays``). With each, the obligations once
+    those cards are played. Unrecorded choices there are any the Laws give: a history fits
+    when some way fits, and nothing at that trick branches (the choices still to come there
+    are the choice pending)."""
+    current = program.in_progress
+    assert current is not None
+    failure = program.pending_failure
+    wrong = (failure[1], failure[2]) if failure is not None and failure[0] == trick else None
+    out = []
+    for start in trick_starts(program, trick, proper, held, state):
+        if start.leader != current.leader or start.lead not in (-1, current.cards[0]):
+            continue
+        if start.order_suit_not_led == current.cards[0] // 13:
+            continue
+        after = faced_obey(start.state, current, held, wrong, program.failure_judged)
+        if after is not None:
+            out.append((start, after))
+    return out
+
+
+def faced_obey(
+    state: Obligations,
+    current: InProgress,
+    held: tuple[int, int, int, int],
+    failure: tuple[int, int] | None = None,
+    judged: bool = True,
+    upto: int = 4,
+) -> Obligations | None:
+    """The obligations after the cards faced to the trick in progress (the first ``upto``),
+    each played in turn, or None when one of them is not among the cards the obligations
+    leave its player there (``legal_plays``: following suit first, then the restrictions,
+    then the penalty cards' duties). ``failure``: (seat, card) played instead of a penalty
+    card due, Law 52 pending: that card must be such a failure (52A, ``law52a_wrong_play``),
+    or, not ``judged``, only still held; the penalty card stays."""
+    led = -1
+    for seat, card in current.seat_cards()[:upto]:
+        if (seat, card) == failure:
+            if judged and not law52a_wrong_play(state, seat, card, held, led):
+                return None
+        elif not legal_plays(state, seat, held[seat], led) >> card & 1:
+            return None
+        state = after_play(state, seat, card, leading=led < 0)
+        if led < 0:
+            led = card // 13
+    return state
 
 
 def failure_starts(
@@ -560,8 +645,18 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
             program.recorded[(fact.trick - 1, slot)] = LawOption(
                 fact.chooser.index, fact.law, fact.option, fact.suits
             )
-    program = replace(program, pending_failure=_pending_failure(case))
+    program = replace(
+        program, pending_failure=_pending_failure(case), in_progress=in_progress_of(case)
+    )
     return _lead_stands(case, program)
+
+
+def in_progress_of(case: Case) -> InProgress | None:
+    """The case's trick in progress in integers, or None."""
+    current = case.trick_in_progress
+    if current is None:
+        return None
+    return InProgress(current.leader.index, tuple(card.index for card in current.cards))
 
 
 def _lies(case: Case, program: PlayIrregularities, fact: PenaltyCard | FifthCard) -> None:

@@ -16,15 +16,18 @@ the penalty card in the trick (it was put there), and the wrong card lies as a m
 card of the offender from the next trick.
 
 A choice still pending where play stopped (the offender led the wrong card to the trick
-play stopped at, ``FailureToPlay``) is listed with both options by ``rulings.pending``, each
-valued under what it leaves. A history fits it only where that lead was a failure (52A,
-``law52a_wrong_lead``): a penalty card of his still lay there and its duty forbade the card,
-not one already played or put back in his hand by declarer's earlier 50D2/51B choice.
+play stopped at, or played it to that trick's cards given in progress, ``FailureToPlay``) is
+listed with both options by ``rulings.pending``, each valued under what it leaves; only
+acceptance once declarer has played again from either hand in the trick in progress
+(``law52b1_only_acceptance``). A history fits it only where that card was a failure (52A,
+``law52a_wrong_lead``, ``law52a_wrong_play``): a penalty card of his still lay there and its
+duty forbade the card, not one already played or put back in his hand by declarer's earlier
+50D2/51B choice.
 
-Not encoded: an offender with
-several penalty cards that could replace the wrong card (refused as input), and whether
-declarer had played again from either hand before rejecting: a history records the cards that
-finally stood, so the moment of the rejection is the case's word.
+Not encoded: a recorded rejection by an offender with several penalty cards that could
+replace the wrong card (refused as input), and whether declarer had played again from either
+hand before a recorded rejection: a history records the cards that finally stood, so the
+moment of the rejection is the case's word.
 """
 
 from __future__ import annotations
@@ -80,9 +83,32 @@ def law52a_wrong_lead(
     duty), and the duty of a penalty card lying in ``state`` forbids it (50D1 for a major
     one, 50C for a minor one). A penalty card taken back by declarer's 50D2/51B choice, or
     already played, no longer lies in ``state``: then no lead is such a failure."""
+    return law52a_wrong_play(state, seat, card, held, -1)
+
+
+def law52a_wrong_play(
+    state: Obligations, seat: int, card: int, held: tuple[int, int, int, int], led: int
+) -> bool:
+    """52A at a card played (``led`` the suit led; -1 for a lead, ``law52a_wrong_lead``):
+    ``seat`` holds ``card``, it follows suit and obeys every restriction on his play (a 57A
+    order, a lead requirement or prohibition: no penalty card's duty), and the duty of a
+    penalty card lying in ``state`` forbids it (50D1 for a major one he could play there,
+    50C for a minor one)."""
     bit = 1 << card
-    allowed = restricted_plays(state, seat, held[seat], -1)
-    return bool(allowed & bit) and not legal_plays(state, seat, held[seat], -1) & bit
+    allowed = restricted_plays(state, seat, held[seat], led)
+    return bool(allowed & bit) and not legal_plays(state, seat, held[seat], led) & bit
+
+
+def law52b1_only_acceptance(edition: int, played_again: bool) -> str | None:
+    """Why a rejection is not listed beside the acceptance of a card played instead of a
+    penalty card, or None when both are: declarer has played from his hand or dummy since
+    (52B1: he must then accept it), or the 1987 code (``law52_pending_remark``)."""
+    if played_again:
+        return (
+            "declarer has played from his hand or dummy since the card was played, so only "
+            "acceptance is open (Law 52B1)"
+        )
+    return law52_pending_remark(edition)
 
 
 def law52_citation(option: str) -> str:

@@ -16,7 +16,9 @@ def law57a_options(declarer: int, led_suit: int, edition: int) -> list[LawOption
     trick made too early, the trick before that card's) the highest or the lowest card he
     holds of the suit led to it, a card of another suit he names (from 2017 only), or no card
     of another suit he names. Following suit comes first; an order he cannot meet is dropped
-    (Law 59)."""
+    (Law 59). Pending where play stopped, every one of these is listed, one that binds
+    nothing in the position too: the Director explains the options the Law gives
+    (``rulings.pending``)."""
     others = tuple(s for s in range(4) if s != led_suit)
     options = [
         LawOption(declarer, "57A", "partner-highest"),

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from solver.bridge import Card, Contract, Deal, Seat, Side
 from solver.bridge.cards import RANK_CHARS
 from solver.errors import CaseFileError
-from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement
+from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement, TrickInProgress
 from solver.facts.irregularity import (
     CARD_NOT_HELD,
     DESIGNATION_WORDS,
@@ -474,6 +474,8 @@ class _CaseBuilder:
         """Why play stopped early, when not because every row holds that many cards."""
         self.deal_given = True
         """False for a claim case given as its ending (no ``deal:``, ``_ending``)."""
+        self.in_progress: TrickInProgress | None = None
+        """The trick play stopped in, with the cards faced to it (``_trick_in_progress``)."""
 
     def error(self, location: str, message: str) -> CaseFileError:
         return CaseFileError(self.source, location, message)
@@ -494,6 +496,8 @@ class _CaseBuilder:
         claim_reader = self._claim_reader(deal, contract, declarer, leader, rows)
         tricks_played = self._tricks_played(rows, claim_reader)
         agreed = self._agreed_tricks(deal, rows, tricks_played)
+        if self.in_progress is not None:
+            self._check_in_progress(deal, rows, agreed, contract)
         statements = self._statements(deal, rows, tricks_played)
         irregularities = self._irregularities(
             deal, rows, agreed, tricks_played, declarer, leader, contract
@@ -519,6 +523,7 @@ class _CaseBuilder:
             claim=claim,
             deal_given=self.deal_given,
             irregularities=irregularities,
+            trick_in_progress=self.in_progress,
         )
 
     def _parse(self, parser: Any, value: str, location: str) -> Any:
@@ -663,6 +668,14 @@ class _CaseBuilder:
 
     def _tricks_played(self, rows: dict[Seat, Row], claim: ClaimReader | None = None) -> int:
         if claim is not None:
+            for number, text in sorted(self.raw.play.tricks.items()):
+                if 0 < len(str(text).partition(":")[2].split()) < 4:
+                    raise self.error(
+                        f"play.tricks.{number}",
+                        "with a claim, the trick in progress is given in the claim's position "
+                        "(claim.position.leader and current_trick), not in play.tricks; "
+                        "expected four cards",
+                    )
             played = claim.tricks_played(
                 self.raw.play.tricks, self._row_length(rows) if rows else None
             )
@@ -763,17 +776,22 @@ class _CaseBuilder:
         used: dict[Card, int] = {}
         for number, text in sorted(self.raw.play.tricks.items()):
             location = f"play.tricks.{number}"
-            self._trick_number(number, played, location)
             leader_text, _, cards_text = str(text).partition(":")
+            tokens = cards_text.split()
+            if 0 < len(tokens) < 4 and number == played + 1 and 1 <= number <= 13:
+                leader = self._seat(leader_text, location)
+                cards = [self._card(token, location) for token in tokens]
+                self.in_progress = TrickInProgress(number, leader, tuple(cards))
+                continue
+            self._trick_number(number, played, location)
             if not cards_text:
                 raise self.error(
                     location,
                     f"got {text!r} (expected the leader then four cards, like 'W: DK D2 DA D4')",
                 )
             leader = self._seat(leader_text, location)
-            tokens = cards_text.split()
             if len(tokens) != 4:
-                raise self.error(location, f"{len(tokens)} cards (expected 4, leader's card first)")
+                raise self.error(location, _short_trick(len(tokens), played, bool(rows)))
             cards = []
             for offset, token in enumerate(tokens):
                 card = self._card(token, location)
@@ -785,6 +803,84 @@ class _CaseBuilder:
                 cards.append(card)
             out.append(AgreedTrick(number, leader, tuple(cards)))
         return tuple(out)
+
+    def _check_in_progress(
+        self,
+        deal: Deal,
+        rows: dict[Seat, Row],
+        agreed: tuple[AgreedTrick, ...],
+        contract: Contract,
+    ) -> None:
+        """The trick play stopped in (``play.tricks`` with fewer than four cards at trick
+        *k* + 1): read after at least one trick played, with every player's row (the cards
+        still held where play stopped are then known) and no defective trick; each card in
+        its player's hand and not in his row (it was not quitted); led by the winner of trick
+        *k* where that trick is agreed (44G); every card following suit (44C: a revoke in
+        the trick in progress is not read)."""
+        trick = self.in_progress
+        assert trick is not None
+        location = f"play.tricks.{trick.number}"
+        if trick.number == 1:
+            raise self.error(
+                location,
+                "play stopped before trick 1 (the rows are empty): a trick in progress is read "
+                "from trick 2 on, after a trick played; expected four cards, or the trick left "
+                "out",
+            )
+        missing = [str(seat) for seat in Seat if seat not in rows]
+        if missing:
+            raise self.error(
+                location,
+                "a trick in progress needs every player's row (play.rows), so that the cards "
+                "each still held where play stopped are known; expected rows for "
+                f"{', '.join(missing)}",
+            )
+        if self.unplayed or self.surplus is not None:
+            raise self.error(
+                location,
+                "a trick in progress together with a defective trick (Law 67) is not read; "
+                "expected one of the two",
+            )
+        used = {card: t.number for t in agreed for card in t.cards}
+        held: dict[Seat, set[Card]] = {
+            seat: set(deal.hand(seat)) - set(rows[seat].cards) for seat in Seat
+        }
+        before = next((t for t in agreed if t.number == trick.number - 1), None)
+        if before is not None and before.winner(contract.strain.trump_suit_index) != trick.leader:
+            winner = before.winner(contract.strain.trump_suit_index)
+            raise self.error(
+                location,
+                f"{trick.leader.full_name} leads it, but {winner.full_name} won trick "
+                f"{before.number} (play.tricks.{before.number}) and leads the next (Law 44G); "
+                "expected the winner as its leader",
+            )
+        led = trick.cards[0].suit_index
+        seen: set[Card] = set()
+        for offset, (seat, card) in enumerate(trick.seats()):
+            name = seat.full_name
+            if card in seen:
+                raise self.error(location, f"card {card} appears twice")
+            seen.add(card)
+            if card not in deal.hand(seat):
+                raise self.error(
+                    location, f"card {card} is not in {name}'s hand (expected {name} to play it)"
+                )
+            if card in rows[seat].cards:
+                raise self.error(
+                    location,
+                    f"card {card} is in {name}'s row (play.rows.{seat}): the cards of the trick "
+                    f"in progress were not quitted; expected a card {name} still held",
+                )
+            if card in used:
+                raise self.error(location, f"card {card} is also in play.tricks.{used[card]}")
+            suited = sorted(c for c in held[seat] if c.suit_index == led)
+            if offset and card.suit_index != led and suited:
+                raise self.error(
+                    location,
+                    f"{name}'s {card} does not follow suit while he still held "
+                    f"{' '.join(str(c) for c in suited)} (Law 44C): a revoke in the trick in "
+                    "progress is not read; expected a card of the suit led",
+                )
 
     def _trick_number(self, number: int, played: int, location: str) -> None:
         if not 1 <= number <= 13:
@@ -998,6 +1094,7 @@ class _CaseBuilder:
                 reader.check_answered(fact, facts, f"{location}.choice.trick")
             if isinstance(fact, FailureToPlay):
                 reader.check_failure(fact, facts, location)
+            reader.check_in_progress(fact, facts, location)
         return tuple(facts)
 
 
@@ -1354,6 +1451,9 @@ class _IrregularityReader:
                 f"is to trick {self.played + 1}; at a trick that was played, record declarer's "
                 "choice instead (choice: {law: 52, option: accept-play or reject-play})",
             )
+        current = self.builder.in_progress
+        if current is not None and current.leader != seat:
+            return self._failure_in_trick(seat, card, current, location, by)
         proper = self._proper_leader(trick)
         if proper is not None and proper[0] != seat:
             raise self.error(
@@ -1364,6 +1464,31 @@ class _IrregularityReader:
             )
         self._not_played_before(seat, card, trick, f"{location}.card")
         return FailureToPlay(seat, card, trick, by=by)
+
+    def _failure_in_trick(
+        self,
+        seat: Seat,
+        card: Card,
+        current: TrickInProgress,
+        location: str,
+        by: Seat | Side | None,
+    ) -> FailureToPlay:
+        """Law 52 pending at a card played, not led, to the trick in progress: it is the
+        card that defender faced to it (``play.tricks``)."""
+        faced = dict(current.seats())
+        n = current.number
+        if faced.get(seat) != card:
+            given = (
+                f"{seat.full_name} played {faced[seat]} to the trick in progress"
+                if seat in faced
+                else f"the trick in progress gives no card of {seat.full_name}'s"
+            )
+            raise self.error(
+                f"{location}.card",
+                f"{given} (play.tricks.{n}); expected the card he played to it instead of his "
+                "penalty card",
+            )
+        return FailureToPlay(seat, card, n, by=by, followed=True)
 
     def _fifth_card(self, raw: RawFifthCard, location: str, by: Seat | Side | None) -> FifthCard:
         """Law 45E: a card added to a trick already complete, at a trick that was played; the
@@ -1530,12 +1655,89 @@ class _IrregularityReader:
         return trick
 
     def _known_leader(self, trick: int) -> tuple[Seat, str] | None:
-        """Who led ``trick``, with why, where the case says: its agreed trick, else the proper
-        leader (``_proper_leader``)."""
-        agreed = self.agreed.get(trick)
+        """Who led ``trick``, with why, where the case says: its agreed trick (or the trick in
+        progress), else the proper leader (``_proper_leader``)."""
+        agreed = self._given(trick)
         if agreed is not None:
             return agreed.leader, f"play.tricks.{trick}"
         return self._proper_leader(trick)
+
+    def _given(self, trick: int) -> AgreedTrick | TrickInProgress | None:
+        """The agreed trick ``trick``, or the trick in progress when it is that one."""
+        current = self.builder.in_progress
+        if current is not None and current.number == trick:
+            return current
+        return self.agreed.get(trick)
+
+    def check_in_progress(
+        self, fact: Irregularity, facts: list[Irregularity], location: str
+    ) -> None:
+        """What is read at the trick in progress (``play.tricks`` with fewer than four cards):
+        penalty cards lying, declarer's 50D2/51B choice before its lead, and a premature card
+        by the defender who plays fourth, his partner (second) not having played (57A), with
+        his order when recorded; refused there, naming the fact: a lead out of turn, a card
+        led instead of a penalty card (Law 52), a premature card by another defender, the
+        partner's card given before the order is recorded, and a card 57C1 leaves
+        unrectified."""
+        current = self.builder.in_progress
+        if current is None or fact.trick != current.number:
+            return
+        n = current.number
+        where = f"the trick in progress (play.tricks.{n})"
+        why = None
+        if isinstance(fact, LeadOutOfTurn):
+            why = (
+                f"a lead out of turn to {where} is not read yet; expected the lead out of turn "
+                f"alone where play stopped (play.tricks.{n} left out)"
+            )
+        elif isinstance(fact, FailureToPlay) and not fact.followed:
+            why = (
+                f"a card led instead of a penalty card is given alone where play stopped, not "
+                f"with {where}; expected play.tricks.{n} left out"
+            )
+        elif isinstance(fact, FailureToPlay) and fact.trick in self._premature_tricks(facts):
+            why = (
+                f"a card played instead of a penalty card at {where}, where a card was also "
+                "played too early (57A), is not read yet"
+            )
+        elif isinstance(fact, PrematurePlay):
+            why = self._premature_in_progress(fact, facts, current)
+        if why is not None:
+            raise self.error(location, f"{fact.describe()}: {why}")
+
+    @staticmethod
+    def _premature_tricks(facts: list[Irregularity]) -> set[int]:
+        return {f.trick for f in facts if isinstance(f, PrematurePlay)}
+
+    def _premature_in_progress(
+        self, fact: PrematurePlay, facts: list[Irregularity], current: TrickInProgress
+    ) -> str | None:
+        """Why a premature card at the trick in progress is not read there, or None: it must
+        be a card played to it (not led) by the defender who plays fourth, before his partner
+        (second to play) had played; the card lies as a penalty card, not in the trick, and
+        the trick gives the partner's card only once declarer's 57A order is recorded (the
+        offender's own card, fourth to play, cannot be among the cards faced)."""
+        seat, n = fact.seat, current.number
+        if fact.exempt:
+            return (
+                f"declarer_played_both_hands (Law 57C1) at the trick in progress is not read; "
+                f"expected play.tricks.{n} left out, or no declarer_played_both_hands"
+            )
+        if current.leader != seat.lho:
+            return (
+                f"{current.leader.full_name} led trick {n} (play.tricks.{n}): at the trick in "
+                "progress a premature card is read only as the fourth hand's play before his "
+                f"partner, second to play; for {seat.full_name}, expected the trick led by "
+                f"{seat.lho.full_name}, his left-hand opponent"
+            )
+        ordered = any(isinstance(f, Choice) and f.law == "57A" and f.trick == n for f in facts)
+        if len(current.cards) > 1 and not ordered:
+            return (
+                f"{seat.partner.full_name}, his partner, had not played when he did, and "
+                f"declarer's order on that card (57A) is not recorded: play.tricks.{n} gives "
+                "the lead alone (with the order recorded, the cards played after it too)"
+            )
+        return None
 
     def _check_57d_position(self, seat: Seat, trick: int, location: str) -> None:
         """57D needs the partner to have played before the right-hand opponent's turn: the
@@ -1613,10 +1815,10 @@ class _IrregularityReader:
         where an agreed trick says which: the premature card's trick, or, when a defender led
         that trick (his card a lead to it made too early), the trick before."""
         bound = trick
-        led = self.agreed.get(trick)
+        led = self._given(trick)
         if led is not None and led.leader.side != self.declarer.side:
             bound = trick - 1
-            led = self.agreed.get(bound)
+            led = self._given(bound)
         if led is not None and suits == (led.cards[0].suit_index,):
             suit = suits[0]
             raise self.error(
@@ -1991,6 +2193,23 @@ class _IrregularityReader:
                 raise self.error(where, f"{fact.describe()}: {clash}; expected one of the two")
             out[index] = dataclasses.replace(lead, response=RETRACTED_MISINFORMED)
         return out
+
+
+def _short_trick(given: int, played: int, rows: bool) -> str:
+    """Why an agreed trick of ``given`` cards is refused (four are expected; fewer only in the
+    trick play stopped in, after the rows' tricks)."""
+    expected = f"{given} cards (expected 4, leader's card first"
+    if not 0 < given < 4:
+        return f"{expected})"
+    if not rows:
+        return (
+            f"{expected}; fewer are read only in the trick play stopped in, and without "
+            "play.rows play is taken as complete)"
+        )
+    return (
+        f"{expected}; only the trick play stopped in, trick {played + 1}, may give fewer: "
+        "the cards already faced to it)"
+    )
 
 
 def _side(owner: Seat | Side | None) -> Side | None:

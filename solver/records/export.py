@@ -4,10 +4,11 @@ A record holds a played board: the deal, the contract, the play in order and the
 case holds what is known of it, and a dispute. :func:`record_from_case` keeps what a record
 can say for sure: the deal, the contract and declarer, the vulnerability, the board number,
 and the agreed tricks from trick 1 on, in order, as long as each follows from the one before
-(Law 44: the winner leads next); a claim made just after them (its trick in progress and the
-total it claims). Everything else (rows of quitted cards, statements, agreed tricks after a
-gap, a claim made after tricks that are not agreed) is in dispute or not known: it is not
-written as play, and each such fact is named in a sentence that the writers put in a comment.
+(Law 44: the winner leads next), then the trick play stopped in when the case gives its
+cards; a claim made just after them (its trick in progress and the total it claims).
+Everything else (rows of quitted cards, statements, agreed tricks after a gap, a claim made
+after tricks that are not agreed) is in dispute or not known: it is not written as play, and
+each such fact is named in a sentence that the writers put in a comment.
 
 With a ruling (:class:`RulingNote`), the ruling goes in a comment and the adjusted result, the
 ruled total of declarer's side, in PBN's ``[Result]`` (LIN: ``mc``).
@@ -74,6 +75,7 @@ def record_from_case(case: Case) -> tuple[Record, list[str]]:
         )
     left_out: list[str] = []
     recorder = _agreed_play(case, left_out)
+    _in_progress(case, recorder, left_out)
     claimed = _claim(case, recorder, left_out)
     _disputed(case, recorder, left_out)
     tricks = tuple(recorder.tricks)
@@ -136,6 +138,24 @@ def _agreed_play(case: Case, left_out: list[str]) -> PlayRecorder:
             + f" (trick {len(recorder.tricks) + 1} is not known)"
         )
     return recorder
+
+
+def _in_progress(case: Case, recorder: PlayRecorder, left_out: list[str]) -> None:
+    """The trick play stopped in, when the case gives it and every trick before it is in the
+    play: its cards, led by the winner of the last (a case may leave that to the histories,
+    when the last trick is not agreed: then it is only named)."""
+    current = case.trick_in_progress
+    if current is None:
+        return
+    cards = " ".join(str(card) for card in current.cards)
+    if len(recorder.tricks) != current.number - 1 or recorder.leader is not current.leader:
+        left_out.append(
+            f"Not in the play: trick {current.number} in progress, {current.leader} led: {cards} "
+            "(the tricks before it are not all agreed)"
+        )
+        return
+    for card in current.cards:
+        recorder.play(card)  # the case reader checked the trick: each card follows suit
 
 
 def _replayed(case: Case, tricks: list[Trick]) -> PlayRecorder:

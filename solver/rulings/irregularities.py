@@ -314,8 +314,8 @@ def irregularities_html(case: Case) -> list[str]:
 _EXPLAINED: dict[type, str] = {
     DeclarerEarlyPlay: "Law 57C3: a played card, his card to that trick at its turn when it is "
     "legal there; otherwise it goes back (no penalty card, 48A) and he plays another",
-    FailureToPlay: "Law 52: declarer may accept the card led (52B1: it stands, the penalty card "
-    "stays) or require a penalty card due instead (52B2: the card led becomes a major penalty "
+    FailureToPlay: "Law 52: declarer may accept the card (52B1: it stands, the penalty card "
+    "stays) or require a penalty card due instead (52B2: that card becomes a major penalty "
     "card)",
     PlayAtRhoTurn: "Law 57D: his card to that trick, played at his own turn, when it is a legal "
     "play there; otherwise a major penalty card, and he plays another card",

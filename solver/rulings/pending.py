@@ -3,15 +3,16 @@
 When the director is called to an irregularity and the case stops there (a lead out of turn
 not yet accepted or refused, the partner of a penalty card's holder about to lead, a card led
 instead of a penalty card due, Law 52, the holder of several penalty cards about to lead one,
-50D1 and 51A), the ruling
+50D1 and 51A, the fourth hand's card played before his partner's, 57A), the ruling
 lists every option open to the chooser with its citation, and, for the analyst, declarer's
 side's total for the board with best play by both sides under the constraints the option
 leaves (``solver.engines.options``). The table report leaves the values out unless asked: the
 director explains the options, he does not advise (Law 10C).
 
 The position at the stop comes from the consistent histories: their leader and obligations
-must agree, and the tricks declarer's side has won are those of the ruling. Not handled yet:
-a 57A order pending in the middle of a trick (the case format gives no trick in progress).
+must agree, and the tricks declarer's side has won are those of the ruling. Where play stopped
+in a trick in progress (its cards given), the options are valued from that trick as it stands:
+declarer's 57A order after the fourth hand's premature card (``_order_pending``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from solver.bridge.masks import cards_in
 from solver.engines.options import (
     OptionTimeout,
     Table,
+    after_card,
     after_failure,
     after_lead,
     best_of,
@@ -43,15 +45,19 @@ from solver.facts.irregularity import (
 from solver.laws.irregular_play import (
     LEAD_SLOT,
     LOOT_SLOT,
+    ORDER_SLOT,
+    PlayIrregularities,
     TrickStart,
+    faced_obey,
     failure_starts,
+    in_progress_starts,
     trick_starts,
 )
 from solver.laws.law52 import (
     law52_citation,
     law52_options,
-    law52_pending_remark,
-    law52a_wrong_lead,
+    law52a_wrong_play,
+    law52b1_only_acceptance,
 )
 from solver.laws.obligations import Obligations, legal_plays, restricted_plays
 from solver.rulings.ruling import chooser
@@ -131,6 +137,8 @@ def pending_choice(
         for end in choice_ends(problem, program, history)
     }
     failure = next((f for f in case.irregularities if isinstance(f, FailureToPlay)), None)
+    if program.in_progress is not None and failure is None:
+        return _order_pending(case, problem, found, declarer_tricks, time_limit, ends, held)
     if failure is not None:
         return _law52_pending(
             case, problem, found, declarer_tricks, time_limit, failure, ends, held
@@ -202,28 +210,32 @@ def _law52_pending(
     held: tuple[int, int, int, int],
 ) -> Pending:
     """Law 52 pending where play stopped: the offender led ``failure.card`` while a penalty
-    card of his was due. Declarer may accept it (52B1: the lead stands, the penalty card stays)
-    or reject it (52B2: a penalty card due is led instead, declarer designating which when
-    several are, and the card led wrongly lies as a major penalty card); only acceptance under
-    the 1987 code, which the remark says. ``ends``: (next leader, obligations) where the
-    listed histories leave play (``pending_choice``)."""
+    card of his was due, or played it to the trick in progress. Declarer may accept it (52B1:
+    the card stands, the penalty card stays) or reject it (52B2: a penalty card due is played
+    instead, declarer designating which when several are, and the card played wrongly lies as
+    a major penalty card); only acceptance under the 1987 code, or once declarer has played
+    from his hand or dummy after the card, which the remark says. ``ends``: (next leader,
+    obligations) where the listed histories leave play (``pending_choice``)."""
     program = problem.irregular
     assert program is not None
-    offender, wrong = failure.seat.index, failure.card.index
-    states = {state for leader, state in ends if leader == offender}
-    fitting = [
-        start.state for state in states for start in failure_starts(program, offender, held, state)
-    ]
-    note = _uncertain(found, declarer_tricks, len(states))
+    wrong = failure.card.index
+    leader, before, later, fitting, positions = _failure_position(program, failure, ends, held)
+    note = _uncertain(found, declarer_tricks, positions)
     if note is None and len(set(fitting)) > 1:
         note = "declarer's choice before that lead (Law 50D2 or 51B) is not recorded"
     if not fitting:
         note = note or "the position at the stop could not be found"
-    editions = law52_options(case.edition)
+    side = case.declarer.index % 2
+    played_again = any((leader + len(before) + 1 + i) % 2 == side for i in range(len(later)))
+    editions = ("accept-play",) if played_again else law52_options(case.edition)
     tables: dict[str, list[Table]] = {}
     if note is None and declarer_tricks is not None:
-        table = Table(held, problem.trump, _declarer(problem), offender, (), declarer_tricks)
+        gone = sum(1 << card for card in before)
+        hands = (held[0] & ~gone, held[1] & ~gone, held[2] & ~gone, held[3] & ~gone)
+        table = Table(hands, problem.trump, _declarer(problem), leader, before, declarer_tricks)
         accepted, rejected = after_failure(replace(table, state=fitting[0]), wrong)
+        for card in later:
+            accepted = after_card(accepted, card)
         tables = {"accept-play": [accepted], "reject-play": rejected}
     values, note = _valued(
         [(option, tables.get(option, [])) for option in editions], time_limit, note
@@ -233,8 +245,114 @@ def _law52_pending(
         named = failure.card if option == "reject-play" else None
         law = law52_citation(option)
         options.append(PendingOption(chooser(case, law), law, option, (), value, card=named))
-    remark = law52_pending_remark(case.edition)
+    remark = law52b1_only_acceptance(case.edition, played_again)
     return Pending(_marked(options, declaring=case.declaring_side), note, remark)
+
+
+def _failure_position(
+    program: PlayIrregularities,
+    failure: FailureToPlay,
+    ends: set[tuple[int, Obligations]],
+    held: tuple[int, int, int, int],
+) -> tuple[int, tuple[int, ...], tuple[int, ...], list[Obligations], int]:
+    """Where the card played instead of a penalty card was played: the trick's leader, the
+    cards faced before it and after it, the obligations just before it in each way the
+    histories reach it and fit (a lead: ``failure_starts``; a card played to the trick in
+    progress: ``in_progress_starts``, replayed up to it), and the number of positions at the
+    stop."""
+    offender, wrong = failure.seat.index, failure.card.index
+    current = program.in_progress
+    if current is None:
+        states = {state for leader, state in ends if leader == offender}
+        fitting = [
+            start.state
+            for state in states
+            for start in failure_starts(program, offender, held, state)
+        ]
+        return offender, (), (), fitting, len(states)
+    place = current.cards.index(wrong)
+    trick = failure.trick - 1
+    fitting = []
+    for leader, state in ends:
+        for start, _after in in_progress_starts(program, trick, leader, held, state):
+            before = faced_obey(start.state, current, held, upto=place)
+            if before is not None:
+                fitting.append(before)
+    cards = current.cards
+    return current.leader, cards[:place], cards[place + 1 :], fitting, len(ends)
+
+
+def _order_pending(
+    case: Case,
+    problem: Problem,
+    found: EngineResult,
+    declarer_tricks: int | None,
+    time_limit: float,
+    ends: set[tuple[int, Obligations]],
+    held: tuple[int, int, int, int],
+) -> Pending | None:
+    """Declarer's 57A order pending in the trick play stopped in: the defender who plays
+    fourth played his card before his partner, second to play, had played (the case's
+    premature card at that trick, its order not recorded). One option per order the Laws
+    give there (``law57.law57a_options``: no suit named that is the suit led), each valued
+    from the trick as it stands (``order_tables``). Every option is listed, also one that
+    binds nothing in this position (a suit named that the partner cannot play anyway, or
+    one he may not play when he must follow suit): they are the options the Director
+    explains, and such an option is simply worth what leaving the partner free is. None
+    when no order is pending there."""
+    program = problem.irregular
+    assert program is not None
+    trick = case.tricks_played
+    if trick not in program.premature or (trick, ORDER_SLOT) in program.recorded:
+        return None
+    note = _uncertain(found, declarer_tricks, len(ends))
+    groups = order_tables(program, trick, problem.trump, held, ends, declarer_tricks or 0)
+    if not groups:
+        note = note or "the position at the stop could not be found"
+    valuing = note is None and declarer_tricks is not None
+    named = [
+        (law, option, suits, f"{option} {''.join(SUITS[s] for s in suits)}".strip())
+        for (law, option, suits), _tables in groups
+    ]
+    values, note = _valued(
+        [
+            (name, tables if valuing else [])
+            for (*_, name), (_option, tables) in zip(named, groups, strict=True)
+        ],
+        time_limit,
+        note,
+    )
+    options = [
+        PendingOption(chooser(case, law), law, option, suits, value)
+        for (law, option, suits, _name), value in zip(named, values, strict=True)
+    ]
+    return Pending(_marked(options, declaring=case.declaring_side), note)
+
+
+def order_tables(
+    program: PlayIrregularities,
+    trick: int,
+    trump: int | None,
+    held: tuple[int, int, int, int],
+    ends: set[tuple[int, Obligations]],
+    won: int,
+) -> list[tuple[tuple[str, str, tuple[int, ...]], list[Table]]]:
+    """Per 57A option open at the trick in progress (``program.in_progress``, at ``trick``
+    from 0; ``held`` the hands at its start, ``ends`` the leader and obligations each way
+    the histories reach it), in the catalogue's order: the tables it leaves, the cards faced
+    played, the order binding the partner's card to this trick and the premature card a
+    major penalty card of its holder (``irregular_play.in_progress_starts``), declarer's
+    side having ``won`` tricks."""
+    current = program.in_progress
+    assert current is not None
+    rest = tuple(hand & ~sum(1 << card for card in current.cards) for hand in held)
+    hands = (rest[0], rest[1], rest[2], rest[3])
+    by_option: dict[int, list[Table]] = {}
+    for leader, state in ends:
+        for start, after in in_progress_starts(program, trick, leader, held, state):
+            table = Table(hands, trump, program.declarer, current.leader, current.cards, won, after)
+            by_option.setdefault(_code(start.choices, trick, ORDER_SLOT), []).append(table)
+    return [(CHOICE_CATALOGUE[code - 1], by_option[code]) for code in sorted(by_option)]
 
 
 def _designation_pending(
@@ -319,13 +437,14 @@ def refuse_no_failure(case: Case, problem: Problem, found: EngineResult, time_li
         }
     else:
         return
-    starts = [s for leader, state in ends for s in failure_starts(loose, leader, held, state)]
+    _leader, before, _later, states, _positions = _failure_position(loose, failure, ends, held)
     offender, wrong = failure.seat.index, failure.card.index
-    if starts and not any(law52a_wrong_lead(s.state, offender, wrong, held) for s in starts):
+    led = before[0] // 13 if before else -1
+    if states and not any(law52a_wrong_play(s, offender, wrong, held, led) for s in states):
         raise CaseFileError(
             case.source,
             "play.irregularities",
-            f"{failure.describe()}: {_why_no_failure([s.state for s in starts], failure, held)}",
+            f"{failure.describe()}: {_why_no_failure(states, failure, held, led)}",
         )
 
 
@@ -335,34 +454,37 @@ card led was no failure."""
 
 
 def _why_no_failure(
-    states: list[Obligations], failure: FailureToPlay, held: tuple[int, int, int, int]
+    states: list[Obligations], failure: FailureToPlay, held: tuple[int, int, int, int], led: int
 ) -> str:
-    """Why leading the card is no failure to lead a penalty card in any of the ways the trick
-    where play stopped may begin (``states``)."""
+    """Why leading the card (``led`` -1), or playing it to a trick led in ``led``, is no
+    failure to play a penalty card in any of the ways the trick where play stopped may begin
+    (``states``: the obligations just before it)."""
     seat, bit = failure.seat.index, 1 << failure.card.index
     name = failure.seat.full_name
+    turn, verb = ("lead", "led") if led < 0 else ("play", "played")
     if not held[seat] & bit:
         return f"{name} no longer holds {failure.card} where play stopped"
     lying = [state.penalty_cards(seat) for state in states if state.penalty_cards(seat)]
     if not lying:
         return (
             f"{name} has no penalty card lying at trick {failure.trick}, so none was due; "
-            "expected the defender whose penalty card was due at that lead"
+            f"expected the defender whose penalty card was due at that {turn}"
         )
     if any(cards & bit for cards in lying):
         return (
-            f"{failure.card} is {name}'s penalty card itself; expected the card he led "
+            f"{failure.card} is {name}'s penalty card itself; expected the card he {verb} "
             "instead of it"
         )
-    if any(restricted_plays(state, seat, held[seat], -1) & bit for state in states):
+    if any(restricted_plays(state, seat, held[seat], led) & bit for state in states):
         cards = ", ".join(str(Card.from_index(c)) for c in cards_in(lying[0]))
         return (
-            f"{failure.card} was a legal lead there: no penalty card of {name}'s ({cards}) "
+            f"{failure.card} was a legal {turn} there: no penalty card of {name}'s ({cards}) "
             "was due instead of it"
         )
+    rule = "lead requirement or prohibition" if led < 0 else "57A order"
     return (
-        f"{failure.card} breaks declarer's lead requirement or prohibition on {name}, not a "
-        "penalty card's duty (Law 52 is about a penalty card not played when due)"
+        f"{failure.card} breaks declarer's {rule} on {name}, not a penalty card's duty (Law 52 "
+        "is about a penalty card not played when due)"
     )
 
 

@@ -142,6 +142,10 @@ def _facts(case: Case) -> list[str]:
     for trick in case.agreed_tricks:
         cards = " ".join(str(c) for c in trick.cards)
         lines.append(f"  agreed trick {trick.number}: {trick.leader} led: {cards}")
+    current = case.trick_in_progress
+    if current is not None:
+        cards = " ".join(str(c) for c in current.cards)
+        lines.append(f"  trick {current.number} in progress: {current.leader} led: {cards}")
     for statement in case.statements:
         lines.append(f"  statement {statement.index}: {statement.describe()}")
     if case.claim is not None:

@@ -165,6 +165,13 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "notes": list(found.notes),
         "hints": list(analysis.hints),
     }
+    current = case.trick_in_progress
+    if current is not None:
+        data["trick_in_progress"] = {
+            "trick": current.number,
+            "leader": str(current.leader),
+            "cards": [str(card) for card in current.cards],
+        }
     if case.irregularities:
         data["irregularities"] = irregularities_json(case)
     if analysis.pending is not None:

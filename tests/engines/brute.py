@@ -156,7 +156,10 @@ def _in_position(problem: Problem, history: History) -> bool:
     by his left-hand opponent, or, a lead to it made too early, led by him, who played to the
     trick before ahead of his partner); a card played at the right-hand opponent's turn (57D)
     at a trick led by the offender's partner or left-hand opponent; a lead out of turn where
-    play stopped not by the winner of the last trick played (the proper leader)."""
+    play stopped not by the winner of the last trick played (the proper leader); a trick in
+    progress where play stopped led by that winner."""
+    if not _leads_in_progress(problem, history):
+        return False
     program = problem.irregular
     if program is None:
         return True
@@ -183,13 +186,23 @@ def _in_position(problem: Problem, history: History) -> bool:
         if trick_winner(leader, cards[:4], problem.trump) == stopped[0]:
             return False
     failure = program.pending_failure
-    if failure is not None and history:
+    if failure is not None and history and problem.in_progress is None:
         # Law 52 pending where play stopped: the player who led instead of his penalty card
         # was to lead there
         leader, cards = history[-1]
         if trick_winner(leader, cards[:4], problem.trump) != failure[1]:
             return False
     return True
+
+
+def _leads_in_progress(problem: Problem, history: History) -> bool:
+    """The trick play stopped in, when the case gives its cards, is led by the winner of the
+    last trick played."""
+    current = problem.in_progress
+    if current is None or not history:
+        return True
+    leader, cards = history[-1]
+    return trick_winner(leader, cards[:4], problem.trump) == current.leader
 
 
 def _before_partner(program: PlayIrregularities, trick: int, offender: int, leader: int) -> bool:

@@ -6,12 +6,15 @@ plays every card out to the end. Endings of up to 4 cards a hand, random penalty
 two, major or minor, of one defender), a random leader, and a pending 50D2/51B choice when the
 holder's partner is to lead, or a pending Law 52 choice when the holder led another card than
 the penalty card due. A defender who must play one of several major penalty cards plays the one
-declarer designates (50D1, 51A).
+declarer designates (50D1, 51A). And endings of up to 5 cards a hand where declarer's side has
+led to a trick and the defender who plays fourth played a card before his partner: declarer's
+57A order pending, each option valued from that trick in progress.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -59,6 +62,9 @@ class Brute:
                 kept = [c for c in cards if c[0] not in ban[1]]
                 if kept:
                     cards = kept
+        order = rules.get("order")
+        if led is not None and order and order[0] == seat:
+            cards = _ordered(cards, led, order[1], order[2])
         majors = [c for c in cards if c in pen.get((seat, "major"), frozenset())]
         if majors:
             return majors
@@ -120,6 +126,7 @@ class Brute:
                 del new_rules["req"]
             trick = [*played, card]
             if len(trick) == 4:
+                new_rules.pop("order", None)  # a 57A order binds one trick
                 winner = _winner(leader, trick, self.trump)
                 ban = new_rules.get("ban")
                 if ban and ban[0] != winner:
@@ -131,6 +138,19 @@ class Brute:
             else:
                 results.append(self._trick(new_hands, leader, trick, new_pen, new_rules))
         return max(results) if maximise else min(results)
+
+
+def _ordered(cards: list[Cardp], led: int, kind: str, suit: int) -> list[Cardp]:
+    """57A: declarer's order on the partner's card to this trick, after following suit (59:
+    one that leaves nothing is dropped)."""
+    suited = [c for c in cards if c[0] == led]
+    if kind in ("highest", "lowest") and suited:
+        return [max(suited) if kind == "highest" else min(suited)]
+    if kind == "play-suit":
+        return [c for c in cards if c[0] == suit] or cards
+    if kind == "not-suit":
+        return [c for c in cards if c[0] != suit] or cards
+    return cards
 
 
 def _freeze(d: dict) -> tuple:
@@ -257,6 +277,110 @@ def test_a_failure_to_lead_a_penalty_card_matches_the_minimax(seed: int) -> None
             without(card),
             holder,
             [card],
+            {(holder, "major"): (frozenset(pcs) - {card}) | {wrong}},
+            {},
+        )
+        for card in due
+    ]
+    assert len(rejected) == len(due)
+    assert sorted(best_total(t) for t in rejected) == sorted(expected)
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=80)
+def test_a_57a_order_pending_in_the_trick_matches_the_minimax(seed: int) -> None:
+    """57A pending in the trick play stopped in: declarer (or dummy) has led, and the
+    defender on the leader's right played a card before his partner, second to play. Each
+    order the Laws give there (``pending.order_tables``, from the engines' reading of the
+    trick in progress) is worth, double dummy, what the minimax finds with the order binding
+    the partner's card to this trick and the premature card a major penalty card of its
+    holder (due at his turn when legal; otherwise it stays)."""
+    from solver.facts.history import InProgress
+    from solver.laws.irregular_play import PlayIrregularities
+    from solver.rulings.pending import order_tables
+
+    rng = random.Random(seed)
+    size = rng.randint(2, 5)
+    cards = rng.sample([(s, r) for s in range(4) for r in range(13)], 4 * size)
+    hands = tuple(frozenset(cards[i * size : (i + 1) * size]) for i in range(4))
+    declarer = rng.randrange(4)
+    trump = rng.choice([None, 0, 1, 2, 3])
+    edition = rng.choice([2017, 2017, 2007, 1997, 1987])
+    leader = rng.choice([declarer, (declarer + 2) % 4])
+    offender, partner = (leader + 3) % 4, (leader + 1) % 4
+    lead = rng.choice(sorted(hands[leader]))
+    premature = rng.choice(sorted(hands[offender]))
+    trick = 13 - size
+    program = PlayIrregularities(
+        declarer=declarer,
+        edition=edition,
+        trump=-1 if trump is None else trump,
+        premature={trick: (offender, 13 * premature[0] + premature[1])},
+        in_progress=InProgress(leader, (13 * lead[0] + lead[1],)),
+    )
+    held = tuple(_mask(h) for h in hands)
+    groups = order_tables(program, trick, trump, held, {(leader, Obligations())}, 0)  # type: ignore[arg-type]
+    names = [(option, suits) for (_law, option, suits), _tables in groups]
+    others = [s for s in range(4) if s != lead[0]]
+    expected_names = [("partner-highest", ()), ("partner-lowest", ())]
+    if edition >= 2017:
+        expected_names += [("partner-play-suit", (s,)) for s in others]
+    expected_names += [("partner-not-suit", (s,)) for s in others]
+    assert names == expected_names
+    brute = Brute(trump, declarer)
+    rest = tuple(h - {lead} if i == leader else h for i, h in enumerate(hands))
+    pen = {(offender, "major"): frozenset({premature})}
+    for (_law, option, suits), tables in groups:
+        (table,) = tables
+        kind = option.removeprefix("partner-")
+        order = {"order": (partner, kind, suits[0] if suits else -1)}
+        assert best_total(table) == brute._trick(rest, leader, [lead], pen, order), option
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=60)
+def test_a_failure_to_follow_with_a_penalty_card_matches_the_minimax(seed: int) -> None:
+    """Law 52 pending at a card played, not led: the holder of the penalty cards follows
+    (second or third to play) with a card their duty forbids. Accepted (52B1), the card
+    stands and the penalty cards stay; rejected (52B2), declarer designates one of the
+    penalty cards the holder could play there, which is played, and the wrong card lies as a
+    major penalty card with the rest."""
+    rng = random.Random(seed)
+    hands, declarer, trump, holder, pcs, majors, _leader = random_ending(rng)
+    state, pen = _penalty_cards(holder, pcs, majors)
+    offset = rng.choice([1, 2])
+    leader = (holder - offset) % 4
+    trick: list[Cardp] = []
+    held = list(hands)
+    for i in range(offset):
+        seat = (leader + i) % 4
+        options = Brute(trump, declarer).legal(
+            seat, held[seat], trick[0][0] if trick else None, pen, {}
+        )
+        card = rng.choice(options)
+        trick.append(card)
+        held[seat] = held[seat] - {card}
+    led = trick[0][0]
+    brute = Brute(trump, declarer)
+    allowed = brute.legal(holder, hands[holder], led, pen, {})
+    follows = [c for c in sorted(hands[holder]) if c[0] == led] or sorted(hands[holder])
+    wrong_cards = [c for c in follows if c not in allowed]
+    assume(wrong_cards)
+    wrong = rng.choice(wrong_cards)
+    table = Table(tuple(_mask(h) for h in held), trump, declarer, leader, (), 0, state)  # type: ignore[arg-type]
+    table = replace(table, trick=tuple(13 * c[0] + c[1] for c in trick))
+    accepted, rejected = after_failure(table, 13 * wrong[0] + wrong[1])
+
+    def without(card: Cardp) -> tuple:
+        return tuple(h - {card} if i == holder else h for i, h in enumerate(held))
+
+    assert best_total(accepted) == brute._trick(without(wrong), leader, [*trick, wrong], pen, {})
+    due = [c for c in allowed if c in pcs]
+    expected = [
+        brute._trick(
+            without(card),
+            leader,
+            [*trick, card],
             {(holder, "major"): (frozenset(pcs) - {card}) | {wrong}},
             {},
         )
