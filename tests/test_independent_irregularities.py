@@ -813,6 +813,8 @@ def test_random_47e1_choices_under_2007_agree_with_every_engine() -> None:
         assert tool_figures(data, "search") == tool_figures(as_response, "search")
         variants.append(data)
     assert_variants_agree(variants)
+
+
 def in_progress_variant(
     trick: str, facts: list[dict[str, Any]], rows_mixed: str, agreed: int
 ) -> dict[str, Any]:
