@@ -543,16 +543,17 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
             ]
             return unblocking + others
     if policy.winners_first and winner_suits:
-        return _own_winners_first(policy, hand, partner, theirs, out)
+        return _own_winners_first(policy, view, hand, partner, out)
     return out
 
 
 def _own_winners_first(
-    policy: NormalPolicy, hand: int, partner: int, theirs: int, leads: list[int]
+    policy: NormalPolicy, view: PlayView, hand: int, partner: int, leads: list[int]
 ) -> list[int]:
     """Of a hand's winning ``leads``, those that keep the hands connected: not one partner must
     overtake while another remains (``unblock_short_hand_first``), nor the hand's last card of
     a suit partner holds a higher winner of (``cash_before_crossing``)."""
+    theirs = _opponents_cards(view)
     if policy.unblock_short_hand_first:
         kept = [card for card in leads if not _partner_must_overtake(partner, card)]
         leads = kept or leads
@@ -560,16 +561,27 @@ def _own_winners_first(
         kept = [card for card in leads if not _crosses(hand, partner, theirs, card)]
         leads = kept or leads
     if policy.keep_entries:
-        spared = [_sparing_entry(hand, partner, theirs, card) for card in leads]
-        leads = [card for i, card in enumerate(spared) if card not in spared[:i]]
+        crossing: list[int] = []
+        for card in leads:
+            low = _sparing_entry(hand, partner, theirs, card, view.trump)
+            if low != card and low not in crossing:
+                crossing.append(low)
+        if crossing:
+            # The winners of other suits go first, then the low card to partner's entry.
+            suits = {low // 13 for low in crossing}
+            leads = [card for card in leads if card // 13 not in suits] or crossing
     return leads
 
 
-def _sparing_entry(hand: int, partner: int, theirs: int, card: int) -> int:
+def _sparing_entry(hand: int, partner: int, theirs: int, card: int, trump: int | None) -> int:
     """The lead in place of the winner ``card`` (``keep_entries``): the hand's lowest card of
     its suit when ``card`` would drop partner's one card there, his only way in to winners of
-    a suit the hand is void in, and those winners are worth more than crossing costs (the
-    winner led, stranded unless partner has a way back to the hand); else ``card``."""
+    a suit the hand is void in, and those winners outnumber what crossing costs (the hand's
+    other winners of the suit, stranded unless partner has a way back to the hand); else
+    ``card``. Not when partner holds a trump: his trumps are no stranded winners, and a lead
+    he ruffs is another way in."""
+    if trump is not None and partner & SUIT_MASKS[trump]:
+        return card
     suit = card // 13
     mask = SUIT_MASKS[suit]
     his = partner & mask
@@ -585,16 +597,16 @@ def _sparing_entry(hand: int, partner: int, theirs: int, card: int) -> int:
             continue
         his_masters = masters_in(partner, theirs, other)
         ours = hand & SUIT_MASKS[other]
-        if his_masters and ours & ((his_masters & -his_masters) - 1):
-            return card  # another way in: the hand leads this suit to his winner
+        if his_masters and ours & ((1 << (his_masters.bit_length() - 1)) - 1):
+            return card  # another way in: the hand leads this suit to his top winner
         if his_masters and not ours:
             stranded += popcount(his_masters)
         masters = masters_in(hand, theirs, other)
         if masters and partner & SUIT_MASKS[other] & ((masters & -masters) - 1):
             way_back = True
-    if stranded >= (1 if way_back else 2):
-        return (lower & -lower).bit_length() - 1
-    return card
+    low = (lower & -lower).bit_length() - 1
+    cost = 0 if way_back else popcount(masters_in(hand, theirs, suit) & ~(1 << low))
+    return low if stranded > cost else card
 
 
 def _blocked(hand: int, partner: int, theirs: int, suit: int) -> bool:
