@@ -150,9 +150,11 @@ Judgements (each a switch of ``NormalPolicy``):
   holds for a lead: a hand does not lead its top card of a suit in which partner's one card,
   below it and above the opponents' cards, is partner's only way in to winners of a suit the
   hand cannot lead (it is void there), while the hand holds a lower card to lead to it and
-  partner's winners outnumber what crossing may cost (the led winner, unless partner has a
-  way back): the lower card goes instead. North, with CT 5 opposite South's C9 and DQ 4, West
-  holding C6 2, leads the C5, not the CT that drops the nine. Declarer's
+  partner's winners outnumber what crossing may cost (the hand's other winners of the suit,
+  unless partner has a way back), partner holding no trump (his trumps cross by ruffing): the
+  lower card goes instead, once the hand's winners of other suits are cashed. North, with
+  CT 5 opposite South's C9 and DQ 4, West holding C6 2, leads the C5, not the CT that drops
+  the nine. Declarer's
   side only: a defender does not see his partner's hand, and may throw either of two winners
   (``for_defenders``).
 - ``winners_from_the_bottom`` (as ``discard_from_the_bottom``, for winners): a hand holding
