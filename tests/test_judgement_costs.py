@@ -23,13 +23,15 @@ CLAIMS = Path(__file__).parents[1] / "cases" / "claims"
 def test_the_report_says_where_the_ruling_turns(capsys: pytest.CaptureFixture[str]) -> None:
     """Each judgement that, turned the other way alone, changes the worst normal line is shown
     with the tricks it would give: the claim of real-usbf-b47-open-unblock-short-hand-first
-    stands on unblock_short_hand_first (4 of 9, 3NT-2, without it)."""
+    stands on winners_first (4 of 9, 3NT-2, without it). unblock_short_hand_first and
+    cash_before_crossing each keep the short hand's winners first there, so neither turned
+    alone changes the line, and neither is listed."""
     case = CLAIMS / "real-usbf-b47-open-unblock-short-hand-first.yaml"
     assert main(["check", str(case), "--json"]) == 0
     judgements = json.loads(capsys.readouterr().out)["claim"]["judgements"]
     by_switch = {j["switch"]: j for j in judgements}
-    assert by_switch["unblock_short_hand_first"] == {
-        "switch": "unblock_short_hand_first",
+    assert by_switch["winners_first"] == {
+        "switch": "winners_first",
         "citation": "70",
         "in_force": True,
         "turned": "off",
@@ -37,13 +39,18 @@ def test_the_report_says_where_the_ruling_turns(capsys: pytest.CaptureFixture[st
         "declarer_tricks": 7,
     }
     assert "third_hand_contests" not in by_switch  # turned off, it changes nothing here
+    assert "unblock_short_hand_first" not in by_switch
+    assert "cash_before_crossing" not in by_switch
     assert main(["check", str(case)]) == 0
     text = capsys.readouterr().out
     assert "Where the ruling turns" in text
     assert (
-        "with unblock_short_hand_first off (Law 70), the worst normal line gives the claimer's "
+        "with winners_first off (Law 70), the worst normal line gives the claimer's "
         "side 4: declarer 7 tricks" in text
     )
+    both = ["--switch", "unblock_short_hand_first=off", "--switch", "cash_before_crossing=off"]
+    assert main(["check", str(case), "--json", *both]) == 0
+    assert json.loads(capsys.readouterr().out)["claim"]["claimer_tricks"] == 4
 
 
 def test_every_listed_judgement_changes_the_line_and_none_is_missed() -> None:
