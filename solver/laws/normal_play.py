@@ -545,17 +545,16 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
             ]
             return unblocking + others
     if policy.winners_first and winner_suits:
-        return _own_winners_first(policy, view, hand, partner, out)
+        return _own_winners_first(policy, hand, partner, theirs, out, view.trump)
     return out
 
 
 def _own_winners_first(
-    policy: NormalPolicy, view: PlayView, hand: int, partner: int, leads: list[int]
+    policy: NormalPolicy, hand: int, partner: int, theirs: int, leads: list[int], trump: int | None
 ) -> list[int]:
     """Of a hand's winning ``leads``, those that keep the hands connected: not one partner must
     overtake while another remains (``unblock_short_hand_first``), nor the hand's last card of
     a suit partner holds a higher winner of (``cash_before_crossing``)."""
-    theirs = _opponents_cards(view)
     if policy.unblock_short_hand_first:
         kept = [card for card in leads if not _partner_must_overtake(partner, card)]
         leads = kept or leads
@@ -565,7 +564,7 @@ def _own_winners_first(
     if policy.keep_entries:
         crossing: list[int] = []
         for card in leads:
-            low = _sparing_entry(hand, partner, theirs, card, view.trump)
+            low = _sparing_entry(hand, partner, theirs, card, trump)
             if low != card and low not in crossing:
                 crossing.append(low)
         if crossing:
@@ -599,7 +598,7 @@ def _sparing_entry(hand: int, partner: int, theirs: int, card: int, trump: int |
             continue
         his_masters = masters_in(partner, theirs, other)
         ours = hand & SUIT_MASKS[other]
-        if his_masters and ours & ((1 << (his_masters.bit_length() - 1)) - 1):
+        if his_masters and _reaches(hand, partner, other):
             return card  # another way in: the hand leads this suit to his top winner
         if his_masters and not ours:
             stranded += popcount(his_masters)
