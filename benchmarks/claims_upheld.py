@@ -58,15 +58,17 @@ class Verdict:
     """Switches which, turned the other way alone, let the claim stand."""
 
 
-def _value(claim: Claim, trump: int | None, policy: NormalPolicy, limit: float) -> Adjudication:
-    return adjudicate(ClaimProblem.from_claim(claim, trump, policy), limit)
+def _value(
+    claim: Claim, trump: int | None, policy: NormalPolicy, limit: float, best: int
+) -> Adjudication:
+    return adjudicate(ClaimProblem.from_claim(claim, trump, policy, best=best), limit)
 
 
 def judge(label: str, claim: Claim, trump: int | None, preset: str, limit: float) -> Verdict:
     policy = PRESETS[preset]
     best = double_dummy(claim, trump)
     try:
-        adjudication = _value(claim, trump, policy, limit)
+        adjudication = _value(claim, trump, policy, limit, best)
     except ClaimTimeout:
         left = claim.position.tricks_left
         return Verdict(label, left, claim.tricks, best, None, None, "-", [])
@@ -76,7 +78,7 @@ def judge(label: str, claim: Claim, trump: int | None, preset: str, limit: float
         for switch in SWITCHES:
             flipped = policy.with_switches(**{switch: not getattr(policy, switch)})
             try:
-                if _value(claim, trump, flipped, limit).claimer_tricks >= claim.tricks:
+                if _value(claim, trump, flipped, limit, best).claimer_tricks >= claim.tricks:
                     rescues.append(f"{switch}={'on' if getattr(flipped, switch) else 'off'}")
             except ClaimTimeout:
                 continue

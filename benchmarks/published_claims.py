@@ -87,12 +87,6 @@ EXPLANATIONS: dict[str, str] = {
         "ACBL, and with it and overtake_to_reach on the HA goes while the SA is still a second "
         "entry and dummy does not overtake the ST."
     ),
-    "bbo-3nt-rest-are-mine-heart-eight-not-good": (
-        "The forum let the claimer, who thought his H8 good, lead it among his winners after "
-        "the CA had gone, so West takes the H9 and the CK; winners_first keeps every "
-        "objective winner ahead of the H8, and the model has no judgement for a side-suit "
-        "card the claimer believes good (lead_forgotten_trump covers only a trump)."
-    ),
 }
 """Why the tool disagrees with a case's published total under its own preset, by case name."""
 

@@ -103,7 +103,9 @@ def test_worst_normal_line_is_legal_and_allowed_from_the_claim_position(path: Pa
     claimed = claim_of(path)
     position = claimed.claim.position
     trump = analysis.case.contract.strain.trump_suit_index
-    problem = ClaimProblem.from_claim(claimed.claim, trump, claimed.policy)
+    problem = ClaimProblem.from_claim(
+        claimed.claim, trump, claimed.policy, best=claimed.double_dummy
+    )
     line = claimed.adjudication.line
     assert len(line) == 4 * position.tricks_left - len(position.current_trick)
     assert replay(problem, line) == claimed.adjudication.claimer_tricks

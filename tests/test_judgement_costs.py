@@ -5,14 +5,18 @@ alone, with the tricks the worst normal line would then give (solver/rulings/cla
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import solver
+from solver.bridge import Card
 from solver.cli import main
 from solver.engines.claims import ClaimProblem, adjudicate
+from solver.facts import Claim
 from solver.facts.policy import PRESETS, NormalPolicy
+from solver.records import load_case
 from solver.rulings.claims import judgement_costs
 
 SWITCHES = [name for name in NormalPolicy.__dataclass_fields__ if name != "name"]
@@ -105,3 +109,27 @@ def test_the_list_is_every_switch_whose_turn_changes_the_line(name: str) -> None
             expected[switch] = tricks
     assert {c.switch: c.claimer_tricks for c in claimed.judgements} == expected
     assert expected  # each of these cases turns on at least one judgement
+
+
+def test_a_card_thought_good_only_when_the_claim_is_above_best_play() -> None:
+    """lead_believed_winner reads a false belief only from a claim of every trick above the
+    double-dummy value: South's "the rest are mine" with the H8 below West's H9 (the forum's
+    one down, 8 tricks); the same claim were best play 7 tricks, or for 6 of the 7, leaves
+    the H8 a loser (6 of 7, 9 tricks)."""
+    case = load_case(CLAIMS / "published" / "bbo-3nt-rest-are-mine-heart-eight-not-good.yaml")
+    claim = case.claim
+    assert claim is not None
+    policy = PRESETS["ACBL"]
+
+    def worst(claim: Claim, best: int | None) -> tuple[int, int]:
+        problem = ClaimProblem.from_claim(claim, None, policy, 0, best=best)
+        return problem.believed, adjudicate(problem, 60.0).claimer_tricks
+
+    # South's D5 under East's D8 alone is thought good too.
+    thought = (1 << Card.parse("H8").index) | (1 << Card.parse("D5").index)
+    assert worst(claim, 6) == (thought, 5)
+    assert worst(claim, 7) == (0, 6)
+    assert worst(claim, None) == (0, 6)
+    assert worst(replace(claim, tricks=6), 6) == (0, 6)
+    off = policy.with_switches(lead_believed_winner=False)
+    assert ClaimProblem.from_claim(claim, None, off, 0, best=6).believed == 0

@@ -99,7 +99,14 @@ def audit_claim(
     turns = ""
     if stands is False and why:
         left = max(time_limit - (time.monotonic() - started), 1.0)
-        costs = judgement_costs(case, analysis.policy, analysis.adjudication.claimer_tricks, left)
+        costs = judgement_costs(
+            case,
+            analysis.policy,
+            analysis.adjudication.claimer_tricks,
+            left,
+            analysis.obligations,
+            analysis.double_dummy,
+        )
         turns = ", ".join(
             f"{cost.switch}={cost.turned}"
             for cost in costs

@@ -50,6 +50,7 @@ class NormalPolicy:
     keep_ruffable_losers: bool = True
     repeat_stated_finesse: bool = True
     cash_before_crossing: bool = True
+    lead_believed_winner: bool = True
 
     @property
     def wins_with_every_master(self) -> bool:
@@ -238,6 +239,14 @@ class NormalPolicy:
                 "a claimer of every remaining trick, unaware of an outstanding higher trump, "
                 "may lead his own trump into it before his winners, as a card he thinks good "
                 "(EBU WB 8.70.4)",
+            ),
+            "lead_believed_winner": (
+                "70",
+                "a claimer of every remaining trick who claims more than best play gives, and "
+                "said nothing of a side suit, is taken as thinking good each of his cards of it "
+                "that only one opponent's card beats (the card he overlooked), and may lead it "
+                "among his winners: the H8 led, the H9 out (a Laws forum on an ACBL ruling; EBU "
+                "WB 8.70.4, cards thought good in any order)",
             ),
         }
         return [(k, *texts[k]) for k in texts if every or getattr(self, k)]

@@ -269,6 +269,20 @@ Judgements (each a switch of ``NormalPolicy``):
   can only ruff. Nothing changes for a claimer aware of the trumps (he draws them or cashes his
   winners), nor when one of his trumps is above all of theirs (the suit is then a winners' suit
   already).
+- ``lead_believed_winner`` (70, the principle that what the claimer evidently believed fixes his
+  normal plays; posters on the Laws forum of Bridge Base Online, 2010, on an ACBL regional
+  claim of "the rest" with the H8 below West's H9: the HA then the H8 is normal, one down; EBU
+  WB 8.70.4, cards thought good in any order): the side-suit counterpart of
+  ``lead_forgotten_trump``. A claimer of every trick left whose claim is more than best play
+  gives (double dummy) has overlooked a card. In a suit other than trumps that his statement
+  does not name, each of his cards that one opponent's card alone beats is taken as a card he
+  thinks good (``believed_good``): a hand on lead may lead it among its winners, before or
+  after them, as long as that opponent's card is out (from the top of its suit under
+  ``top_down``). Not in a suit an opponent showed out of before the claim: the claimer is
+  credited with the show-out (70E1), so with the count of the suit. Not for a claim that
+  concedes a trick, or one within best play: nothing then shows a false belief. Not for a
+  trump (70C is the trump's law: ``lead_forgotten_trump``), nor for a card two or more
+  opponents' cards beat (a miscount of the suit, not a card overlooked).
 """
 
 from __future__ import annotations
@@ -364,6 +378,7 @@ class PlayView:
         trumps_aware: bool,
         bound: int = 15,
         solid: int = -1,
+        believed: int = 0,
     ) -> None:
         self.seat = seat
         self.held = held
@@ -382,6 +397,9 @@ class PlayView:
         off (``claim_solidity``: solidity at the claim, aces, trump honours), a bit mask: fixed
         for the whole search, so the search passes the claim's; -1 (the
         default) takes the cards held here, for a view at the claim itself."""
+        self.believed = believed
+        """The claimer's side's cards he is taken as thinking good though an opponent's card
+        beats them (``believed_good``, ``lead_believed_winner``), a bit mask fixed at the claim."""
 
     def with_held(self, held: tuple[int, int, int, int]) -> PlayView:
         """The same view with other cards held (a play considered from another hand)."""
@@ -396,7 +414,33 @@ class PlayView:
             self.trumps_aware,
             self.bound,
             self.solid,
+            self.believed,
         )
+
+
+def believed_good(
+    held: tuple[int, int, int, int],
+    seats: int,
+    claimer_side: int,
+    trump: int | None,
+    named_suits: int,
+) -> int:
+    """The cards a claimer who claimed more than best play gives is taken as thinking good
+    (``lead_believed_winner``), a bit mask: of the hands in ``seats`` (a bit per seat: those
+    whose cards he sees), each card of a suit other than trumps, and not in ``named_suits`` (a
+    bit per suit his statement names), that exactly one opponent's card beats."""
+    theirs = hand_of(held, 1 - claimer_side) | hand_of(held, 3 - claimer_side)
+    believed = 0
+    for seat in range(4):
+        if not seats >> seat & 1:
+            continue
+        for suit in range(4):
+            if suit == trump or named_suits >> suit & 1:
+                continue
+            for card in cards_in(hand_of(held, seat) & SUIT_MASKS[suit]):
+                if popcount(theirs & cards_above(card)) == 1:
+                    believed |= 1 << card
+    return believed
 
 
 def claim_solidity(held: tuple[int, int, int, int], claimer_side: int, trump: int | None) -> int:
@@ -505,6 +549,25 @@ def _believed_trump(
 def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     hand = hand_of(view.held, view.seat)
     theirs = _opponents_cards(view)
+    out = _leads_by_rules(policy, view, hand, theirs)
+    if policy.lead_believed_winner and hand & view.believed:
+        # The cards he thinks good, while the card he overlooked is out: at any time he leads a
+        # suit he may lead, each as a winner, so from the top under ``top_down`` (the HA, then
+        # the H8 he thinks good) (``lead_believed_winner``).
+        suits = _lead_suits(policy, view, hand, theirs)
+        for card in cards_in(hand & view.believed):
+            if (
+                card // 13 in suits
+                and theirs & cards_above(card)
+                and not (policy.top_down and hand & cards_above(card))
+                and card not in out
+            ):
+                out.append(card)
+    return out
+
+
+def _leads_by_rules(policy: NormalPolicy, view: PlayView, hand: int, theirs: int) -> list[int]:
+    """The leads the policy's other judgements admit."""
     suits = _lead_suits(policy, view, hand, theirs)
     masters = [masters_in(hand, theirs, s) for s in range(4)]
     winner_suits = [s for s in suits if masters[s]]  # the suits whose top card is a winner

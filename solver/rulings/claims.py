@@ -248,7 +248,8 @@ def analyse_claim(
     trump = case.contract.strain.trump_suit_index
     started = time.monotonic()
     obligations = obligations_at_claim(case)
-    problem = ClaimProblem.from_claim(claim, trump, chosen, _dummy(case), obligations)
+    best = _double_dummy(case, claim, obligations, time_limit)
+    problem = ClaimProblem.from_claim(claim, trump, chosen, _dummy(case), obligations, best)
     adjudication = adjudicate(problem, time_limit)
     taken = trump_tricks(claim, trump, adjudication.line, problem.policy.lead_forgotten_trump)
     unruffed: int | None = None
@@ -286,14 +287,14 @@ def analyse_claim(
         except ClaimTimeout:
             unruffed, checked = None, False
     costs = (
-        judgement_costs(case, chosen, adjudication.claimer_tricks, time_limit, obligations)
+        judgement_costs(case, chosen, adjudication.claimer_tricks, time_limit, obligations, best)
         if judgements
         else ()
     )
     return ClaimAnalysis(
         claim,
         adjudication,
-        _double_dummy(case, claim, obligations, time_limit),
+        best,
         chosen,
         unruffed,
         checked,
@@ -310,11 +311,13 @@ def judgement_costs(
     claimer_tricks: int,
     time_limit: float,
     obligations: Obligations = NO_OBLIGATIONS,
+    best: int | None = None,
 ) -> tuple[JudgementCost, ...]:
     """Each judgement of ``policy`` turned the other way alone, where it changes the worst
     normal line's tricks (``claimer_tricks``): what a director or committee needs to see where
     the ruling turns. The adjudications share ``time_limit``; one that does not finish in its
-    share is listed as not settled."""
+    share is listed as not settled. ``best``: the double-dummy value
+    (``ClaimProblem.from_claim``)."""
     claim = case.claim
     assert claim is not None
     trump = case.contract.strain.trump_suit_index
@@ -330,7 +333,8 @@ def judgement_costs(
         share = _left(time_limit, started) / (len(turns) - done)
         try:
             value: int | None = adjudicate(
-                ClaimProblem.from_claim(claim, trump, flipped, _dummy(case), obligations), share
+                ClaimProblem.from_claim(claim, trump, flipped, _dummy(case), obligations, best),
+                share,
             ).claimer_tricks
         except ClaimTimeout:
             value = None

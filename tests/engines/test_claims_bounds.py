@@ -39,7 +39,7 @@ from solver.engines.claims import BOUNDS, Adjudicator, Bounds, ClaimProblem, Sta
 from solver.engines.claims.bounds import _holds_a_loser_until
 from solver.facts import Step
 from solver.facts.policy import PRESETS, NormalPolicy
-from solver.laws.normal_play import masters_in
+from solver.laws.normal_play import believed_good, masters_in
 from tests.claim_replay import legal_cards, start_state, trick_winner
 from tests.engines.test_claims_engine import SWITCHES, random_statement
 
@@ -104,6 +104,7 @@ def random_ending(rng: random.Random, policy: NormalPolicy) -> ClaimProblem:
     steps: tuple[Step, ...] = ()
     if rng.random() < 0.2:
         steps = random_statement(rng, held, trump, side, ("draw_trumps", "cash", "play"))
+    bound = (1 << side) | (1 << (side + 2))
     return ClaimProblem(
         held=(held[0], held[1], held[2], held[3]),
         leader=leader,
@@ -114,8 +115,20 @@ def random_ending(rng: random.Random, policy: NormalPolicy) -> ClaimProblem:
         voids=0,
         trumps_aware=rng.random() < 0.5,
         policy=policy,
-        bound=(1 << side) | (1 << (side + 2)),
+        bound=bound,
+        believed=thought_good(rng, held, bound, side, trump),
     )
+
+
+def thought_good(
+    rng: random.Random, held: list[int], bound: int, side: int, trump: int | None
+) -> int:
+    """In some endings, a claim above best play: the cards the claimer thinks good may be led
+    among his winners (lead_believed_winner). Drawn last, so the rest of each ending is as it
+    was before the judgement existed."""
+    if rng.random() < 0.3:
+        return believed_good((held[0], held[1], held[2], held[3]), bound, side, trump, 0)
+    return 0
 
 
 def solid_holdings(rng: random.Random, size: int, side: int) -> list[int]:

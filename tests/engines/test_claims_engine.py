@@ -172,7 +172,11 @@ def random_claim(
     )
     if defenders:
         claim = replace(claim, by_defender=rng.random() < 0.5)
-    problem = ClaimProblem.from_claim(claim, trump, random_policy(rng))
+    policy = random_policy(rng)
+    # Some claims of every trick are above best play: the cards the claimer thinks good may be
+    # led among his winners (lead_believed_winner); ``best`` need not be the true value here.
+    best = claim.tricks - 1 if rng.random() < 0.4 else None
+    problem = ClaimProblem.from_claim(claim, trump, policy, best=best)
     if defenders and rng.random() < 0.5:
         problem = replace(problem, opponents_ruff=False)
     return problem, claim
@@ -241,6 +245,26 @@ def test_adjudication_equals_brute_force_on_endings_of_up_to_four_cards(
     assert adjudicate(problem).claimer_tricks == least
     # The random lines the search starts from are lines: never fewer tricks than the least.
     assert adjudicator.playout_bound(start_state(adjudicator), 5) >= least
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_adjudication_equals_brute_force_with_cards_thought_good(seed: int) -> None:
+    """Claims of every trick above best play (``lead_believed_winner``): the cards the claimer
+    thinks good may be led among his winners; the memo keys keep them apart and the runs stop
+    before them, so the search still finds the brute force's value."""
+    rng = random.Random(seed)
+    for _attempt in range(100):  # until a claim with a card thought good comes up
+        drawn, claim = random_claim(rng, max_cards=4, defenders=True)
+        claim = replace(claim, tricks=claim.position.tricks_left)
+        policy = drawn.policy.with_switches(lead_believed_winner=True)
+        problem = ClaimProblem.from_claim(claim, drawn.trump, policy, best=claim.tricks - 1)
+        if problem.believed:
+            break
+    assert problem.believed
+    adjudicator = Adjudicator(problem)
+    adjudication = adjudicate(problem)
+    assert adjudication.claimer_tricks == brute_force(adjudicator, start_state(adjudicator))
+    assert replay(problem, adjudication.line) == adjudication.claimer_tricks
 
 
 @settings(deterministic, max_examples=150)

@@ -8,6 +8,7 @@ from solver.laws.normal_play import (
     NormalPolicy,
     PlayView,
     aware_of_trumps,
+    believed_good,
     claimer_options,
     for_defenders,
 )
@@ -757,3 +758,46 @@ def test_the_link_to_partners_winners_comes_before_the_ruffable_loser() -> None:
     assert claimer_options(NormalPolicy(), position) == [card("D4")]
     no_links = NormalPolicy().with_switches(keep_links=False)
     assert claimer_options(no_links, position) == [card("H3")]
+
+
+def test_believed_good_is_the_side_suit_card_one_opponents_card_beats() -> None:
+    # North-South claim at spades; West holds the H9 over South's H8 and H7 (one card beats
+    # each), and the CK, CQ over South's CJ (two: a miscount, not a card overlooked). North's
+    # spade is a trump (70C's business), the diamonds are named by the statement.
+    held = (
+        mask("S5", "DQ"),
+        mask("S6", "D2", "C2"),
+        mask("HA", "H8", "H7", "CJ", "D9"),
+        mask("H9", "CK", "CQ", "DK"),
+    )
+    diamonds = 1 << 2
+    believed = believed_good(held, 0b0101, 0, 0, diamonds)
+    assert believed == mask("H8", "H7")
+    # On a defender's claim only his own hand's cards count (he sees only them).
+    assert believed_good(held, 0b0001, 0, 0, diamonds) == 0
+    # Without the statement naming diamonds, South's D9 (the DK alone above it) and North's
+    # DQ count too.
+    assert believed_good(held, 0b0101, 0, 0, 0) == mask("H8", "H7", "D9", "DQ")
+
+
+def test_a_card_thought_good_is_led_among_the_winners_from_the_top() -> None:
+    # 3NT-style ending at spades with no trump out: South HA H8 SK opposite North's losers,
+    # West's H9 over the H8. winners_first holds South to the HA and the SK; thinking the H8
+    # good (lead_believed_winner), he may lead it once the HA has gone, as the top of the suit,
+    # not before (top_down), and not at all once the H9 has fallen.
+    def position(south: tuple[str, ...], west: tuple[str, ...]) -> PlayView:
+        held = (mask("D2", "D3", "D4"), mask("D5", "D6", "D7"), mask(*south), mask(*west))
+        return PlayView(2, held, (), 2, None, 0, 0, False, 15, -1, mask("H8"))
+
+    with_ace = position(("HA", "H8", "SK"), ("H9", "CK", "CQ"))
+    assert sorted(claimer_options(NormalPolicy(), with_ace)) == [card("SK"), card("HA")]
+    no_top_down = NormalPolicy().with_switches(top_down=False)
+    assert card("H8") in claimer_options(no_top_down, with_ace)
+    after_ace = position(("H8", "SK", "C4"), ("H9", "CK", "CQ"))
+    assert sorted(claimer_options(NormalPolicy(), after_ace)) == [card("SK"), card("H8")]
+    off = NormalPolicy().with_switches(lead_believed_winner=False)
+    assert claimer_options(off, after_ace) == [card("SK")]
+    nine_gone = position(("H8", "SK", "C4"), ("CJ", "CK", "CQ"))
+    assert sorted(claimer_options(NormalPolicy(), nine_gone)) == [card("SK"), card("H8")]
+    # With the H9 gone the H8 is a winner: led as one, not as a card thought good.
+    assert sorted(claimer_options(off, nine_gone)) == [card("SK"), card("H8")]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from solver.bridge.masks import SUIT_MASKS, hand_of, popcount, winner_so_far
+from solver.bridge.masks import SUIT_MASKS, cards_above, hand_of, popcount, winner_so_far
 from solver.engines.claims.keys import Keys
 from solver.engines.claims.state import PART_BITS, ClaimProblem, State
 from solver.laws.normal_play import HONOURS, masters_bind, masters_in
@@ -73,6 +73,10 @@ class Bounds:
         """The claimer's side's honours with solidity at the claim (``Keys.solid``): each binds
         top-down as a lone master whatever ``honour_master_binds`` says (``masters_bind``).
         Fixed for the search, as the cards are: a card is in it or not in every position."""
+        self._believed = problem.believed if policy.lead_believed_winner else 0
+        """The cards the claimer thinks good (``lead_believed_winner``): a hand holding one
+        while an opponent's card still beats it may lead it among its winners and lose, so no
+        run counts on that hand's leads (``_thinks_good``)."""
         self._covering = policy.wins_with_every_master and policy.no_master_discard
         self._overtakes = policy.overtake_to_reach
         self._spares = policy.keep_entries
@@ -206,6 +210,8 @@ class Bounds:
         o1, o2 = self._opponents
         first, second = hand_of(held, o1), hand_of(held, o2)
         lead, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
+        if self._thinks_good(lead | partner, first | second):
+            return 0  # the hand on lead may lead the card it thinks good
         # P parts with no master at the first trick: ``leads_win_until``'s ``late``.
         late = self.p.policy.no_master_discard and self.leads_a_master(lead, first | second)
         run = self.leads_win_until(lead, partner, first, second, False, late)
@@ -251,6 +257,8 @@ class Bounds:
         first, second = hand_of(held, o1), hand_of(held, o2)
         theirs = first | second
         hand, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
+        if self._thinks_good(partner, theirs):
+            return 0  # P may lead the card he thinks good
         cross = winners
         discards = cross
         if policy.no_master_discard:
@@ -391,6 +399,17 @@ class Bounds:
                 until = min(until, max(max(own, theirs_gone), lasts))
         return until
 
+    def _thinks_good(self, cards: int, theirs: int) -> bool:
+        """Do ``cards`` include one the claimer thinks good (``lead_believed_winner``) that a
+        card of ``theirs`` (the opponents') still beats? Its holder may lead it as a winner."""
+        mine = cards & self._believed
+        while mine:
+            low = mine & -mine
+            if theirs & cards_above(low.bit_length() - 1):
+                return True
+            mine ^= low
+        return False
+
     def winners(self, hand: int, theirs: int) -> int:
         """The hand's cards above every card of their suit the opponents hold (``theirs``),
         trumps left out when ``no_idle_trump_lead`` keeps them from being led."""
@@ -438,7 +457,10 @@ class Bounds:
         ``follow_low_to_partner`` are on (``_cashing``): then L, holding a winner, leads one (the
         top of its suit when top-down binds) and partner follows low to it. Not used when L must
         draw trumps first (``draw_trumps_when_aware``), nor when L, unaware of the opponents'
-        trumps, may lead a trump of his below one of theirs (``lead_forgotten_trump``). L holds
+        trumps, may lead a trump of his below one of theirs (``lead_forgotten_trump``), nor
+        while L holds a card the claimer thinks good that an opponent's card still beats
+        (``lead_believed_winner``: he may lead it; partner holding one, he takes no lead in the
+        run, ``partner_leads_a_winner``). L holds
         T winners; each trick he leads one and wins it, unless before then
         - an opponent's card between two of L's cards, the higher a spot card (or an honour
           that does not bind: ``_suit_run``), can make that card a lone winner that does not
@@ -483,6 +505,8 @@ class Bounds:
         first, second = hand_of(held, o1), hand_of(held, o2)
         partner = hand_of(held, leader ^ 2)
         hand = hand_of(held, leader)
+        if self._thinks_good(hand, first | second):
+            return 0, 0  # L may lead the card he thinks good, and lose it
         trumps = self._trump_mask
         first_ruffs, second_ruffs = bool(first & trumps), bool(second & trumps)
         ruffers = first_ruffs or second_ruffs
@@ -550,11 +574,13 @@ class Bounds:
         held, leader = state.held, state.leader
         o1, o2 = self._opponents
         first, second = hand_of(held, o1), hand_of(held, o2)
-        if not self.p.policy.no_master_discard:
-            return False  # he might throw his masters and keep his losers
-        if (first | second) & self._trump_mask:
-            return False
         partner = hand_of(held, leader ^ 2)
+        if (
+            not self.p.policy.no_master_discard  # he might throw his masters, keep his losers
+            or (first | second) & self._trump_mask
+            or self._thinks_good(partner, first | second)  # he may lead the card he thinks good
+        ):
+            return False
         masters = 0
         for suit in range(4):
             mask = SUIT_MASKS[suit]

@@ -24,8 +24,8 @@ class Keys:
     def __init__(self, problem: ClaimProblem, proved: Proved | None = None) -> None:
         self.claimer_side = problem.claimer_side
         self.special = 0
-        """The cards the statement names, and those a finesse it states is taken against: each
-        keeps its own name in the key."""
+        """The cards the statement names, those a finesse it states is taken against, and those
+        the claimer thinks good (``ClaimProblem.believed``): each keeps its own name in the key."""
         for step in problem.steps:
             for card in step.cards:
                 self.special |= 1 << card.index
@@ -34,6 +34,10 @@ class Keys:
             self.special |= finessed_against(problem, step)
         side = problem.claimer_side
         policy = problem.policy
+        if policy.lead_believed_winner:
+            # A card the claimer thinks good may be led where one beside it may not
+            # (``lead_believed_winner``): each keeps its own name.
+            self.special |= problem.believed
         self.solid = 0
         """The claimer's side's honours with solidity at the claim (``claim_solidity``), when
         the policy reads it: a lone honour winner binds top-down under ``honour_master_binds``

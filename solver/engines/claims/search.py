@@ -371,6 +371,7 @@ class Adjudicator:
             p.trumps_aware,
             p.bound,
             self.keys.solid,
+            p.believed,
         )
         stated = self.stated_plays(view, state.plan)
         return stated if stated is not None else claimer_options(p.policy, view)

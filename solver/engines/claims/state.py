@@ -16,7 +16,7 @@ from solver.errors import EngineError
 from solver.facts import Claim, Step
 from solver.facts.policy import NormalPolicy
 from solver.laws.choices import LawOption
-from solver.laws.normal_play import aware_of_trumps, for_defenders
+from solver.laws.normal_play import aware_of_trumps, believed_good, for_defenders
 from solver.laws.obligations import Obligations
 
 NO_OBLIGATIONS: Final = Obligations()
@@ -56,6 +56,10 @@ class ClaimProblem:
     declarer: int = -1
     """Declarer's seat, who makes the 50D2/51B choice before a defender's lead while his partner
     has a major penalty card; needed only with ``obligations``."""
+    believed: int = 0
+    """The claimer's side's cards he is taken as thinking good though an opponent's card beats
+    them (``normal_play.believed_good``, ``lead_believed_winner``), a bit mask; none unless his
+    claim of every trick is more than best play gives."""
 
     @staticmethod
     def from_claim(
@@ -64,11 +68,14 @@ class ClaimProblem:
         policy: NormalPolicy,
         dummy: int | None = None,
         obligations: Obligations = NO_OBLIGATIONS,
+        best: int | None = None,
     ) -> ClaimProblem:
         """The problem of the claim under ``policy``. ``dummy``: dummy's seat, when known; on a
         defender's claim dummy is an opponent whose cards everyone sees, so a suit it holds
         none of at the claim is a known void, as if it had shown out (70E1). ``obligations``:
-        those in force at the claim (they need ``dummy``, whose partner is declarer)."""
+        those in force at the claim (they need ``dummy``, whose partner is declarer). ``best``:
+        the claimer's side's tricks with best play (double dummy), when known: a claim of every
+        trick above it shows a card overlooked (``lead_believed_winner``)."""
         position = claim.position
         held = tuple(mask_of([c.index for c in hand]) for hand in position.hands)
         voids = 0
@@ -101,6 +108,23 @@ class ClaimProblem:
                 else step
                 for step in steps
             )
+        believed = 0
+        if (
+            policy.lead_believed_winner
+            and best is not None
+            and claim.tricks == position.tricks_left
+            and best < claim.tricks
+        ):
+            # A suit an opponent has shown out of is one the claimer has counted (70E1: he is
+            # credited with the show-out): the card it leaves out is not one he overlooked.
+            counted = _named_suits(claim.statement)
+            for seat, suits in claim.shown_out.items():
+                if seat.index % 2 != side:
+                    for suit in suits:
+                        counted |= 1 << suit
+            believed = believed_good(
+                (held[0], held[1], held[2], held[3]), bound, side, trump, counted
+            )
         return ClaimProblem(
             held=(held[0], held[1], held[2], held[3]),
             leader=position.leader.index,
@@ -116,7 +140,23 @@ class ClaimProblem:
             bound=bound,
             obligations=obligations,
             declarer=-1 if dummy is None else (dummy + 2) % 4,
+            believed=believed,
         )
+
+
+def _named_suits(statement: tuple[Step, ...]) -> int:
+    """The suits a statement names (a bit per suit): those of its steps and of their cards and
+    conditions. A claimer who named a suit is not taken as having overlooked a card of it."""
+    named = 0
+    for step in statement:
+        suits = list(step.suits) + [card.suit_index for card in step.cards]
+        if step.suit is not None:
+            suits.append(step.suit)
+        if step.condition is not None:
+            suits.append(step.condition[0])
+        for suit in suits:
+            named |= 1 << suit
+    return named
 
 
 @dataclass(frozen=True, slots=True)
