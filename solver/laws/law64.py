@@ -27,6 +27,16 @@ AFTER_THE_BOARD: dict[str, tuple[str, str]] = {
     "after-next-board": ("64B4", "first noticed after a player of the non-offending side called"),
     "after-round": ("64B5", "first noticed after the round had ended"),
 }
+LAW64B3_CARD_REQUIRED = Assumption(
+    "64B3-card-required",
+    "64B3",
+    "a defender's revoke is taken as made in failing to play a card faced on the table when "
+    "every card the Laws let him play to that trick lay face up as his penalty card (a major "
+    "penalty card of the suit led beside concealed cards of it included, 50D1); the Law does "
+    "not say by which card the failure is judged",
+)
+"""The reading of 64B3 for penalty cards (``law64b3_faced_card_due``), named in a ruling that
+applies it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +162,9 @@ def assess(
         findings.append(_assess_one(case, context, earlier, both_sides))
     tricks = case.tricks_played + sum(claimed)
     adjustment = _totals(tricks, findings, in_play, delta, case.declarer.index % 2)
+    if any(f.citation == "64B3" and e.faced for f, e in zip(findings, events, strict=True)):
+        reading = (*adjustment.assumptions, LAW64B3_CARD_REQUIRED)
+        adjustment = replace(adjustment, assumptions=reading)
     if len(sides_established) == 2 and case.edition == 1997:
         both = Assumption(
             "both-sides-1997",

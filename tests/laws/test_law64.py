@@ -109,8 +109,12 @@ def test_a_revoke_failing_to_play_a_faced_penalty_card_transfers_nothing() -> No
     assert (finding.citation, finding.transfer, finding.established) == ("64B3", 0, True)
     assert "faced on the table" in finding.reasons[-1].text
     assert faced.final == 9
+    assert [a.name for a in faced.assumptions] == ["64B3-card-required"]
     concealed = assess(case(alleged("E", 5)), (event(5, E, **won),), 9)
     assert (concealed.findings[0].citation, concealed.final) == ("64A1", 11)
+    assert concealed.assumptions == ()
+    dummy = assess(case(alleged("N", 5)), (event(5, N, faced=False, **won),), 10)
+    assert (dummy.findings[0].citation, dummy.assumptions) == ("64B3", ())
 
 
 def test_64b3_comes_after_the_trick_12_and_late_notice_exemptions() -> None:
