@@ -40,8 +40,6 @@ from solver.bridge import Card
 from solver.bridge.masks import SUIT_MASKS, beats, cards_in, suit_of, trick_winner
 from solver.engines.problem import (
     CARDS_WEIGHT,
-    CHOICES_SHIFT,
-    EVENTS_SHIFT,
     PHANTOM,
     STATEMENT_WEIGHT,
     Problem,
@@ -79,8 +77,6 @@ Lit = Any
 """A CP-SAT Boolean literal (``BoolVar`` or its negation); ortools ships no type stubs."""
 Cond = Any
 """A literal, or the constant True or False (``_all``, ``_any`` and ``_not`` fold them)."""
-CHOICES_FIELD = ((1 << (EVENTS_SHIFT - CHOICES_SHIFT)) - 1) << CHOICES_SHIFT
-"""The bits of an outcome key that hold the choices made after an irregularity."""
 LOOT_SLOT, LEAD_SLOT, ORDER_SLOT, FAILURE_SLOT = 0, 1, 2, 3
 """The slots of a trick's choices (``ChoiceMade.slot``)."""
 ACCEPTED_PLAY = CHOICE_CATALOGUE.index(("52B1", "accept-play", ())) + 1
@@ -2229,9 +2225,9 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         history = _history(m.problem, cards, double, leaders)
         for t, (leader, trick) in enumerate(history):
             self.winners[t].add(trick_winner(leader, trick, m.problem.trump))
-        group = group_key(m.problem, history, int(value(m.total)))
-        if m.problem.irregular is not None:  # the choices it assumes, not evaluate's first
-            group = group & ~CHOICES_FIELD | choices << CHOICES_SHIFT
+        # after an irregularity: under the choices it assumes, not evaluate's first
+        assumed = choices if m.problem.irregular is not None else None
+        group = group_key(m.problem, history, int(value(m.total)), assumed)
         self.groups[group] += 1
         self.examples.setdefault(group, history)
         if self.list_limit:

@@ -11,7 +11,7 @@ checked against it in the tests.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, NamedTuple, TypeVar
 
 from solver.bridge import Seat, Side
@@ -38,6 +38,7 @@ from solver.laws.irregular_play import (
 from solver.laws.law45 import law45c4b_replacement_fits
 from solver.laws.law46 import ANY_CARD, law46b_cards
 from solver.laws.law57 import law57c3_at_turn, law57d_at_turn
+from solver.laws.law64 import law64b3_faced_card_due
 from solver.laws.obligations import (
     Obligations,
     after_play,
@@ -165,6 +166,7 @@ def pack_event(event: RevokeEvent) -> int:
         | 1 << 17
         | int(event.defective) << 18
         | int(event.restored) << 19
+        | int(event.faced) << 20
     )
 
 
@@ -181,6 +183,7 @@ def unpack_event(bits: int) -> RevokeEvent:
         actual_tricks=((bits >> 15) & 3) - 1,
         defective=bool((bits >> 18) & 1),
         restored=bool((bits >> 19) & 1),
+        faced=bool((bits >> 20) & 1),
     )
 
 
@@ -506,6 +509,11 @@ class Evaluation:
     choice_paths: tuple[int, ...] = (0,)
     """With irregularities: each sequence of choices under which the plays obey the Laws
     (packed as ``choices_bits``); the history counts once per sequence. Without: one, empty."""
+    faced: tuple[tuple[int, int], ...] = ()
+    """With irregularities: (sequence of choices, ``ChoiceEnd.faced``) for each sequence under
+    which a revoke of ``revokes`` was made in failing to play a penalty card faced on the
+    table (64B3). Which cards lay face up can depend on the choices (a 50D2 choice picks a
+    penalty card up), so the mark is per sequence."""
 
     @property
     def key(self) -> int:
@@ -516,8 +524,22 @@ class Evaluation:
     @property
     def keys(self) -> tuple[int, ...]:
         """The outcome key under each sequence of choices (one without irregularities)."""
-        base = outcome_key(self.declarer_tricks, self.revokes, self.double_play)
-        return tuple(base | bits << CHOICES_SHIFT for bits in self.choice_paths) or (base,)
+        keys = tuple(self.key_under(bits) for bits in self.choice_paths)
+        return keys or (outcome_key(self.declarer_tricks, self.revokes, self.double_play),)
+
+    def key_under(self, choices: int) -> int:
+        """The outcome key under the sequence of choices ``choices`` (packed): its revokes
+        marked ``faced`` where, under it, they failed to play a penalty card (64B3)."""
+        marks = next((seats for bits, seats in self.faced if bits == choices), 0)
+        revokes = self.revokes
+        if marks:
+            revokes = tuple(
+                replace(event, faced=bool(marks >> (4 * event.trick + event.seat) & 1))
+                for event in revokes
+            )
+        return outcome_key(self.declarer_tricks, revokes, self.double_play) | (
+            choices << CHOICES_SHIFT
+        )
 
     @property
     def outcome(self) -> Outcome:
@@ -532,8 +554,11 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
     """
     failure = _first_illegality(problem, history)
     paths: tuple[int, ...] = (0,)
+    faced: tuple[tuple[int, int], ...] = ()
     if failure is None and problem.irregular is not None:
-        paths = tuple(choice_paths(problem, problem.irregular, history))
+        ends = choice_ends(problem, problem.irregular, history)
+        paths = tuple(end.choices for end in ends)
+        faced = tuple((end.choices, end.faced) for end in ends if end.faced)
         if not paths:
             failure = "the play breaks what the Laws require after an irregularity"
     winners = tuple(trick_winner(leader, cards, problem.trump) for leader, cards in history)
@@ -561,6 +586,7 @@ def evaluate(problem: Problem, history: History) -> Evaluation:
         revokes,
         double_play,
         paths if failure is None else (),
+        faced if failure is None else (),
     )
 
 
@@ -579,6 +605,9 @@ class ChoiceEnd(NamedTuple):
     """The proper leader of the next trick (the winner of the last one)."""
     state: Obligations
     """The obligations in force after the last trick."""
+    faced: int = 0
+    """The revokes made in failing to play a penalty card faced on the table (64B3): bit
+    ``4 * trick + seat`` (trick 0-based)."""
 
 
 def choice_ends(problem: Problem, program: PlayIrregularities, history: History) -> list[ChoiceEnd]:
@@ -598,11 +627,16 @@ def choices_through(
     found: list[ChoiceEnd] = []
 
     def walk(
-        number: int, proper: int, held: tuple[int, int, int, int], state: Obligations, bits: int
+        number: int,
+        proper: int,
+        held: tuple[int, int, int, int],
+        state: Obligations,
+        bits: int,
+        faced: int,
     ) -> None:
         if number == len(history):
             if stopped_trick_fits(program, number, proper, held, state):
-                found.append(ChoiceEnd(bits, proper, state))
+                found.append(ChoiceEnd(bits, proper, state, faced))
             return
         leader, cards = history[number]
         for start in trick_starts(program, number, proper, held, state):
@@ -611,15 +645,22 @@ def choices_through(
             if start.order_suit_not_led == cards[leader] // 13:
                 continue
             accepted = number in program.accepted_failures
-            after = obeyed(start.state, leader, cards, held, accepted)
-            if after is None:
+            done = obeyed(start.state, leader, cards, held, accepted)
+            if done is None:
                 continue
+            after, seats = done
             made = start.choices | (failure_bits(number) if accepted else 0)
             winner = trick_winner(leader, cards[:4], trump)
-            rest = tuple(h & ~(1 << c) for h, c in zip(held, cards[:4], strict=True))
-            walk(number + 1, winner, rest, after_trick(after, winner), bits | made)  # type: ignore[arg-type]
+            rest = (
+                held[0] & ~(1 << cards[0]),
+                held[1] & ~(1 << cards[1]),
+                held[2] & ~(1 << cards[2]),
+                held[3] & ~(1 << cards[3]),
+            )
+            ended = after_trick(after, winner)
+            walk(number + 1, winner, rest, ended, bits | made, faced | seats << 4 * number)
 
-    walk(0, opening_leader, hands, Obligations(), 0)
+    walk(0, opening_leader, hands, Obligations(), 0, 0)
     return found
 
 
@@ -629,8 +670,10 @@ def obeyed(
     cards: Cards,
     held: tuple[int, int, int, int],
     failure_accepted: bool = False,
-) -> Obligations | None:
-    """The state after the trick's four cards, or None if one breaks an obligation. With
+) -> tuple[Obligations, int] | None:
+    """The state after the trick's four cards, or None if one breaks an obligation; and the
+    seats (a bit per seat) whose revoke in this trick was made in failing to play a penalty
+    card faced on the table (64B3, ``law64b3_faced_card_due``, judged at his turn). With
     ``failure_accepted`` (52B1 recorded at this trick), exactly one card there must be a
     failure to play a penalty card: one that follows suit and obeys the restrictions but
     leaves a penalty card due unplayed (the penalty card then stays)."""
@@ -638,23 +681,19 @@ def obeyed(
         return None
     led = -1
     failures = 0
+    faced = 0
     for offset in range(4):
         seat = (leader + offset) % 4
         card = cards[seat]
         if seat == state.dummy_seat and not designation_allows(state, leader, offset, cards, held):
             return None  # 46B: declarer's incomplete designation fixes dummy's card
-        if seat == state.rho_turn_seat and offset > 0:
-            # 57D: the card played early is his card here if legal, else a penalty card
-            early = state.rho_turn_card
-            must, state = law57d_at_turn(state, seat, held[seat], led)
-            if (must >= 0 and card != must) or (must < 0 and card == early):
-                return None
-        if seat == state.declarer_early_seat:
-            # 57C3: declarer's card played before its turn is this hand's card if legal here
-            must = law57c3_at_turn(state, seat, held[seat], led)
-            if (must >= 0 and card != must) or (must < 0 and card == state.declarer_early_card):
-                return None
+        at_turn = _early_card_fits(state, seat, offset, card, held[seat], led)
+        if at_turn is None:
+            return None
+        state = at_turn
         revoke = offset > 0 and is_revoke(leader, cards, seat, held[seat])
+        if revoke and law64b3_faced_card_due(state, seat, held[seat], led):
+            faced |= 1 << seat
         due = card != PHANTOM and not revoke
         if due and not legal_plays(state, seat, held[seat], led) >> card & 1:
             restricted = restricted_plays(state, seat, held[seat], led)
@@ -666,6 +705,25 @@ def obeyed(
             led = card // 13
     if failure_accepted and failures != 1:
         return None
+    return state, faced
+
+
+def _early_card_fits(
+    state: Obligations, seat: int, offset: int, card: int, held: int, led: int
+) -> Obligations | None:
+    """At ``seat``'s turn (``offset`` after the leader), a card he or declarer played before
+    it: the state then (57D may leave it a penalty card), or None if ``card`` does not fit."""
+    if seat == state.rho_turn_seat and offset > 0:
+        # 57D: the card played early is his card here if legal, else a penalty card
+        early = state.rho_turn_card
+        must, state = law57d_at_turn(state, seat, held, led)
+        if (must >= 0 and card != must) or (must < 0 and card == early):
+            return None
+    if seat == state.declarer_early_seat:
+        # 57C3: declarer's card played before its turn is this hand's card if legal here
+        must = law57c3_at_turn(state, seat, held, led)
+        if (must >= 0 and card != must) or (must < 0 and card == state.declarer_early_card):
+            return None
     return state
 
 
@@ -721,12 +779,15 @@ def _trump(state: Obligations) -> int | None:
     return None if state.dummy_trump < 0 else state.dummy_trump
 
 
-def group_key(problem: Problem, history: History, total: int) -> int:
+def group_key(problem: Problem, history: History, total: int, choices: int | None = None) -> int:
     """The public outcome key of a legal history with this declarer total: the total alone
-    when no history can revoke (evaluating it again would only cost time)."""
+    when no history can revoke (evaluating it again would only cost time). ``choices``: after
+    an irregularity, the sequence of choices (packed) the engine's history assumes; the key is
+    then the one under it, not under ``evaluate``'s first (its revokes' 64B3 marks included)."""
     if not problem.may_hold_revokes:
-        return total
-    return public_key(evaluate(problem, history).key)
+        return total if choices is None else total | choices << CHOICES_SHIFT
+    evaluation = evaluate(problem, history)
+    return public_key(evaluation.key if choices is None else evaluation.key_under(choices))
 
 
 def is_revoke(leader: int, cards: Cards, seat: int, held: int) -> bool:

@@ -55,8 +55,6 @@ import constraint
 
 from solver.engines.problem import (
     CARDS_WEIGHT,
-    CHOICES_SHIFT,
-    EVENTS_SHIFT,
     PHANTOM,
     STATEMENT_WEIGHT,
     Problem,
@@ -93,9 +91,6 @@ DOUBLE: Var = ("double", -1)
 """The trick where the surplus seat played two cards (Law 67B2); only with a surplus seat."""
 
 _UNASSIGNED = constraint.Unassigned
-
-CHOICES_FIELD = ((1 << (EVENTS_SHIFT - CHOICES_SHIFT)) - 1) << CHOICES_SHIFT
-"""The bits of an outcome key that hold the choices made after an irregularity."""
 
 
 def _card_var(trick: int, seat: int) -> Var:
@@ -1624,9 +1619,9 @@ class _Tally:
             self._reset(cost)
         self.count += 1
         self.outcomes[total] = self.outcomes.get(total, 0) + 1
-        group = group_key(self.problem, history, total)
-        if self.problem.irregular is not None:  # the choices it assumes, not evaluate's first
-            group = group & ~CHOICES_FIELD | choices << CHOICES_SHIFT
+        # after an irregularity: under the choices it assumes, not evaluate's first
+        assumed = choices if self.problem.irregular is not None else None
+        group = group_key(self.problem, history, total, assumed)
         self.groups[group] = self.groups.get(group, 0) + 1
         self.group_examples.setdefault(group, history)
         self.contradicted |= units

@@ -143,6 +143,9 @@ class TrickStep:
     """Who led it, when that is not the position's leader (a lead out of turn accepted)."""
     choices: int = 0
     """The choices made at this trick after an irregularity (``choices_bits``), if any."""
+    faced: int = 0
+    """Of ``revokers``, the seats (bit per seat) whose revoke failed to play a penalty card
+    faced on the table (64B3, ``law64b3_faced_card_due``): after an irregularity only."""
 
 
 class Searcher:
@@ -486,6 +489,7 @@ class Searcher:
                 actual,
                 missed,
                 restored,
+                bool(step.faced >> seat & 1),
             )
             packed |= pack_event(event) << (slot * EVENT_BITS)
         events = key >> EVENTS_SHIFT
@@ -596,6 +600,9 @@ class Searcher:
             leader = start.leader
             if agreed is not None and agreed.leader != leader:
                 continue
+            # cards of a kept deal -> the seats whose revoke there failed to play a penalty
+            # card faced on the table (64B3)
+            faced: dict[Cards, int] = {}
             found = (
                 given
                 if given is not None
@@ -608,9 +615,12 @@ class Searcher:
                     continue
                 if start.order_suit_not_led == cards[leader] // 13:
                     continue
-                after = obeyed(start.state, leader, cards, held, accepted)
-                if after is None:
+                done = obeyed(start.state, leader, cards, held, accepted)
+                if done is None:
                     continue
+                after, seats = done
+                if seats:
+                    faced[_unpack_pair(cards, self.surplus_seat or 0)] = seats
                 winner = trick_winner(leader, cards, p.trump)
                 ended = after_trick(after, winner)
                 if trick == p.tricks - 1 and not stopped_trick_fits(
@@ -623,6 +633,8 @@ class Searcher:
                 )
             choices = start.choices | made
             steps = self._priced_steps(trick, played, leader, flags, budget, kept)
+            if faced:
+                steps = [replace(s, faced=faced.get(s.cards, 0)) for s in steps]
             if leader == proper and not choices:  # as the position's leader, nothing chosen
                 out.extend(steps)
             else:

@@ -68,3 +68,7 @@ class RevokeEvent:
     restored: bool = False
     """Deemed, not played: he failed to follow with the surplus card that Law 67B2 returns to
     his hand after he had dropped it on an earlier trick (it counts as held all along)."""
+    faced: bool = False
+    """Every card the Laws let him play to the trick lay face up as a penalty card of his: the
+    revoke was made in failing to play a card faced on the table (Law 64B3,
+    ``law64.law64b3_faced_card_due``)."""

@@ -20,9 +20,9 @@ class Outcome:
     """One outcome group: declarer's tricks as played, the revokes, the double play.
 
     Outcomes sort in the order reports list them: fewer revokes first; then by the revokes,
-    the latest compared first (each by its deemed, defective, trick-12 and trick-transfer
-    facts, then suit, seat and trick: ``_event_order``); then by the double play (none first);
-    then by declarer's tricks. It is the order of the engines' packed keys
+    the latest compared first (each by its faced penalty card, deemed, defective, trick-12 and
+    trick-transfer facts, then suit, seat and trick: ``_event_order``); then by the double
+    play (none first); then by declarer's tricks. It is the order of the engines' packed keys
     (``tests/engines/test_outcome.py`` holds the two to agree).
 
     >>> Outcome(9) < Outcome(10) < Outcome(8, (RevokeEvent(3, 1, 0, False, True, 1, False),))
@@ -57,6 +57,7 @@ class Outcome:
 
 def _event_order(event: RevokeEvent) -> tuple[int, ...]:
     return (
+        event.faced,
         event.restored,
         event.defective,
         event.actual_tricks,

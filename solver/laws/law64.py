@@ -21,11 +21,22 @@ from solver.laws.law61 import law61a_revoke
 from solver.laws.law62 import TRICK_12, corrected_reason
 from solver.laws.law63 import law63a_established
 from solver.laws.law67 import card_added, law67b1, law67b2_deemed_revoke
+from solver.laws.obligations import Obligations, legal_plays
 
 AFTER_THE_BOARD: dict[str, tuple[str, str]] = {
     "after-next-board": ("64B4", "first noticed after a player of the non-offending side called"),
     "after-round": ("64B5", "first noticed after the round had ended"),
 }
+LAW64B3_CARD_REQUIRED = Assumption(
+    "64B3-card-required",
+    "64B3",
+    "a defender's revoke is taken as made in failing to play a card faced on the table when "
+    "every card the Laws let him play to that trick lay face up as his penalty card (a major "
+    "penalty card of the suit led beside concealed cards of it included, 50D1); the Law does "
+    "not say by which card the failure is judged",
+)
+"""The reading of 64B3 for penalty cards (``law64b3_faced_card_due``), named in a ruling that
+applies it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +94,26 @@ class Adjustment:
         return (*self.preamble, *(r for f in self.findings for r in f.reasons))
 
 
+def law64b3_faced_card_due(state: Obligations, seat: int, held: int, led: int) -> bool:
+    """64B3: was a revoke by ``seat`` (he did not follow the suit ``led`` though he held it,
+    ``held`` his cards, penalty cards included) made in failing to play a card faced on the
+    table? Yes when every card the Laws let him play there (``legal_plays``: the suit led,
+    the restrictions binding him, his penalty cards' duties) lies face up as a penalty card
+    of his in ``state``, the moment of his turn.
+
+    Why: the Law exempts from the automatic transfer a revoke of a card everybody at the table
+    can see, dummy's or a penalty card; the opponents could have drawn attention to it before
+    it was established, and 64C still restores equity. The test is the card the Laws required,
+    not any card of the suit he held: with a major penalty card of the suit led he had to play
+    that card (50D1), so failing to follow is failing to play it even if other cards of the
+    suit were in his hand. A minor penalty card bars only his other cards of its suit below
+    an honour (50C): holding an honour of the suit led in his hand, or being bound by a 57A
+    order to play a concealed card, he failed to play a concealed card as well, and the revoke
+    is assessed under 64A."""
+    legal = legal_plays(state, seat, held, led)
+    return bool(legal) and not legal & ~state.penalty_cards(seat)
+
+
 def noticed_for(case: Case, event: RevokeEvent) -> Noticed:
     """When the allegation that covers this revoke says it came to light."""
     matching = [
@@ -131,6 +162,9 @@ def assess(
         findings.append(_assess_one(case, context, earlier, both_sides))
     tricks = case.tricks_played + sum(claimed)
     adjustment = _totals(tricks, findings, in_play, delta, case.declarer.index % 2)
+    if any(f.citation == "64B3" and e.faced for f, e in zip(findings, events, strict=True)):
+        reading = (*adjustment.assumptions, LAW64B3_CARD_REQUIRED)
+        adjustment = replace(adjustment, assumptions=reading)
     if len(sides_established) == 2 and case.edition == 1997:
         both = Assumption(
             "both-sides-1997",
@@ -168,6 +202,14 @@ def _assess_one(
     if event.seat == case.declarer.partner.index:
         return context.finding(
             0, "64B3", "a revoke in failing to play a card of dummy transfers nothing"
+        )
+    if event.faced:
+        return context.finding(
+            0,
+            "64B3",
+            "a revoke in failing to play a card faced on the table: every card the Laws let "
+            f"{context.seat.full_name} play to this trick lay face up as his penalty card, so no "
+            "trick is transferred (64C may still apply)",
         )
     if earlier is not None:
         return context.finding(

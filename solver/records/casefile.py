@@ -2087,15 +2087,11 @@ class _IrregularityReader:
             )
         return (chooser,), f"{chooser.full_name} retracts a card he played (Law 47E2)"
 
-    def check_answered(self, choice: Choice, facts: list[Irregularity], location: str) -> None:
-        """What a 45C4(b) or 46B choice answers is given at its trick: an opponent's
-        replacement follows declarer's correction there; declarer's pick of dummy's card
-        follows a call of dummy's card there that left it to him (46B3(b) a rank alone, 46B4
-        a call that names no card he may play: not "play anything"), a defender's pick
-        "play anything" (46B5). One such choice of each kind a trick."""
+    def _check_once(
+        self, choice: Choice, facts: list[Irregularity], location: str, why: str
+    ) -> None:
+        """Refuse, saying ``why``, a choice the case records a second time at its trick."""
         law, option, trick = choice.law, choice.option, choice.trick
-        if not law.startswith(("45", "46B")):
-            return
         same = [
             f
             for f in facts
@@ -2105,8 +2101,31 @@ class _IrregularityReader:
             raise self.error(
                 location,
                 f"{choice.describe()}: the case records {option} under Law {law} at trick "
-                f"{trick} twice; expected it once",
+                f"{trick} twice; {why}",
             )
+
+    def check_answered(self, choice: Choice, facts: list[Irregularity], location: str) -> None:
+        """What a 45C4(b) or 46B choice answers is given at its trick: an opponent's
+        replacement follows declarer's correction there; declarer's pick of dummy's card
+        follows a call of dummy's card there that left it to him (46B3(b) a rank alone, 46B4
+        a call that names no card he may play: not "play anything"), a defender's pick
+        "play anything" (46B5). One such choice of each kind a trick; and one Law 52
+        acceptance a trick (52B1), though two defenders may each play another card than a
+        penalty card due at one trick: the engines let one card a trick leave a penalty card
+        unplayed, so a second acceptance is refused rather than dropped."""
+        law, option, trick = choice.law, choice.option, choice.trick
+        if law.startswith("52") and option == "accept-play":
+            self._check_once(
+                choice,
+                facts,
+                location,
+                "two cards played instead of a penalty card at one trick, each accepted (52B1), "
+                "are not read yet; expected one acceptance a trick",
+            )
+            return
+        if not law.startswith(("45", "46B")):
+            return
+        self._check_once(choice, facts, location, "expected it once")
         if option == "correct-designation":
             return
         if option == "replace-own-card":

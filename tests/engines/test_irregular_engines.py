@@ -391,6 +391,29 @@ def test_a_revoke_allegation_beside_a_penalty_card() -> None:
     assert any(outcome.revokes for outcome in expected.groups)
 
 
+def test_a_revoke_of_a_faced_penalty_card_is_marked_under_the_choices_that_leave_it() -> None:
+    """East's HK lies as a major penalty card from trick 1, where his partner leads: declarer's
+    50D2 choice comes first. NS say East revoked at tricks 1 and 2. On West's H5 East
+    discards the C3: with the card left on the table (50D2(b)) the only heart the Laws let
+    him play was the faced king, a revoke of a faced card (64B3); had declarer required or
+    forbidden hearts, the king went back to his hand first and the revoke is of concealed
+    hearts. A revoke on a diamond lead, holding diamonds in his hand, is never marked. Every
+    engine groups the histories alike (the mark is part of the outcome group)."""
+    rows = {"N": "mixed: H2 D9", "E": "mixed: HK C3", "S": "mixed: H3 D2", "W": "mixed: H5 D5"}
+    facts = (PenaltyCard(E, Card.parse("HK"), 1, "deliberate"),)
+    statements = tuple({"by": "NS", "revoke": {"seat": "E", "trick": t}} for t in (1, 2))
+    expected = check_all(chosen(rows, facts, statements=statements))
+    first = {
+        (outcome.revokes[0].suit, outcome.choices[0].option, outcome.revokes[0].faced)
+        for outcome in expected.groups
+    }
+    hearts, diamonds = 1, 2
+    assert (hearts, "leave-penalty-card", True) in first
+    assert (hearts, "require-suit", False) in first
+    assert all(not faced for suit, _option, faced in first if suit == diamonds)
+    assert all(not e.faced for outcome in expected.groups for e in outcome.revokes[1:])
+
+
 VOID_WEST = "N:AKQJ.432.432.432 T98765.765.65.65 432.AKQ.AKQ.AKQJ .JT98.JT987.T987"
 """West holds no spade."""
 

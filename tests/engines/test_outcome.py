@@ -30,6 +30,7 @@ events = st.builds(
     actual_tricks=st.integers(-1, 2),
     defective=st.booleans(),
     restored=st.booleans(),
+    faced=st.booleans(),
 )
 double_plays = st.none() | st.builds(
     DoublePlay, st.integers(0, 12), st.integers(0, 51), st.integers(0, 51)
@@ -77,6 +78,7 @@ def test_random_keys_round_trip_and_keep_their_order() -> None:
                 actual_tricks=rng.randrange(-1, 3),
                 defective=rng.random() < 0.2,
                 restored=rng.random() < 0.2,
+                faced=rng.random() < 0.2,
             )
             for _ in range(rng.randrange(3))
         )

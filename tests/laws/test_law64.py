@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
+from solver.bridge import Card
 from solver.facts import Case
 from solver.facts.history import RevokeEvent
-from solver.laws.law64 import assess
+from solver.laws.law64 import assess, law64b3_faced_card_due
+from solver.laws.obligations import Obligations
 from solver.records import loads_case
 
 DEAL = "N:AT.KJ97.A7.T9643 J8762.64.J8632.Q Q5.QT53.KT5.AK85 K943.A82.Q94.J72"
@@ -98,6 +100,66 @@ def test_trick_12_corrected_before_boarding_replays_the_last_two_tricks() -> Non
 def test_dummy_revoke_transfers_nothing() -> None:
     adjustment = assess(case(alleged("N", 5)), (event(5, N, revoker_won=True, side_later=1),), 10)
     assert (adjustment.findings[0].citation, adjustment.final) == ("64B3", 10)
+
+
+def test_a_revoke_failing_to_play_a_faced_penalty_card_transfers_nothing() -> None:
+    won = {"revoker_won": True, "side_won": True, "side_later": 1}
+    faced = assess(case(alleged("E", 5)), (event(5, E, faced=True, **won),), 9)
+    (finding,) = faced.findings
+    assert (finding.citation, finding.transfer, finding.established) == ("64B3", 0, True)
+    assert "faced on the table" in finding.reasons[-1].text
+    assert faced.final == 9
+    assert [a.name for a in faced.assumptions] == ["64B3-card-required"]
+    concealed = assess(case(alleged("E", 5)), (event(5, E, **won),), 9)
+    assert (concealed.findings[0].citation, concealed.final) == ("64A1", 11)
+    assert concealed.assumptions == ()
+    dummy = assess(case(alleged("N", 5)), (event(5, N, faced=False, **won),), 10)
+    assert (dummy.findings[0].citation, dummy.assumptions) == ("64B3", ())
+
+
+def test_64b3_comes_after_the_trick_12_and_late_notice_exemptions() -> None:
+    revoke = event(12, E, faced=True, corrected_tricks=2, actual_tricks=1)
+    stands = assess(case(alleged("E", 12, "after-boarding")), (revoke,), 9)
+    assert stands.findings[0].citation == "64B6"
+    late = event(5, E, faced=True, revoker_won=True, side_later=1)
+    after_round = assess(case(alleged("E", 5, "after-round")), (late,), 9)
+    assert after_round.findings[0].citation == "64B5"
+
+
+def mask(*cards: str) -> int:
+    return sum(1 << Card.parse(c).index for c in cards)
+
+
+HEARTS = 1
+
+
+@pytest.mark.parametrize(
+    ("held", "major", "minor", "faced"),
+    [
+        (("HQ", "S2", "C5"), ("HQ",), (), True),  # his only heart lies face up
+        (("HQ", "H7", "H3", "C5"), ("HQ",), (), True),  # a major one must be played (50D1)
+        (("H3", "H7", "H4", "C5"), (), ("H3",), True),  # no other heart below the ten (50C)
+        (("H3", "HJ", "H4", "C5"), (), ("H3",), False),  # he could follow with the jack
+        (("SQ", "H7", "C5"), ("SQ",), (), False),  # the penalty card is not of the suit led
+        (("H7", "C5"), (), (), False),  # no penalty card: a revoke of a concealed card
+        (("HQ", "SQ", "C5"), ("HQ", "SQ"), (), True),  # two major ones (50B), one of them due
+    ],
+)
+def test_law64b3_a_revoke_fails_to_play_a_faced_card_when_only_faced_cards_were_legal(
+    held: tuple[str, ...], major: tuple[str, ...], minor: tuple[str, ...], faced: bool
+) -> None:
+    state = Obligations(major=(0, mask(*major), 0, 0), minor=(0, mask(*minor), 0, 0))
+    assert law64b3_faced_card_due(state, E, mask(*held), HEARTS) is faced
+
+
+def test_law64b3_a_57a_order_to_play_a_concealed_card_is_not_a_faced_card() -> None:
+    """Ordered to play his highest heart (57A), he had to play the concealed king, not his
+    penalty card: failing to follow fails to play a card of his hand."""
+    held = mask("HK", "H3", "C5")
+    state = Obligations(minor=(0, mask("H3"), 0, 0), order_seat=E, order="highest")
+    assert not law64b3_faced_card_due(state, E, held, HEARTS)
+    lowest = Obligations(minor=(0, mask("H3"), 0, 0), order_seat=E, order="lowest")
+    assert law64b3_faced_card_due(lowest, E, held, HEARTS)
 
 
 def test_second_revoke_in_the_same_suit_transfers_nothing() -> None:
