@@ -34,13 +34,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from solver.bridge import Card, Seat
 from solver.bridge.masks import SUIT_MASKS, hand_of
-from solver.engines.claims import BOUNDS, Adjudicator, Bounds, ClaimProblem, State
+from solver.engines.claims import BOUNDS, Adjudicator, Bounds, ClaimProblem, State, adjudicate
 from solver.engines.claims.bounds import _holds_a_loser_until
-from solver.facts import Step
+from solver.facts import Claim, Step
+from solver.facts.claim import ClaimPosition
 from solver.facts.policy import PRESETS, NormalPolicy
 from solver.laws.normal_play import believed_good, masters_in
-from tests.claim_replay import legal_cards, start_state, trick_winner
+from tests.claim_replay import legal_cards, replay, start_state, trick_winner
 from tests.engines.test_claims_engine import SWITCHES, random_statement
 
 POLICIES: dict[str, NormalPolicy] = {
@@ -365,3 +367,30 @@ def test_a_hand_holds_a_loser_until_the_trick_the_helper_says(rng: random.Random
                     if mine & SUIT_MASKS[suit] & ~masters_in(mine, theirs, suit)
                 ]
                 assert losers, (hand, first, second, trick)
+
+
+def test_the_run_counts_the_low_lead_to_partners_lone_entry() -> None:
+    """A real claim (board 14 of a World Championship record, 6C by South, the rest claimed
+    with West's HK led): under keep_entries a hand may lead its low card of a suit to
+    partner's lone entry rather than its winner over it. When ``run`` did not know that lead,
+    the search cut a line short on a bound the policy's own line broke, and the worst normal
+    line could not be traced back. Every bound switched on or off, the value is the same, and
+    the line replays."""
+
+    def hand(cards: str) -> frozenset[Card]:
+        return frozenset(Card.parse(card) for card in cards.split())
+
+    hands = (
+        hand("SK SQ S5 S2 DA DQ DJ D7 D6 D5"),
+        hand("SJ S9 H8 H6 H4 H3 D8 D3 D2 C9"),
+        hand("ST S6 HA HJ H5 DK CK C7 C6 C4"),
+        hand("S7 HQ HT H9 H7 H2 DT D9 D4"),
+    )
+    position = ClaimPosition(hands, Seat.W, (Card.parse("HK"),), (1, 2))
+    claim = Claim(by=Seat.S, tricks=10, position=position)
+    problem = ClaimProblem.from_claim(claim, 3, PRESETS["WBF2017"])
+    assert problem.policy.keep_entries
+    bounded = adjudicate(problem, 60.0)
+    unbounded = adjudicate(problem, 60.0, disabled=frozenset(BOUNDS))
+    assert bounded.claimer_tricks == unbounded.claimer_tricks == 10
+    assert replay(problem, bounded.line) == 10
