@@ -22,7 +22,7 @@ import solver
 from solver.bridge import Card
 from solver.engines import search
 from solver.engines.problem import compile_case, evaluate
-from solver.facts.irregularity import Choice, LeadOutOfTurn
+from solver.facts.irregularity import Choice, LeadOutOfTurn, PenaltyCard
 from solver.rulings.ruling import Analysis
 from tests.engines.agreement import LISTED
 
@@ -770,3 +770,54 @@ def test_the_cards_after_a_refused_lead_out_of_turn_obey_declarers_choice(
     problem = compile_case(solver.case_from_dict(data))
     expected = check_all(problem, every_failure=True)
     assert expected.count == count
+
+
+DESIGNATION_IN_TRICK = {
+    "law51a-designation-pending-in-the-trick.yaml": ((3, 2), (0, 0), {"SQ": 2, "H4": 1}),
+    "law50d1-designation-pending-in-the-trick.yaml": ((0, 5), (0, 3), {"SQ": 4, "S9": 4}),
+}
+"""The cases where play stopped in trick 8 at West's turn, declarer's designation pending:
+East's lead and South's card, and each card's value by hand (the minimax) less the tricks
+won."""
+
+
+@pytest.mark.parametrize("name", sorted(DESIGNATION_IN_TRICK))
+def test_a_designation_pending_in_the_trick_matches_an_independent_minimax(name: str) -> None:
+    """50D1 and 51A pending at a card followed: West, with two major penalty cards, is to play
+    to trick 8 after East's lead and South's card, and may play either. Each option's value
+    is the independent minimax's on the six-card ending from the trick as it stands (that
+    card played, the other still lying), plus the three tricks won."""
+    from tests.engines.test_options_brute import Brute
+
+    lead, second, expected = DESIGNATION_IN_TRICK[name]
+    path = CASES / name
+    case = solver.load_case(path)
+    hands = _ending(case)
+    east, south, west = 1, 2, 3
+    pcs = {
+        (f.card.index // 13, f.card.index % 13): str(f.card)
+        for f in case.irregularities
+        if isinstance(f, PenaltyCard)
+    }
+    brute = Brute(case.contract.strain.trump_suit_index, case.declarer.index)
+    by_hand = {}
+    for card, text in pcs.items():
+        played = {east: lead, south: second, west: card}
+        rest = tuple(h - {played[i]} if i in played else h for i, h in enumerate(hands))
+        lying = {(west, "major"): frozenset(pcs) - {card}}
+        by_hand[text] = brute._trick(rest, east, [lead, second, card], lying, {})
+    assert by_hand == expected
+    assert _option_values(path, "card", won=3) == by_hand
+
+
+def test_a_designation_in_the_trick_waits_for_declarers_choice_before_the_lead() -> None:
+    """The 51A case with declarer's 51B choice before East's lead left out: requiring or
+    forbidding a suit would have taken a penalty card back, so whether West has two to
+    choose from depends on that choice; no option is listed, and the note says why."""
+    data = yaml.safe_load((CASES / "law51a-designation-pending-in-the-trick.yaml").read_text())
+    data["play"]["irregularities"] = [
+        entry for entry in data["play"]["irregularities"] if "choice" not in entry
+    ]
+    found = solver.analyse(solver.case_from_dict(data), list_limit=10).to_json()
+    assert found["options"] == []
+    assert "his choice before its lead, not recorded" in found["options_note"]

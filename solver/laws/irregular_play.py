@@ -892,8 +892,8 @@ def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
             raise CaseFileError(
                 case.source,
                 "play.irregularities",
-                f"{fact.describe()}: play stopped after trick {case.tricks_played}, so no card "
-                f"was played to that trick; {_not_yet_made(fact)}",
+                f"{fact.describe()}: play stopped after trick {case.tricks_played}, before that "
+                f"trick was complete; {_not_yet_made(fact)}",
             )
         if fact.option == "designate-played-card":
             _check_own_card(case, fact, holder)
@@ -915,8 +915,10 @@ def _not_yet_made(fact: Choice) -> str:
     """What becomes of a designation recorded at the trick play stopped at."""
     if fact.option == "designate-penalty-card":
         return (
-            "leave it out: a designation still to be made at the holder's lead where play "
-            "stopped is listed with the options of the choice pending (50D1, 51A)"
+            "leave it out: a designation still to be made where play stopped (at the holder's "
+            "lead, or at his turn in the trick in progress) is listed with the options of the "
+            "choice pending (50D1, 51A), and one made there shows as his card in the trick in "
+            "progress"
         )
     return "a designation still to be made is not valued yet"
 
