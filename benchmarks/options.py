@@ -8,7 +8,12 @@ recorded play is followed for a number of tricks, then an irregularity leaves a 
 * ``loot-8``: after five tricks, the defender who did not win the last trick leads his highest
   card out of turn: accept or refuse (Law 56, then 50D2 at once if refused);
 * ``oloot-1``: before trick one, the presumed declarer's partner... the opening leader's partner
-  faces his highest card (Law 54: accept, become dummy, refuse and 50D2).
+  faces his highest card (Law 54: accept, become dummy, refuse and 50D2);
+* ``57A-8``: after five tricks, declarer's side (its hand that won trick 5) leads its highest
+  card to trick 6, given as the trick in progress, and the defender on the leader's right,
+  fourth to play, shows his highest card before his partner, second, has played: declarer's
+  57A order pending (each order valued from the trick as it stands, the card a major penalty
+  card). Boards where a defender won trick 5 are left out.
 
 and, for the second target, ``histories``: the same boards cut after nine tricks, the opening
 leader's row mixed, and the card he played at trick 4 given as a penalty card lying from trick
@@ -42,7 +47,13 @@ from solver.bridge import Card  # noqa: E402
 from solver.engines import options as options_engine  # noqa: E402
 from solver.engines import search  # noqa: E402
 from solver.engines.problem import compile_case  # noqa: E402
-from solver.facts.irregularity import Irregularity, LeadOutOfTurn, PenaltyCard  # noqa: E402
+from solver.facts import TrickInProgress  # noqa: E402
+from solver.facts.irregularity import (  # noqa: E402
+    Irregularity,
+    LeadOutOfTurn,
+    PenaltyCard,
+    PrematurePlay,
+)
 from solver.records import pbn  # noqa: E402
 from solver.records.casefile import case_from_dict  # noqa: E402
 from solver.records.to_case import case_from_record  # noqa: E402
@@ -97,6 +108,15 @@ def scenario(case: Any, name: str) -> Any:
         holder = (leader + 2) % 4
         card = _highest(problem.hands[holder], played)
         fact = PenaltyCard(_seat(holder), card, trick, "deliberate")
+    elif name == "57A-8":
+        if last_winner in defenders:
+            return None
+        lead = _highest(problem.hands[last_winner], played)
+        offender = (last_winner + 3) % 4
+        card = _highest(problem.hands[offender], played)
+        fact = PrematurePlay(_seat(offender), card, trick)
+        current = TrickInProgress(trick, _seat(last_winner), (lead,))
+        return dataclasses.replace(case, irregularities=(fact,), trick_in_progress=current)
     else:
         offender = next(d for d in defenders if d != last_winner)
         card = _highest(problem.hands[offender], played)
@@ -160,7 +180,7 @@ def _tricks(problem: Any, history: Any) -> list[int]:
     return [trick_winner(leader, cards, problem.trump) for leader, cards in history]
 
 
-SCENARIOS = {"50D2-8": 5, "loot-8": 5, "oloot-1": 0}
+SCENARIOS = {"50D2-8": 5, "loot-8": 5, "oloot-1": 0, "57A-8": 5}
 """The pending-choice scenarios (module docstring) and the tricks played before each."""
 REPEATS = 7
 """Runs of each count in the ``histories`` scenario; the least time is kept."""
@@ -231,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append(measure(irregular, args.time_limit))
         times = [row["seconds"] for row in rows if row["note"] is None]
         summary = {
+            "time_limit": args.time_limit,
             "nodes": sum(row["nodes"] for row in rows),
             "dds_calls": sum(row["dds_calls"] for row in rows),
             "positions": len(rows),

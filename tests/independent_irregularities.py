@@ -444,17 +444,22 @@ class IrregularCounter(Counter):
 
     def faced_fit(self, state: State) -> bool:
         """The trick play stopped in, when the case gives its cards: led by the player to lead
-        there, every card still held and following suit (``in_progress_fits``); the
-        irregularity's card, when it is at that trick, still held; and in some way the trick
-        may begin (declarer's 50D2 choice, the 57A order), each card faced one the rules
-        leave its player (``allowed``: the order binding the premature player's partner, the
-        penalty card's duty its holder)."""
+        there (after a lead out of turn to it accepted, its offender, with that card), every
+        card still held and following suit (``in_progress_fits``); the irregularity's card,
+        when it is at that trick, still held; and in some way the trick may begin
+        (declarer's 50D2 choice, the 57A order), each card faced one the rules leave its
+        player (``allowed``: the order binding the premature player's partner, the penalty
+        card's duty its holder). A lead out of turn not yet answered, given alone as the
+        trick, is that lead where play stopped."""
         if self.d.in_progress is None:
             return True
         trick, leader, held, broken, budget, pc, ban, early, won = state
-        if not in_progress_fits(self.d, leader, held):
-            return False
         irr = self.irr
+        _first, cards = self.d.in_progress
+        begun = self.lead_at_stop(trick, leader, held)
+        if begun is None or isinstance(begun, bool):
+            return bool(begun)
+        leader, lead_card = begun
         if trick == irr.trick:
             if irr.card >= 0 and not held[irr.seat] >> irr.card & 1:
                 return False
@@ -463,8 +468,7 @@ class IrregularCounter(Counter):
         orders = self.premature_orders(trick, leader, early)
         if orders is None:
             return False
-        _first, cards = self.d.in_progress
-        for pc_now, ban_now, required in self.lead_starts(trick, leader, pc, ban, -1):
+        for pc_now, ban_now, required in self.lead_starts(trick, leader, pc, ban, lead_card):
             for option, suit, _early in orders:
                 if suit >= 0 and suit == cards[0] // 13:
                     continue  # 57A: a suit named is another than the one led
@@ -472,6 +476,29 @@ class IrregularCounter(Counter):
                 if self.faced_allowed(now, cards, required, (option, suit)):
                     return True
         return False
+
+    def lead_at_stop(
+        self, trick: int, proper: int, held: tuple[int, ...]
+    ) -> tuple[int, int] | bool | None:
+        """Who leads the trick in progress and the card he must lead (-1 none), from
+        ``proper`` (the winner of the last trick), or None when its cards do not begin so.
+        After a lead out of turn to it: accepted, its offender with that card (53A); not
+        answered yet, given alone, it is that lead where play stopped (True: it fits as
+        though the trick were not given)."""
+        irr = self.irr
+        first, cards = self.d.in_progress or (-1, [])
+        leader, lead_card = proper, -1
+        if irr.kind == "lead" and trick == irr.trick and not irr.last_trick:
+            if irr.response is None:
+                alone = first == irr.seat and cards == [irr.card]
+                return alone and bool(held[first] >> irr.card & 1)
+            if irr.response == "accepted":
+                leader, lead_card = irr.seat, irr.card
+        if not in_progress_fits(self.d, leader, held):
+            return None
+        if lead_card >= 0 and cards[0] != lead_card:
+            return None
+        return leader, lead_card
 
     def faced_allowed(
         self, state: State, cards: list[int], required: int, order: tuple[str, int]

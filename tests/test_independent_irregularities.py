@@ -61,7 +61,11 @@ COVERED = {
     "law47e2-a-lead-retracted-after-a-mistaken-explanation",
     "law52-failure-to-follow-choice-pending",
     "law52-failure-to-lead-choice-pending",
+    "law54-opening-lead-out-of-turn-in-the-trick",
+    "law54-opening-lead-refused-in-the-trick",
     "law55-declarer-lead-out-of-turn-pending",
+    "law56-lead-out-of-turn-pending-in-the-trick",
+    "law56-lead-out-of-turn-refused-in-the-trick",
     "law57c3-declarer-early-play-stands",
     "law57d-illegal-card-becomes-a-penalty-card",
     "law57d-legal-card-played-at-its-turn",
@@ -69,6 +73,7 @@ COVERED = {
     "law57a-order-recorded-in-the-trick-in-progress",
     "law57d-penalty-card-prunes-a-mixed-row",
     "law60a1-lead-out-of-turn-played-to",
+    "law60a1-lead-out-of-turn-played-to-in-the-trick",
     "penalty-card-declarers-choice-valued",
 }
 """The examples with one agreed irregularity (and at most a failure to lead a penalty card

@@ -22,7 +22,7 @@ import solver
 from solver.bridge import Card
 from solver.engines import search
 from solver.engines.problem import compile_case, evaluate
-from solver.facts.irregularity import Choice, LeadOutOfTurn
+from solver.facts.irregularity import Choice, LeadOutOfTurn, PenaltyCard
 from solver.rulings.ruling import Analysis
 from tests.engines.agreement import LISTED
 
@@ -683,3 +683,141 @@ def test_a_card_followed_that_is_no_failure_is_refused() -> None:
     ]
     with pytest.raises(solver.CaseFileError, match="H7 was a legal play there"):
         solver.analyse(solver.case_from_dict(data))
+
+
+LEAD_ALONE = {
+    "law56-lead-out-of-turn-pending-in-the-trick.yaml": 8,
+    "law54-opening-lead-out-of-turn-in-the-trick.yaml": 1,
+}
+"""The cases whose trick in progress is a lead out of turn alone, its answer pending, with the
+trick they give it at."""
+
+
+@pytest.mark.parametrize("name", sorted(LEAD_ALONE))
+def test_a_lead_out_of_turn_alone_in_the_trick_is_that_lead_where_play_stopped(name: str) -> None:
+    """The lead out of turn given as the trick in progress, alone, its answer pending, tells
+    what the same lead with that trick left out tells: the engines read no trick in progress,
+    and the options and their values are the same."""
+    path = CASES / name
+    data = yaml.safe_load(path.read_text())
+    trick = LEAD_ALONE[name]
+    del data["play"]["tricks"][trick]
+    if not data["play"]["tricks"]:
+        del data["play"]["tricks"]
+    without = solver.analyse(solver.case_from_dict(data), list_limit=10).to_json()
+    case = solver.load_case(path)
+    assert case.trick_in_progress is not None
+    assert compile_case(case).in_progress is None
+    found = analysed(path).to_json()
+    assert found["options"] == without["options"]
+    assert len(found["options"]) >= 2
+    assert found["histories"]["count"] == without["histories"]["count"]
+
+
+def test_a_pending_lead_out_of_turn_in_the_trick_matches_an_independent_minimax() -> None:
+    """West led the D2 out of turn to trick 8 (South to lead). Accepted, West's D2 is the lead
+    and play goes on from it; refused, South leads with the D2 a major penalty card of West.
+    Each value is the independent minimax's on the six-card ending, plus the four tricks won."""
+    from tests.engines.test_options_brute import Brute
+
+    path = CASES / "law56-lead-out-of-turn-pending-in-the-trick.yaml"
+    case = solver.load_case(path)
+    hands = _ending(case)
+    assert all(len(hand) == 6 for hand in hands)
+    south, west, deuce = 2, 3, (2, 0)
+    brute = Brute(case.contract.strain.trump_suit_index, case.declarer.index)
+    rest = tuple(h - {deuce} if i == west else h for i, h in enumerate(hands))
+    by_hand = {
+        "accept-lead": brute._trick(rest, west, [deuce], {}, {}),
+        "refuse-lead": brute._trick(hands, south, [], {(west, "major"): frozenset({deuce})}, {}),
+    }
+    assert by_hand == {"accept-lead": 5, "refuse-lead": 6}
+    assert _option_values(path, "option", won=4) == by_hand
+
+
+REFUSED_IN_TRICK = CASES / "law56-lead-out-of-turn-refused-in-the-trick.yaml"
+
+
+@pytest.mark.parametrize(
+    ("trick", "choice", "count"),
+    [
+        ("W: H9 C2 HA", None, 1),
+        ("W: H9 C2 HK", None, 1),
+        ("W: H9 C2 HA", "leave-penalty-card", 0),
+        ("W: H9 C2 HK", "leave-penalty-card", 1),
+        ("W: H9 C2 HA", "require-suit", 1),
+        ("W: S2 S7 SK", "forbid-suit", 1),
+        ("W: H9", "forbid-suit", 0),
+    ],
+)
+def test_the_cards_after_a_refused_lead_out_of_turn_obey_declarers_choice(
+    trick: str, choice: str | None, count: int
+) -> None:
+    """East's HK refused at trick 5: the king lies as his major penalty card, and West's lead
+    comes with declarer's 50D2 choice. The trick in progress fits the options its cards obey
+    (any, when none is recorded): the ace from East only once hearts were required (the king
+    then back in his hand), no heart from West once they were forbidden. Every engine agrees
+    with the brute force."""
+    from tests.engines.agreement import check_all
+
+    data = yaml.safe_load(REFUSED_IN_TRICK.read_text())
+    data["play"]["tricks"][5] = trick
+    if choice is not None:
+        entry: dict[str, Any] = {"trick": 5, "by": "S", "law": "50D2", "option": choice}
+        if choice != "leave-penalty-card":
+            entry["suit"] = "H"
+        data["play"]["irregularities"].append({"choice": entry})
+    problem = compile_case(solver.case_from_dict(data))
+    expected = check_all(problem, every_failure=True)
+    assert expected.count == count
+
+
+DESIGNATION_IN_TRICK = {
+    "law51a-designation-pending-in-the-trick.yaml": ((3, 2), (0, 0), {"SQ": 2, "H4": 1}),
+    "law50d1-designation-pending-in-the-trick.yaml": ((0, 5), (0, 3), {"SQ": 4, "S9": 4}),
+}
+"""The cases where play stopped in trick 8 at West's turn, declarer's designation pending:
+East's lead and South's card, and each card's value by hand (the minimax) less the tricks
+won."""
+
+
+@pytest.mark.parametrize("name", sorted(DESIGNATION_IN_TRICK))
+def test_a_designation_pending_in_the_trick_matches_an_independent_minimax(name: str) -> None:
+    """50D1 and 51A pending at a card followed: West, with two major penalty cards, is to play
+    to trick 8 after East's lead and South's card, and may play either. Each option's value
+    is the independent minimax's on the six-card ending from the trick as it stands (that
+    card played, the other still lying), plus the three tricks won."""
+    from tests.engines.test_options_brute import Brute
+
+    lead, second, expected = DESIGNATION_IN_TRICK[name]
+    path = CASES / name
+    case = solver.load_case(path)
+    hands = _ending(case)
+    east, south, west = 1, 2, 3
+    pcs = {
+        (f.card.index // 13, f.card.index % 13): str(f.card)
+        for f in case.irregularities
+        if isinstance(f, PenaltyCard)
+    }
+    brute = Brute(case.contract.strain.trump_suit_index, case.declarer.index)
+    by_hand = {}
+    for card, text in pcs.items():
+        played = {east: lead, south: second, west: card}
+        rest = tuple(h - {played[i]} if i in played else h for i, h in enumerate(hands))
+        lying = {(west, "major"): frozenset(pcs) - {card}}
+        by_hand[text] = brute._trick(rest, east, [lead, second, card], lying, {})
+    assert by_hand == expected
+    assert _option_values(path, "card", won=3) == by_hand
+
+
+def test_a_designation_in_the_trick_waits_for_declarers_choice_before_the_lead() -> None:
+    """The 51A case with declarer's 51B choice before East's lead left out: requiring or
+    forbidding a suit would have taken a penalty card back, so whether West has two to
+    choose from depends on that choice; no option is listed, and the note says why."""
+    data = yaml.safe_load((CASES / "law51a-designation-pending-in-the-trick.yaml").read_text())
+    data["play"]["irregularities"] = [
+        entry for entry in data["play"]["irregularities"] if "choice" not in entry
+    ]
+    found = solver.analyse(solver.case_from_dict(data), list_limit=10).to_json()
+    assert found["options"] == []
+    assert "his choice before its lead, not recorded" in found["options_note"]

@@ -321,7 +321,10 @@ def _add_in_progress(m: CpsatModel) -> None:
     stopped = problem.tricks
     faced = " ".join(_card(card) for card in current.cards)
     enforce = m.hard(f"trick {stopped + 1} in progress: {SEAT_NAMES[current.leader]}: {faced}")
-    if stopped == 0:
+    program = problem.irregular
+    if program is not None and stopped in program.leads_out_of_turn:
+        pass  # led out of turn: ``_Obligations.in_progress_lead`` says who leads it
+    elif stopped == 0:
         leads = current.leader == problem.opening_leader
         _require(m, leads, enforce)
     else:
@@ -969,6 +972,7 @@ class _Obligations:
             self.expose(seat, card, is_major, _enforced(enforce))
         for seat, card in program.returned.get(stopped, ()):
             _require(m, self.held(seat, card), enforce)
+        accepted = self.in_progress_lead(enforce)
         premature = program.premature.get(stopped)
         if premature is not None:
             offender, card = premature
@@ -976,11 +980,46 @@ class _Obligations:
             _require(m, current.leader == (offender + 1) % 4, enforce)
             self.expose(offender, card, True, _enforced(enforce))
         leader = current.leader
-        if leader % 2 == self.declarer_side:
+        if leader % 2 == self.declarer_side or accepted:
             ways = [self.faced_fit("", ())]
         else:
             ways = self.lead_ways(leader, self.faced_fit, "progress")
         _require(m, _any(m, ways, "in_progress_fits"), enforce)
+
+    def in_progress_lead(self, enforce: list[Lit]) -> bool:
+        """A lead out of turn to the trick in progress (``irregular_play._lead_out_of_turn``),
+        its answer the case's (the trick's leader tells which: the options are all of one
+        kind there, the case reader sees to it). Its player still holds the card. Accepted
+        (53A, 54A, 54B, 55A), he leads the trick with that card, having won no trick before
+        (``add``); otherwise (refused, 53B, 47E1, no answer at trick 13 under 2017) the winner
+        of the trick before leads it, an opponent of the offender for 53B, and a refused
+        defender's card lies as a major penalty card from then. Whether it was accepted:
+        then no 50D2/51B choice comes before the lead."""
+        m, program = self.m, self.program
+        current = m.problem.in_progress
+        assert current is not None
+        loot = program.leads_out_of_turn.get(self.trick)
+        if loot is None:
+            return False
+        offender, card, response = loot
+        _require(m, self.held(offender, card), enforce)
+        _require(m, _not(self.proper(offender)), enforce)  # (``add`` says so after trick 1)
+        if (self.trick == program.last_trick and program.edition >= 2017) or response == RETRACTED:
+            options = []
+        else:
+            options = [option for _law, option, _suits in self.loot_options(offender, response)]
+        if current.leader == offender:
+            accepting = {"accept-lead", "declarer-becomes-dummy"} & set(options)
+            _require(m, bool(accepting) and current.cards[0] == card, enforce)
+            return True
+        _require(m, self.proper(current.leader), enforce)
+        if options == ["proper-lead"]:
+            _require(m, offender % 2 != current.leader % 2, enforce)  # 53B: an opponent
+        elif options and "refuse-lead" not in options:
+            _require(m, False, enforce)
+        elif options and offender % 2 != self.declarer_side:
+            self.expose(offender, card, True, _enforced(enforce))
+        return False
 
     def faced_fit(self, option: str, named: tuple[int, ...]) -> Cond:
         """ "Each card faced to the trick in progress is one the obligations leave its

@@ -367,16 +367,20 @@ def after_lead(table: Table, card: int) -> Table:
 
 def after_card(table: Table, card: int) -> Table:
     """The table once the player to play (``table.to_play``) has played ``card`` to the trick
-    in progress, which it does not complete (three cards at most once it is played)."""
-    assert len(table.trick) < 3
+    in progress; when it is the fourth card, the trick is won and the table is at the next
+    lead (its winner's, the trick counted for declarer's side if it is theirs)."""
     seat = table.to_play
     held = list(table.hands)
     held[seat] &= ~(1 << card)
+    hands = (held[0], held[1], held[2], held[3])
+    state = after_play(table.state, seat, card, leading=not table.trick)
+    trick = (*table.trick, card)
+    if len(trick) < 4:
+        return replace(table, hands=hands, trick=trick, state=state)
+    winner = trick_winner(table.leader, _by_seat(table.leader, trick), table.trump)
+    won = table.won + (1 if winner % 2 == table.declarer_side else 0)
     return replace(
-        table,
-        hands=(held[0], held[1], held[2], held[3]),
-        trick=(*table.trick, card),
-        state=after_play(table.state, seat, card, leading=not table.trick),
+        table, hands=hands, leader=winner, trick=(), won=won, state=after_trick(state, winner)
     )
 
 

@@ -682,6 +682,9 @@ class _Obligations:
         self.failure_judged = program.failure_judged
         self.stopped_choice = program.recorded.get((problem.tricks, LEAD_SLOT))
         self.in_progress = problem.in_progress
+        self.stopped_loot_codes = _choice_domains(problem, problem.tricks)[0]
+        """The answers a lead out of turn to the trick play stopped at may have (0: none to
+        give; ``_lead_out_of_turn``)."""
         order = program.recorded.get((problem.tricks, ORDER_SLOT))
         self.stopped_order = (
             None
@@ -752,7 +755,9 @@ class _Obligations:
         failure = None if current is not None else self.pending_failure
         if done == self.tricks and failure is not None and failure[1] != winner:
             return -1
-        if done == self.tricks and current is not None and current.leader != winner:
+        # (led out of turn to it, the lead accepted: ``_faced_fit`` says who leads it)
+        led_by = current is not None and current.leader == winner
+        if done == self.tricks and current is not None and not led_by and stopped is None:
             return -1
         premature = self.premature.get(done)
         if done == self.tricks and premature is not None and current is None:
@@ -766,11 +771,31 @@ class _Obligations:
         walk.won_by(winner)
         if done == self.tricks and failure is not None and not self._failing(walk.copy()):
             return -1
-        if done == self.tricks and current is not None and not self._faced_fit(walk.copy()):
+        fits = current is None or done < self.tricks or self._faced_fit(walk.copy(), winner)
+        if not fits:
             return -1
         if done < self.tricks:
             self.after[self._key(values, done)] = (walk.copy(), winner)
         return winner
+
+    def fits_at_deal(self) -> bool:
+        """Play stopped before trick 1 (``_won``'s checks at the stop, the opening leader to
+        lead it): a lead out of turn there is not his; a card led instead of a penalty card,
+        its trick not given, is his, and a failure (``_failing``); a premature card there,
+        its trick not given, was played after his lead, its player on his right; the trick
+        in progress, when given, fits (``_faced_fit``)."""
+        walk = self._resume(())[0]
+        proper, current = self.opening, self.in_progress
+        stopped = self.leads_out_of_turn.get(0)
+        if stopped is not None and stopped[0] == proper:
+            return False
+        if current is not None:
+            return self._faced_fit(walk, proper)
+        failure = self.pending_failure
+        if failure is not None and (failure[1] != proper or not self._failing(walk.copy())):
+            return False
+        premature = self.premature.get(0)
+        return premature is None or proper == (premature[0] + 1) % 4
 
     def _failing(self, walk: _Walk) -> bool:
         """Law 52 pending where play stopped, its player on lead there: he still holds the
@@ -809,20 +834,38 @@ class _Obligations:
             if law.startswith(("50D2", "51B2")) and _recorded_allows(chosen, option, suits)
         ]
 
-    def _faced_fit(self, walk: _Walk) -> bool:
-        """The trick play stopped in, its leader on lead: the case's penalty cards lying from
-        it (each still held) and declarer's fifth cards back in hand; a premature card there
-        still held, its player on the leader's right, lying as a major penalty card; and in
-        some way the lead may begin (declarer's choice before it when his partner has major
-        penalty cards: the recorded one, else any the law gives; none when none is due),
-        each card faced one the rules leave its player (``_Rule.trick``), the premature
-        player's partner under declarer's recorded order."""
+    def _faced_fit(self, walk: _Walk, proper: int) -> bool:
+        """The trick play stopped in, ``proper`` (the winner of the last trick) to lead it:
+        the case's penalty cards lying from it (each still held) and declarer's fifth cards
+        back in hand; a lead out of turn to it (``_lead_out_of_turn``, under each answer it
+        may have: accepted, the offender leads with its card; else the proper leader, a
+        refused defender's card lying as a major penalty card) by the trick's leader, else
+        the proper leader leads it; a premature card there still held, its player on the
+        leader's right, lying as a major penalty card; and in some way the lead may begin
+        (declarer's choice before it when his partner has major penalty cards: the recorded
+        one, else any the law gives; none when none is due, nor after a lead out of turn
+        accepted), each card faced one the rules leave its player (``_Rule.trick``), the
+        premature player's partner under declarer's recorded order."""
         current = self.in_progress
         assert current is not None
         trick, leader = self.tricks, current.leader
         if not self._held_at_start(walk, trick):
             return False
-        premature = self.premature.get(trick)
+        for loot_code in self.stopped_loot_codes:
+            start = walk.copy()
+            begun = self._lead_out_of_turn(start, trick, proper, loot_code)
+            if begun is None or begun[0] != leader or begun[1] not in (-1, current.cards[0]):
+                continue
+            if self._faced_from(start, leader, begun[1]):
+                return True
+        return False
+
+    def _faced_from(self, walk: _Walk, leader: int, forced: int) -> bool:
+        """``_faced_fit`` once the trick's leader is settled (``forced``: the card a lead out
+        of turn accepted binds him to, else -1)."""
+        current = self.in_progress
+        assert current is not None
+        premature = self.premature.get(self.tricks)
         if premature is not None:
             offender, card = premature
             if card not in walk.held[offender] or leader != (offender + 1) % 4:
@@ -830,7 +873,7 @@ class _Obligations:
             walk.expose(offender, card, True)
         for code in self._stopped_lead_codes():
             way = walk.copy()
-            rule = _Rule(way, -1, False)
+            rule = _Rule(way, forced, False)
             if not self._lead_choice(way, rule, leader, code):
                 continue
             if premature is not None and self.stopped_order is not None:
@@ -1373,14 +1416,14 @@ def _add_in_progress(csp: constraint.Problem, problem: Problem) -> None:
     cards before) and follows suit unless he no longer held the suit led. (After an
     irregularity ``_Obligations`` adds what the Laws require of those cards.)"""
     current = problem.in_progress
-    if current is None:
-        return
-    if not problem.tricks:
-        raise EngineError(f"{ENGINE}: a trick in progress at trick 1")
+    if current is None or not problem.tricks:
+        return  # (at trick 1 the deal alone says whether it fits: ``solutions``)
     leader, faced = current.leader, current.cards
-    csp.addConstraint(
-        constraint.InSetConstraint({leader}), [_winner_var(problem, problem.tricks - 1)]
-    )
+    program = problem.irregular
+    if program is None or problem.tricks not in program.leads_out_of_turn:
+        # (led out of turn, ``_Obligations._faced_fit`` says who leads it)
+        winner = _winner_var(problem, problem.tricks - 1)
+        csp.addConstraint(constraint.InSetConstraint({leader}), [winner])
     led = _suit(faced[0])
     for offset, card in enumerate(faced):
         seat = (leader + offset) % 4
@@ -1460,6 +1503,12 @@ def solutions(problem: Problem) -> Iterator[tuple[History, tuple[int, ...], int]
     """
     surplus_seat = problem.surplus_seat
     irregular = problem.irregular is not None
+    if not problem.tricks:
+        # play stopped before trick 1: no variable, one history (the empty one) if the deal
+        # fits what is said of the trick play stopped at
+        if not irregular or _Obligations(problem).fits_at_deal():
+            yield (), (), 0
+        return
     for solution in build_csp(problem).getSolutionIter():
         extra: dict[int, tuple[int, ...]] = {}
         if surplus_seat is not None:

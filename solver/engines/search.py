@@ -338,12 +338,22 @@ class Searcher:
         trick = played.bit_count() // 4
         summary: Summary
         if trick == self.problem.tricks:
-            summary = {0: (0, 1, 0, 0, 0)}
+            summary = {0: (0, 1, 0, 0, 0)} if trick or self._fits_at_deal() else {}
         else:
             summary = self._combine(trick, played, leader, flags, budget)
         self.memo[key] = summary
         self.raw_memo[raw] = summary
         return summary
+
+    def _fits_at_deal(self) -> bool:
+        """Play stopped before trick 1 with its trick in progress given (after an opening lead
+        out of turn): that trick begins as its cards say from the deal itself (the other
+        facts at the trick play stopped at are the case reader's and the ruling's to judge
+        there)."""
+        p = self.problem
+        if p.in_progress is None or self.irregular is None:
+            return True
+        return stopped_trick_fits(self.irregular, 0, p.opening_leader, p.hands, Obligations())
 
     def forget(self) -> None:
         """Empty the memo tables (their memory is what a long search grows)."""

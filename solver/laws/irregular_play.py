@@ -652,11 +652,41 @@ def compile_irregularities(case: Case) -> PlayIrregularities | None:
 
 
 def in_progress_of(case: Case) -> InProgress | None:
-    """The case's trick in progress in integers, or None."""
+    """The case's trick in progress in integers, or None: also None when it is a lead out of
+    turn alone whose answer is pending (``lead_pending_alone``), which tells no more than
+    that lead where play stopped, the trick's cards not given."""
     current = case.trick_in_progress
-    if current is None:
+    if current is None or lead_pending_alone(case):
         return None
     return InProgress(current.leader.index, tuple(card.index for card in current.cards))
+
+
+def lead_pending_alone(case: Case) -> bool:
+    """Whether the trick in progress is a lead out of turn alone, not yet accepted or refused
+    (Laws 53 to 56): its card, by its offender, with no response, no play to it, no answer
+    recorded, and no card of the defender on its right that makes declarer's lead stand
+    (53C). The options are then those of that lead where play stopped."""
+    current = case.trick_in_progress
+    if current is None or len(current.cards) != 1:
+        return False
+    trick = current.number
+    for fact in case.irregularities:
+        if not (isinstance(fact, LeadOutOfTurn) and fact.trick == trick and fact.by is None):
+            continue
+        if (fact.seat, fact.card) != (current.leader, current.cards[0]) or fact.response:
+            return False
+        answered = any(
+            isinstance(f, Choice) and f.trick == trick and f.law.startswith(LEAD_ANSWERS)
+            for f in case.irregularities
+        )
+        stands = any(
+            isinstance(f, PrematurePlay)
+            and f.trick == trick
+            and law53c_lead_stands(fact.seat.index, f.seat.index, case.declarer.index % 2)
+            for f in case.irregularities
+        )
+        return not (answered or stands)
+    return False
 
 
 def _lies(case: Case, program: PlayIrregularities, fact: PenaltyCard | FifthCard) -> None:
@@ -673,6 +703,9 @@ def _lies(case: Case, program: PlayIrregularities, fact: PenaltyCard | FifthCard
     lying = (penalty_card.seat.index, penalty_card.card.index, major)
     program.penalty_cards[trick] = (*program.penalty_cards.get(trick, ()), lying)
 
+
+LEAD_ANSWERS = ("53", "54", "55", "56")
+"""The laws whose choices answer a lead out of turn."""
 
 UNBRANCHED = ("45C4(b)", "46B", "47E1", "47E2", "50D1", "51A", "58")
 """The laws whose recorded choices say which card was played or what became of one: nothing
@@ -859,8 +892,8 @@ def designated_plays(case: Case) -> tuple[tuple[int, int, int], ...]:
             raise CaseFileError(
                 case.source,
                 "play.irregularities",
-                f"{fact.describe()}: play stopped after trick {case.tricks_played}, so no card "
-                f"was played to that trick; {_not_yet_made(fact)}",
+                f"{fact.describe()}: play stopped after trick {case.tricks_played}, before that "
+                f"trick was complete; {_not_yet_made(fact)}",
             )
         if fact.option == "designate-played-card":
             _check_own_card(case, fact, holder)
@@ -882,8 +915,10 @@ def _not_yet_made(fact: Choice) -> str:
     """What becomes of a designation recorded at the trick play stopped at."""
     if fact.option == "designate-penalty-card":
         return (
-            "leave it out: a designation still to be made at the holder's lead where play "
-            "stopped is listed with the options of the choice pending (50D1, 51A)"
+            "leave it out: a designation still to be made where play stopped (at the holder's "
+            "lead, or at his turn in the trick in progress) is listed with the options of the "
+            "choice pending (50D1, 51A), and one made there shows as his card in the trick in "
+            "progress"
         )
     return "a designation still to be made is not valued yet"
 

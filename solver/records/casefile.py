@@ -820,12 +820,13 @@ class _CaseBuilder:
         trick = self.in_progress
         assert trick is not None
         location = f"play.tricks.{trick.number}"
-        if trick.number == 1:
+        led_out_of_turn = self._lead_out_of_turn_at(trick.number)
+        if trick.number == 1 and not led_out_of_turn:
             raise self.error(
                 location,
                 "play stopped before trick 1 (the rows are empty): a trick in progress is read "
-                "from trick 2 on, after a trick played; expected four cards, or the trick left "
-                "out",
+                "from trick 2 on, after a trick played, or at trick 1 after an opening lead out "
+                "of turn (Law 54); expected four cards, or the trick left out",
             )
         missing = [str(seat) for seat in Seat if seat not in rows]
         if missing:
@@ -846,8 +847,10 @@ class _CaseBuilder:
             seat: set(deal.hand(seat)) - set(rows[seat].cards) for seat in Seat
         }
         before = next((t for t in agreed if t.number == trick.number - 1), None)
-        if before is not None and before.winner(contract.strain.trump_suit_index) != trick.leader:
-            winner = before.winner(contract.strain.trump_suit_index)
+        winner = None if before is None else before.winner(contract.strain.trump_suit_index)
+        if before is not None and winner != trick.leader and not led_out_of_turn:
+            # (after a lead out of turn to it, ``check_in_progress`` says who may lead it)
+            assert winner is not None
             raise self.error(
                 location,
                 f"{trick.leader.full_name} leads it, but {winner.full_name} won trick "
@@ -881,6 +884,14 @@ class _CaseBuilder:
                     f"{' '.join(str(c) for c in suited)} (Law 44C): a revoke in the trick in "
                     "progress is not read; expected a card of the suit led",
                 )
+
+    def _lead_out_of_turn_at(self, number: int) -> bool:
+        """Whether the case tells of a lead out of turn to trick ``number`` (agreed or as a
+        side's account; read and checked with the irregularities)."""
+        raws = [*self.raw.play.irregularities]
+        raws += [s.irregularity for s in self.raw.statements if s.irregularity is not None]
+        leads = [r.lead_out_of_turn for r in raws if r.lead_out_of_turn is not None]
+        return any(lead.trick == number for lead in leads)
 
     def _trick_number(self, number: int, played: int, location: str) -> None:
         if not 1 <= number <= 13:
@@ -1300,7 +1311,17 @@ class _IrregularityReader:
         played in turn anyway)."""
         what = "a lead out of turn played to by the non-offending side (Law 60A1)"
         self._agreed_only(by, location, what)
-        self._played_trick(trick, f"{location}.trick", what)
+        current = self.builder.in_progress
+        if current is not None and current.number == trick and len(current.cards) < 2:
+            raise self.error(
+                f"{location}.played_after",
+                f"the trick in progress (play.tricks.{trick}) gives no card played after "
+                f"{seat.full_name}'s lead; expected {seat.lho.full_name}'s card there too, or "
+                "played_after left out",
+            )
+        if current is None or current.number != trick:
+            # (at the trick in progress its cards say who played: ``check_in_progress``)
+            self._played_trick(trick, f"{location}.trick", what)
         if response == "refused":
             raise self.error(
                 f"{location}.response",
@@ -1673,12 +1694,13 @@ class _IrregularityReader:
         self, fact: Irregularity, facts: list[Irregularity], location: str
     ) -> None:
         """What is read at the trick in progress (``play.tricks`` with fewer than four cards):
-        penalty cards lying, declarer's 50D2/51B choice before its lead, and a premature card
-        by the defender who plays fourth, his partner (second) not having played (57A), with
-        his order when recorded; refused there, naming the fact: a lead out of turn, a card
-        led instead of a penalty card (Law 52), a premature card by another defender, the
-        partner's card given before the order is recorded, and a card 57C1 leaves
-        unrectified."""
+        penalty cards lying, declarer's 50D2/51B choice before its lead, a lead out of turn
+        to it, alone while its answer is pending, or with the cards its answer leaves
+        (``_lead_in_progress``), and a premature card by the defender who plays fourth, his
+        partner (second) not having played (57A), with his order when recorded; refused
+        there, naming the fact: a lead out of turn the cards do not fit, a card led instead
+        of a penalty card (Law 52), a premature card by another defender, the partner's card
+        given before the order is recorded, and a card 57C1 leaves unrectified."""
         current = self.builder.in_progress
         if current is None or fact.trick != current.number:
             return
@@ -1686,10 +1708,7 @@ class _IrregularityReader:
         where = f"the trick in progress (play.tricks.{n})"
         why = None
         if isinstance(fact, LeadOutOfTurn):
-            why = (
-                f"a lead out of turn to {where} is not read yet; expected the lead out of turn "
-                f"alone where play stopped (play.tricks.{n} left out)"
-            )
+            why = self._lead_in_progress(fact, facts, current)
         elif isinstance(fact, FailureToPlay) and not fact.followed:
             why = (
                 f"a card led instead of a penalty card is given alone where play stopped, not "
@@ -1704,6 +1723,114 @@ class _IrregularityReader:
             why = self._premature_in_progress(fact, facts, current)
         if why is not None:
             raise self.error(location, f"{fact.describe()}: {why}")
+
+    def _lead_in_progress(
+        self, fact: LeadOutOfTurn, facts: list[Irregularity], current: TrickInProgress
+    ) -> str | None:
+        """Why a lead out of turn to the trick in progress does not fit its cards, or None.
+        Its answer still pending, the trick gives the card led out of turn alone, by its
+        player (then nothing else is known of the trick: it is read as that lead where play
+        stopped). Answered, the cards agree with the answer: accepted (a response, a play by
+        the next hand, 60A1, a recorded 53A, 54 or 55 acceptance, or declarer's lead standing
+        under 53C), the offender leads the trick with that card; refused, taken back (47E1),
+        or overtaken by the proper leader's lead (53B), the proper leader leads it (53B: an
+        opponent of the offender). Not read: a side's account of it, and one at trick 13
+        under the 2017 Laws (no answer there)."""
+        seat, card, n = fact.seat, fact.card, current.number
+        alone = f'"{seat}: {card}"'
+        if fact.by is not None:
+            return (
+                f"a lead out of turn to the trick in progress as one side's account is not "
+                f"read; expected it under play.irregularities, or play.tricks.{n} left out"
+            )
+        if n == 13 and self.edition >= 2017:
+            return (
+                "a lead out of turn to trick 13 has no answer under the 2017 Laws (Law 53A "
+                "applies before the thirteenth trick), and is not read with the trick in "
+                f"progress; expected play.tricks.{n} left out"
+            )
+        answer = self._lead_answer(fact, facts)
+        leads = current.leader == seat and current.cards[0] == card
+        if answer is None:
+            if leads and len(current.cards) == 1:
+                return None
+            if leads:
+                return (
+                    f"{seat.lho.full_name} played to it (play.tricks.{n}), which accepts the "
+                    "lead (Law 53A): no answer is pending any more; expected response: "
+                    "accepted (or played_after: true), or the lead alone while the answer is "
+                    "pending"
+                )
+            return (
+                f"with its answer pending, the trick in progress is the card led out of turn "
+                f"alone ({alone}), but play.tricks.{n} gives {current.leader.full_name}'s lead "
+                f"{current.cards[0]}; expected play.tricks.{n}: {alone}, or the answer given "
+                "(response: accepted or refused, or the choice recorded) with the cards played "
+                "after it"
+            )
+        if answer == "accepted":
+            if leads:
+                return None
+            return (
+                f"the lead accepted, {seat.full_name}'s {card} is the lead of trick {n}; "
+                f"expected play.tricks.{n} to begin {alone}"
+            )
+        return self._proper_lead_in_progress(fact, answer, current)
+
+    def _proper_lead_in_progress(
+        self, fact: LeadOutOfTurn, answer: str, current: TrickInProgress
+    ) -> str | None:
+        """A lead out of turn to the trick in progress that did not stand (``answer``:
+        refused, 47E1, 53B): the trick is led by the proper leader, an opponent of the
+        offender for 53B, the winner of the trick before where the case gives it."""
+        seat, n, leader = fact.seat, current.number, current.leader
+        why = {
+            "refused": "the lead refused",
+            "proper-lead": "the proper leader having led anyway (Law 53B)",
+            RETRACTED_MISINFORMED: "the lead taken back (Law 47E1)",
+        }[answer]
+        if leader == seat:
+            return (
+                f"{why}, the proper leader leads trick {n}, not {seat.full_name}; expected "
+                f"play.tricks.{n} led by the proper leader"
+            )
+        proper = self._proper_leader(n)
+        if proper is not None and proper[0] != leader:
+            return (
+                f"{why}, {proper[0].full_name} ({proper[1]}) leads trick {n}, not "
+                f"{leader.full_name}; expected play.tricks.{n} led by {proper[0].full_name}"
+            )
+        if answer == "proper-lead" and leader.side == seat.side:
+            return (
+                f"{leader.full_name} is {seat.full_name}'s partner: Law 53B lets the proper "
+                "leader's own lead stand only when he is an opponent of the offender; expected "
+                "another answer"
+            )
+        return None
+
+    def _lead_answer(self, fact: LeadOutOfTurn, facts: list[Irregularity]) -> str | None:
+        """How a lead out of turn was answered, as far as the case says: ``accepted``
+        (its response, a play to it by the next hand, a recorded 53A, 54A/B or 55A
+        acceptance, or declarer's lead standing under 53C because the defender on the right
+        of the hand he led from played to it first), ``refused``, ``proper-lead`` (53B),
+        ``retracted-misinformed`` (47E1), or None while it is pending."""
+        for other in facts:
+            if not (isinstance(other, Choice) and other.trick == fact.trick):
+                continue
+            if other.law.startswith(("53", "54", "55", "56")):
+                if other.option in ("accept-lead", "declarer-becomes-dummy"):
+                    return "accepted"
+                return "refused" if other.option == "refuse-lead" else other.option
+        if fact.response is not None:
+            return fact.response
+        stands = any(
+            isinstance(other, PrematurePlay)
+            and other.trick == fact.trick
+            and other.seat == fact.seat.rho
+            and fact.seat.side == self.declarer.side
+            for other in facts
+        )
+        return "accepted" if stands else None
 
     @staticmethod
     def _premature_tricks(facts: list[Irregularity]) -> set[int]:

@@ -12,7 +12,8 @@ director explains the options, he does not advise (Law 10C).
 The position at the stop comes from the consistent histories: their leader and obligations
 must agree, and the tricks declarer's side has won are those of the ruling. Where play stopped
 in a trick in progress (its cards given), the options are valued from that trick as it stands:
-declarer's 57A order after the fourth hand's premature card (``_order_pending``).
+declarer's 57A order after the fourth hand's premature card (``_order_pending``), his
+designation of the penalty card a defender must play there (``_designation_in_trick``).
 """
 
 from __future__ import annotations
@@ -138,7 +139,10 @@ def pending_choice(
     }
     failure = next((f for f in case.irregularities if isinstance(f, FailureToPlay)), None)
     if program.in_progress is not None and failure is None:
-        return _order_pending(case, problem, found, declarer_tricks, time_limit, ends, held)
+        order = _order_pending(case, problem, found, declarer_tricks, time_limit, ends, held)
+        if order is not None:
+            return order
+        return _designation_in_trick(case, problem, found, declarer_tricks, time_limit, ends, held)
     if failure is not None:
         return _law52_pending(
             case, problem, found, declarer_tricks, time_limit, failure, ends, held
@@ -343,16 +347,33 @@ def order_tables(
     played, the order binding the partner's card to this trick and the premature card a
     major penalty card of its holder (``irregular_play.in_progress_starts``), declarer's
     side having ``won`` tricks."""
+    by_option: dict[int, list[Table]] = {}
+    for start, table in _in_trick(program, trick, trump, held, ends, won):
+        by_option.setdefault(_code(start.choices, trick, ORDER_SLOT), []).append(table)
+    return [(CHOICE_CATALOGUE[code - 1], by_option[code]) for code in sorted(by_option)]
+
+
+def _in_trick(
+    program: PlayIrregularities,
+    trick: int,
+    trump: int | None,
+    held: tuple[int, int, int, int],
+    ends: set[tuple[int, Obligations]],
+    won: int,
+) -> list[tuple[TrickStart, Table]]:
+    """Each way the trick in progress (``program.in_progress``, at ``trick`` from 0) may have
+    begun and fits its cards (``irregular_play.in_progress_starts``; ``held`` the hands at
+    its start, ``ends`` the leader and obligations each way the histories reach it), with
+    the table once its cards are played, declarer's side having ``won`` tricks."""
     current = program.in_progress
     assert current is not None
-    rest = tuple(hand & ~sum(1 << card for card in current.cards) for hand in held)
-    hands = (rest[0], rest[1], rest[2], rest[3])
-    by_option: dict[int, list[Table]] = {}
-    for leader, state in ends:
-        for start, after in in_progress_starts(program, trick, leader, held, state):
-            table = Table(hands, trump, program.declarer, current.leader, current.cards, won, after)
-            by_option.setdefault(_code(start.choices, trick, ORDER_SLOT), []).append(table)
-    return [(CHOICE_CATALOGUE[code - 1], by_option[code]) for code in sorted(by_option)]
+    gone = sum(1 << card for card in current.cards)
+    hands = (held[0] & ~gone, held[1] & ~gone, held[2] & ~gone, held[3] & ~gone)
+    return [
+        (start, Table(hands, trump, program.declarer, current.leader, current.cards, won, after))
+        for leader, state in ends
+        for start, after in in_progress_starts(program, trick, leader, held, state)
+    ]
 
 
 def _designation_pending(
@@ -378,33 +399,103 @@ def _designation_pending(
         return None
     note = _uncertain(found, declarer_tricks, len(positions))
     start, cards = due[0]
-    law = "50D1" if len({card // 13 for card in cards}) == 1 else "51A"
     table = Table(
         held, problem.trump, _declarer(problem), start.leader, (), declarer_tricks or 0, start.state
     )
+    return _designations(case, table, cards, note, declarer_tricks, time_limit)
+
+
+def _designations(
+    case: Case,
+    table: Table,
+    cards: list[int],
+    note: str | None,
+    declarer_tricks: int | None,
+    time_limit: float,
+) -> Pending:
+    """Declarer's designation among the major penalty ``cards`` the player to play at
+    ``table`` (to lead, or to follow in the trick in progress) must play one of: one option
+    per card, cited 50D1 when they are of one suit and 51A otherwise, each valued with that
+    card played (``after_card``), unless ``note`` says why not."""
+    law = "50D1" if len({card // 13 for card in cards}) == 1 else "51A"
     valuing = note is None and declarer_tricks is not None
     groups = [
-        (str(Card.from_index(card)), [after_lead(table, card)] if valuing else []) for card in cards
+        (str(Card.from_index(card)), [after_card(table, card)] if valuing else []) for card in cards
     ]
     values, note = _valued(groups, time_limit, note)
     options = [
         PendingOption(
-            chooser(case, law),
-            law,
-            "designate-penalty-card",
-            (),
-            value,
-            card=Card.from_index(card),
+            chooser(case, law), law, "designate-penalty-card", (), value, card=Card.from_index(card)
         )
         for card, value in zip(cards, values, strict=True)
     ]
     return Pending(_marked(options, declaring=case.declaring_side), note)
 
 
-def _due_penalty_cards(state: Obligations, seat: int, held: tuple[int, int, int, int]) -> list[int]:
-    """The major penalty cards ``seat`` must lead one of now (50D1): those among his legal
-    leads."""
-    return cards_in(legal_plays(state, seat, held[seat], -1) & state.major[seat])
+def _designation_in_trick(
+    case: Case,
+    problem: Problem,
+    found: EngineResult,
+    declarer_tricks: int | None,
+    time_limit: float,
+    ends: set[tuple[int, Obligations]],
+    held: tuple[int, int, int, int],
+) -> Pending | None:
+    """Declarer's designation pending at a card followed in the trick play stopped in (50D1,
+    51A): the defender to play next must play one of two or more major penalty cards, and
+    declarer says which. One option per card, valued with that card played to the trick as
+    it stands (``designation_tables``); None when no such card is due there. When the ways
+    the trick may have begun (declarer's 50D2/51B choice before its lead not recorded, say)
+    leave different positions, the options are listed without values, and none at all when
+    they leave different cards to designate among (or none), with the note saying why."""
+    program = problem.irregular
+    assert program is not None
+    positions = designation_tables(
+        program, case.tricks_played, problem.trump, held, ends, declarer_tricks or 0
+    )
+    due = [(table, cards) for table, cards in positions if len(cards) > 1]
+    if not due:
+        return None
+    if len({tuple(cards) for _table, cards in positions}) > 1:
+        return Pending(
+            (),
+            "whether declarer designates a penalty card here, and which, depends on how the "
+            "trick in progress began (his choice before its lead, not recorded)",
+        )
+    note = _uncertain(found, declarer_tricks, len(ends))
+    if note is None and len({table.state for table, _cards in positions}) > 1:
+        note = "the ways the trick in progress may have begun leave different positions"
+    table, cards = due[0]
+    return _designations(case, table, cards, note, declarer_tricks, time_limit)
+
+
+def designation_tables(
+    program: PlayIrregularities,
+    trick: int,
+    trump: int | None,
+    held: tuple[int, int, int, int],
+    ends: set[tuple[int, Obligations]],
+    won: int,
+) -> list[tuple[Table, list[int]]]:
+    """Per way the trick in progress (``program.in_progress``, at ``trick`` from 0) may have
+    begun and fits its cards (``irregular_play.in_progress_starts``; ``held`` the hands at
+    its start, ``ends`` the leader and obligations each way the histories reach it): the
+    table once its cards are played, and the major penalty cards the player to play next
+    must play one of there (``_due_penalty_cards``: those among his legal plays, 50D1),
+    declarer's side having ``won`` tricks."""
+    led = -1 if program.in_progress is None else program.in_progress.cards[0] // 13
+    return [
+        (table, _due_penalty_cards(table.state, table.to_play, table.hands, led))
+        for _start, table in _in_trick(program, trick, trump, held, ends, won)
+    ]
+
+
+def _due_penalty_cards(
+    state: Obligations, seat: int, held: tuple[int, int, int, int], led: int = -1
+) -> list[int]:
+    """The major penalty cards ``seat`` must lead (``led`` -1) or play to a trick led in
+    ``led`` one of now (50D1): those among his legal plays."""
+    return cards_in(legal_plays(state, seat, held[seat], led) & state.major[seat])
 
 
 def refuse_no_failure(case: Case, problem: Problem, found: EngineResult, time_limit: float) -> None:

@@ -41,7 +41,7 @@ def text_report(
 def _pending_lines(analysis: Analysis, values: bool) -> list[str]:
     """The options open where play stopped, with their citations; their values only when
     asked (``--values``): at the table the director explains the options and does not advise
-    (Law 10C)."""
+    (Law 10C). When none can be listed, why."""
     pending = analysis.pending
     if pending is None:
         return []
@@ -49,7 +49,9 @@ def _pending_lines(analysis: Analysis, values: bool) -> list[str]:
     lines += [f"  {option.describe(values)}" for option in pending.options]
     if pending.remark is not None:
         lines.append(f"  ({pending.remark})")
-    if values and pending.note is not None:
+    if not pending.options and pending.note is not None:
+        lines.append(f"  (no options listed: {pending.note})")  # says nothing of values
+    elif values and pending.note is not None:
         lines.append(f"  (no values: {pending.note})")
     return lines
 

@@ -157,7 +157,8 @@ def _in_position(problem: Problem, history: History) -> bool:
     trick before ahead of his partner); a card played at the right-hand opponent's turn (57D)
     at a trick led by the offender's partner or left-hand opponent; a lead out of turn where
     play stopped not by the winner of the last trick played (the proper leader); a trick in
-    progress where play stopped led by that winner."""
+    progress where play stopped led by that winner (or by a player who led out of turn to
+    it)."""
     if not _leads_in_progress(problem, history):
         return False
     program = problem.irregular
@@ -197,9 +198,14 @@ def _in_position(problem: Problem, history: History) -> bool:
 
 def _leads_in_progress(problem: Problem, history: History) -> bool:
     """The trick play stopped in, when the case gives its cards, is led by the winner of the
-    last trick played."""
+    last trick played, or by the player said to have led out of turn to it (accepted: which
+    answer fits is ``evaluate``'s to say)."""
     current = problem.in_progress
     if current is None or not history:
+        return True
+    program = problem.irregular
+    loot = None if program is None else program.leads_out_of_turn.get(len(history))
+    if loot is not None and loot[0] == current.leader:
         return True
     leader, cards = history[-1]
     return trick_winner(leader, cards[:4], problem.trump) == current.leader

@@ -10,7 +10,10 @@ played after it), and declarer's 50D2 choice before a defender's lead recorded o
 brute force plays tricks by Law 44 alone and ``evaluate`` judges each history, reading the
 trick in progress; every engine must count the same histories in the same outcome groups.
 And a premature card at the trick play stopped at without its cards given: the two readings
-of its position (played to that trick, or led to it too early), held apart at the stop.
+of its position (played to that trick, or led to it too early), held apart at the stop. And a
+lead out of turn to the trick in progress, alone with its answer pending or answered as its
+cards say (accepted, refused, taken back, 53B), also at trick 1 (Law 54), where the search
+and python-constraint judge the trick on the deal itself.
 """
 
 from __future__ import annotations
@@ -43,10 +46,18 @@ def _name(card: int) -> str:
 
 
 def _play(
-    rng: random.Random, held: list[int], leader: int, count: int, trump: int
+    rng: random.Random,
+    held: list[int],
+    leader: int,
+    count: int,
+    trump: int,
+    forced: tuple[int, int] | None = None,
+    favoured: int = -1,
 ) -> tuple[list[int], int]:
     """``count`` cards of a random trick from ``leader``, following suit (taken from
-    ``held``): the cards in play order and the seat to play next."""
+    ``held``): the cards in play order and the seat to play next. ``forced``: (seat, card)
+    the leader leads (an accepted lead out of turn); ``favoured``: a card its holder plays
+    more often than not where he may (the penalty card of a refused lead out of turn)."""
     cards: list[int] = []
     for offset in range(count):
         seat = (leader + offset) % 4
@@ -54,6 +65,10 @@ def _play(
         if cards and options & SUIT_MASKS[cards[0] // 13]:
             options &= SUIT_MASKS[cards[0] // 13]
         card = rng.choice(cards_in(options))
+        if offset == 0 and forced is not None and forced[0] == seat:
+            card = forced[1]
+        elif favoured >= 0 and options >> favoured & 1 and rng.random() < 0.7:
+            card = favoured
         held[seat] &= ~(1 << card)
         cards.append(card)
     return cards, (leader + count) % 4
@@ -130,12 +145,7 @@ def random_in_progress(seed: int) -> Problem:
             }
         )
         if defending and rng.random() < 0.4:
-            option = rng.choice(["leave-penalty-card", "forbid-suit", "require-suit"])
-            choice: dict[str, Any] = {"trick": stop, "by": "NESW"[declarer], "law": "50D2"}
-            choice["option"] = option
-            if option != "leave-penalty-card":
-                choice["suit"] = "SHDC"[card // 13]
-            facts.append({"choice": choice})
+            facts.append(_lead_choice(rng, stop, declarer, card // 13))
 
     def text(cards: list[int]) -> str:
         return " ".join(_name(c) for c in cards)
@@ -268,3 +278,178 @@ def test_a_card_played_instead_of_a_penalty_card_agrees_with_the_brute_force(
     in which that card was such a failure there (every engine and the brute force alike),
     or, not judged, in which its player still held it."""
     check_all(random_failure_in_trick(seed, judged), every_failure=True)
+
+
+LEAD_ANSWERS = (
+    "pending",
+    "accepted",
+    "played_after",
+    "refused",
+    "accept-lead",
+    "refuse-lead",
+    "proper-lead",
+    "retracted-misinformed",
+)
+"""How ``random_lead_in_progress`` answers its lead out of turn: a response, a recorded
+choice (Laws 53 to 56, 53B), or none (the lead alone where play stopped)."""
+
+
+def random_lead_in_progress(seed: int) -> Problem:
+    """A random stopped play whose trick in progress was led out of turn: the lead alone, its
+    answer pending; accepted (the offender leads it with that card, the cards after it
+    following suit); or refused, taken back (47E1) or overtaken by the proper leader's lead
+    (53B), the trick led by the winner of the last trick, where the offender, a defender
+    with the card of a refused lead lying as a major penalty card, plays it when he may
+    (often), and his partner leading faces declarer's 50D2 choice (recorded or not).
+    Sometimes a penalty card of a defender lies too, and sometimes the offender is the
+    proper leader or the trick's leader is another player, which no history then fits."""
+    rng = random.Random(seed)
+    declarer = rng.choice([0, 2])
+    tricks = rng.randint(1, 3)
+    held, rows, winner = _stopped_play(rng, declarer, tricks)
+    stop = tricks + 1
+    answer = rng.choice(LEAD_ANSWERS)
+    offender = rng.choice([s for s in range(4) if s != winner or rng.random() < 0.1])
+    card = rng.choice(cards_in(held[offender]))
+    facts = _lead_facts(answer, offender, card, stop, declarer, winner)
+    stands = answer in ("pending", "accepted", "played_after", "accept-lead")
+    leader = offender if stands else winner
+    if rng.random() < 0.1:
+        leader = rng.choice([s for s in range(4) if s != leader])  # no history fits
+    count = 1 if answer == "pending" else rng.randint(2 if answer == "played_after" else 1, 3)
+    forced = (offender, card) if stands else None
+    faced, _next = _play(rng, list(held), leader, count, 0, forced, card)
+    if rng.random() < 0.3:
+        seat = rng.choice([1, 3])
+        lying = rng.choice(rows[seat] + cards_in(held[seat]))
+        how = rng.choice(["deliberate", "inadvertent"])
+        penalty = {"seat": "NESW"[seat], "card": _name(lying), "trick": rng.randint(1, stop)}
+        facts.append({"penalty_card": {**penalty, "how": how}})
+    partner_leads = offender % 2 != declarer % 2 and leader == (offender + 2) % 4
+    if partner_leads and answer == "refused" and rng.random() < 0.5:
+        facts.append(_lead_choice(rng, stop, declarer, card // 13))
+    rows_given = {
+        "NESW"[s]: {"mixed": _text(rows[s])} if rng.random() < 0.6 else _text(rows[s])
+        for s in range(4)
+    }
+    edition = rng.choice([2017, 2017, 2007])
+    return _compiled(declarer, edition, rows_given, stop, leader, faced, facts)
+
+
+def _text(cards: list[int]) -> str:
+    return " ".join(_name(c) for c in cards)
+
+
+def _lead_choice(rng: random.Random, trick: int, declarer: int, suit: int) -> dict[str, Any]:
+    """Declarer's 50D2 choice recorded before the lead of ``trick``, an option at random
+    (``suit`` the suit of the penalty card it names)."""
+    option = rng.choice(["leave-penalty-card", "forbid-suit", "require-suit"])
+    choice: dict[str, Any] = {"trick": trick, "by": "NESW"[declarer], "law": "50D2"}
+    choice["option"] = option
+    if option != "leave-penalty-card":
+        choice["suit"] = "SHDC"[suit]
+    return {"choice": choice}
+
+
+def _compiled(
+    declarer: int,
+    edition: int,
+    rows: dict[str, Any],
+    stop: int,
+    leader: int,
+    faced: list[int],
+    facts: list[dict[str, Any]],
+) -> Problem:
+    """The problem of a case on ``DEAL`` (4S) stopped in trick ``stop``, ``faced`` its cards
+    from ``leader``; a combination the reader refuses is no example (tested apart)."""
+    data = {
+        "title": "t",
+        "deal": DEAL,
+        "contract": "4S",
+        "declarer": "NESW"[declarer],
+        "edition": edition,
+        "play": {
+            "rows": rows,
+            "tricks": {stop: f"{'NESW'[leader]}: {_text(faced)}"},
+            "irregularities": facts,
+        },
+    }
+    try:
+        return compile_case(case_from_dict(data))
+    except CaseFileError:
+        assume(False)
+        raise
+
+
+def _lead_facts(
+    answer: str, offender: int, card: int, stop: int, declarer: int, winner: int
+) -> list[dict[str, Any]]:
+    """The lead out of turn of ``random_lead_in_progress`` with its ``answer``: a response,
+    ``played_after``, a choice recorded (by the player the law names), or none."""
+    loot: dict[str, Any] = {"seat": "NESW"[offender], "card": _name(card), "trick": stop}
+    facts: list[dict[str, Any]] = [{"lead_out_of_turn": loot}]
+    defender = offender % 2 != declarer % 2
+    if answer in ("accepted", "refused", "retracted-misinformed"):
+        loot["response"] = answer
+    elif answer == "played_after":
+        loot["played_after"] = True
+    elif answer in ("accept-lead", "refuse-lead", "proper-lead"):
+        accept, refuse = ("53A", "56") if defender else ("55A", "55B")
+        chooser = declarer if defender else (offender + 1) % 4
+        law = {"accept-lead": accept, "refuse-lead": refuse, "proper-lead": "53B"}[answer]
+        if answer == "proper-lead":
+            chooser = winner
+        order = {"trick": stop, "by": "NESW"[chooser], "law": law, "option": answer}
+        facts.append({"choice": order})
+    return facts
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=60)
+def test_a_lead_out_of_turn_to_the_trick_in_progress_agrees_with_the_brute_force(
+    seed: int,
+) -> None:
+    """A lead out of turn to the trick in progress, answered as its cards say (or pending,
+    the lead alone: read as that lead where play stopped): every engine counts the histories
+    the brute force finds, in the same outcome groups."""
+    check_all(random_lead_in_progress(seed), every_failure=True)
+
+
+def random_opening_lead_in_progress(seed: int) -> Problem:
+    """Play stopped in trick 1 after an opening lead out of turn (the rows empty): the lead
+    alone, its answer pending, or answered as in ``random_lead_in_progress`` (Law 54 for a
+    defender's), with the cards faced after it; sometimes a defender's penalty card lying
+    from trick 1 and declarer's 50D2 choice before the proper leader's lead recorded."""
+    rng = random.Random(seed)
+    declarer = rng.choice([0, 2])
+    opening = (declarer + 1) % 4
+    answer = rng.choice([a for a in LEAD_ANSWERS if a != "retracted-misinformed"])
+    offender = rng.choice([s for s in range(4) if s != opening or rng.random() < 0.1])
+    card = rng.choice(cards_in(HANDS[offender]))
+    facts = _lead_facts(answer, offender, card, 1, declarer, opening)
+    if offender % 2 != declarer % 2:
+        for fact in facts:  # Law 54 names the options at trick 1
+            if "choice" in fact and fact["choice"]["law"] in ("53A", "56"):
+                fact["choice"]["law"] = {"53A": "54", "56": "54"}[fact["choice"]["law"]]
+    stands = answer in ("pending", "accepted", "played_after", "accept-lead")
+    leader = offender if stands else opening
+    count = 1 if answer == "pending" else rng.randint(2 if answer == "played_after" else 1, 3)
+    forced = (offender, card) if stands else None
+    faced, _next = _play(rng, list(HANDS), leader, count, 0, forced, card)
+    if rng.random() < 0.3:
+        seat = rng.choice([1, 3])
+        lying = rng.choice(cards_in(HANDS[seat]))
+        penalty = {"seat": "NESW"[seat], "card": _name(lying), "trick": 1, "how": "deliberate"}
+        facts.append({"penalty_card": penalty})
+    if answer == "refused" and offender % 2 != declarer % 2 and rng.random() < 0.5:
+        facts.append(_lead_choice(rng, 1, declarer, card // 13))
+    rows = {seat: "" for seat in "NESW"}
+    return _compiled(declarer, rng.choice([2017, 2007]), rows, 1, leader, faced, facts)
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=40)
+def test_an_opening_lead_out_of_turn_in_the_trick_agrees_with_the_brute_force(seed: int) -> None:
+    """Trick 1 in progress after an opening lead out of turn: every engine keeps the empty
+    history exactly when the brute force (``evaluate`` on the deal) does."""
+    check_all(random_opening_lead_in_progress(seed), every_failure=True)

@@ -20,7 +20,7 @@ from functools import cache
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from solver.engines.options import Table, after_failure, after_lead_option, best_total
+from solver.engines.options import Table, after_card, after_failure, after_lead_option, best_total
 from solver.laws.irregular_play import lead_options
 from solver.laws.obligations import Obligations, add_penalty_card
 
@@ -163,6 +163,17 @@ def _mask(cards: frozenset[Cardp]) -> int:
     return sum(1 << (13 * s + r) for s, r in cards)
 
 
+def _random_deal(rng: random.Random, most: int) -> tuple[int, tuple, int, int | None]:
+    """An ending of 2 to ``most`` cards a hand dealt at random: its size, the hands, declarer
+    and the trump suit (None at no trump)."""
+    size = rng.randint(2, most)
+    cards = rng.sample([(s, r) for s in range(4) for r in range(13)], 4 * size)
+    hands = tuple(frozenset(cards[i * size : (i + 1) * size]) for i in range(4))
+    declarer = rng.randrange(4)
+    trump = rng.choice([None, 0, 1, 2, 3])
+    return size, hands, declarer, trump
+
+
 def random_ending(rng: random.Random) -> tuple:
     size = rng.randint(2, 4)
     cards = rng.sample([(s, r) for s in range(4) for r in range(13)], 4 * size)
@@ -300,11 +311,7 @@ def test_a_57a_order_pending_in_the_trick_matches_the_minimax(seed: int) -> None
     from solver.rulings.pending import order_tables
 
     rng = random.Random(seed)
-    size = rng.randint(2, 5)
-    cards = rng.sample([(s, r) for s in range(4) for r in range(13)], 4 * size)
-    hands = tuple(frozenset(cards[i * size : (i + 1) * size]) for i in range(4))
-    declarer = rng.randrange(4)
-    trump = rng.choice([None, 0, 1, 2, 3])
+    size, hands, declarer, trump = _random_deal(rng, 5)
     edition = rng.choice([2017, 2017, 2007, 1997, 1987])
     leader = rng.choice([declarer, (declarer + 2) % 4])
     offender, partner = (leader + 3) % 4, (leader + 1) % 4
@@ -388,3 +395,56 @@ def test_a_failure_to_follow_with_a_penalty_card_matches_the_minimax(seed: int) 
     ]
     assert len(rejected) == len(due)
     assert sorted(best_total(t) for t in rejected) == sorted(expected)
+
+
+@given(st.integers(0, 2**32 - 1))
+@settings(deterministic, max_examples=60)
+def test_a_designation_at_a_card_followed_matches_the_minimax(seed: int) -> None:
+    """50D1 and 51A pending at a card followed in the trick in progress: the holder of two
+    major penalty cards plays second or fourth, and both (or more) are among the cards he
+    may play there. The cards to designate are those (``pending.designation_tables``, from
+    the engines' reading of the trick in progress), and each is worth, double dummy, what
+    the minimax finds once it is played to the trick, the others still lying."""
+    from solver.facts.history import InProgress
+    from solver.laws.irregular_play import PlayIrregularities
+    from solver.rulings.pending import designation_tables
+
+    rng = random.Random(seed)
+    size, hands, declarer, trump = _random_deal(rng, 5)
+    holder = rng.choice([(declarer + 1) % 4, (declarer + 3) % 4])
+    pcs = rng.sample(sorted(hands[holder]), min(size, rng.choice([2, 2, 3])))
+    pen = {(holder, "major"): frozenset(pcs)}
+    offset = rng.choice([1, 3])
+    leader = (holder - offset) % 4
+    brute = Brute(trump, declarer)
+    held = list(hands)
+    trick: list[Cardp] = []
+    for i in range(offset):
+        seat = (leader + i) % 4
+        card = rng.choice(brute.legal(seat, held[seat], trick[0][0] if trick else None, pen, {}))
+        trick.append(card)
+        held[seat] = held[seat] - {card}
+    due = brute.legal(holder, held[holder], trick[0][0], pen, {})
+    assume(len(due) > 1 and set(due) <= set(pcs))
+    number = 13 - size
+    program = PlayIrregularities(
+        declarer=declarer,
+        trump=-1 if trump is None else trump,
+        penalty_cards={number: tuple((holder, 13 * c[0] + c[1], True) for c in pcs)},
+        in_progress=InProgress(leader, tuple(13 * c[0] + c[1] for c in trick)),
+    )
+    start = tuple(_mask(h) for h in hands)
+    ((table, found),) = designation_tables(
+        program, number, trump, start, {(leader, Obligations())}, 0
+    )  # type: ignore[arg-type]
+    assert found == sorted(13 * c[0] + c[1] for c in due)
+    for card in due:
+        rest = tuple(h - {card} if i == holder else h for i, h in enumerate(held))
+        lying = {(holder, "major"): frozenset(pcs) - {card}}
+        played = [*trick, card]
+        if len(played) < 4:
+            expected = brute._trick(rest, leader, played, lying, {})
+        else:
+            winner = _winner(leader, played, trump)
+            expected = (winner % 2 == declarer % 2) + brute.solve(rest, winner, lying, {})
+        assert best_total(after_card(table, 13 * card[0] + card[1])) == expected, card
