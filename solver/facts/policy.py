@@ -51,6 +51,7 @@ class NormalPolicy:
     repeat_stated_finesse: bool = True
     cash_before_crossing: bool = True
     lead_believed_winner: bool = True
+    discard_from_dead_suits: bool = True
 
     @property
     def wins_with_every_master(self) -> bool:
@@ -239,6 +240,12 @@ class NormalPolicy:
                 "a claimer of every remaining trick, unaware of an outstanding higher trump, "
                 "may lead his own trump into it before his winners, as a card he thinks good "
                 "(EBU WB 8.70.4)",
+            ),
+            "discard_from_dead_suits": (
+                "70",
+                "a hand discarding a loser throws one of a suit its side holds no winner of, "
+                "while it holds one, rather than a card of a suit its side is cashing: South's "
+                "C8 (the CK out), not the H4 from H K 7 4 opposite North's H A T 5",
             ),
             "lead_believed_winner": (
                 "70",

@@ -269,6 +269,14 @@ Judgements (each a switch of ``NormalPolicy``):
   can only ruff. Nothing changes for a claimer aware of the trumps (he draws them or cashes his
   winners), nor when one of his trumps is above all of theirs (the suit is then a winners' suit
   already).
+- ``discard_from_dead_suits`` (70): a hand discarding a loser throws one of a suit in which its
+  side holds no winner (no card above all the opponents' cards of it, as far as the claimer
+  sees his side's cards), while it holds one, rather than a loser of a suit its side holds a
+  winner of. The claimer is cashing that suit, and its small cards are its length and its
+  links between the hands: South's C8, the CK out, not his H4 from H K 7 4 opposite North's
+  H A T 5, which leaves the HK to fall under North's HT and North's H5 stranded. Read in
+  real claims of a World Championship record where the claim was accepted at the table and
+  only that discard lost a trick; it only narrows the discards the other judgements leave.
 - ``lead_believed_winner`` (70, the principle that what the claimer evidently believed fixes his
   normal plays; posters on the Laws forum of Bridge Base Online, 2010, on an ACBL regional
   claim of "the rest" with the H8 below West's H9: the HA then the H8 is normal, one down; EBU
@@ -1119,9 +1127,29 @@ def _loser_discards(policy: NormalPolicy, view: PlayView, losers: list[int]) -> 
         unruffable = [c for c in losers if not _ruffable(view, c)]
         if unruffable:
             losers = unruffable
+    if policy.discard_from_dead_suits:
+        dead = _dead_suits(view)
+        idle = [c for c in losers if (dead >> (c // 13)) & 1]
+        if idle:
+            losers = idle
     if policy.discard_from_the_bottom:
         return _from_the_bottom(view, losers)
     return losers
+
+
+def _dead_suits(view: PlayView) -> int:
+    """The suits (a bit each) in which the player's side holds no winner, as far as the
+    claimer sees its cards (``view.bound``: on a defender's claim his own hand only): no card
+    above every card of the suit the opponents hold (``discard_from_dead_suits``)."""
+    side = hand_of(view.held, view.seat)
+    if (view.bound >> (view.seat ^ 2)) & 1:
+        side |= hand_of(view.held, view.seat ^ 2)
+    theirs = _opponents_cards(view)
+    dead = 0
+    for suit in range(4):
+        if not masters_in(side, theirs, suit):
+            dead |= 1 << suit
+    return dead
 
 
 def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:

@@ -346,7 +346,7 @@ def test_a_discard_keeps_the_last_link_to_partners_winners() -> None:
     )
     bottom_off = NormalPolicy().with_switches(discard_from_the_bottom=False)
     assert set(claimer_options(bottom_off, position)) == {card("D4"), card("D2")}
-    careless = bottom_off.with_switches(keep_links=False)
+    careless = bottom_off.with_switches(keep_links=False, discard_from_dead_suits=False)
     assert set(claimer_options(careless, position)) == {card("H3"), card("D4"), card("D2")}
     # discard_from_the_bottom: of the diamonds, the lowest only.
     assert set(claimer_options(NormalPolicy(), position)) == {card("D2")}
@@ -731,7 +731,9 @@ def test_a_crossruff_discard_keeps_the_loser_partner_ruffs() -> None:
     position = view(*hands, trick=("HQ", "S4", "C6"), leader=3)
     for preset in PRESETS.values():
         assert claimer_options(preset, position) == [card("C7")]
-    careless = NormalPolicy().with_switches(keep_ruffable_losers=False)
+    careless = NormalPolicy().with_switches(
+        keep_ruffable_losers=False, discard_from_dead_suits=False
+    )
     assert set(claimer_options(careless, position)) == {card("DT"), card("C7")}
     # A defender does not see his partner's hand (70D2): the judgement is not his.
     assert set(claimer_options(for_defenders(NormalPolicy()), position)) == {card("DT"), card("C7")}
@@ -801,3 +803,27 @@ def test_a_card_thought_good_is_led_among_the_winners_from_the_top() -> None:
     assert sorted(claimer_options(NormalPolicy(), nine_gone)) == [card("SK"), card("H8")]
     # With the H9 gone the H8 is a winner: led as one, not as a card thought good.
     assert sorted(claimer_options(off, nine_gone)) == [card("SK"), card("H8")]
+
+
+def test_a_loser_goes_from_a_suit_the_side_holds_no_winner_of() -> None:
+    # No trumps out of play: North, on lead, runs its D7 (nobody else has diamonds). South
+    # holds H K 7 4 opposite North's H A T 5, and the C Q 8 with East's CK out: his H4 and C8
+    # are both losers, but the side is cashing hearts (North's HA), so the club goes
+    # (discard_from_dead_suits). The H4 thrown, the HK falls under North's HT later and
+    # North's H5 is stranded.
+    held = (
+        mask("HA", "HT", "H5", "D7", "C9"),
+        mask("SJ", "HQ", "CK", "CT", "C5"),
+        mask("HK", "H7", "H4", "CQ", "C8"),
+        mask("H8", "H6", "CJ", "C7", "C2"),
+    )
+    south = PlayView(2, held, (card("D7"), card("SJ")), 0, None, 0, 0, False)
+    assert claimer_options(NormalPolicy(), south) == [card("C8")]
+    # Without it: the H4, the H7 (an unblocking discard under North's H A T) or the C8.
+    off = NormalPolicy().with_switches(discard_from_dead_suits=False)
+    assert claimer_options(off, south) == [card("H4"), card("H7"), card("C8")]
+    # East's CK a low club instead, South's CQ is a winner: clubs are no dead suit either, and
+    # the judgement leaves every loser.
+    live = (held[0], mask("SJ", "HQ", "C6", "CT", "C5"), held[2], held[3])
+    south_live = PlayView(2, live, (card("D7"), card("SJ")), 0, None, 0, 0, False)
+    assert claimer_options(NormalPolicy(), south_live) == [card("H4"), card("H7"), card("C8")]
