@@ -243,9 +243,10 @@ class NormalPolicy:
             ),
             "discard_from_dead_suits": (
                 "70",
-                "a hand discarding a loser throws one of a suit its side holds no winner of, "
-                "while it holds one, rather than a card of a suit its side is cashing: South's "
-                "C8 (the CK out), not the H4 from H K 7 4 opposite North's H A T 5",
+                "a hand discarding a loser throws one of a suit its side holds no winner of "
+                "(not a card only one opponent's card beats, which may yet win) while it holds "
+                "one, rather than a card of a suit its side is cashing: South's C8 (the CK out), "
+                "not the H4 from H K 7 4 opposite North's H A T 5",
             ),
             "lead_believed_winner": (
                 "70",

@@ -270,13 +270,16 @@ Judgements (each a switch of ``NormalPolicy``):
   winners), nor when one of his trumps is above all of theirs (the suit is then a winners' suit
   already).
 - ``discard_from_dead_suits`` (70): a hand discarding a loser throws one of a suit in which its
-  side holds no winner (no card above all the opponents' cards of it, as far as the claimer
-  sees his side's cards), while it holds one, rather than a loser of a suit its side holds a
-  winner of. The claimer is cashing that suit, and its small cards are its length and its
-  links between the hands: South's C8, the CK out, not his H4 from H K 7 4 opposite North's
-  H A T 5, which leaves the HK to fall under North's HT and North's H5 stranded. Read in
-  real claims of a World Championship record where the claim was accepted at the table and
-  only that discard lost a trick; it only narrows the discards the other judgements leave.
+  side holds no winner (no card above all the opponents' cards of it), while it holds one,
+  rather than a loser of a suit its side holds a winner of: those small cards are the side's
+  length and links in the suit it is cashing. South throws his C8, the CK and more out, not
+  his H4 from H K 7 4 opposite North's H A T 5, which leaves the HK to fall under North's HT
+  and North's H5 stranded. A card only one opponent's card beats is no idle loser: it may
+  yet win once that card goes (dummy's SK against West's SA, beside dummy's HA 2 against his
+  HK Q: which of the SK and the H2 to keep is the squeeze a claimer who did not state one is
+  not credited with). Read in real claims of a World Championship record accepted at the
+  table, where only that discard lost a trick; it only narrows the discards the other
+  judgements leave. It reads partner's hand, so it is not a defender's (``for_defenders``).
 - ``lead_believed_winner`` (70, the principle that what the claimer evidently believed fixes his
   normal plays; posters on the Laws forum of Bridge Base Online, 2010, on an ACBL regional
   claim of "the rest" with the H8 below West's H9: the HA then the H8 is normal, one down; EBU
@@ -347,7 +350,8 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     a defender's top card of nothing tells partner something), which of a suit's winners
     partner's cards make the one to keep (``winners_from_the_bottom``) and which loser
     partner can ruff (``keep_ruffable_losers``), which winners to cash before crossing to
-    partner's (``cash_before_crossing``); which card partner plays
+    partner's (``cash_before_crossing``), which suits are dead to the side
+    (``discard_from_dead_suits``); which card partner plays
     stays a choice among normal plays (70D2). ``keep_guards`` stays: it applies to the
     claiming defender's own discards, judged on his own cards (``PlayView.bound``), and never
     to his partner's."""
@@ -364,6 +368,7 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
         winners_from_the_bottom=False,
         keep_ruffable_losers=False,
         cash_before_crossing=False,
+        discard_from_dead_suits=False,
     )
 
 
@@ -1128,8 +1133,7 @@ def _loser_discards(policy: NormalPolicy, view: PlayView, losers: list[int]) -> 
         if unruffable:
             losers = unruffable
     if policy.discard_from_dead_suits:
-        dead = _dead_suits(view)
-        idle = [c for c in losers if (dead >> (c // 13)) & 1]
+        idle = _idle_losers(view, losers)
         if idle:
             losers = idle
     if policy.discard_from_the_bottom:
@@ -1137,19 +1141,19 @@ def _loser_discards(policy: NormalPolicy, view: PlayView, losers: list[int]) -> 
     return losers
 
 
-def _dead_suits(view: PlayView) -> int:
-    """The suits (a bit each) in which the player's side holds no winner, as far as the
-    claimer sees its cards (``view.bound``: on a defender's claim his own hand only): no card
-    above every card of the suit the opponents hold (``discard_from_dead_suits``)."""
+def _idle_losers(view: PlayView, losers: list[int]) -> list[int]:
+    """Of ``losers``, those of a suit in which the player's side (as far as the claimer sees
+    it: ``view.bound``) holds no winner, less a lone threat: a card only one opponent's card
+    beats, which may yet win once that card goes (``discard_from_dead_suits``)."""
     side = hand_of(view.held, view.seat)
     if (view.bound >> (view.seat ^ 2)) & 1:
         side |= hand_of(view.held, view.seat ^ 2)
     theirs = _opponents_cards(view)
-    dead = 0
-    for suit in range(4):
-        if not masters_in(side, theirs, suit):
-            dead |= 1 << suit
-    return dead
+    return [
+        card
+        for card in losers
+        if not masters_in(side, theirs, card // 13) and popcount(theirs & cards_above(card)) > 1
+    ]
 
 
 def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:

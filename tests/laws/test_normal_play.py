@@ -362,7 +362,10 @@ def test_a_discard_keeps_the_last_link_to_partners_winners() -> None:
         trick=("CA", "C2", "C3"),
         leader=3,
     )
-    assert card("H3") in claimer_options(NormalPolicy(), two_links)
+    links_only = NormalPolicy().with_switches(discard_from_dead_suits=False)
+    assert card("H3") in claimer_options(links_only, two_links)
+    # discard_from_dead_suits keeps both while the D4 can go.
+    assert claimer_options(NormalPolicy(), two_links) == [card("D4")]
 
 
 def test_a_loser_is_discarded_from_the_bottom_unless_it_unblocks_partner() -> None:
@@ -379,7 +382,9 @@ def test_a_loser_is_discarded_from_the_bottom_unless_it_unblocks_partner() -> No
         leader=3,
     )
     assert claimer_options(NormalPolicy(), position) == [card("D2")]
-    free = NormalPolicy().with_switches(discard_from_the_bottom=False)
+    free = NormalPolicy().with_switches(
+        discard_from_the_bottom=False, discard_from_dead_suits=False
+    )
     assert set(claimer_options(free, position)) == {card("DK"), card("D4"), card("D2")}
     # The short hand's higher loser may go below partner's longer holding: South's D9 from
     # D9 2 opposite North's DK Q J unblocks North's suit.
@@ -392,7 +397,11 @@ def test_a_loser_is_discarded_from_the_bottom_unless_it_unblocks_partner() -> No
         trick=("CA", "C2", "C3"),
         leader=3,
     )
-    assert set(claimer_options(NormalPolicy(), short)) == {card("D9"), card("D2"), card("H3")}
+    spread = NormalPolicy().with_switches(discard_from_dead_suits=False)
+    assert set(claimer_options(spread, short)) == {card("D9"), card("D2"), card("H3")}
+    # discard_from_dead_suits keeps the D9 and the H3, each beaten by one card only (the DA,
+    # West's H6): the D2 goes.
+    assert claimer_options(NormalPolicy(), short) == [card("D2")]
 
 
 def test_partners_honour_is_not_overtaken_by_a_card_that_is_no_winner() -> None:
@@ -806,8 +815,8 @@ def test_a_card_thought_good_is_led_among_the_winners_from_the_top() -> None:
 
 
 def test_a_loser_goes_from_a_suit_the_side_holds_no_winner_of() -> None:
-    # No trumps out of play: North, on lead, runs its D7 (nobody else has diamonds). South
-    # holds H K 7 4 opposite North's H A T 5, and the C Q 8 with East's CK out: his H4 and C8
+    # No trumps: North, on lead, runs its D7 (nobody else has diamonds). South holds H K 7 4
+    # opposite North's H A T 5, and the C Q 8 with East's CK T and West's CJ out: his H4 and C8
     # are both losers, but the side is cashing hearts (North's HA), so the club goes
     # (discard_from_dead_suits). The H4 thrown, the HK falls under North's HT later and
     # North's H5 is stranded.
@@ -817,13 +826,30 @@ def test_a_loser_goes_from_a_suit_the_side_holds_no_winner_of() -> None:
         mask("HK", "H7", "H4", "CQ", "C8"),
         mask("H8", "H6", "CJ", "C7", "C2"),
     )
-    south = PlayView(2, held, (card("D7"), card("SJ")), 0, None, 0, 0, False)
-    assert claimer_options(NormalPolicy(), south) == [card("C8")]
+    trick = (card("D7"), card("SJ"))
+    every = [card("H4"), card("H7"), card("C8")]
+
+    def south(hands: tuple[int, int, int, int], bound: int = 15) -> PlayView:
+        return PlayView(2, hands, trick, 0, None, 0, 0, False, bound)
+
+    assert claimer_options(NormalPolicy(), south(held)) == [card("C8")]
     # Without it: the H4, the H7 (an unblocking discard under North's H A T) or the C8.
     off = NormalPolicy().with_switches(discard_from_dead_suits=False)
-    assert claimer_options(off, south) == [card("H4"), card("H7"), card("C8")]
-    # East's CK a low club instead, South's CQ is a winner: clubs are no dead suit either, and
-    # the judgement leaves every loser.
-    live = (held[0], mask("SJ", "HQ", "C6", "CT", "C5"), held[2], held[3])
-    south_live = PlayView(2, live, (card("D7"), card("SJ")), 0, None, 0, 0, False)
-    assert claimer_options(NormalPolicy(), south_live) == [card("H4"), card("H7"), card("C8")]
+    assert claimer_options(off, south(held)) == every
+    # A side holding a club winner (North's CA, or South's own CQ with East's CK a low club)
+    # is cashing clubs too: every loser may go.
+    north_ace = (mask("HA", "HT", "H5", "D7", "CA"), held[1], held[2], held[3])
+    assert claimer_options(NormalPolicy(), south(north_ace)) == every
+    own_queen = (held[0], mask("SJ", "HQ", "C6", "CT", "C5"), held[2], held[3])
+    assert claimer_options(NormalPolicy(), south(own_queen)) == every
+    # A card only one opponent's card beats is a threat, no idle loser: the C8 with the CK the
+    # only club above it (East's CT and West's CJ low clubs instead).
+    threat = (
+        held[0],
+        mask("SJ", "HQ", "CK", "C4", "C5"),
+        held[2],
+        mask("H8", "H6", "C3", "C7", "C2"),
+    )
+    assert claimer_options(NormalPolicy(), south(threat)) == every
+    # A defender does not see his partner's hand: the judgement is not his.
+    assert card("H4") in claimer_options(for_defenders(NormalPolicy()), south(held))
