@@ -562,12 +562,12 @@ def _believed_trump(
 def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     hand = hand_of(view.held, view.seat)
     theirs = _opponents_cards(view)
-    out = _leads_by_rules(policy, view, hand, theirs)
+    suits = _lead_suits(policy, view, hand, theirs)
+    out = _leads_by_rules(policy, view, hand, theirs, suits)
     if policy.lead_believed_winner and hand & view.believed:
         # The cards he thinks good, while the card he overlooked is out: at any time he leads a
         # suit he may lead, each as a winner, so from the top under ``top_down`` (the HA, then
         # the H8 he thinks good) (``lead_believed_winner``).
-        suits = _lead_suits(policy, view, hand, theirs)
         for card in cards_in(hand & view.believed):
             if (
                 card // 13 in suits
@@ -579,9 +579,11 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     return out
 
 
-def _leads_by_rules(policy: NormalPolicy, view: PlayView, hand: int, theirs: int) -> list[int]:
-    """The leads the policy's other judgements admit."""
-    suits = _lead_suits(policy, view, hand, theirs)
+def _leads_by_rules(
+    policy: NormalPolicy, view: PlayView, hand: int, theirs: int, suits: list[int]
+) -> list[int]:
+    """The leads the policy's other judgements admit, of the suits the hand may lead
+    (``_lead_suits``)."""
     masters = [masters_in(hand, theirs, s) for s in range(4)]
     winner_suits = [s for s in suits if masters[s]]  # the suits whose top card is a winner
     believed = _believed_trump(policy, view, suits, masters, theirs)

@@ -73,7 +73,7 @@ class Bounds:
         """The claimer's side's honours with solidity at the claim (``Keys.solid``): each binds
         top-down as a lone master whatever ``honour_master_binds`` says (``masters_bind``).
         Fixed for the search, as the cards are: a card is in it or not in every position."""
-        self._believed = problem.believed if policy.lead_believed_winner else 0
+        self._believed = problem.thought_good
         """The cards the claimer thinks good (``lead_believed_winner``): a hand holding one
         while an opponent's card still beats it may lead it among its winners and lose, so no
         run counts on that hand's leads (``_thinks_good``)."""

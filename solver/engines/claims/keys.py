@@ -34,10 +34,9 @@ class Keys:
             self.special |= finessed_against(problem, step)
         side = problem.claimer_side
         policy = problem.policy
-        if policy.lead_believed_winner:
-            # A card the claimer thinks good may be led where one beside it may not
-            # (``lead_believed_winner``): each keeps its own name.
-            self.special |= problem.believed
+        # A card the claimer thinks good may be led where one beside it may not
+        # (``lead_believed_winner``): each keeps its own name.
+        self.special |= problem.thought_good
         self.solid = 0
         """The claimer's side's honours with solidity at the claim (``claim_solidity``), when
         the policy reads it: a lone honour winner binds top-down under ``honour_master_binds``

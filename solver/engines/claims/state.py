@@ -61,6 +61,12 @@ class ClaimProblem:
     them (``normal_play.believed_good``, ``lead_believed_winner``), a bit mask; none unless his
     claim of every trick is more than best play gives."""
 
+    @property
+    def thought_good(self) -> int:
+        """``believed`` where the policy reads it (``lead_believed_winner``), else none: what
+        the plays, the memo keys and the runs go by."""
+        return self.believed if self.policy.lead_believed_winner else 0
+
     @staticmethod
     def from_claim(
         claim: Claim,
