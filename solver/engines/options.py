@@ -60,6 +60,11 @@ class Table:
     def to_play(self) -> int:
         return (self.leader + len(self.trick)) % 4
 
+    @property
+    def led(self) -> int:
+        """The suit led to the trick in progress, -1 when the next card is a lead."""
+        return self.trick[0] // 13 if self.trick else -1
+
 
 BOUNDED_AT = (0, 1, 3)
 """The places in a trick (cards already played) at which DDS values every card: at the lead,
@@ -392,8 +397,8 @@ def after_failure(table: Table, wrong: int) -> tuple[Table, list[Table]]:
     several, 51A): that card played, ``wrong`` back in the hand as a major penalty card
     (making every other penalty card of his major, 50B)."""
     seat = table.to_play
-    led = table.trick[0] // 13 if table.trick else -1
-    due = legal_plays(table.state, seat, table.hands[seat], led) & table.state.penalty_cards(seat)
+    due = legal_plays(table.state, seat, table.hands[seat], table.led)
+    due &= table.state.penalty_cards(seat)
     rejected = []
     for card in cards_in(due):
         played = after_card(table, card)

@@ -147,11 +147,9 @@ def _in_progress(case: Case, recorder: PlayRecorder, left_out: list[str]) -> Non
     current = case.trick_in_progress
     if current is None:
         return
-    cards = " ".join(str(card) for card in current.cards)
     if len(recorder.tricks) != current.number - 1 or recorder.leader is not current.leader:
         left_out.append(
-            f"Not in the play: trick {current.number} in progress, {current.leader} led: {cards} "
-            "(the tricks before it are not all agreed)"
+            f"Not in the play: {current.describe()} (the tricks before it are not all agreed)"
         )
         return
     for card in current.cards:

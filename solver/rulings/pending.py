@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.bridge import Card, Side
-from solver.bridge.masks import cards_in
+from solver.bridge.masks import cards_in, mask_of
 from solver.engines.options import (
     OptionTimeout,
     Table,
@@ -94,12 +94,15 @@ class PendingOption:
                 out["best"] = True
         return out
 
-    def describe(self, values: bool) -> str:
+    def label(self) -> str:
+        """The option with the suits or the card it names."""
         named = "".join(SUITS[s] for s in self.suits) or (
             "" if self.card is None else str(self.card)
         )
-        option = f"{self.option} {named}".strip()
-        text = f"{self.chooser} may choose {option} (Law {self.law})"
+        return f"{self.option} {named}".strip()
+
+    def describe(self, values: bool) -> str:
+        text = f"{self.chooser} may choose {self.label()} (Law {self.law})"
         if values and self.double_dummy is not None:
             text += f": declarer's side then takes {self.double_dummy} tricks double dummy"
             if self.best:
@@ -137,47 +140,74 @@ def pending_choice(
         for history in found.listed
         for end in choice_ends(problem, program, history)
     }
+    stop = _Stop(case, problem.trump, program, found, declarer_tricks, time_limit, ends, held)
     failure = next((f for f in case.irregularities if isinstance(f, FailureToPlay)), None)
     if program.in_progress is not None and failure is None:
-        order = _order_pending(case, problem, found, declarer_tricks, time_limit, ends, held)
-        if order is not None:
-            return order
-        return _designation_in_trick(case, problem, found, declarer_tricks, time_limit, ends, held)
+        return _order_pending(stop) or _designation_in_trick(stop)
     if failure is not None:
-        return _law52_pending(
-            case, problem, found, declarer_tricks, time_limit, failure, ends, held
-        )
+        return _law52_pending(stop, failure)
     positions = [trick_starts(program, trick, leader, held, state) for leader, state in ends]
     if all(len(starts) < 2 for starts in positions):
-        return _designation_pending(
-            case, problem, found, declarer_tricks, time_limit, positions, held
-        )
-    note = _uncertain(found, declarer_tricks, len(positions))
+        return _designation_pending(stop, positions)
+    note = stop.uncertain(len(positions))
     slot = _first_slot(positions[0], trick)
     if slot is None:
         return Pending((), "a 57A order pending in the middle of a trick cannot be read yet")
     by_option: dict[int, list[TrickStart]] = {}
     for start in positions[0]:
         by_option.setdefault(_code(start.choices, trick, slot), []).append(start)
-    groups = sorted(by_option.items())
-    valuing = note is None and declarer_tricks is not None
-    tables = [
-        (
-            CHOICE_CATALOGUE[code - 1][1],
-            [_table(problem, held, start, declarer_tricks or 0) for start in group]
-            if valuing
-            else [],
+    rows = []
+    for code, group in sorted(by_option.items()):
+        law, option, suits = CHOICE_CATALOGUE[code - 1]
+        tables = [_table(stop, start) for start in group]
+        rows.append((option, stop.option(law, option, suits), tables))
+    return stop.pending(rows, note)
+
+
+@dataclass(frozen=True, slots=True)
+class _Stop:
+    """Where play stopped, as the listed histories leave it: what each kind of pending choice
+    reads, and how its options are listed and valued."""
+
+    case: Case
+    trump: int | None
+    program: PlayIrregularities
+    found: EngineResult
+    declarer_tricks: int | None
+    time_limit: float
+    ends: set[tuple[int, Obligations]]
+    """(next leader, obligations) where the listed histories leave play."""
+    held: tuple[int, int, int, int]
+    """The cards still held at the stop (``_held``)."""
+
+    def uncertain(self, positions: int) -> str | None:
+        """Why the options cannot be valued (``_uncertain``), or None when they can."""
+        return _uncertain(self.found, self.declarer_tricks, positions)
+
+    def option(
+        self, law: str, option: str, suits: tuple[int, ...] = (), card: Card | None = None
+    ) -> PendingOption:
+        """The option, its chooser the one the law names, not valued yet."""
+        return PendingOption(chooser(self.case, law), law, option, suits, None, card=card)
+
+    def pending(
+        self,
+        rows: list[tuple[str, PendingOption, list[Table]]],
+        note: str | None,
+        remark: str | None = None,
+    ) -> Pending:
+        """The options (each named for the note, with the tables it may leave), valued unless
+        ``note`` says why not (``_valued``), the best for the chooser marked."""
+        values, note = _valued(
+            [(name, tables if note is None else []) for name, _option, tables in rows],
+            self.time_limit,
+            note,
         )
-        for code, group in groups
-    ]
-    values, note = _valued(tables, time_limit, note)
-    options = [
-        PendingOption(chooser(case, law), law, option, suits, value)
-        for ((law, option, suits), value) in zip(
-            (CHOICE_CATALOGUE[code - 1] for code, _group in groups), values, strict=True
-        )
-    ]
-    return Pending(_marked(options, declaring=case.declaring_side), note)
+        options = [
+            replace(option, double_dummy=value)
+            for (_name, option, _tables), value in zip(rows, values, strict=True)
+        ]
+        return Pending(_marked(options, declaring=self.case.declaring_side), note, remark)
 
 
 def _valued(
@@ -203,28 +233,18 @@ def _valued(
     return values, note
 
 
-def _law52_pending(
-    case: Case,
-    problem: Problem,
-    found: EngineResult,
-    declarer_tricks: int | None,
-    time_limit: float,
-    failure: FailureToPlay,
-    ends: set[tuple[int, Obligations]],
-    held: tuple[int, int, int, int],
-) -> Pending:
+def _law52_pending(stop: _Stop, failure: FailureToPlay) -> Pending:
     """Law 52 pending where play stopped: the offender led ``failure.card`` while a penalty
     card of his was due, or played it to the trick in progress. Declarer may accept it (52B1:
     the card stands, the penalty card stays) or reject it (52B2: a penalty card due is played
     instead, declarer designating which when several are, and the card played wrongly lies as
     a major penalty card); only acceptance under the 1987 code, or once declarer has played
-    from his hand or dummy after the card, which the remark says. ``ends``: (next leader,
-    obligations) where the listed histories leave play (``pending_choice``)."""
-    program = problem.irregular
-    assert program is not None
-    wrong = failure.card.index
-    leader, before, later, fitting, positions = _failure_position(program, failure, ends, held)
-    note = _uncertain(found, declarer_tricks, positions)
+    from his hand or dummy after the card, which the remark says."""
+    case, held = stop.case, stop.held
+    leader, before, later, fitting, positions = _failure_position(
+        stop.program, failure, stop.ends, held
+    )
+    note = stop.uncertain(positions)
     if note is None and len(set(fitting)) > 1:
         note = "declarer's choice before that lead (Law 50D2 or 51B) is not recorded"
     if not fitting:
@@ -233,24 +253,21 @@ def _law52_pending(
     played_again = any((leader + len(before) + 1 + i) % 2 == side for i in range(len(later)))
     editions = ("accept-play",) if played_again else law52_options(case.edition)
     tables: dict[str, list[Table]] = {}
-    if note is None and declarer_tricks is not None:
-        gone = sum(1 << card for card in before)
-        hands = (held[0] & ~gone, held[1] & ~gone, held[2] & ~gone, held[3] & ~gone)
-        table = Table(hands, problem.trump, _declarer(problem), leader, before, declarer_tricks)
-        accepted, rejected = after_failure(replace(table, state=fitting[0]), wrong)
+    if note is None and stop.declarer_tricks is not None:
+        hands = _without(held, mask_of(before))
+        table = Table(
+            hands, stop.trump, stop.program.declarer, leader, before, stop.declarer_tricks
+        )
+        accepted, rejected = after_failure(replace(table, state=fitting[0]), failure.card.index)
         for card in later:
             accepted = after_card(accepted, card)
         tables = {"accept-play": [accepted], "reject-play": rejected}
-    values, note = _valued(
-        [(option, tables.get(option, [])) for option in editions], time_limit, note
-    )
-    options = []
-    for option, value in zip(editions, values, strict=True):
-        named = failure.card if option == "reject-play" else None
+    rows = []
+    for option in editions:
         law = law52_citation(option)
-        options.append(PendingOption(chooser(case, law), law, option, (), value, card=named))
-    remark = law52b1_only_acceptance(case.edition, played_again)
-    return Pending(_marked(options, declaring=case.declaring_side), note, remark)
+        named = failure.card if option == "reject-play" else None
+        rows.append((option, stop.option(law, option, card=named), tables.get(option, [])))
+    return stop.pending(rows, note, law52b1_only_acceptance(case.edition, played_again))
 
 
 def _failure_position(
@@ -286,15 +303,7 @@ def _failure_position(
     return current.leader, cards[:place], cards[place + 1 :], fitting, len(ends)
 
 
-def _order_pending(
-    case: Case,
-    problem: Problem,
-    found: EngineResult,
-    declarer_tricks: int | None,
-    time_limit: float,
-    ends: set[tuple[int, Obligations]],
-    held: tuple[int, int, int, int],
-) -> Pending | None:
+def _order_pending(stop: _Stop) -> Pending | None:
     """Declarer's 57A order pending in the trick play stopped in: the defender who plays
     fourth played his card before his partner, second to play, had played (the case's
     premature card at that trick, its order not recorded). One option per order the Laws
@@ -304,33 +313,21 @@ def _order_pending(
     one he may not play when he must follow suit): they are the options the Director
     explains, and such an option is simply worth what leaving the partner free is. None
     when no order is pending there."""
-    program = problem.irregular
-    assert program is not None
-    trick = case.tricks_played
+    program = stop.program
+    trick = stop.case.tricks_played
     if trick not in program.premature or (trick, ORDER_SLOT) in program.recorded:
         return None
-    note = _uncertain(found, declarer_tricks, len(ends))
-    groups = order_tables(program, trick, problem.trump, held, ends, declarer_tricks or 0)
+    note = stop.uncertain(len(stop.ends))
+    groups = order_tables(
+        program, trick, stop.trump, stop.held, stop.ends, stop.declarer_tricks or 0
+    )
     if not groups:
         note = note or "the position at the stop could not be found"
-    valuing = note is None and declarer_tricks is not None
-    named = [
-        (law, option, suits, f"{option} {''.join(SUITS[s] for s in suits)}".strip())
-        for (law, option, suits), _tables in groups
-    ]
-    values, note = _valued(
-        [
-            (name, tables if valuing else [])
-            for (*_, name), (_option, tables) in zip(named, groups, strict=True)
-        ],
-        time_limit,
-        note,
-    )
-    options = [
-        PendingOption(chooser(case, law), law, option, suits, value)
-        for (law, option, suits, _name), value in zip(named, values, strict=True)
-    ]
-    return Pending(_marked(options, declaring=case.declaring_side), note)
+    rows = []
+    for (law, option, suits), tables in groups:
+        named = stop.option(law, option, suits)
+        rows.append((named.label(), named, tables))
+    return stop.pending(rows, note)
 
 
 def order_tables(
@@ -367,8 +364,7 @@ def _in_trick(
     the table once its cards are played, declarer's side having ``won`` tricks."""
     current = program.in_progress
     assert current is not None
-    gone = sum(1 << card for card in current.cards)
-    hands = (held[0] & ~gone, held[1] & ~gone, held[2] & ~gone, held[3] & ~gone)
+    hands = _without(held, mask_of(current.cards))
     return [
         (start, Table(hands, trump, program.declarer, current.leader, current.cards, won, after))
         for leader, state in ends
@@ -376,20 +372,12 @@ def _in_trick(
     ]
 
 
-def _designation_pending(
-    case: Case,
-    problem: Problem,
-    found: EngineResult,
-    declarer_tricks: int | None,
-    time_limit: float,
-    positions: list[list[TrickStart]],
-    held: tuple[int, int, int, int],
-) -> Pending | None:
+def _designation_pending(stop: _Stop, positions: list[list[TrickStart]]) -> Pending | None:
     """Declarer's designation pending where play stopped (50D1, 51A): the holder of two or
     more major penalty cards that he may lead is on lead, and declarer says which he leads;
     None when no such lead is due. One option per card, valued with that card led."""
     due = [
-        (start, _due_penalty_cards(start.state, start.leader, held))
+        (start, _due_penalty_cards(start.state, start.leader, stop.held))
         for starts in positions
         for start in starts
         if start.lead < 0
@@ -397,50 +385,29 @@ def _designation_pending(
     due = [(start, cards) for start, cards in due if len(cards) > 1]
     if not due:
         return None
-    note = _uncertain(found, declarer_tricks, len(positions))
+    note = stop.uncertain(len(positions))
     start, cards = due[0]
-    table = Table(
-        held, problem.trump, _declarer(problem), start.leader, (), declarer_tricks or 0, start.state
-    )
-    return _designations(case, table, cards, note, declarer_tricks, time_limit)
+    return _designations(stop, _table(stop, start), cards, note)
 
 
-def _designations(
-    case: Case,
-    table: Table,
-    cards: list[int],
-    note: str | None,
-    declarer_tricks: int | None,
-    time_limit: float,
-) -> Pending:
+def _designations(stop: _Stop, table: Table, cards: list[int], note: str | None) -> Pending:
     """Declarer's designation among the major penalty ``cards`` the player to play at
     ``table`` (to lead, or to follow in the trick in progress) must play one of: one option
     per card, cited 50D1 when they are of one suit and 51A otherwise, each valued with that
     card played (``after_card``), unless ``note`` says why not."""
     law = "50D1" if len({card // 13 for card in cards}) == 1 else "51A"
-    valuing = note is None and declarer_tricks is not None
-    groups = [
-        (str(Card.from_index(card)), [after_card(table, card)] if valuing else []) for card in cards
-    ]
-    values, note = _valued(groups, time_limit, note)
-    options = [
-        PendingOption(
-            chooser(case, law), law, "designate-penalty-card", (), value, card=Card.from_index(card)
+    rows = [
+        (
+            str(Card.from_index(card)),
+            stop.option(law, "designate-penalty-card", card=Card.from_index(card)),
+            [after_card(table, card)],
         )
-        for card, value in zip(cards, values, strict=True)
+        for card in cards
     ]
-    return Pending(_marked(options, declaring=case.declaring_side), note)
+    return stop.pending(rows, note)
 
 
-def _designation_in_trick(
-    case: Case,
-    problem: Problem,
-    found: EngineResult,
-    declarer_tricks: int | None,
-    time_limit: float,
-    ends: set[tuple[int, Obligations]],
-    held: tuple[int, int, int, int],
-) -> Pending | None:
+def _designation_in_trick(stop: _Stop) -> Pending | None:
     """Declarer's designation pending at a card followed in the trick play stopped in (50D1,
     51A): the defender to play next must play one of two or more major penalty cards, and
     declarer says which. One option per card, valued with that card played to the trick as
@@ -448,10 +415,13 @@ def _designation_in_trick(
     the trick may have begun (declarer's 50D2/51B choice before its lead not recorded, say)
     leave different positions, the options are listed without values, and none at all when
     they leave different cards to designate among (or none), with the note saying why."""
-    program = problem.irregular
-    assert program is not None
     positions = designation_tables(
-        program, case.tricks_played, problem.trump, held, ends, declarer_tricks or 0
+        stop.program,
+        stop.case.tricks_played,
+        stop.trump,
+        stop.held,
+        stop.ends,
+        stop.declarer_tricks or 0,
     )
     due = [(table, cards) for table, cards in positions if len(cards) > 1]
     if not due:
@@ -462,11 +432,11 @@ def _designation_in_trick(
             "whether declarer designates a penalty card here, and which, depends on how the "
             "trick in progress began (his choice before its lead, not recorded)",
         )
-    note = _uncertain(found, declarer_tricks, len(ends))
+    note = stop.uncertain(len(stop.ends))
     if note is None and len({table.state for table, _cards in positions}) > 1:
         note = "the ways the trick in progress may have begun leave different positions"
     table, cards = due[0]
-    return _designations(case, table, cards, note, declarer_tricks, time_limit)
+    return _designations(stop, table, cards, note)
 
 
 def designation_tables(
@@ -483,9 +453,8 @@ def designation_tables(
     table once its cards are played, and the major penalty cards the player to play next
     must play one of there (``_due_penalty_cards``: those among his legal plays, 50D1),
     declarer's side having ``won`` tricks."""
-    led = -1 if program.in_progress is None else program.in_progress.cards[0] // 13
     return [
-        (table, _due_penalty_cards(table.state, table.to_play, table.hands, led))
+        (table, _due_penalty_cards(table.state, table.to_play, table.hands, table.led))
         for _start, table in _in_trick(program, trick, trump, held, ends, won)
     ]
 
@@ -595,16 +564,14 @@ def _marked(options: list[PendingOption], declaring: Side) -> tuple[PendingOptio
 def _held(problem: Problem, found: EngineResult) -> tuple[int, int, int, int]:
     """The cards still held at the stop (the same in every history: the rows say who played
     what)."""
-    played = 0
-    for _leader, cards in found.listed[0]:
-        for card in cards[:4]:
-            played |= 1 << card
-    return (
-        problem.hands[0] & ~played,
-        problem.hands[1] & ~played,
-        problem.hands[2] & ~played,
-        problem.hands[3] & ~played,
+    return _without(
+        problem.hands, mask_of(card for _leader, cards in found.listed[0] for card in cards[:4])
     )
+
+
+def _without(held: tuple[int, int, int, int], gone: int) -> tuple[int, int, int, int]:
+    """The hands with the cards of ``gone`` taken out."""
+    return (held[0] & ~gone, held[1] & ~gone, held[2] & ~gone, held[3] & ~gone)
 
 
 def _uncertain(found: EngineResult, declarer_tricks: int | None, positions: int) -> str | None:
@@ -638,14 +605,15 @@ def _code(bits: int, trick: int, slot: int) -> int:
     return (bits >> shift) & ((1 << CHOICE_CODE_BITS) - 1)
 
 
-def _table(problem: Problem, held: tuple[int, int, int, int], start: TrickStart, won: int) -> Table:
+def _table(stop: _Stop, start: TrickStart) -> Table:
     """The position an option leaves: an accepted lead out of turn is already on the table."""
-    if start.lead < 0:
-        return Table(held, problem.trump, _declarer(problem), start.leader, (), won, start.state)
-    table = Table(held, problem.trump, _declarer(problem), start.leader, (), won, start.state)
-    return after_lead(table, start.lead)
-
-
-def _declarer(problem: Problem) -> int:
-    assert problem.irregular is not None
-    return problem.irregular.declarer
+    table = Table(
+        stop.held,
+        stop.trump,
+        stop.program.declarer,
+        start.leader,
+        (),
+        stop.declarer_tricks or 0,
+        start.state,
+    )
+    return table if start.lead < 0 else after_lead(table, start.lead)
