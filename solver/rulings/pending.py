@@ -159,7 +159,8 @@ def pending_choice(
     rows = []
     for code, group in sorted(by_option.items()):
         law, option, suits = CHOICE_CATALOGUE[code - 1]
-        tables = [_table(stop, start) for start in group]
+        # Tables only where they will be valued (``_Stop.pending``): none once a note says why not.
+        tables = [_table(stop, start) for start in group] if note is None else []
         rows.append((option, stop.option(law, option, suits), tables))
     return stop.pending(rows, note)
 
