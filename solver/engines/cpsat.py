@@ -1035,17 +1035,11 @@ class _Obligations:
         stopped = self.trick
         tag = f"progress_{option}_{named}"
         holder = (current.leader + 2) % 4
-        kept = {
-            c: lit
-            for c, lit in self.major[holder].items()
-            if not (option == "require-suit" or option.startswith("forbid"))
-            or suit_of(c) not in named
-        }
+        # the holder's penalty cards of the suits a requirement or prohibition names go back
+        taken_back = named if option == "require-suit" or option.startswith("forbid") else ()
+        kept = {c: lit for c, lit in self.major[holder].items() if suit_of(c) not in taken_back}
         kept_minor = {
-            c: lit
-            for c, lit in self.minor[holder].items()
-            if not (option == "require-suit" or option.startswith("forbid"))
-            or suit_of(c) not in named
+            c: lit for c, lit in self.minor[holder].items() if suit_of(c) not in taken_back
         }
         premature = program.premature.get(stopped)
         recorded = program.recorded.get((stopped, ORDER_SLOT))

@@ -687,9 +687,7 @@ class _Obligations:
         give; ``_lead_out_of_turn``)."""
         order = program.recorded.get((problem.tricks, ORDER_SLOT))
         self.stopped_order = (
-            None
-            if order is None
-            else CHOICE_CATALOGUE.index((order.law, order.option, tuple(order.suits))) + 1
+            None if order is None else _code(order.law, order.option, tuple(order.suits))
         )
         self.after: dict[tuple[Any, ...], tuple[_Walk, int]] = {}
         """The walk after each sequence of whole tricks met so far (the values of their
@@ -1503,6 +1501,7 @@ def solutions(problem: Problem) -> Iterator[tuple[History, tuple[int, ...], int]
     """
     surplus_seat = problem.surplus_seat
     irregular = problem.irregular is not None
+    order_at_stop = _order_at_stop(problem)
     if not problem.tricks:
         # play stopped before trick 1: no variable, one history (the empty one) if the deal
         # fits what is said of the trick play stopped at
@@ -1527,7 +1526,7 @@ def solutions(problem: Problem) -> Iterator[tuple[History, tuple[int, ...], int]
                 for slot in (LOOT_SLOT, LEAD_SLOT, ORDER_SLOT):
                     shift = t * CHOICE_TRICK_BITS + slot * CHOICE_CODE_BITS
                     choices |= solution[_choice_var(t, slot)] << shift
-            if _order_at_stop(problem):
+            if order_at_stop:
                 shift = problem.tricks * CHOICE_TRICK_BITS + ORDER_SLOT * CHOICE_CODE_BITS
                 choices |= solution[_choice_var(problem.tricks, ORDER_SLOT)] << shift
             for t in problem.irregular.accepted_failures:  # type: ignore[union-attr]

@@ -288,6 +288,8 @@ def _catalogue() -> tuple[tuple[str, str, tuple[int, ...]], ...]:
 
 
 CHOICE_CATALOGUE = _catalogue()
+LEAD_ANSWERS = ("53", "54", "55", "56")
+"""The laws whose choices answer a lead out of turn."""
 CHOICE_SLOTS = 4
 """Per trick, four choices at most: a lead out of turn's response, the 50D2/51B choice before
 the lead, a 57A order, and declarer's acceptance of a penalty card not played when due (52)."""

@@ -34,6 +34,7 @@ from solver.facts.history import InProgress
 from solver.facts.irregularity import (
     CHOICE_CODE_BITS,
     CHOICE_TRICK_BITS,
+    LEAD_ANSWERS,
     RETRACTED_MISINFORMED,
     Choice,
     ChoiceMade,
@@ -703,9 +704,6 @@ def _lies(case: Case, program: PlayIrregularities, fact: PenaltyCard | FifthCard
     lying = (penalty_card.seat.index, penalty_card.card.index, major)
     program.penalty_cards[trick] = (*program.penalty_cards.get(trick, ()), lying)
 
-
-LEAD_ANSWERS = ("53", "54", "55", "56")
-"""The laws whose choices answer a lead out of turn."""
 
 UNBRANCHED = ("45C4(b)", "46B", "47E1", "47E2", "50D1", "51A", "58")
 """The laws whose recorded choices say which card was played or what became of one: nothing

@@ -23,6 +23,7 @@ from solver.facts.irregularity import (
     CARD_NOT_HELD,
     DESIGNATION_WORDS,
     EXPOSURES,
+    LEAD_ANSWERS,
     RETRACTED_MISINFORMED,
     Choice,
     DeclarerEarlyPlay,
@@ -864,10 +865,7 @@ class _CaseBuilder:
             if card in seen:
                 raise self.error(location, f"card {card} appears twice")
             seen.add(card)
-            if card not in deal.hand(seat):
-                raise self.error(
-                    location, f"card {card} is not in {name}'s hand (expected {name} to play it)"
-                )
+            self._check_in_hand(deal, seat, card, location)
             if card in rows[seat].cards:
                 raise self.error(
                     location,
@@ -909,14 +907,18 @@ class _CaseBuilder:
     def _check_playable(
         self, deal: Deal, rows: dict[Seat, Row], seat: Seat, card: Card, location: str
     ) -> None:
+        self._check_in_hand(deal, seat, card, location)
         name = seat.full_name
-        if card not in deal.hand(seat):
-            raise self.error(
-                location, f"card {card} is not in {name}'s hand (expected {name} to play it)"
-            )
         row = rows.get(seat)
         if row is not None and card not in row.cards:
             raise self.error(location, f"card {card} is not in {name}'s row (play.rows.{seat})")
+
+    def _check_in_hand(self, deal: Deal, seat: Seat, card: Card, location: str) -> None:
+        if card not in deal.hand(seat):
+            name = seat.full_name
+            raise self.error(
+                location, f"card {card} is not in {name}'s hand (expected {name} to play it)"
+            )
 
     # -- claim (Laws 68-71; the checks are in claimfile.py) --------------------------------------
 
@@ -1714,7 +1716,9 @@ class _IrregularityReader:
                 f"a card led instead of a penalty card is given alone where play stopped, not "
                 f"with {where}; expected play.tricks.{n} left out"
             )
-        elif isinstance(fact, FailureToPlay) and fact.trick in self._premature_tricks(facts):
+        elif isinstance(fact, FailureToPlay) and any(
+            isinstance(f, PrematurePlay) and f.trick == fact.trick for f in facts
+        ):
             why = (
                 f"a card played instead of a penalty card at {where}, where a card was also "
                 "played too early (57A), is not read yet"
@@ -1817,7 +1821,7 @@ class _IrregularityReader:
         for other in facts:
             if not (isinstance(other, Choice) and other.trick == fact.trick):
                 continue
-            if other.law.startswith(("53", "54", "55", "56")):
+            if other.law.startswith(LEAD_ANSWERS):
                 if other.option in ("accept-lead", "declarer-becomes-dummy"):
                     return "accepted"
                 return "refused" if other.option == "refuse-lead" else other.option
@@ -1831,10 +1835,6 @@ class _IrregularityReader:
             for other in facts
         )
         return "accepted" if stands else None
-
-    @staticmethod
-    def _premature_tricks(facts: list[Irregularity]) -> set[int]:
-        return {f.trick for f in facts if isinstance(f, PrematurePlay)}
 
     def _premature_in_progress(
         self, fact: PrematurePlay, facts: list[Irregularity], current: TrickInProgress
@@ -2060,7 +2060,7 @@ class _IrregularityReader:
         unapplied: an error, never a silent skip. (A 50D, 51 or 52 choice answers a penalty
         card that may come from the play itself; the engines hold every history to it.)"""
         law, trick = choice.law, choice.trick
-        if law.startswith(("53", "54", "55", "56")):
+        if law.startswith(LEAD_ANSWERS):
             needed = "a lead out of turn to that trick (play.irregularities: lead_out_of_turn)"
             found = any(isinstance(f, LeadOutOfTurn) and f.trick == trick for f in facts)
         elif law == "57A":

@@ -15,6 +15,7 @@ from solver.bridge import Card, Seat, Side
 from solver.bridge.cards import RANK_CHARS
 from solver.facts import Case
 from solver.facts.irregularity import (
+    LEAD_ANSWERS,
     Choice,
     DeclarerEarlyPlay,
     DummyDesignation,
@@ -233,7 +234,7 @@ def _led_by(case: Case, trick: int) -> Seat | None:
 
 def _answers_a_lead(choice: Choice) -> bool:
     """A choice about a lead out of turn (Laws 53 to 56)."""
-    return choice.law.startswith(("53", "54", "55", "56"))
+    return choice.law.startswith(LEAD_ANSWERS)
 
 
 def _may_be_minor(case: Case, card: PenaltyCard) -> bool:
