@@ -94,6 +94,35 @@ def test_published_claimer_tricks_fit_the_position(path: Path) -> None:
         assert 0 <= published["claimer_tricks"] <= case.claim.position.tricks_left
 
 
+SUPERSEDED = [p for p in CASE_FILES if raw(p)["published"].get("superseded_by")]
+
+
+def test_some_rulings_are_superseded_by_later_ones() -> None:
+    """The corpus holds claims ruled on more than once (a director, then a committee)."""
+    assert len(SUPERSEDED) >= 5
+
+
+@each_of(SUPERSEDED)
+def test_a_superseded_ruling_names_a_later_ruling_on_the_same_claim(path: Path) -> None:
+    """``superseded_by`` names another case of the corpus with the same deal, contract and
+    claim: the same claim, ruled again (the benchmark counts each claim once, by its last
+    ruling). Following the names never comes back to a case."""
+    later = PUBLISHED / f"{raw(path)['published']['superseded_by']}.yaml"
+    assert later.is_file() and later != path
+    first, second = solver.load_case(path), solver.load_case(later)
+    assert first.claim is not None and second.claim is not None
+    assert first.contract == second.contract and first.declarer == second.declarer
+    assert first.claim.by == second.claim.by
+    assert first.claim.position.hands == second.claim.position.hands
+    assert first.claim.position.won == second.claim.position.won
+    seen = {path.stem}
+    name: str | None = later.stem
+    while name is not None:
+        assert name not in seen, f"superseded_by comes back to {name}"
+        seen.add(name)
+        name = raw(PUBLISHED / f"{name}.yaml")["published"].get("superseded_by")
+
+
 def test_the_long_claims_are_in_the_corpus() -> None:
     assert len(LONG_FILES) == len(LONG_CLAIMS)
 

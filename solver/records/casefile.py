@@ -273,12 +273,27 @@ class RawPublished(_Strict):
     claimer_tricks: int | None = Field(default=None, ge=0, le=13)
     date: str | None = None
     summary: str | None = None
+    superseded_by: str | None = None
+    """The corpus case (its file name without ``.yaml``) recording a later ruling on the same
+    claim, by a body that heard it after this one (a review panel, an appeals committee, a laws
+    commission): that ruling is the claim's final word, whether it confirmed this one or not,
+    so the benchmark counts this one among the rulings but not among the claims."""
 
     @field_validator("jurisdiction")
     @classmethod
     def _a_preset(cls, value: str) -> str:
         if value not in PRESETS:
             raise ValueError(f"expected one of the presets {', '.join(PRESETS)}")
+        return value
+
+    @field_validator("superseded_by")
+    @classmethod
+    def _a_case_name(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"[a-z0-9][a-z0-9-]*", value):
+            raise ValueError(
+                "expected the name of another case of the corpus: its file name without "
+                "'.yaml', in lower-case letters, digits and hyphens"
+            )
         return value
 
 
