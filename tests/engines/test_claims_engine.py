@@ -35,6 +35,7 @@ from solver.engines.claims import (
 )
 from solver.facts import Claim, ClaimPosition, Step
 from solver.facts.policy import PRESETS, NormalPolicy
+from solver.laws.normal_play import for_defenders
 from tests.claim_replay import (
     dead_trumps,
     legal_cards,
@@ -471,6 +472,37 @@ def test_worst_normal_line_traces_back_on_a_six_card_ending() -> None:
     problem, _claim = claim_at("N:97...KT76 K5...J854 AQT32...3 J86...AQ9", "E", 2, "N")
     adjudication = adjudicate(problem)
     assert replay(problem, adjudication.line) == adjudication.claimer_tricks
+
+
+def test_the_nonclaimers_policy_is_the_claimers_less_what_judges_a_claimer() -> None:
+    """``nonclaimers_normal``: the non-claimers are judged by the policy given, less the
+    judgements of a claimer's statement and beliefs and the switch itself; defenders (a
+    declarer's claim) also less what reads partner's hand; declarer's side (a defender's claim)
+    keeps it, though the claiming defender does not. Off, they play any card (None). On a
+    declarer's claim, the defenders then see dummy's voids."""
+    ending = "N:AK..2.2 Q2.2.3. J3.3..3 .4.4.54"
+    claimer_only = {
+        "lead_forgotten_trump": False,
+        "lead_believed_winner": False,
+        "repeat_stated_finesse": False,
+        "nonclaimers_normal": False,
+    }
+    policy = PRESETS["WBF2017"].with_switches(nonclaimers_normal=True)
+    _problem, by_declarer = claim_at(ending, "S", None, "S")
+    problem = ClaimProblem.from_claim(by_declarer, None, policy, dummy=0)
+    defenders = problem.others
+    assert defenders is not None
+    assert defenders == for_defenders(replace(policy, **claimer_only))
+    assert problem.policy == policy  # the claimer's own judgements are untouched
+    # West, a defender, has no spade and North (dummy) no heart: only dummy's void is added.
+    assert problem.voids == sum(1 << (4 * 0 + suit) for suit in (1,))
+    _problem, by_defender = claim_at(ending, "E", None, "S", by_defender=True)
+    problem = ClaimProblem.from_claim(by_defender, None, policy, dummy=0)
+    assert problem.others == replace(policy, **claimer_only)
+    assert not problem.policy.cross_to_partners_winners  # the claiming defender's
+    assert problem.others is not None and problem.others.cross_to_partners_winners
+    off = ClaimProblem.from_claim(by_declarer, None, PRESETS["WBF2017"], dummy=0)
+    assert off.others is None and off.voids == 0
 
 
 def test_a_lone_spot_card_winner_does_not_bind_top_down_but_honours_do() -> None:
