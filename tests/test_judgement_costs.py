@@ -137,3 +137,17 @@ def test_a_card_thought_good_only_when_the_claim_is_above_best_play() -> None:
     assert worst(replace(claim, tricks=6), 6) == (0, 6)
     off = policy.with_switches(lead_believed_winner=False)
     assert ClaimProblem.from_claim(claim, None, off, 0, best=6).believed == 0
+
+
+def test_the_published_throw_in_turns_on_the_nonclaimers_judgement() -> None:
+    """The EBU National Pairs ending under its preset: dummy's heart exit throws the claiming
+    North in (1 of 4, 3NT+2); the report shows that holding declarer's side to normal play,
+    as the TD did, gives North his two (declarer 10, 3NT+1), and nothing else turns it."""
+    case = load_case(CLAIMS / "published" / "ebu-national-pairs-defender-claim-throw-in.yaml")
+    analysis = solver.analyse(case)
+    assert analysis.claim is not None
+    assert analysis.claim.adjudication.claimer_tricks == 1
+    assert [
+        (c.switch, c.in_force, c.claimer_tricks, c.declarer_tricks)
+        for c in analysis.claim.judgements
+    ] == [("nonclaimers_normal", False, 2, 10)]
