@@ -1,10 +1,12 @@
 """Replaying a claim's worst normal line with an independent Law 44, for tests.
 
 ``replay`` walks the line the claims engine returned from the claim position: every card must be
-held by the player whose turn it is and follow suit when he can (Law 44C), each trick goes to the
-highest trump, else the highest card of the suit led, and its winner leads the next (Law 44E-G).
-Every play by the claimer's side must be one that ``Adjudicator.admitted_plays`` allows there
-(the policy and the statement). It returns the tricks the claimer's side takes on the line.
+held by the player whose turn it is and follow suit when he can (Law 44C), each trick goes to
+the highest trump, else the highest card of the suit led, and its winner leads the next (Law
+44E-G). Every play by the claimer's side must be one that ``Adjudicator.admitted_plays`` allows
+there (the policy and the statement), and, when the policy holds the other side to normal play
+too (``nonclaimers_normal``), every play of theirs one that ``nonclaimer_options`` allows. It
+returns the tricks the claimer's side takes on the line.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solver.engines.claims import Adjudicator, ClaimProblem, LinePlay, State
+from solver.laws.normal_play import PlayView, claim_solidity, claimer_options
 
 
 def start_state(adjudicator: Adjudicator) -> State:
@@ -93,6 +96,9 @@ def replay(problem: ClaimProblem, line: Sequence[LinePlay]) -> int:
         if seat % 2 == problem.claimer_side:
             allowed = [card for card in adjudicator.admitted_plays(state)]
             assert play.card in allowed, f"play {number}: not a normal play ({allowed})"
+        else:
+            theirs = nonclaimer_options(problem, state)
+            assert theirs is None or play.card in theirs, f"play {number}: not normal ({theirs})"
         state, _gained = adjudicator.play(state, play.card)
         held[seat] &= ~(1 << play.card)
         trick.append(play.card)
@@ -105,3 +111,30 @@ def replay(problem: ClaimProblem, line: Sequence[LinePlay]) -> int:
         leader, trick = winner, []
     assert not any(held) and not trick, "the line stops before the last trick"
     return taken
+
+
+def nonclaimer_options(problem: ClaimProblem, state: State) -> list[int] | None:
+    """The plays of a non-claimer whose turn it is at ``state`` when the policy holds them to
+    normal play (``problem.others``, ``nonclaimers_normal``), worked out here without the
+    search: the normal-play policy asked from their own side, as players who know where the
+    trumps are, made no statement, think nothing good that is not, and whose honours' solidity
+    is read from the cards at the claim. None when they may play any legal card."""
+    if problem.others is None:
+        return None
+    seat = (state.leader + len(state.trick)) % 4
+    side = seat % 2
+    assert side != problem.claimer_side
+    view = PlayView(
+        seat,
+        state.held,
+        state.trick,
+        state.leader,
+        problem.trump,
+        side,
+        state.voids,
+        trumps_aware=True,
+        bound=0,
+        solid=claim_solidity(problem.held, side, problem.trump),
+        believed=0,
+    )
+    return claimer_options(problem.others, view)

@@ -103,8 +103,10 @@ def test_worst_normal_line_is_legal_and_allowed_from_the_claim_position(path: Pa
     claimed = claim_of(path)
     position = claimed.claim.position
     trump = analysis.case.contract.strain.trump_suit_index
+    # The case's own policy, as the analysis starts from (``claimed.policy`` is the claimer's,
+    # narrowed for a defender: the non-claimers of a defender's claim are judged by the case's).
     problem = ClaimProblem.from_claim(
-        claimed.claim, trump, claimed.policy, best=claimed.double_dummy
+        claimed.claim, trump, case_policy(claimed.claim), best=claimed.double_dummy
     )
     line = claimed.adjudication.line
     assert len(line) == 4 * position.tricks_left - len(position.current_trick)
@@ -113,9 +115,19 @@ def test_worst_normal_line_is_legal_and_allowed_from_the_claim_position(path: Pa
 
 @by_stem
 def test_claimer_takes_no_more_than_double_dummy(path: Path) -> None:
+    """Unless the case holds the non-claimers to normal play (``nonclaimers_normal``): they may
+    then miss the best defence, and the claimer's side take more; free to play any card, they
+    leave it no more than double dummy."""
     claimed = claim_of(path)
     assert claimed.double_dummy is not None
-    assert claimed.adjudication.claimer_tricks <= claimed.double_dummy
+    tricks = claimed.adjudication.claimer_tricks
+    policy = case_policy(claimed.claim)
+    if policy.nonclaimers_normal:
+        trump = analysed(path).case.contract.strain.trump_suit_index
+        free = policy.with_switches(nonclaimers_normal=False)
+        tricks = adjudicate(ClaimProblem.from_claim(claimed.claim, trump, free)).claimer_tricks
+        assert tricks <= claimed.adjudication.claimer_tricks
+    assert tricks <= claimed.double_dummy
 
 
 # --- a claim the search cannot finish in time --------------------------------------------------

@@ -17,7 +17,7 @@ from solver.engines.claims import ClaimProblem, adjudicate
 from solver.facts import Claim
 from solver.facts.policy import PRESETS, NormalPolicy
 from solver.records import load_case
-from solver.rulings.claims import judgement_costs
+from solver.rulings.claims import case_policy, judgement_costs
 
 SWITCHES = [name for name in NormalPolicy.__dataclass_fields__ if name != "name"]
 
@@ -91,19 +91,23 @@ def test_a_defenders_claim_does_not_turn_what_for_defenders_fixes() -> None:
         "real-usbf-b55-open-trumps-in-both-hands",
         "acbl-guideline-4-cross-ruff-not-trumps",
         "void-hand-ruffs-partners-beatable-card",
+        "nonclaimers-normal-throw-in-not-seen",
     ],
 )
 def test_the_list_is_every_switch_whose_turn_changes_the_line(name: str) -> None:
     """Each switch turned by hand, the claim adjudicated again: listed exactly when the tricks
-    differ, with those tricks."""
+    differ, with those tricks. Turned on the case's own policy: on a defender's claim under
+    ``nonclaimers_normal`` (the last case) declarer's side is judged by it, the judgements a
+    claiming defender does not make included."""
     case = solver.load_case(CLAIMS / f"{name}.yaml")
     analysis = solver.analyse(case)
     claimed = analysis.claim
     assert claimed is not None and case.claim is not None
     trump = case.contract.strain.trump_suit_index
     expected = {}
+    policy = case_policy(case.claim)
     for switch in SWITCHES:
-        turned = claimed.policy.with_switches(**{switch: not getattr(claimed.policy, switch)})
+        turned = policy.with_switches(**{switch: not getattr(policy, switch)})
         tricks = adjudicate(ClaimProblem.from_claim(case.claim, trump, turned)).claimer_tricks
         if tricks != claimed.adjudication.claimer_tricks:
             expected[switch] = tricks
@@ -133,3 +137,17 @@ def test_a_card_thought_good_only_when_the_claim_is_above_best_play() -> None:
     assert worst(replace(claim, tricks=6), 6) == (0, 6)
     off = policy.with_switches(lead_believed_winner=False)
     assert ClaimProblem.from_claim(claim, None, off, 0, best=6).believed == 0
+
+
+def test_the_published_throw_in_turns_on_the_nonclaimers_judgement() -> None:
+    """The EBU National Pairs ending under its preset: dummy's heart exit throws the claiming
+    North in (1 of 4, 3NT+2); the report shows that holding declarer's side to normal play,
+    as the TD did, gives North his two (declarer 10, 3NT+1), and nothing else turns it."""
+    case = load_case(CLAIMS / "published" / "ebu-national-pairs-defender-claim-throw-in.yaml")
+    analysis = solver.analyse(case)
+    assert analysis.claim is not None
+    assert analysis.claim.adjudication.claimer_tricks == 1
+    assert [
+        (c.switch, c.in_force, c.claimer_tricks, c.declarer_tricks)
+        for c in analysis.claim.judgements
+    ] == [("nonclaimers_normal", False, 2, 10)]

@@ -52,6 +52,9 @@ class NormalPolicy:
     cash_before_crossing: bool = True
     lead_believed_winner: bool = True
     discard_from_dead_suits: bool = True
+    nonclaimers_normal: bool = False
+    """Off in every preset: the Laws say nothing of the non-claimers' plays, and practice gives
+    them any legal card (70A). The only switch read for the side that did not claim."""
 
     @property
     def wins_with_every_master(self) -> bool:
@@ -255,6 +258,12 @@ class NormalPolicy:
                 "that only one opponent's card beats (the card he overlooked), and may lead it "
                 "among his winners: the H8 led, the H9 out (a Laws forum on an ACBL ruling; EBU "
                 "WB 8.70.4, cards thought good in any order)",
+            ),
+            "nonclaimers_normal": (
+                "70",
+                "the non-claimers' plays are held to the same judgements of normal play as the "
+                "claimer's, as an EBU TD ruled in a National Pairs final (a throw-in declarer "
+                "had not seen); off, they may play any legal card, as practice and 70A have it",
             ),
         }
         return [(k, *texts[k]) for k in texts if every or getattr(self, k)]

@@ -294,6 +294,14 @@ Judgements (each a switch of ``NormalPolicy``):
   concedes a trick, or one within best play: nothing then shows a false belief. Not for a
   trump (70C is the trump's law: ``lead_forgotten_trump``), nor for a card two or more
   opponents' cards beat (a miscount of the suit, not a card overlooked).
+- ``nonclaimers_normal`` (Law 70, which is silent on the non-claimers' plays; off in every
+  preset): the side that did not claim is held to normal play too, its plays judged as the
+  claimer's are, by the same preset (``for_nonclaimers``). Off, as practice has it, they may
+  play any legal card, every doubt going against the claimer (70A). On, a line the
+  non-claimers would find only by a play that is not normal for them does not count against
+  the claimer: at an EBU National Pairs final a TD gave a defender his claim of the last two
+  tricks because the throw-in that beat it (dummy's heart exit, North then leading into
+  dummy's diamonds) was one declarer had not seen (the claims catalogue's F2).
 """
 
 from __future__ import annotations
@@ -370,6 +378,28 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
         cash_before_crossing=False,
         discard_from_dead_suits=False,
     )
+
+
+CLAIMER_ONLY: Final = (
+    "lead_forgotten_trump",
+    "lead_believed_winner",
+    "repeat_stated_finesse",
+    "nonclaimers_normal",
+)
+"""The switches that judge what the claimer said or overlooked (his statement, the trump or
+the card he forgot), or the non-claimers themselves: none of them applies to the non-claimers'
+plays (``for_nonclaimers``)."""
+
+
+def for_nonclaimers(policy: NormalPolicy, defenders: bool) -> NormalPolicy:
+    """The policy the non-claimers' plays are held to under ``nonclaimers_normal``: the
+    claimer's preset and switches, less those that judge a claimer (``CLAIMER_ONLY``: they made
+    no statement and overlooked nothing the claim shows), and, when the non-claimers are the
+    defenders (``defenders``: a declarer's claim), less the judgements that read partner's hand
+    (``for_defenders``), as a defender does not see it. Declarer's side, the non-claimers of a
+    defender's claim, keep them: declarer sees dummy."""
+    others = policy.with_switches(**dict.fromkeys(CLAIMER_ONLY, False))
+    return for_defenders(others) if defenders else others
 
 
 class PlayView:

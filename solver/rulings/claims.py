@@ -242,14 +242,16 @@ def analyse_claim(
     a policy given is used as it is (the command line applies the class before its switches)."""
     claim = case.claim
     assert claim is not None
-    chosen = policy or case_policy(claim)
-    if claim.by_defender:
-        chosen = for_defenders(chosen)
+    given = policy or case_policy(claim)
+    # The problem and the judgements' turns start from the policy given: ``from_claim`` fixes
+    # a claiming defender's judgements itself, and the non-claimers' plays, when held to normal
+    # play (``nonclaimers_normal``), are judged by the policy given (declarer sees dummy).
+    chosen = for_defenders(given) if claim.by_defender else given
     trump = case.contract.strain.trump_suit_index
     started = time.monotonic()
     obligations = obligations_at_claim(case)
     best = _double_dummy(case, claim, obligations, time_limit)
-    problem = ClaimProblem.from_claim(claim, trump, chosen, _dummy(case), obligations, best)
+    problem = ClaimProblem.from_claim(claim, trump, given, _dummy(case), obligations, best)
     adjudication = adjudicate(problem, time_limit)
     taken = trump_tricks(claim, trump, adjudication.line, problem.policy.lead_forgotten_trump)
     unruffed: int | None = None
@@ -287,7 +289,7 @@ def analyse_claim(
         except ClaimTimeout:
             unruffed, checked = None, False
     costs = (
-        judgement_costs(case, chosen, adjudication.claimer_tricks, time_limit, obligations, best)
+        judgement_costs(case, given, adjudication.claimer_tricks, time_limit, obligations, best)
         if judgements
         else ()
     )
@@ -324,8 +326,10 @@ def judgement_costs(
     turns = []
     for name, citation, _text in policy.assumptions(every=True):
         flipped = policy.with_switches(**{name: not getattr(policy, name)})
-        # A judgement for_defenders fixes for a defender's claim does not turn there.
-        if not (claim.by_defender and for_defenders(flipped) == for_defenders(policy)):
+        # A judgement for_defenders fixes for a defender's claim does not turn there, unless
+        # declarer's side, not claiming, is held to normal play: it is theirs to make then.
+        fixed = for_defenders(flipped) == for_defenders(policy) and not policy.nonclaimers_normal
+        if not (claim.by_defender and fixed):
             turns.append((name, citation, flipped))
     started = time.monotonic()
     out = []

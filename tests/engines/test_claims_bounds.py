@@ -3,17 +3,19 @@
 Each bound the search cuts with (``Bounds``: the trumps, the trick in progress, the claimer's
 side taking the rest, the run of winners and the master trumps after it, the run of both hands,
 the crossing run, and ``Bounds.sure_tricks``, which combines them) claims that the claimer's
-side takes at least so many tricks on every normal line from a position. Here every
-position a random small ending can reach (2 to 5 cards each, a trump suit or no trumps, any
-leader, either side claiming, sometimes a trick in progress or a statement) is searched
-exhaustively, with a plain memo on the whole state, and each bound is checked against the
-minimum found there, one test per policy: under every preset of ``PRESETS``, under
-the default with each single switch of ``NormalPolicy`` turned the other way, and under the EBU
-preset with ``honour_master_binds`` on (every lone honour winner binding top-down, lone spot
-cards not). The bounds rest on
-the policy's judgements, so each must hold under every one of those policies; a policy that
-admits fewer claimer's-side plays than these can only raise the minimum, and a lower bound stays
-one. A change to the model (``solver/laws/normal_play.py``) is re-proved here bound by bound.
+side takes at least so many tricks on every normal line from a position. Here every position a
+random small ending can reach (2 to 5 cards each, a trump suit or no trumps, any leader, either
+side claiming, sometimes a trick in progress or a statement) is searched exhaustively, with a
+plain memo on the whole state, and each bound is checked against the minimum found there, one
+test per policy: under every preset of ``PRESETS``, under the default with each single switch of
+``NormalPolicy`` turned the other way, and under the EBU preset with ``honour_master_binds`` on
+(every lone honour winner binding top-down, lone spot cards not), and with
+``nonclaimers_normal`` on (the single switch, and the EBU preset with it): the other side then
+plays only its own normal plays, worked out here apart from the search
+(``tests.claim_replay.nonclaimer_options``). The bounds rest on the policy's judgements, so each
+must hold under every one of those policies; a policy that admits fewer plays than these, of
+either side, can only raise the minimum, and a lower bound stays one. A change to the model
+(``solver/laws/normal_play.py``) is re-proved here bound by bound.
 
 The endings are drawn four ways: cards at random; the claimer's side holding most high cards
 (its runs of winners); the same with the 2 to the T only and a trump suit the opponents do
@@ -41,8 +43,8 @@ from solver.engines.claims.bounds import _holds_a_loser_until
 from solver.facts import Claim, Step
 from solver.facts.claim import ClaimPosition
 from solver.facts.policy import PRESETS, NormalPolicy
-from solver.laws.normal_play import believed_good, masters_in
-from tests.claim_replay import legal_cards, replay, start_state, trick_winner
+from solver.laws.normal_play import believed_good, for_nonclaimers, masters_in
+from tests.claim_replay import legal_cards, nonclaimer_options, replay, start_state, trick_winner
 from tests.engines.test_claims_engine import SWITCHES, random_statement
 
 POLICIES: dict[str, NormalPolicy] = {
@@ -56,6 +58,10 @@ POLICIES: dict[str, NormalPolicy] = {
     # A lone honour winner binding whatever its solidity at the claim, a lone spot card not:
     # the EBU preset with honour_master_binds on, which no preset nor single switch reaches.
     "EBU honour_master_binds=True": PRESETS["EBU"].with_switches(honour_master_binds=True),
+    # The non-claimers held to normal play under the EBU preset, whose lone honours bind only
+    # with solidity at the claim (theirs read for their side): "nonclaimers_normal=True" above
+    # holds them to the WBF2017 preset.
+    "EBU nonclaimers_normal=True": PRESETS["EBU"].with_switches(nonclaimers_normal=True),
 }
 
 deterministic = settings(
@@ -107,6 +113,7 @@ def random_ending(rng: random.Random, policy: NormalPolicy) -> ClaimProblem:
     if rng.random() < 0.2:
         steps = random_statement(rng, held, trump, side, ("draw_trumps", "cash", "play"))
     bound = (1 << side) | (1 << (side + 2))
+    believed = thought_good(rng, held, bound, side, trump)
     return ClaimProblem(
         held=(held[0], held[1], held[2], held[3]),
         leader=leader,
@@ -118,8 +125,18 @@ def random_ending(rng: random.Random, policy: NormalPolicy) -> ClaimProblem:
         trumps_aware=rng.random() < 0.5,
         policy=policy,
         bound=bound,
-        believed=thought_good(rng, held, bound, side, trump),
+        believed=believed,
+        others=nonclaimers_policy(rng, policy),
     )
+
+
+def nonclaimers_policy(rng: random.Random, policy: NormalPolicy) -> NormalPolicy | None:
+    """Under ``nonclaimers_normal``, the non-claimers' policy, as the defenders' or declarer's
+    side's (``for_nonclaimers``); else None. Drawn last, as ``thought_good``: the rest of each
+    ending is as it was before the switch existed."""
+    if not policy.nonclaimers_normal:
+        return None
+    return for_nonclaimers(policy, defenders=rng.random() < 0.5)
 
 
 def thought_good(
@@ -171,8 +188,10 @@ def solid_holdings(rng: random.Random, size: int, side: int) -> list[int]:
 
 def exhaustive(adjudicator: Adjudicator, state: State, values: dict[State, int]) -> int:
     """The least claimer's-side tricks from ``state`` over every admitted line (the claimer's
-    side: ``admitted_plays``; the other side: any legal card), each trick won by the tests' own
-    Law 44; ``values`` collects every position reached with its minimum."""
+    side: ``admitted_plays``; the other side: any legal card, or under ``nonclaimers_normal``
+    their normal plays, ``nonclaimer_options``, worked out apart from the search), each trick
+    won by the tests' own Law 44; ``values`` collects every position reached with its
+    minimum."""
     known = values.get(state)
     if known is not None:
         return known
@@ -186,7 +205,9 @@ def exhaustive(adjudicator: Adjudicator, state: State, values: dict[State, int])
         options = adjudicator.admitted_plays(state)
         assert options and set(options) <= set(legal_cards(held[seat], trick))
     else:
-        options = legal_cards(held[seat], trick)
+        theirs = nonclaimer_options(problem, state)
+        options = legal_cards(held[seat], trick) if theirs is None else theirs
+        assert options and set(options) <= set(legal_cards(held[seat], trick))
     best = 13
     for card in options:
         child, _gained = adjudicator.play(state, card)
@@ -331,7 +352,7 @@ def test_every_bound_the_search_can_leave_out_is_checked() -> None:
 
 
 def test_the_policies_checked_are_every_preset_and_every_single_switch() -> None:
-    assert len(POLICIES) == len(PRESETS) + len(SWITCHES) + 1
+    assert len(POLICIES) == len(PRESETS) + len(SWITCHES) + 2
     assert {policy.name for policy in POLICIES.values()} >= set(PRESETS)
 
 

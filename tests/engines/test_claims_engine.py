@@ -35,7 +35,15 @@ from solver.engines.claims import (
 )
 from solver.facts import Claim, ClaimPosition, Step
 from solver.facts.policy import PRESETS, NormalPolicy
-from tests.claim_replay import dead_trumps, legal_cards, replay, start_state, trick_winner
+from solver.laws.normal_play import for_defenders
+from tests.claim_replay import (
+    dead_trumps,
+    legal_cards,
+    nonclaimer_options,
+    replay,
+    start_state,
+    trick_winner,
+)
 
 SUIT_LETTERS = "SHDC"
 SWITCHES = [name for name in NormalPolicy.__dataclass_fields__ if name != "name"]
@@ -125,9 +133,12 @@ def random_statement(
 
 
 def random_policy(rng: random.Random) -> NormalPolicy:
+    """A preset, or random switches, on four in five; ``nonclaimers_normal`` is not drawn (off,
+    as in every preset): the tests that hold the non-claimers to normal play turn it on."""
     if rng.random() < 0.5:
         return PRESETS[rng.choice(sorted(PRESETS))]
-    return NormalPolicy().with_switches(**{name: rng.random() < 0.8 for name in SWITCHES})
+    drawn = [name for name in SWITCHES if name != "nonclaimers_normal"]
+    return NormalPolicy().with_switches(**{name: rng.random() < 0.8 for name in drawn})
 
 
 def random_claim(
@@ -135,9 +146,13 @@ def random_claim(
     max_cards: int,
     kinds: tuple[str, ...] = STEP_KINDS,
     defenders: bool = False,
+    nonclaimers: bool = False,
 ) -> tuple[ClaimProblem, Claim]:
     """A random claim; with ``defenders``, the claimer is a defender half the time (70D2) and the
-    opponents' trumps take no trick from the claimer's side (the 70C measure) half the time."""
+    opponents' trumps take no trick from the claimer's side (the 70C measure) half the time.
+    With ``nonclaimers``, the policy holds the non-claimers to normal play
+    (``nonclaimers_normal``) and dummy is placed (declarer's partner, or the claiming defender's
+    left-hand opponent), whose voids the defenders see; the same draws are made."""
     held, trump, leader, trick = random_ending(rng, max_cards)
     by = Seat.from_index(rng.randrange(4))
     side = by.index % 2
@@ -173,10 +188,14 @@ def random_claim(
     if defenders:
         claim = replace(claim, by_defender=rng.random() < 0.5)
     policy = random_policy(rng)
+    dummy = None
+    if nonclaimers:
+        policy = policy.with_switches(nonclaimers_normal=True)
+        dummy = (by.index + 1) % 4 if claim.by_defender else (by.index + 2) % 4
     # Some claims of every trick are above best play: the cards the claimer thinks good may be
     # led among his winners (lead_believed_winner); ``best`` need not be the true value here.
     best = claim.tricks - 1 if rng.random() < 0.4 else None
-    problem = ClaimProblem.from_claim(claim, trump, policy, best=best)
+    problem = ClaimProblem.from_claim(claim, trump, policy, dummy, best=best)
     if defenders and rng.random() < 0.5:
         problem = replace(problem, opponents_ruff=False)
     return problem, claim
@@ -206,7 +225,10 @@ def brute_force(adjudicator: Adjudicator, state: State) -> int:
         options = [card for card in adjudicator.admitted_plays(state)]
         assert options and set(options) <= set(legal), (options, legal)
     else:
-        options = legal
+        # Any legal card, or, under nonclaimers_normal, their normal plays worked out apart.
+        theirs = nonclaimer_options(problem, state)
+        options = legal if theirs is None else theirs
+        assert options and set(options) <= set(legal), (options, legal)
     values = []
     for card in options:
         child, _gained = adjudicator.play(state, card)
@@ -279,6 +301,52 @@ def test_adjudication_equals_brute_force_with_finesses_and_defenders_claims(
     adjudication = adjudicate(problem)
     assert adjudication.claimer_tricks == brute_force(adjudicator, start_state(adjudicator))
     assert replay(problem, adjudication.line) == adjudication.claimer_tricks
+
+
+@settings(deterministic, max_examples=100)
+@given(st.randoms(use_true_random=False))
+def test_adjudication_equals_brute_force_with_the_nonclaimers_held_to_normal_play(
+    rng: random.Random,
+) -> None:
+    """``nonclaimers_normal``: the other side plays only what its own normal-play policy admits
+    (``nonclaimer_options``, worked out apart from the search). The search, its memo keys and
+    runs (their honours, solidity and the claimer's voids kept apart) and its bounds (proved
+    for any play of theirs) still find the brute force's value; the line replays, their plays
+    normal too; the random lines stay above it; and fewer plays of theirs never give the
+    claimer fewer tricks than any legal card does."""
+    problem, _claim = random_claim(
+        rng,
+        max_cards=4,
+        kinds=(*STEP_KINDS, "finesse", "concede"),
+        defenders=True,
+        nonclaimers=True,
+    )
+    assert problem.others is not None and not problem.others.nonclaimers_normal
+    adjudicator = Adjudicator(problem)
+    start = start_state(adjudicator)
+    least = brute_force(adjudicator, start)
+    adjudication = adjudicate(problem)
+    assert adjudication.claimer_tricks == least
+    assert replay(problem, adjudication.line) == least
+    assert adjudicator.playout_bound(start, 5) >= least
+    assert adjudicate(replace(problem, others=None)).claimer_tricks <= least
+
+
+@settings(deterministic, max_examples=60)
+@given(st.randoms(use_true_random=False))
+def test_every_sure_bound_is_at_most_the_brute_force_with_the_nonclaimers_held_to_normal_play(
+    rng: random.Random,
+) -> None:
+    """The sure-trick bounds stay lower bounds when the other side's plays are fewer
+    (``nonclaimers_normal``): each position of a random line, checked against the brute force."""
+    problem, _claim = random_claim(rng, max_cards=4, defenders=True, nonclaimers=True)
+    adjudicator = Adjudicator(problem)
+    for state in random_line(adjudicator, rng):
+        held, leader, trick = state.held, state.leader, state.trick
+        left = held[(leader + len(trick)) % 4].bit_count()
+        least = brute_force(adjudicator, state)
+        for k in range(-1, left + 1):
+            assert adjudicator.bounds.sure_tricks(state, k, left) <= least
 
 
 @settings(deterministic, max_examples=150)
@@ -404,6 +472,37 @@ def test_worst_normal_line_traces_back_on_a_six_card_ending() -> None:
     problem, _claim = claim_at("N:97...KT76 K5...J854 AQT32...3 J86...AQ9", "E", 2, "N")
     adjudication = adjudicate(problem)
     assert replay(problem, adjudication.line) == adjudication.claimer_tricks
+
+
+def test_the_nonclaimers_policy_is_the_claimers_less_what_judges_a_claimer() -> None:
+    """``nonclaimers_normal``: the non-claimers are judged by the policy given, less the
+    judgements of a claimer's statement and beliefs and the switch itself; defenders (a
+    declarer's claim) also less what reads partner's hand; declarer's side (a defender's claim)
+    keeps it, though the claiming defender does not. Off, they play any card (None). On a
+    declarer's claim, the defenders then see dummy's voids."""
+    ending = "N:AK..2.2 Q2.2.3. J3.3..3 .4.4.54"
+    claimer_only = {
+        "lead_forgotten_trump": False,
+        "lead_believed_winner": False,
+        "repeat_stated_finesse": False,
+        "nonclaimers_normal": False,
+    }
+    policy = PRESETS["WBF2017"].with_switches(nonclaimers_normal=True)
+    _problem, by_declarer = claim_at(ending, "S", None, "S")
+    problem = ClaimProblem.from_claim(by_declarer, None, policy, dummy=0)
+    defenders = problem.others
+    assert defenders is not None
+    assert defenders == for_defenders(replace(policy, **claimer_only))
+    assert problem.policy == policy  # the claimer's own judgements are untouched
+    # West, a defender, has no spade and North (dummy) no heart: only dummy's void is added.
+    assert problem.voids == sum(1 << (4 * 0 + suit) for suit in (1,))
+    _problem, by_defender = claim_at(ending, "E", None, "S", by_defender=True)
+    problem = ClaimProblem.from_claim(by_defender, None, policy, dummy=0)
+    assert problem.others == replace(policy, **claimer_only)
+    assert not problem.policy.cross_to_partners_winners  # the claiming defender's
+    assert problem.others is not None and problem.others.cross_to_partners_winners
+    off = ClaimProblem.from_claim(by_declarer, None, PRESETS["WBF2017"], dummy=0)
+    assert off.others is None and off.voids == 0
 
 
 def test_a_lone_spot_card_winner_does_not_bind_top_down_but_honours_do() -> None:

@@ -7,7 +7,9 @@ subtree short where they reach what it looks for. They are proved from the cards
 policy's judgements, so they change the search's cost, never its result:
 ``tests/engines/test_claims_bounds.py`` checks each against an exhaustive minimum under every
 preset and every single switch of the policy, and ``benchmarks/claim_bounds.py`` measures what
-each saves. Each can be switched off by its name in ``BOUNDS``.
+each saves. Each can be switched off by its name in ``BOUNDS``. When the policy holds the other
+side to normal play too (``nonclaimers_normal``), its lines are among those the bounds are
+proved for, so each stays a lower bound (``search.Adjudicator.admitted_plays``).
 """
 
 from __future__ import annotations

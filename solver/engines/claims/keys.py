@@ -47,10 +47,29 @@ class Keys:
         keys are then as before."""
         if policy.top_down and not policy.honour_master_binds:
             self.solid = claim_solidity(problem.held, side, problem.trump)
+        others = problem.others
+        self.theirs_judged = others is not None
+        """Are the non-claimers' plays held to normal play (``ClaimProblem.others``,
+        ``nonclaimers_normal``)? Their policy then tells their honours from their spot cards
+        as the claimer's does his, and reads the claimer's side's known voids: the key and the
+        runs keep those apart too."""
+        self.their_solid = 0
+        """The non-claimers' honours with solidity at the claim, as ``solid`` is the claimer's
+        side's (``claim_solidity`` for their side), when their policy reads it
+        (``honour_master_binds`` off): fixed for the whole search, passed in their views."""
+        if others is not None and not others.honour_master_binds:
+            self.their_solid = claim_solidity(problem.held, 1 - side, problem.trump)
+        self.marked = self.solid | self.their_solid
+        """The honours the key and the runs mark apart for their solidity, of either side (each
+        card stays with its holder, so the two sides' never mix)."""
         self._opponents = (1 - side, 3 - side)
         self._void_mask = (0xF << (4 * (1 - side))) | (0xF << (4 * (3 - side)))
-        """Only the opponents' known voids can change a normal play (``_sure_position``); the
-        memo key keeps those that still can (``live_voids``)."""
+        """Only the opponents' known voids can change a claimer's normal play
+        (``_sure_position``); the memo key keeps those that still can (``live_voids``). The
+        non-claimers' policy, when it binds them, reads the claimer's side's voids as its
+        opponents': the key then keeps every one of those."""
+        if others is not None:
+            self._void_mask = 0xFFFF
         self._trump_suit = -1 if problem.trump is None else problem.trump
         self.names: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
         """Each suit's patterns (``suit_key``) numbered in the order met: the memo key is made of
@@ -83,7 +102,9 @@ class Keys:
         """The memo key: ``position_key`` (by suit, each suit's pattern numbered: ``suit_id``),
         whose turn, the trick in progress, the statement step reached and the opponents' known
         voids that can still change a normal play (``live_voids``; the claimer's side's are
-        never read by the policy). One integer at the start of a trick; a tuple within one."""
+        never read by the claimer's policy, only by the non-claimers' when it binds them,
+        ``nonclaimers_normal``, and then all are kept). One integer at the start of a trick; a
+        tuple within one."""
         held = state.held
         trick = state.trick
         if state.obligations:
@@ -181,7 +202,9 @@ class Keys:
     def position_key(self, held: tuple[int, int, int, int], trick: tuple[int, ...] = ()) -> bytes:
         """The cards left by suit, each named by its holder and, for the claimer's side, whether
         it is an honour, and one with solidity at the claim (the policy's top-down rule asks
-        that of its own masters, ``HONOURS``, ``solid``; nothing asks it of an opponent's card),
+        that of its own masters, ``HONOURS``, ``solid``; nothing asks it of an opponent's card,
+        unless the non-claimers' plays are held to normal play too, ``nonclaimers_normal``:
+        their honours are then marked as well, and theirs with solidity, ``their_solid``),
         or by itself, if the statement names it or it lies on the trick in progress, where it
         is compared with the cards still held.
 
@@ -196,7 +219,8 @@ class Keys:
     def suit_key(self, held: tuple[int, int, int, int], on_trick: int, suit: int) -> bytes:
         """``position_key``'s part for one suit."""
         named = self.special | on_trick
-        solid = self.solid
+        solid = self.marked
+        judged = self.theirs_judged
         out = bytearray()
         for card in range(13 * suit, 13 * suit + 13):
             if (on_trick >> card) & 1:
@@ -204,7 +228,7 @@ class Keys:
                 continue
             for seat in range(4):
                 if (hand_of(held, seat) >> card) & 1:
-                    ours = seat % 2 == self.claimer_side
+                    ours = judged or seat % 2 == self.claimer_side
                     honour = 4 if ours and card % 13 >= HONOURS else 0
                     if (solid >> card) & 1:
                         honour = 8
@@ -227,8 +251,10 @@ def one_per_run(
 
     For the claimer's side (``named`` given, the cards the statement names), a run also stops at
     a named card, between a spot card and an honour, and between an honour with solidity at the
-    claim (``solid``: ``Keys.solid``) and one without, which the policy and the statement tell
-    apart (``masters_bind``, ``statements.step_plays``); the memo key draws the same lines.
+    claim (``solid``: ``Keys.marked``) and one without, which the policy and the statement tell
+    apart (``masters_bind``, ``statements.step_plays``); the memo key draws the same lines. So
+    too for the non-claimers when their plays are held to normal play (``named`` 0: they name
+    no card).
     """
     others = 0
     for card in trick:

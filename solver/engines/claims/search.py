@@ -1,17 +1,18 @@
 """The claim search: the worst normal line for the claimer (Law 70), by branch and bound.
 
 The claimer's side plays the clarification statement's steps in order, and otherwise any play
-the normal-play policy admits; the other side plays any legal card. Every doubtful point goes
-against the claimer (70A), so the result is a minimum over all those joint plays, not a minimax:
-``adjudicate`` finds it exactly, with memoisation on the position (``keys.Keys``) at the start
-of each trick, from any position, including the middle of a trick, and returns a line that
-produces it. The search is a few passes of branch and bound, each under the middle of the
-interval between what is proved and the tricks of a few random lines, keeping the values and
-bounds it proves. A subtree is cut short where the claimer's side is sure of as many tricks as
-the pass looks under (``bounds.Bounds.sure_tricks``). The
-bounds are proved from the cards and the policy's judgements, so they cannot change the result,
-only its cost. The search tries one card of each run of cards no one can tell apart (``moves``);
-``admitted_plays`` lists them all.
+the normal-play policy admits; the other side plays any legal card (or, under the policy's
+``nonclaimers_normal``, what its own normal-play policy admits: ``admitted_plays``). Every
+doubtful point goes against the claimer (70A), so the result is a minimum over all those joint
+plays, not a minimax: ``adjudicate`` finds it exactly, with memoisation on the position
+(``keys.Keys``) at the start of each trick, from any position, including the middle of a trick,
+and returns a line that produces it. The search is a few passes of branch and bound, each under
+the middle of the interval between what is proved and the tricks of a few random lines, keeping
+the values and bounds it proves. A subtree is cut short where the claimer's side is sure of as
+many tricks as the pass looks under (``bounds.Bounds.sure_tricks``). The bounds are proved from
+the cards and the policy's judgements, so they cannot change the result, only its cost. The
+search tries one card of each run of cards no one can tell apart (``moves``); ``admitted_plays``
+lists them all.
 """
 
 from __future__ import annotations
@@ -117,6 +118,11 @@ class Adjudicator:
             side = problem.claimer_side
             theirs = hand_of(problem.held, 1 - side) | hand_of(problem.held, 3 - side)
             self._dead = theirs & SUIT_MASKS[problem.trump]
+        self._their_named: int | None = 0 if problem.others is not None else None
+        """``one_per_run``'s ``named`` for a non-claimer's plays: None while they may play any
+        card (a run is any touching cards); 0 when their policy judges them
+        (``nonclaimers_normal``), which tells honours from spot cards and reads solidity as the
+        claimer's does, so their runs stop there too (they name no card)."""
 
     def proved(self) -> Proved:
         """What the search has proved so far, for a later search (``Proved``)."""
@@ -131,8 +137,9 @@ class Adjudicator:
     def ending(self, state: State) -> int:
         """With a ``squeeze`` step in force, the claimer's side's tricks from here: the ending
         played double dummy (a claimer who states a squeeze is credited with executing it
-        correctly, the opponents play any card, so the minimum over their plays of his best);
-        -1 when no such step is in force."""
+        correctly, the opponents play any card, so the minimum over their plays of his best,
+        even when ``nonclaimers_normal`` holds them to normal play elsewhere: a stated squeeze
+        is credited against any defence); -1 when no such step is in force."""
         index = state.plan[0]
         if not self._squeezes or index >= len(self.p.steps):
             return -1
@@ -269,11 +276,11 @@ class Adjudicator:
         """The plays the search tries: every legal card of the other side, the normal plays of
         the claimer's side, each with one card per run of cards no one can tell apart."""
         seat = (state.leader + len(state.trick)) % 4
-        named = self.keys.special if seat % 2 == self.p.claimer_side else None
+        named = self.keys.special if seat % 2 == self.p.claimer_side else self._their_named
         if state.obligations:
             return self.obliged_moves(state, seat, named)
         return one_per_run(
-            self.admitted_plays(state), state.held, seat, state.trick, named, self.keys.solid
+            self.admitted_plays(state), state.held, seat, state.trick, named, self.keys.marked
         )
 
     # -- after an irregularity (Laws 50-57) ---------------------------------------------------
@@ -326,7 +333,7 @@ class Adjudicator:
         penalty = obligations.penalty_cards(seat)
         if penalty:
             named = penalty if named is None else named | penalty
-        return one_per_run(admitted, state.held, seat, state.trick, named, self.keys.solid)
+        return one_per_run(admitted, state.held, seat, state.trick, named, self.keys.marked)
 
     def obliged_after(self, state: State, seat: int, move: int) -> Obligations:
         """The obligations once ``move`` is made (its choice, then its card), before the trick
@@ -349,17 +356,43 @@ class Adjudicator:
     def admitted_plays(self, state: State) -> list[int]:
         """Every play admitted here: for the claimer's side, the statement's or else the policy's
         (Law 70); for the other side, any legal card (in 70C's measure too, ``opponents_ruff``:
-        there a ruff of theirs does not win, ``play``)."""
+        there a ruff of theirs does not win, ``play``), or, when the policy holds them to normal
+        play too (``nonclaimers_normal``: ``ClaimProblem.others``), what their policy admits.
+
+        Those fewer plays leave every bound sound: each bound (``bounds.py``), and what another
+        search ``proved`` of a problem without the switch, is a lower bound on the claimer's
+        tricks over every line in which the other side plays any legal card, so over these
+        lines, which are among them, too; ``playout_bound`` plays only lines drawn from here, so
+        it stays an upper bound on their minimum."""
         held, leader, trick = state.held, state.leader, state.trick
         seat = (leader + len(trick)) % 4
-        if seat % 2 != self.p.claimer_side:
+        p = self.p
+        if seat % 2 != p.claimer_side:
+            others = p.others
+            if others is not None:
+                # Their own view: they know where the trumps are, made no statement (bound 0)
+                # and are taken as thinking nothing good that is not; their honours' solidity
+                # is fixed at the claim, as the claimer's is (``Keys.their_solid``).
+                theirs = PlayView(
+                    seat,
+                    held,
+                    trick,
+                    leader,
+                    p.trump,
+                    1 - p.claimer_side,
+                    state.voids,
+                    True,
+                    0,
+                    self.keys.their_solid,
+                    0,
+                )
+                return claimer_options(others, theirs)
             hand = hand_of(held, seat)
             if trick:
                 follow = hand & SUIT_MASKS[trick[0] // 13]
                 if follow:
                     hand = follow
             return cards_in(hand)
-        p = self.p
         view = PlayView(
             seat,
             held,

@@ -16,7 +16,12 @@ from solver.errors import EngineError
 from solver.facts import Claim, Step
 from solver.facts.policy import NormalPolicy
 from solver.laws.choices import LawOption
-from solver.laws.normal_play import aware_of_trumps, believed_good, for_defenders
+from solver.laws.normal_play import (
+    aware_of_trumps,
+    believed_good,
+    for_defenders,
+    for_nonclaimers,
+)
 from solver.laws.obligations import Obligations
 
 NO_OBLIGATIONS: Final = Obligations()
@@ -60,6 +65,9 @@ class ClaimProblem:
     """The claimer's side's cards he is taken as thinking good though an opponent's card beats
     them (``normal_play.believed_good``, ``lead_believed_winner``), a bit mask; none unless his
     claim of every trick is more than best play gives."""
+    others: NormalPolicy | None = None
+    """The policy the non-claimers' plays are held to (``nonclaimers_normal``:
+    ``normal_play.for_nonclaimers``), or None: they play any legal card, as practice has it."""
 
     @property
     def thought_good(self) -> int:
@@ -78,7 +86,9 @@ class ClaimProblem:
     ) -> ClaimProblem:
         """The problem of the claim under ``policy``. ``dummy``: dummy's seat, when known; on a
         defender's claim dummy is an opponent whose cards everyone sees, so a suit it holds
-        none of at the claim is a known void, as if it had shown out (70E1). ``obligations``:
+        none of at the claim is a known void, as if it had shown out (70E1); so too for the
+        defenders on a declarer's claim when their plays are held to normal play
+        (``nonclaimers_normal``). ``obligations``:
         those in force at the claim (they need ``dummy``, whose partner is declarer). ``best``:
         the claimer's side's tricks with best play (double dummy), when known: a claim of every
         trick above it shows a card overlooked (``lead_believed_winner``)."""
@@ -88,11 +98,20 @@ class ClaimProblem:
         for seat, suits in claim.shown_out.items():
             for suit in suits:
                 voids |= 1 << (4 * seat.index + suit)
-        if claim.by_defender and dummy is not None:
+        # On a declarer's claim, defenders held to normal play (``nonclaimers_normal``) see
+        # dummy's voids as a claiming defender does; declarer's side reads none of its own.
+        if dummy is not None and (claim.by_defender or policy.nonclaimers_normal):
             for suit in range(4):
                 if not held[dummy] & SUIT_MASKS[suit]:
                     voids |= 1 << (4 * dummy + suit)
         side = claim.by.index % 2
+        # The non-claimers' policy comes from the one given, before anything below narrows it
+        # for the claimer: declarer's side, the non-claimers of a defender's claim, sees dummy.
+        others = (
+            for_nonclaimers(policy, defenders=not claim.by_defender)
+            if policy.nonclaimers_normal
+            else None
+        )
         # A conditional step ("if spades 4-1: ...") is tested on the hands at the claim: the
         # lie of the suit the claimer learns in the play (docs/claims.md).
         opponents = claim.side.other.seats
@@ -147,6 +166,7 @@ class ClaimProblem:
             obligations=obligations,
             declarer=-1 if dummy is None else (dummy + 2) % 4,
             believed=believed,
+            others=others,
         )
 
 
