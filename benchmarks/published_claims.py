@@ -72,7 +72,8 @@ EXPLANATIONS: dict[str, str] = {
         "The worst line is dummy's heart exit, throwing North in to lead into the DJT8. The "
         "TD excluded it as a play declarer (a non-claimer) had not seen (F2); the tool gives "
         "the non-claimers every legal play, doubtful points going against the claimer (70A), "
-        "as the catalogue's default. The appeal's outcome was not found."
+        "as practice does: nonclaimers_normal, which holds them to normal play and gives the "
+        "TD's total, is off in every preset. The appeal's outcome was not found."
     ),
     "nbb-delft-ruff-low-forgotten-trump-table-director": (
         "The district's answer on the same claim "
