@@ -685,10 +685,14 @@ def _own_winners_first(
 def _sparing_entry(hand: int, partner: int, theirs: int, card: int, trump: int | None) -> int:
     """The lead in place of the winner ``card`` (``keep_entries``): the hand's lowest card of
     its suit when ``card`` would drop partner's one card there, his only way in to winners of
-    a suit the hand is void in, and those winners outnumber what crossing costs (the hand's
-    other winners of the suit, stranded unless partner has a way back to the hand); else
-    ``card``. Not when partner holds a trump: his trumps are no stranded winners, and a lead
-    he ruffs is another way in."""
+    a suit the hand is void in, and crossing takes more tricks than it costs; else ``card``.
+    Led, ``card`` takes the hand's winners of the suit and wastes partner's card, which falls
+    under it, with his winners elsewhere stranded; the low card takes partner's card and those
+    winners, and strands the hand's winners of the suit unless partner has a way back to the
+    hand. So the low card is led when partner's stranded winners are at least as many as the
+    hand's winners of the suit that crossing strands (S's SA J opposite N's bare SK and a
+    master C9: the SJ, for the K and the 9, not the SA, for the A alone). Not when partner
+    holds a trump: his trumps are no stranded winners, and a lead he ruffs is another way in."""
     if trump is not None and partner & SUIT_MASKS[trump]:
         return card
     suit = card // 13
@@ -715,7 +719,8 @@ def _sparing_entry(hand: int, partner: int, theirs: int, card: int, trump: int |
             way_back = True
     low = (lower & -lower).bit_length() - 1
     cost = 0 if way_back else popcount(masters_in(hand, theirs, suit) & ~(1 << low))
-    return low if stranded > cost else card
+    # Crossing: partner's card and his stranded winners; cashing: the hand's winners of the suit.
+    return low if 1 + stranded > cost else card
 
 
 def _blocked(hand: int, partner: int, theirs: int, suit: int) -> bool:

@@ -457,8 +457,9 @@ def test_the_top_card_is_not_led_to_drop_partners_only_entry() -> None:
     careless = NormalPolicy().with_switches(keep_entries=False)
     assert claimer_options(careless, position) == [card("CT")]
     assert claimer_options(PRESETS["EBU"], position) == [card("CT")]
-    # With one diamond only, the crossing would cost as much as it gains (North's CT is then
-    # stranded): either card is left to the other judgements.
+    # With one diamond only, crossing still gains: the C5 takes the C9 and the DQ, two tricks,
+    # where the CT takes one and wastes the nine under it (double dummy: the C5 3 tricks, the
+    # CT 2). North's stranded CT is the price, and it is the smaller one.
     one = view(
         ("HK", "H9", "CT", "C5"),
         ("HT", "H8", "H7", "H5"),
@@ -467,7 +468,18 @@ def test_the_top_card_is_not_led_to_drop_partners_only_entry() -> None:
         seat=0,
         leader=0,
     )
-    assert claimer_options(NormalPolicy(), one) == [card("CT")]
+    assert claimer_options(NormalPolicy(), one) == [card("C5")]
+    # With the CA T 5, crossing would strand two winners for the nine and the queen: it costs
+    # as much as it gains, and the top card is led (double dummy: the CA or CT 3, the C5 2).
+    even = view(
+        ("H9", "CA", "CT", "C5"),
+        ("HT", "H8", "H7", "H5"),
+        ("H6", "H4", "DQ", "C9"),
+        ("HA", "HJ", "C6", "C2"),
+        seat=0,
+        leader=0,
+    )
+    assert claimer_options(NormalPolicy(), even) == [card("CA")]
 
 
 def test_an_opponents_bare_card_behind_falls_before_the_overtake_is_judged() -> None:
