@@ -653,12 +653,18 @@ def _leads_by_rules(
             ]
             return unblocking + others
     if policy.winners_first and winner_suits:
-        return _own_winners_first(policy, hand, partner, theirs, out, view.trump)
+        opponents = (hand_of(view.held, view.seat ^ 1), hand_of(view.held, view.seat ^ 3))
+        return _own_winners_first(policy, hand, partner, opponents, out, view.trump)
     return out
 
 
 def _own_winners_first(
-    policy: NormalPolicy, hand: int, partner: int, theirs: int, leads: list[int], trump: int | None
+    policy: NormalPolicy,
+    hand: int,
+    partner: int,
+    opponents: tuple[int, int],
+    leads: list[int],
+    trump: int | None,
 ) -> list[int]:
     """Of a hand's winning ``leads``, those that keep the hands connected: not one partner must
     overtake while another remains (``unblock_short_hand_first``), nor the hand's last card of
@@ -666,13 +672,14 @@ def _own_winners_first(
     if policy.unblock_short_hand_first:
         kept = [card for card in leads if not _partner_must_overtake(partner, card)]
         leads = kept or leads
+    theirs = opponents[0] | opponents[1]
     if policy.cash_before_crossing:
         kept = [card for card in leads if not _crosses(hand, partner, theirs, card)]
         leads = kept or leads
     if policy.keep_entries:
         crossing: list[int] = []
         for card in leads:
-            low = _sparing_entry(hand, partner, theirs, card, trump)
+            low = _sparing_entry(hand, partner, opponents, card, trump)
             if low != card and low not in crossing:
                 crossing.append(low)
         if crossing:
@@ -682,17 +689,23 @@ def _own_winners_first(
     return leads
 
 
-def _sparing_entry(hand: int, partner: int, theirs: int, card: int, trump: int | None) -> int:
+def _sparing_entry(
+    hand: int, partner: int, opponents: tuple[int, int], card: int, trump: int | None
+) -> int:
     """The lead in place of the winner ``card`` (``keep_entries``): the hand's lowest card of
     its suit when ``card`` would drop partner's one card there, his only way in to winners of
     a suit the hand is void in, and crossing takes more tricks than it costs; else ``card``.
-    Led, ``card`` takes the hand's winners of the suit and wastes partner's card, which falls
-    under it, with his winners elsewhere stranded; the low card takes partner's card and those
-    winners, and strands the hand's winners of the suit unless partner has a way back to the
-    hand. So the low card is led when partner's stranded winners are at least as many as the
-    hand's winners of the suit that crossing strands (S's SA J opposite N's bare SK and a
-    master C9: the SJ, for the K and the 9, not the SA, for the A alone). Not when partner
-    holds a trump: his trumps are no stranded winners, and a lead he ruffs is another way in."""
+    Led, ``card`` and the hand's next cards take the tricks the suit gives from the top
+    (``_tricks_from_the_top``: length counts once the opponents' cards are gone) and waste
+    partner's card, which falls under it, with his winners elsewhere stranded; the low card
+    takes partner's card and those winners, and strands the hand's cards of the suit unless
+    partner has a way back to the hand. So the low card is led when partner's card and his
+    stranded winners outnumber what the suit gives from the top (S's SA J opposite N's bare SK
+    and a master C9, West holding SQ 8: the SJ, for the K and the 9, not the SA, for the A
+    alone; but W's CK 9 8 opposite E's bare CQ and a master HK, with the C7 5 and the CJ out in
+    the two hands: the CK, for three club tricks, not the C8, for the Q and the K of hearts).
+    Not when partner holds a trump: his trumps are no stranded winners, and a lead he ruffs is
+    another way in."""
     if trump is not None and partner & SUIT_MASKS[trump]:
         return card
     suit = card // 13
@@ -701,6 +714,7 @@ def _sparing_entry(hand: int, partner: int, theirs: int, card: int, trump: int |
     lower = hand & mask & (his - 1)
     if his == 0 or his & (his - 1) or his > 1 << card or not lower:
         return card
+    theirs = opponents[0] | opponents[1]
     if not masters_in(partner, theirs, suit):
         return card  # his card is no way in: an opponent's card beats it
     stranded = 0
@@ -718,9 +732,28 @@ def _sparing_entry(hand: int, partner: int, theirs: int, card: int, trump: int |
         if masters and partner & SUIT_MASKS[other] & ((masters & -masters) - 1):
             way_back = True
     low = (lower & -lower).bit_length() - 1
-    cost = 0 if way_back else popcount(masters_in(hand, theirs, suit) & ~(1 << low))
-    # Crossing: partner's card and his stranded winners; cashing: the hand's winners of the suit.
+    first, second = (cards & mask for cards in opponents)
+    cost = 0 if way_back else _tricks_from_the_top(hand & mask, first, second)
+    # Crossing: partner's card and his stranded winners; cashing: the suit from the top.
     return low if 1 + stranded > cost else card
+
+
+def _tricks_from_the_top(ours: int, first: int, second: int) -> int:
+    """The tricks a hand takes leading its cards of one suit (``ours``) from the top until it
+    first loses one, each opponent (``first``, ``second``: his cards of the suit) following
+    with his lowest card and keeping his higher ones: its i-th card wins when it is above the
+    top card of each opponent still holding the suit after i - 1 rounds (from CK 9 8 against
+    C7 5 and a bare CJ, three; from SA J against SQ 8, one)."""
+    count = 0
+    held = (popcount(first), popcount(second))
+    tops = (first.bit_length() - 1, second.bit_length() - 1)
+    while ours:
+        top = ours.bit_length() - 1
+        if any(held[i] > count and tops[i] > top for i in (0, 1)):
+            break
+        count += 1
+        ours &= ~(1 << top)
+    return count
 
 
 def _blocked(hand: int, partner: int, theirs: int, suit: int) -> bool:

@@ -482,6 +482,23 @@ def test_the_top_card_is_not_led_to_drop_partners_only_entry() -> None:
     assert claimer_options(NormalPolicy(), even) == [card("CA")]
 
 
+def test_length_counts_in_what_crossing_to_partners_bare_card_would_strand() -> None:
+    # North, on lead, holds CK 9 8 opposite South's bare CQ and South's master HK (North has
+    # no heart, no other winner; nobody holds a trump). East's C7 5 and West's bare CJ fall to
+    # the CK and the C9, so from the top the clubs take three tricks, the CQ wasted; crossing
+    # with the C8 takes the CQ and the HK, two, and strands North's clubs. The CK is led
+    # (keep_entries does not cross).
+    position = view(
+        ("CK", "C9", "C8", "D2"),
+        ("C7", "C5", "H8", "DK"),
+        ("CQ", "HK", "H4", "H3"),
+        ("CJ", "HQ", "HJ", "DT"),
+        seat=0,
+        leader=0,
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("CK")]
+
+
 def test_an_opponents_bare_card_behind_falls_before_the_overtake_is_judged() -> None:
     # No trumps (spades gone). South leads the DQ, his last diamond, sure to win; North holds
     # DA 9 and East, behind him, the bare DT, which falls on the trick: overtaking with the DA
