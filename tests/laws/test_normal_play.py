@@ -441,17 +441,27 @@ def test_partners_last_card_of_the_suit_is_overtaken_to_reach_the_long_hand() ->
     assert claimer_options(PRESETS["EBU"], position) != [card("DQ")]
 
 
+EAST_HEARTS = ("HT", "H8", "H7", "H5")
+WEST_HA_J_C6_2 = ("HA", "HJ", "C6", "C2")
+"""East and West in the keep_entries endings below: the clubs out are West's C6 2."""
+
+
+def north_leads(
+    north: tuple[str, ...], east: tuple[str, ...], south: tuple[str, ...], west: tuple[str, ...]
+) -> PlayView:
+    """``view`` with North on lead."""
+    return view(north, east, south, west, seat=0, leader=0)
+
+
 def test_the_top_card_is_not_led_to_drop_partners_only_entry() -> None:
     # North, on lead, holds CT 5 opposite South's C9, South's only way in to his DQ 4 (North
     # has no diamond; West's C6 2 are below the nine): the CT would drop the nine and strand
     # the diamonds, so the C5 is led (keep_entries). No spade is out.
-    position = view(
+    position = north_leads(
         ("HK", "H9", "CT", "C5"),
-        ("HT", "H8", "H7", "H5"),
+        EAST_HEARTS,
         ("H6", "DQ", "D4", "C9"),
-        ("HA", "HJ", "C6", "C2"),
-        seat=0,
-        leader=0,
+        WEST_HA_J_C6_2,
     )
     assert claimer_options(NormalPolicy(), position) == [card("C5")]
     careless = NormalPolicy().with_switches(keep_entries=False)
@@ -460,24 +470,20 @@ def test_the_top_card_is_not_led_to_drop_partners_only_entry() -> None:
     # With one diamond only, crossing still gains: the C5 takes the C9 and the DQ, two tricks,
     # where the CT takes one and wastes the nine under it (double dummy: the C5 3 tricks, the
     # CT 2). North's stranded CT is the price, and it is the smaller one.
-    one = view(
+    one = north_leads(
         ("HK", "H9", "CT", "C5"),
-        ("HT", "H8", "H7", "H5"),
+        EAST_HEARTS,
         ("H6", "H4", "DQ", "C9"),
-        ("HA", "HJ", "C6", "C2"),
-        seat=0,
-        leader=0,
+        WEST_HA_J_C6_2,
     )
     assert claimer_options(NormalPolicy(), one) == [card("C5")]
     # With the CA T 5, crossing would strand two winners for the nine and the queen: it costs
     # as much as it gains, and the top card is led (double dummy: the CA or CT 3, the C5 2).
-    even = view(
+    even = north_leads(
         ("H9", "CA", "CT", "C5"),
-        ("HT", "H8", "H7", "H5"),
+        EAST_HEARTS,
         ("H6", "H4", "DQ", "C9"),
-        ("HA", "HJ", "C6", "C2"),
-        seat=0,
-        leader=0,
+        WEST_HA_J_C6_2,
     )
     assert claimer_options(NormalPolicy(), even) == [card("CA")]
 
@@ -488,13 +494,11 @@ def test_length_counts_in_what_crossing_to_partners_bare_card_would_strand() -> 
     # the CK and the C9, so from the top the clubs take three tricks, the CQ wasted; crossing
     # with the C8 takes the CQ and the HK, two, and strands North's clubs. The CK is led
     # (keep_entries does not cross).
-    position = view(
+    position = north_leads(
         ("CK", "C9", "C8", "D2"),
         ("C7", "C5", "H8", "DK"),
         ("CQ", "HK", "H4", "H3"),
         ("CJ", "HQ", "HJ", "DT"),
-        seat=0,
-        leader=0,
     )
     assert claimer_options(NormalPolicy(), position) == [card("CK")]
 
