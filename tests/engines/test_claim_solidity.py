@@ -222,3 +222,28 @@ def test_the_ebu_preset_against_every_lone_honour_binding(
     assert adjudicate(replace(problem, policy=EBU)).claimer_tricks == ebu
     on = EBU.with_switches(honour_master_binds=True)
     assert adjudicate(replace(problem, policy=on)).claimer_tricks == binding
+
+
+def test_with_top_down_off_solidity_still_tells_which_lone_honour_a_claimer_knows() -> None:
+    """``no_duck_with_winner`` reads the solidity at the claim too (``no_duck_with_lone_master``
+    off: a lone honour binds only with solidity): turning ``top_down`` off, as the judgement
+    costs do, must not turn that reading off with it. South held the SA K 5 at the claim (two
+    winners: the K has solidity); once the A has gone and East leads a spade, South, second to
+    play with West's J behind, wins with the K, top-down or not. A lone K that never had
+    solidity (K 5 at the claim, the A played before) may still be ducked."""
+    ending = "N:..42.42 6.A43.. AK5.2.. J3..3.3"
+    no_top_down = EBU.with_switches(top_down=False)
+    problem = replace(claim_at(ending, "S", None, "S")[0], policy=no_top_down)
+    adjudicator = Adjudicator(problem)
+    assert names([c for c in range(52) if adjudicator.keys.solid >> c & 1]) == ["SA", "SK"]
+    state = start_state(adjudicator)
+    for card in ("SA", "S3", "D2", "H3", "H2", "D3", "C2", "HA", "S6"):
+        state, _gained = adjudicator.play(state, Card.parse(card).index)
+    assert names(adjudicator.admitted_plays(state)) == ["SK"]
+    never_solid = "N:..42.42 6.A43.. K5.2..5 J3..3.3"
+    problem = replace(claim_at(never_solid, "S", None, "E")[0], policy=no_top_down)
+    adjudicator = Adjudicator(problem)
+    state = start_state(adjudicator)
+    for card in ("HA", "H2", "D3", "D2", "S6"):
+        state, _gained = adjudicator.play(state, Card.parse(card).index)
+    assert names(adjudicator.admitted_plays(state)) == ["S5", "SK"]

@@ -42,10 +42,14 @@ class Keys:
         the policy reads it: a lone honour winner binds top-down under ``honour_master_binds``
         off only if it is one of them. Problem data, fixed for the whole search (each card
         stays with its holder), passed in every ``PlayView``; the key marks these honours
-        apart, and ``one_per_run`` does not take one for an honour next to it without. 0
-        when the policy never reads it (``honour_master_binds`` on, or ``top_down`` off): the
-        keys are then as before."""
-        if policy.top_down and not policy.honour_master_binds:
+        apart, and ``one_per_run`` does not take one for an honour next to it without. Two
+        judgements read it: ``top_down`` (which lone honour is led first) and, with
+        ``no_duck_with_lone_master`` off, ``no_duck_with_winner`` (which lone honour a
+        claimer knows for a winner). 0 when neither does (``honour_master_binds`` on, or
+        ``top_down`` off and ``no_duck_with_lone_master`` on): the keys are then as before."""
+        if not policy.honour_master_binds and (
+            policy.top_down or not policy.no_duck_with_lone_master
+        ):
             self.solid = claim_solidity(problem.held, side, problem.trump)
         others = problem.others
         self.theirs_judged = others is not None
