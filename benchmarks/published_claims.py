@@ -87,6 +87,15 @@ EXPLANATIONS: dict[str, str] = {
         "credited declarer with handling clubs once South had shown out (the catalogue's E3); "
         "no switch covers it: with no winner in the hand on lead any lead is normal."
     ),
+    "ebu-appeal-focus-6nt-count-of-tricks-at-trick-one": (
+        "The worst line covers the S5 with dummy's SQ, cashes the DA and DK (West's Q8 "
+        "falling), then the DJ and the D9, which the claimer counted as a winner though "
+        "South's DT beats it (lead_believed_winner); West throws both hearts and North's "
+        "seven hearts take the rest: 4 tricks. With lead_believed_winner off it is 7. The TD's "
+        "9 (6NT-3) loses four tricks; the column does not show the line behind it, so where "
+        "the tool's harsher line leaves the TD's (the D9 led as good, the heart discards) is "
+        "not known."
+    ),
     "bbo-6nt-spade-on-the-dk-heart-to-hand-clubs-good": (
         "After the stated DK, heart to hand and clubs, dummy (all winners) throws the SA on a "
         "club and the HA on South's ST, its last way back to the DJ D8, so the HT and C8 both "
