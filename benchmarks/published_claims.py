@@ -88,13 +88,14 @@ EXPLANATIONS: dict[str, str] = {
         "no switch covers it: with no winner in the hand on lead any lead is normal."
     ),
     "ebu-appeal-focus-6nt-count-of-tricks-at-trick-one": (
-        "The worst line covers the S5 with dummy's SQ, cashes the DA and DK (West's Q8 "
-        "falling), then the DJ and the D9, which the claimer counted as a winner though "
-        "South's DT beats it (lead_believed_winner); West throws both hearts and North's "
-        "seven hearts take the rest: 4 tricks. With lead_believed_winner off it is 7. The TD's "
-        "9 (6NT-3) loses four tricks; the column does not show the line behind it, so where "
-        "the tool's harsher line leaves the TD's (the D9 led as good, the heart discards) is "
-        "not known."
+        "The column does not show the line behind the TD's 9. The tool takes any order, as "
+        "the list is a count (A1), and lead_believed_winner takes the D9 (only the DT beats "
+        "it) for the overlooked card, though the claimer's six diamonds can be made and it is "
+        "his five spades that cannot (two cards beat those spades, which the switch leaves "
+        "alone): 4. With the switch off, 7: "
+        "West, all his clubs good once the defenders have thrown theirs, may throw the SA and "
+        "SK, and dummy leads low under its lone S8 master (spot_master_binds, off in the EBU "
+        "preset). Nothing in the statement vocabulary says how many tricks a suit was counted for."
     ),
     "bbo-6nt-spade-on-the-dk-heart-to-hand-clubs-good": (
         "After the stated DK, heart to hand and clubs, dummy (all winners) throws the SA on a "
