@@ -88,14 +88,12 @@ EXPLANATIONS: dict[str, str] = {
         "no switch covers it: with no winner in the hand on lead any lead is normal."
     ),
     "ebu-appeal-focus-6nt-count-of-tricks-at-trick-one": (
-        "The column does not show the line behind the TD's 9. The tool takes any order, as "
-        "the list is a count (A1), and lead_believed_winner takes the D9 (only the DT beats "
-        "it) for the overlooked card, though the claimer's six diamonds can be made and it is "
-        "his five spades that cannot (two cards beat those spades, which the switch leaves "
-        "alone): 4. With the switch off, 7: "
-        "West, all his clubs good once the defenders have thrown theirs, may throw the SA and "
-        "SK, and dummy leads low under its lone S8 master (spot_master_binds, off in the EBU "
-        "preset). Nothing in the statement vocabulary says how many tricks a suit was counted for."
+        "The column does not show the line behind the TD's 9. Written as three count steps, "
+        "the claim gives 7: the diamonds run from the top, West (every club good once the "
+        "defenders have thrown theirs) throws the SA and SK on them, and dummy leads low under "
+        "its lone S8 master (spot_master_binds, off in the EBU preset). With said only, 4: "
+        "lead_believed_winner takes the D9 (only the DT beats it) for the overlooked card, "
+        "though the six diamonds can be made and the five spades cannot."
     ),
     "bbo-6nt-spade-on-the-dk-heart-to-hand-clubs-good": (
         "After the stated DK, heart to hand and clubs, dummy (all winners) throws the SA on a "

@@ -18,6 +18,7 @@ StepKind = Literal[
     "concede",
     "play",
     "squeeze",
+    "count",
 ]
 
 
@@ -33,7 +34,7 @@ class Step:
     text: str
     """The step as written in the case file, for messages and the report."""
     suit: int | None = None
-    """For ``cash`` and ``ruff``: the suit (0 spades .. 3 clubs)."""
+    """For ``cash``, ``ruff`` and ``count``: the suit (0 spades .. 3 clubs)."""
     suits: tuple[int, ...] = ()
     """For ``cash_any``: the suits whose winners are cashed, in any order (as written); for
     ``squeeze``: the suits named as the squeeze's (shown, not played: none when unnamed)."""
@@ -43,7 +44,8 @@ class Step:
     """For ``play``: the cards in order; for ``finesse`` and ``ruffing_finesse``: the card
     finessed (led, for a ruffing finesse)."""
     count: int = 0
-    """For ``concede``: how many tricks."""
+    """For ``concede``: how many tricks; for ``count``: how many tricks the claimer counted
+    in the suit (a count, not a line of play: nothing is played by it)."""
     follows: bool = False
     """For ``play``: the cards bind their holders when following too (``play <cards> (all)``);
     otherwise only when leading."""

@@ -51,7 +51,7 @@ STEP_FORMS = (
     "'draw trumps', 'draw one round of trumps', 'cash <suit>', 'cash <suit> from <seat>', "
     "'cash <suits> in any order', 'ruff <suit> in <seat>', 'finesse <card>', "
     "'ruffing finesse <card>', 'concede <number>', 'play <cards>', 'play <cards> (all)', "
-    "'squeeze', 'squeeze <suits>', 'if <suit> <n>-<m>: <step>'"
+    "'squeeze', 'squeeze <suits>', 'count <suit> <number>', 'if <suit> <n>-<m>: <step>'"
 )
 """The accepted forms of a step, for the message naming an unknown one."""
 PLAY_FORMS = "'play <cards>' or 'play <cards> (all)'"
@@ -721,6 +721,7 @@ _STEP_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("concede", re.compile(r"concede (\S+)(?: tricks?)?")),
     ("play", re.compile(r"play (.+?) ?(\(all\))?")),
     ("squeeze", re.compile(r"(?:double |simple )?squeeze(?: (.+))?")),
+    ("count", re.compile(r"count (\S+) (\S+)(?: tricks?)?")),
 )
 
 _CONDITION = re.compile(r"if (\S+) (\d+) ?- ?(\d+):? (.+)")
@@ -758,7 +759,7 @@ class StepReader:
         return self.claim.error(self.location, f"{self.text!r}: {message}")
 
     def steps(self, texts: list[Any]) -> tuple[Step, ...]:
-        out = []
+        out: list[Step] = []
         for index, text in enumerate(texts):
             self.location = f"statement.{index}"
             step_text = _step_text(text)
@@ -767,7 +768,10 @@ class StepReader:
                     self.location, f"got {text!r}; input should be a valid string"
                 )
             self.text = step_text
-            out.append(self._step(step_text))
+            step = self._step(step_text)
+            if step.kind == "count" and any(s.kind == "count" and s.suit == step.suit for s in out):
+                raise self.error(f"{SUIT_PLURAL[step.suit or 0]} are counted twice")
+            out.append(step)
         return tuple(out)
 
     def _step(self, text: str) -> Step:
@@ -800,6 +804,8 @@ class StepReader:
             return self._concede(str(groups[0]))
         if kind == "squeeze":
             return self._squeeze(groups[0])
+        if kind == "count":
+            return self._count(str(groups[0]), str(groups[1]))
         return self._play(str(groups[0]), groups[1] is not None)
 
     # -- pieces --------------------------------------------------------------------------------
@@ -943,6 +949,34 @@ class StepReader:
         if not 1 <= count <= left:
             raise self.error(f"got {count} (expected 1 to {left}, the tricks left)")
         return Step("concede", self.text, count=count)
+
+    def _count(self, suit_token: str, token: str) -> Step:
+        """ "Six diamonds": a count of the tricks the claimer takes in a suit (the catalogue's
+        A1: a count, not an order of play), held to what the side's longer holding allows."""
+        suit = self._suit(suit_token)
+        if not token.isdigit():
+            raise self.error("expected a number of tricks, like 'count D 6'")
+        position = self.position
+        on_trick = {
+            Seat.from_index(position.leader.index + i): card
+            for i, card in enumerate(position.current_trick)
+        }
+        longest = max(
+            sum(1 for card in position.hands[seat.index] if card.suit_index == suit)
+            + (seat in on_trick and on_trick[seat].suit_index == suit)
+            for seat in self.side.seats
+        )
+        if longest == 0:
+            raise self.error(f"{self._side_names()} holds a {SUIT_SINGULAR[suit]}")
+        count = int(token)
+        if not 1 <= count <= longest:
+            expected = "1" if longest == 1 else f"1 to {longest}"
+            cards = SUIT_SINGULAR[suit] if longest == 1 else SUIT_PLURAL[suit]
+            raise self.error(
+                f"got {count} (expected {expected}: no suit takes more tricks than the side's "
+                f"longer holding of it, {longest} {cards})"
+            )
+        return Step("count", self.text, suit=suit, count=count)
 
     def _play(self, tokens: str, follows: bool) -> Step:
         cards: list[Card] = []

@@ -274,3 +274,40 @@ def test_adjudication_equals_brute_force_with_every_form(rng: random.Random) -> 
     adjudication = adjudicate(problem)
     assert adjudication.claimer_tricks == brute_force(adjudicator, start_state(adjudicator))
     assert replay(problem, adjudication.line) == adjudication.claimer_tricks
+
+
+def test_a_count_per_suit_plays_nothing_and_says_which_suits_were_counted() -> None:
+    """``count <suit> <n>`` ("six diamonds, five spades and two clubs") is a count, not a line
+    of play: the problem holds no step for it. It names the suits the claimer counted, so
+    ``lead_believed_winner`` takes none of their cards for one he overlooked; and counts that
+    make up every trick claimed leave no other suit where he counted a trick. The published
+    6NT claim (13 claimed, 11 double dummy): said only, the D9 (the DT out) and the HK (the HA
+    out) are taken as thought good; counted, neither is."""
+    from solver import load_case
+
+    case = load_case(
+        "cases/claims/published/ebu-appeal-focus-6nt-count-of-tricks-at-trick-one.yaml"
+    )
+    claim = case.claim
+    assert claim is not None
+    assert [(s.kind, s.suit, s.count) for s in claim.statement] == [
+        ("count", 2, 6),
+        ("count", 0, 5),
+        ("count", 3, 2),
+    ]
+    trump, policy = case.contract.strain.trump_suit_index, PRESETS["EBU"]
+    counted = ClaimProblem.from_claim(claim, trump, policy, best=11)
+    assert counted.steps == () and counted.believed == 0
+    said_only = ClaimProblem.from_claim(replace(claim, statement=()), trump, policy, best=11)
+    assert sorted(str(Card.from_index(c)) for c in range(52) if said_only.believed >> c & 1) == [
+        "D6",
+        "D7",
+        "D8",
+        "D9",
+        "HK",
+    ]
+    # Counts short of the claim name only their suits: the HK may still be thought good.
+    diamonds = replace(claim, statement=claim.statement[:1])
+    partly = ClaimProblem.from_claim(diamonds, trump, policy, best=11)
+    assert [str(Card.from_index(c)) for c in range(52) if partly.believed >> c & 1] == ["HK"]
+    assert adjudicate(counted).claimer_tricks == 7

@@ -186,6 +186,8 @@ STEPS = [
     ("finesse cj", Step("finesse", "finesse cj", cards=(Card.parse("CJ"),))),
     ("concede 1", Step("concede", "concede 1", count=1)),
     ("concede 2 tricks", Step("concede", "concede 2 tricks", count=2)),
+    ("count S 4", Step("count", "count S 4", suit=0, count=4)),
+    ("count hearts 2 tricks", Step("count", "count hearts 2 tricks", suit=1, count=2)),
     ("play SA HA", Step("play", "play SA HA", cards=(Card.parse("SA"), Card.parse("HA")))),
     ("play ck c10 h7", Step("play", "play ck c10 h7", cards=tuple(parse_cards("CK CT H7")))),
     ("play SA, HA", Step("play", "play SA, HA", cards=tuple(parse_cards("SA HA")))),
@@ -756,7 +758,7 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         "'draw one round of trumps', 'cash <suit>', 'cash <suit> from <seat>', "
         "'cash <suits> in any order', 'ruff <suit> in <seat>', 'finesse <card>', "
         "'ruffing finesse <card>', 'concede <number>', 'play <cards>', 'play <cards> (all)', "
-        "'squeeze', 'squeeze <suits>', 'if <suit> <n>-<m>: <step>')",
+        "'squeeze', 'squeeze <suits>', 'count <suit> <number>', 'if <suit> <n>-<m>: <step>')",
     ),
     (
         "step-draw-trumps-at-notrump",
@@ -847,6 +849,31 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         after_three(statement=["concede 0"]),
         "claim.statement.0",
         "'concede 0': got 0 (expected 1 to 10, the tricks left)",
+    ),
+    (
+        "step-count-not-a-number",
+        after_three(statement=["count S six"]),
+        "claim.statement.0",
+        "'count S six': expected a number of tricks, like 'count D 6'",
+    ),
+    (
+        "step-count-a-suit-the-side-lacks",
+        after_three(statement=["count D 1"]),
+        "claim.statement.0",
+        "'count D 1': neither North nor South holds a diamond",
+    ),
+    (
+        "step-count-above-the-longer-holding",
+        after_three(statement=["count S 5"]),
+        "claim.statement.0",
+        "'count S 5': got 5 (expected 1 to 4: no suit takes more tricks than the side's "
+        "longer holding of it, 4 spades)",
+    ),
+    (
+        "step-count-a-suit-twice",
+        after_three(statement=["count S 2", "count H 1", "count spades 3"]),
+        "claim.statement.2",
+        "'count spades 3': spades are counted twice",
     ),
     (
         "step-concede-too-many",

@@ -115,7 +115,13 @@ class ClaimProblem:
         # A conditional step ("if spades 4-1: ...") is tested on the hands at the claim: the
         # lie of the suit the claimer learns in the play (docs/claims.md).
         opponents = claim.side.other.seats
-        steps = tuple(step for step in claim.statement if step.holds_on(position.hands, opponents))
+        # A count of tricks in a suit ("six diamonds") is a count, not a line of play: it plays
+        # nothing, and only tells which suits the claimer counted (below).
+        steps = tuple(
+            step
+            for step in claim.statement
+            if step.kind != "count" and step.holds_on(position.hands, opponents)
+        )
         bound = (1 << side) | (1 << (side + 2))
         if claim.tricks < position.tricks_left:
             # ``lead_forgotten_trump`` is the judgement on a claimer who thinks every card he
@@ -140,15 +146,8 @@ class ClaimProblem:
             and claim.tricks == position.tricks_left
             and best < claim.tricks
         ):
-            # A suit an opponent has shown out of is one the claimer has counted (70E1: he is
-            # credited with the show-out): the card it leaves out is not one he overlooked.
-            counted = _named_suits(claim.statement)
-            for seat, suits in claim.shown_out.items():
-                if seat.index % 2 != side:
-                    for suit in suits:
-                        counted |= 1 << suit
             believed = believed_good(
-                (held[0], held[1], held[2], held[3]), bound, side, trump, counted
+                (held[0], held[1], held[2], held[3]), bound, side, trump, _counted_suits(claim)
             )
         return ClaimProblem(
             held=(held[0], held[1], held[2], held[3]),
@@ -168,6 +167,23 @@ class ClaimProblem:
             believed=believed,
             others=others,
         )
+
+
+def _counted_suits(claim: Claim) -> int:
+    """The suits (a bit per suit) in which the claimer is taken as having counted the cards, so
+    that none of them is one he overlooked (``lead_believed_winner``): those his statement names
+    or counts tricks in (``count``), all four when his counts make up every trick claimed (he
+    counted no trick elsewhere), and those an opponent has shown out of (70E1: he is credited
+    with the show-out)."""
+    counted = _named_suits(claim.statement)
+    if sum(step.count for step in claim.statement if step.kind == "count") >= claim.tricks:
+        counted = 0xF
+    side = claim.by.index % 2
+    for seat, suits in claim.shown_out.items():
+        if seat.index % 2 != side:
+            for suit in suits:
+                counted |= 1 << suit
+    return counted
 
 
 def _named_suits(statement: tuple[Step, ...]) -> int:
