@@ -311,3 +311,27 @@ def test_a_count_per_suit_plays_nothing_and_says_which_suits_were_counted() -> N
     partly = ClaimProblem.from_claim(diamonds, trump, policy, best=11)
     assert [str(Card.from_index(c)) for c in range(52) if partly.believed >> c & 1] == ["HK"]
     assert adjudicate(counted).claimer_tricks == 7
+
+
+def test_a_count_whose_condition_fails_does_not_make_up_the_claim() -> None:
+    """A conditional count (``if diamonds 3-2: count D 6``) counts toward the claim only when
+    the split holds at the claim; the 6NT claim's diamonds are 4-1."""
+    from solver import load_case
+
+    case = load_case(
+        "cases/claims/published/ebu-appeal-focus-6nt-count-of-tricks-at-trick-one.yaml"
+    )
+    claim = case.claim
+    assert claim is not None
+    trump, policy = case.contract.strain.trump_suit_index, PRESETS["EBU"]
+
+    def thought_good(diamonds: tuple[int, int]) -> list[str]:
+        longer, shorter = diamonds
+        text = f"if diamonds {longer}-{shorter}: count D 6"
+        first = Step("count", text, suit=2, count=6, condition=(2, longer, shorter))
+        counted = replace(claim, statement=(first, *claim.statement[1:]))
+        problem = ClaimProblem.from_claim(counted, trump, policy, best=11)
+        return [str(Card.from_index(c)) for c in range(52) if problem.believed >> c & 1]
+
+    assert thought_good((4, 1)) == []
+    assert thought_good((3, 2)) == ["HK"]

@@ -172,11 +172,17 @@ class ClaimProblem:
 def _counted_suits(claim: Claim) -> int:
     """The suits (a bit per suit) in which the claimer is taken as having counted the cards, so
     that none of them is one he overlooked (``lead_believed_winner``): those his statement names
-    or counts tricks in (``count``), all four when his counts make up every trick claimed (he
-    counted no trick elsewhere), and those an opponent has shown out of (70E1: he is credited
-    with the show-out)."""
+    or counts tricks in (``count``), all four when his counts (those whose condition holds)
+    make up every trick claimed (he counted no trick elsewhere), and those an opponent has
+    shown out of (70E1: he is credited with the show-out)."""
     counted = _named_suits(claim.statement)
-    if sum(step.count for step in claim.statement if step.kind == "count") >= claim.tricks:
+    opponents = claim.side.other.seats
+    counts = [
+        step.count
+        for step in claim.statement
+        if step.kind == "count" and step.holds_on(claim.position.hands, opponents)
+    ]
+    if sum(counts) >= claim.tricks:
         counted = 0xF
     side = claim.by.index % 2
     for seat, suits in claim.shown_out.items():
