@@ -87,6 +87,14 @@ class ClaimPosition:
     def to_play(self) -> Seat:
         return Seat.from_index(self.leader.index + len(self.current_trick))
 
+    def played_by(self, seat: Seat) -> tuple[Card, ...]:
+        """The card ``seat`` has played to the trick in progress, if any (none or one)."""
+        return tuple(
+            card
+            for offset, card in enumerate(self.current_trick)
+            if Seat.from_index(self.leader.index + offset) is seat
+        )
+
     def won_by(self, side: Side) -> int:
         return self.won[0] if side is Side.NS else self.won[1]
 

@@ -468,13 +468,8 @@ class ClaimReader:
         return suits
 
     def _check_void(self, position: ClaimPosition, seat: Seat, suit: int, location: str) -> None:
-        on_trick = [
-            card
-            for offset, card in enumerate(position.current_trick)
-            if Seat.from_index(position.leader.index + offset) is seat
-        ]
         held = sorted(c for c in position.hands[seat.index] if c.suit_index == suit)
-        played = [c for c in on_trick if c.suit_index == suit]
+        played = [c for c in position.played_by(seat) if c.suit_index == suit]
         if held or played:
             did = f"holds {held[-1]}" if held else f"played {played[0]} to the trick in progress"
             raise self.error(
@@ -957,13 +952,11 @@ class StepReader:
         if not token.isdigit():
             raise self.error("expected a number of tricks, like 'count D 6'")
         position = self.position
-        on_trick = {
-            Seat.from_index(position.leader.index + i): card
-            for i, card in enumerate(position.current_trick)
-        }
         longest = max(
-            sum(1 for card in position.hands[seat.index] if card.suit_index == suit)
-            + (seat in on_trick and on_trick[seat].suit_index == suit)
+            sum(
+                card.suit_index == suit
+                for card in (*position.hands[seat.index], *position.played_by(seat))
+            )
             for seat in self.side.seats
         )
         if longest == 0:

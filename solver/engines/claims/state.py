@@ -177,12 +177,12 @@ def _counted_suits(claim: Claim) -> int:
     shown out of (70E1: he is credited with the show-out)."""
     counted = _named_suits(claim.statement)
     opponents = claim.side.other.seats
-    counts = [
+    counts = sum(
         step.count
         for step in claim.statement
         if step.kind == "count" and step.holds_on(claim.position.hands, opponents)
-    ]
-    if sum(counts) >= claim.tricks:
+    )
+    if counts >= claim.tricks:
         counted = 0xF
     side = claim.by.index % 2
     for seat, suits in claim.shown_out.items():
