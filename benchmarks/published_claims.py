@@ -89,10 +89,12 @@ EXPLANATIONS: dict[str, str] = {
     ),
     "ebu-appeal-focus-6nt-count-of-tricks-at-trick-one": (
         "The column does not show the line behind the TD's 9. Written as three count steps, "
-        "the claim gives 7: the diamonds run from the top, West (every club good once the "
-        "defenders have thrown theirs) throws the SA and SK on them, and dummy leads low under "
-        "its lone S8 master (spot_master_binds, off in the EBU preset). With said only, 4: "
-        "lead_believed_winner takes the D9 (only the DT beats it) for the overlooked card, "
+        "the claim gives 8: dummy cashes the DA, DK and DJ (West unblocking; the D9 would "
+        "lose to South's DT), then crosses on a spade; West cashes the SK, SA, CA and "
+        "CK and, with nothing left to reach dummy's D9 and S8, leads the HK to North's HA and "
+        "the defence takes the rest. West keeps the spades and clubs his count needs (7 "
+        "before: he threw the SA and SK once every club of his was good). With said only, "
+        "4: lead_believed_winner takes the D9 (only the DT beats it) for the overlooked card, "
         "though the six diamonds can be made and the five spades cannot."
     ),
     "bbo-6nt-spade-on-the-dk-heart-to-hand-clubs-good": (

@@ -302,6 +302,13 @@ Judgements (each a switch of ``NormalPolicy``):
   the claimer: at an EBU National Pairs final a TD gave a defender his claim of the last two
   tricks because the throw-in that beat it (dummy's heart exit, North then leading into
   dummy's diamonds) was one declarer had not seen (the claims catalogue's F2).
+
+Not a switch but the reading of a statement: a claimer who counts his tricks per suit
+(``count`` steps: "six diamonds, five spades and two clubs") discards last the cards his counts
+need (``counted_cards``, ``PlayView.counted``): what he evidently believed fixes his plays, and
+one who counted five spades does not throw his SA and SK while he holds a small club he counted
+for nothing, even once that club has become good. It only chooses among the discards the
+judgements above admit, so it never costs the claimer a trick.
 """
 
 from __future__ import annotations
@@ -422,6 +429,7 @@ class PlayView:
         bound: int = 15,
         solid: int = -1,
         believed: int = 0,
+        counted: int = 0,
     ) -> None:
         self.seat = seat
         self.held = held
@@ -443,6 +451,9 @@ class PlayView:
         self.believed = believed
         """The claimer's side's cards he is taken as thinking good though an opponent's card
         beats them (``believed_good``, ``lead_believed_winner``), a bit mask fixed at the claim."""
+        self.counted = counted
+        """The claimer's side's cards his counts of tricks per suit need (``counted_cards``: a
+        ``count`` step of his statement), a bit mask fixed at the claim: none without counts."""
 
     def with_held(self, held: tuple[int, int, int, int]) -> PlayView:
         """The same view with other cards held (a play considered from another hand)."""
@@ -458,6 +469,7 @@ class PlayView:
             self.bound,
             self.solid,
             self.believed,
+            self.counted,
         )
 
 
@@ -1160,12 +1172,42 @@ def _void_plays(
             winning_trumps = above
     if not sure and winning_trumps and policy.ruff_when_able:
         return winning_trumps[:1] if policy.ruff_low else winning_trumps
-    options = _normal_discards(policy, view, discards) if discards else []
+    options = _spare_counted(view, _normal_discards(policy, view, discards)) if discards else []
     if not discards and sure and policy.ruff_low:
         return trumps[:1]  # only trumps left and partner sure to win: the lowest one
     if not sure and not policy.ruff_when_able:
         options += winning_trumps[:1] if policy.ruff_low else winning_trumps
     return options or cards
+
+
+def _spare_counted(view: PlayView, discards: list[int]) -> list[int]:
+    """Of the normal ``discards``, those outside the claimer's counts (``view.counted``) while
+    there are any: a claimer who counted five spade tricks does not throw the spades his count
+    needs while he holds a card he counted for nothing (P1: his beliefs fix his plays). Only
+    narrows what the other judgements leave."""
+    if not view.counted:
+        return discards
+    spare = [c for c in discards if not (view.counted >> c) & 1]
+    return spare or discards
+
+
+def counted_cards(
+    held: tuple[int, int, int, int], seats: int, counts: list[tuple[int, int]]
+) -> int:
+    """The cards a claimer's counts of tricks per suit need, a bit mask: for each (suit, n) in
+    ``counts`` (a ``count`` step: n tricks counted in the suit), the n highest cards of the suit
+    in each hand of ``seats`` (a bit per seat: those he sees and plays). Each round of the suit
+    takes a card from each hand, so n tricks need up to n cards of each; the highest, as those
+    are the ones he counted as winners."""
+    counted = 0
+    for seat in range(4):
+        if not seats >> seat & 1:
+            continue
+        for suit, n in counts:
+            cards = cards_in(hand_of(held, seat) & SUIT_MASKS[suit])
+            for card in cards[max(0, len(cards) - n) :]:
+                counted |= 1 << card
+    return counted
 
 
 def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) -> list[int]:

@@ -518,7 +518,26 @@ def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
         reasons.append(concession)
         if concession.citation == "71B":
             credited = adjudicated
-    return _credit(case, claim, credited, reasons, analysis.policy, _choice_assumption(analysis))
+    more = _choice_assumption(analysis) + _count_assumption(claim)
+    return _credit(case, claim, credited, reasons, analysis.policy, more)
+
+
+def _count_assumption(claim: Claim) -> tuple[Assumption, ...]:
+    """When the statement counts tricks per suit (``count`` steps), how the ruling reads the
+    counts: named, as they decide which cards the claimer keeps (docs/claims.md)."""
+    if not any(step.kind == "count" for step in claim.statement):
+        return ()
+    return (
+        Assumption(
+            "claim-count-per-suit",
+            "70",
+            "a count of tricks per suit is a count, not a line of play: it plays nothing; the "
+            "claimer is taken as having counted the cards of the suits he counts tricks in (none "
+            "of them is a card he overlooked) and as keeping the cards each count needs (in each "
+            "of his hands, as many of the suit's highest cards as the tricks counted), which he "
+            "discards last",
+        ),
+    )
 
 
 def _choice_assumption(analysis: ClaimAnalysis) -> tuple[Assumption, ...]:

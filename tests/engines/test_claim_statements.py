@@ -310,7 +310,7 @@ def test_a_count_per_suit_plays_nothing_and_says_which_suits_were_counted() -> N
     diamonds = replace(claim, statement=claim.statement[:1])
     partly = ClaimProblem.from_claim(diamonds, trump, policy, best=11)
     assert [str(Card.from_index(c)) for c in range(52) if partly.believed >> c & 1] == ["HK"]
-    assert adjudicate(counted).claimer_tricks == 7
+    assert adjudicate(counted).claimer_tricks == 8
 
 
 def test_a_count_whose_condition_fails_does_not_make_up_the_claim() -> None:
@@ -335,3 +335,56 @@ def test_a_count_whose_condition_fails_does_not_make_up_the_claim() -> None:
 
     assert thought_good((4, 1)) == []
     assert thought_good((3, 2)) == ["HK"]
+
+
+def _names(mask: int) -> list[str]:
+    return [str(Card.from_index(c)) for c in range(52) if mask >> c & 1]
+
+
+def test_the_cards_a_count_needs_are_discarded_last() -> None:
+    """A count of n tricks in a suit needs each hand's n highest cards of it
+    (``normal_play.counted_cards``), and a hand of the claimer's side discards those last. In
+    the published 6NT claim West, counting five spades and two clubs, keeps the SA and SK and
+    the CA and CK and throws his small clubs on the diamonds: counted, the claim gives 8. Without
+    the counts' cards (the same counts, nothing spared) West throws the SK and SA once every
+    club of his is good, and the claim gives 7."""
+    from solver import load_case
+
+    case = load_case(
+        "cases/claims/published/ebu-appeal-focus-6nt-count-of-tricks-at-trick-one.yaml"
+    )
+    claim = case.claim
+    assert claim is not None
+    trump, policy = case.contract.strain.trump_suit_index, PRESETS["EBU"]
+    problem = ClaimProblem.from_claim(claim, trump, policy, best=11)
+    assert _names(problem.counted) == [
+        "S2", "S3", "S6", "S8", "S9", "SQ", "SK", "SA",
+        "D6", "D7", "D8", "D9", "DJ", "DQ", "DK", "DA",
+        "C8", "CK", "CA",
+    ]  # fmt: skip
+    assert adjudicate(problem).claimer_tricks == 8
+    assert adjudicate(replace(problem, counted=0)).claimer_tricks == 7
+
+
+def test_a_defenders_count_needs_only_his_own_cards() -> None:
+    """70D2: a defender's statement speaks for his own hand; his count spares none of his
+    partner's cards."""
+    count = Step("count", "count S 2", suit=0, count=2)
+
+    def counted(by_defender: bool) -> list[str]:
+        hands = "N:A2.K.. Q3.A.. 54.Q.. KJ.2.."
+        problem, _claim = claim_at(hands, "N", None, "N", "", (count,), by_defender)
+        return _names(problem.counted)
+
+    assert counted(by_defender=True) == ["S2", "SA"]
+    assert counted(by_defender=False) == ["S2", "S4", "S5", "SA"]
+
+
+@settings(deterministic, max_examples=150)
+@given(st.randoms(use_true_random=False))
+def test_a_count_only_spares_cards_so_never_costs_the_claimer_a_trick(rng: random.Random) -> None:
+    """The cards a count needs are spared only among the discards the other judgements leave:
+    the claimer's total with them is never below his total without."""
+    problem, _claim = random_claim(rng, max_cards=4, kinds=("count", "count", "cash", "play"))
+    with_counts = adjudicate(problem).claimer_tricks
+    assert with_counts >= adjudicate(replace(problem, counted=0)).claimer_tricks

@@ -43,7 +43,7 @@ from solver.engines.claims.bounds import _holds_a_loser_until
 from solver.facts import Claim, Step
 from solver.facts.claim import ClaimPosition
 from solver.facts.policy import PRESETS, NormalPolicy
-from solver.laws.normal_play import believed_good, for_nonclaimers, masters_in
+from solver.laws.normal_play import believed_good, counted_cards, for_nonclaimers, masters_in
 from tests.claim_replay import legal_cards, nonclaimer_options, replay, start_state, trick_winner
 from tests.engines.test_claims_engine import SWITCHES, random_statement
 
@@ -127,6 +127,7 @@ def random_ending(rng: random.Random, policy: NormalPolicy) -> ClaimProblem:
         bound=bound,
         believed=believed,
         others=nonclaimers_policy(rng, policy),
+        counted=counted_by_statement(rng, held, side),
     )
 
 
@@ -137,6 +138,19 @@ def nonclaimers_policy(rng: random.Random, policy: NormalPolicy) -> NormalPolicy
     if not policy.nonclaimers_normal:
         return None
     return for_nonclaimers(policy, defenders=rng.random() < 0.5)
+
+
+def counted_by_statement(rng: random.Random, held: list[int], side: int) -> int:
+    """In some endings, counts of tricks per suit (``count`` steps): the cards they need are
+    discarded last. Drawn after everything else, so the rest of each ending is as it was
+    before the counts existed."""
+    if rng.random() >= 0.3:
+        return 0
+    ours = held[side] | held[side + 2]
+    suits = [suit for suit in range(4) if ours & SUIT_MASKS[suit]]
+    counts = [(suit, rng.randint(1, 4)) for suit in rng.sample(suits, min(2, len(suits)))]
+    bound = (1 << side) | (1 << (side + 2))
+    return counted_cards((held[0], held[1], held[2], held[3]), bound, counts)
 
 
 def thought_good(

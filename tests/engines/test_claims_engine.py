@@ -48,9 +48,10 @@ from tests.claim_replay import (
 SUIT_LETTERS = "SHDC"
 SWITCHES = [name for name in NormalPolicy.__dataclass_fields__ if name != "name"]
 STEP_KINDS = ("draw_trumps", "cash", "play", "play_all")
-MORE_KINDS = ("draw_round", "cash_any", "ruffing_finesse", "if")
+MORE_KINDS = ("draw_round", "cash_any", "ruffing_finesse", "if", "count")
 """The forms of docs/claims.md added later: one round of trumps, an unordered cash, a ruffing
-finesse, a conditional step (tests/engines/test_claim_statements.py)."""
+finesse, a conditional step, a count of tricks in a suit
+(tests/engines/test_claim_statements.py)."""
 
 deterministic = settings(
     deadline=None,
@@ -117,19 +118,42 @@ def random_statement(
             suits = tuple(rng.sample(held_suits, rng.randint(1, len(held_suits))))
             text = "cash " + " ".join(SUIT_LETTERS[suit] for suit in suits) + " in any order"
             steps.append(Step("cash_any", text, suits=suits))
+        elif kind == "count" and ours:
+            steps.append(random_count(rng, held, side, ours))
         elif kind == "if":
-            inner = random_statement(rng, held, trump, side, ("draw_trumps", "cash", "play"))[:1]
-            if inner:
-                suit = rng.randrange(4)
-                out = sum(
-                    (held[seat] >> c) & 1
-                    for seat in (1 - side, 3 - side)
-                    for c in range(13 * suit, 13 * suit + 13)
-                )
-                longer = rng.randint((out + 1) // 2, out)
-                text = f"if {SUIT_LETTERS[suit]} {longer}-{out - longer}: {inner[0].text}"
-                steps.append(replace(inner[0], text=text, condition=(suit, longer, out - longer)))
+            steps.extend(random_conditional(rng, held, trump, side))
     return tuple(steps)
+
+
+def random_conditional(
+    rng: random.Random, held: list[int], trump: int | None, side: int
+) -> tuple[Step, ...]:
+    """A conditional step (``if <suit> <n>-<m>: <step>``) on a random split of a random suit
+    (one that may or may not hold), or none when the inner step drawn is none."""
+    inner = random_statement(rng, held, trump, side, ("draw_trumps", "cash", "play"))[:1]
+    if not inner:
+        return ()
+    suit = rng.randrange(4)
+    out = sum(
+        (held[seat] >> c) & 1
+        for seat in (1 - side, 3 - side)
+        for c in range(13 * suit, 13 * suit + 13)
+    )
+    longer = rng.randint((out + 1) // 2, out)
+    text = f"if {SUIT_LETTERS[suit]} {longer}-{out - longer}: {inner[0].text}"
+    return (replace(inner[0], text=text, condition=(suit, longer, out - longer)),)
+
+
+def random_count(rng: random.Random, held: list[int], side: int, ours: list[int]) -> Step:
+    """A ``count`` step for a suit the side holds, of 1 to its longer holding of the suit
+    tricks (as the reader allows)."""
+    suit = rng.choice(sorted({c // 13 for c in ours}))
+    longer = max(
+        sum((held[seat] >> c) & 1 for c in range(13 * suit, 13 * suit + 13))
+        for seat in (side, side + 2)
+    )
+    count = rng.randint(1, longer)
+    return Step("count", f"count {SUIT_LETTERS[suit]} {count}", suit=suit, count=count)
 
 
 def random_policy(rng: random.Random) -> NormalPolicy:

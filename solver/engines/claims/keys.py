@@ -37,6 +37,8 @@ class Keys:
         # A card the claimer thinks good may be led where one beside it may not
         # (``lead_believed_winner``): each keeps its own name.
         self.special |= problem.thought_good
+        # A card the claimer's count needs is discarded last (``ClaimProblem.counted``).
+        self.special |= problem.counted
         self.solid = 0
         """The claimer's side's honours with solidity at the claim (``claim_solidity``), when
         the policy reads it: a lone honour winner binds top-down under ``honour_master_binds``

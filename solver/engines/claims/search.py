@@ -405,6 +405,7 @@ class Adjudicator:
             p.bound,
             self.keys.solid,
             p.believed,
+            p.counted,
         )
         stated = self.stated_plays(view, state.plan)
         return stated if stated is not None else claimer_options(p.policy, view)

@@ -19,6 +19,7 @@ from solver.laws.choices import LawOption
 from solver.laws.normal_play import (
     aware_of_trumps,
     believed_good,
+    counted_cards,
     for_defenders,
     for_nonclaimers,
 )
@@ -65,6 +66,9 @@ class ClaimProblem:
     """The claimer's side's cards he is taken as thinking good though an opponent's card beats
     them (``normal_play.believed_good``, ``lead_believed_winner``), a bit mask; none unless his
     claim of every trick is more than best play gives."""
+    counted: int = 0
+    """The claimer's side's cards his counts of tricks per suit need (``count`` steps whose
+    condition holds: ``normal_play.counted_cards``), a bit mask; a hand discards them last."""
     others: NormalPolicy | None = None
     """The policy the non-claimers' plays are held to (``nonclaimers_normal``:
     ``normal_play.for_nonclaimers``), or None: they play any legal card, as practice has it."""
@@ -165,6 +169,17 @@ class ClaimProblem:
             obligations=obligations,
             declarer=-1 if dummy is None else (dummy + 2) % 4,
             believed=believed,
+            counted=counted_cards(
+                (held[0], held[1], held[2], held[3]),
+                bound,
+                [
+                    (step.suit, step.count)
+                    for step in claim.statement
+                    if step.kind == "count"
+                    and step.suit is not None
+                    and step.holds_on(position.hands, opponents)
+                ],
+            ),
             others=others,
         )
 
