@@ -52,6 +52,7 @@ class NormalPolicy:
     cash_before_crossing: bool = True
     lead_believed_winner: bool = True
     discard_from_dead_suits: bool = True
+    keep_counted_cards: bool = True
     nonclaimers_normal: bool = False
     """Off in every preset: the Laws say nothing of the non-claimers' plays, and practice gives
     them any legal card (70A). The only switch read for the side that did not claim."""
@@ -258,6 +259,13 @@ class NormalPolicy:
                 "that only one opponent's card beats (the card he overlooked), and may lead it "
                 "among his winners: the H8 led, the H9 out (a Laws forum on an ACBL ruling; EBU "
                 "WB 8.70.4, cards thought good in any order)",
+            ),
+            "keep_counted_cards": (
+                "70",
+                "a claimer who counts his tricks suit by suit discards last, in each hand, as many "
+                "of a counted suit's highest cards as the tricks he counted in it, while another "
+                "discard is normal: counting five spades and two clubs, he throws his small clubs "
+                "and keeps the SA and SK, even once the small clubs have become good",
             ),
             "nonclaimers_normal": (
                 "70",

@@ -302,13 +302,13 @@ Judgements (each a switch of ``NormalPolicy``):
   the claimer: at an EBU National Pairs final a TD gave a defender his claim of the last two
   tricks because the throw-in that beat it (dummy's heart exit, North then leading into
   dummy's diamonds) was one declarer had not seen (the claims catalogue's F2).
-
-Not a switch but the reading of a statement: a claimer who counts his tricks per suit
-(``count`` steps: "six diamonds, five spades and two clubs") discards last the cards his counts
-need (``counted_cards``, ``PlayView.counted``): what he evidently believed fixes his plays, and
-one who counted five spades does not throw his SA and SK while he holds a small club he counted
-for nothing, even once that club has become good. It only chooses among the discards the
-judgements above admit, so it never costs the claimer a trick.
+- ``keep_counted_cards`` (70, the principle that what the claimer evidently believed fixes his
+  normal plays; the EBU's 6NT claim of "six diamonds, five spades and two clubs"): a claimer
+  who counts his tricks per suit (``count`` steps) discards last the cards his counts need
+  (``counted_cards``, ``PlayView.counted``): one who counted five spades does not throw his SA
+  and SK while he holds a small club he counted for nothing, even once that club has become
+  good. It only chooses among the discards the judgements above admit, so it never costs the
+  claimer a trick. Read when the problem is made (``ClaimProblem.counted``), not in the play.
 """
 
 from __future__ import annotations
@@ -390,6 +390,7 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
 CLAIMER_ONLY: Final = (
     "lead_forgotten_trump",
     "lead_believed_winner",
+    "keep_counted_cards",
     "repeat_stated_finesse",
     "nonclaimers_normal",
 )

@@ -324,7 +324,10 @@ def judgement_costs(
     assert claim is not None
     trump = case.contract.strain.trump_suit_index
     turns = []
+    counts = any(step.kind == "count" for step in claim.statement)
     for name, citation, _text in policy.assumptions(every=True):
+        if name == "keep_counted_cards" and not counts:
+            continue  # it reads only the statement's counts: nothing to turn without them
         flipped = policy.with_switches(**{name: not getattr(policy, name)})
         # A judgement for_defenders fixes for a defender's claim does not turn there, unless
         # declarer's side, not claiming, is held to normal play: it is theirs to make then.
@@ -531,11 +534,10 @@ def _count_assumption(claim: Claim) -> tuple[Assumption, ...]:
         Assumption(
             "claim-count-per-suit",
             "70",
-            "a count of tricks per suit is a count, not a line of play: it plays nothing; the "
-            "claimer is taken as having counted the cards of the suits he counts tricks in (none "
-            "of them is a card he overlooked) and as keeping the cards each count needs (in each "
-            "of his hands, as many of the suit's highest cards as the tricks counted), which he "
-            "discards last",
+            "a count of tricks per suit is a count, not a line of play: it plays nothing, and "
+            "the claimer is taken as having counted the cards of the suits he counts tricks in "
+            "(none of them is a card he overlooked); which cards he keeps for his counts is the "
+            "judgement keep_counted_cards",
         ),
     )
 

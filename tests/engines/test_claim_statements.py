@@ -345,9 +345,9 @@ def test_the_cards_a_count_needs_are_discarded_last() -> None:
     """A count of n tricks in a suit needs each hand's n highest cards of it
     (``normal_play.counted_cards``), and a hand of the claimer's side discards those last. In
     the published 6NT claim West, counting five spades and two clubs, keeps the SA and SK and
-    the CA and CK and throws his small clubs on the diamonds: counted, the claim gives 8. Without
-    the counts' cards (the same counts, nothing spared) West throws the SK and SA once every
-    club of his is good, and the claim gives 7."""
+    the CA and CK and throws his small clubs on the diamonds: counted, the claim gives 8. With
+    ``keep_counted_cards`` off (the same counts, nothing spared) West throws the SK and SA once
+    every club of his is good, and the claim gives 7."""
     from solver import load_case
 
     case = load_case(
@@ -363,7 +363,10 @@ def test_the_cards_a_count_needs_are_discarded_last() -> None:
         "C8", "CK", "CA",
     ]  # fmt: skip
     assert adjudicate(problem).claimer_tricks == 8
-    assert adjudicate(replace(problem, counted=0)).claimer_tricks == 7
+    off = policy.with_switches(keep_counted_cards=False)
+    careless = ClaimProblem.from_claim(claim, trump, off, best=11)
+    assert careless.counted == 0
+    assert adjudicate(careless).claimer_tricks == 7
 
 
 def test_a_defenders_count_needs_only_his_own_cards() -> None:

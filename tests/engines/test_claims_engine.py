@@ -508,6 +508,7 @@ def test_the_nonclaimers_policy_is_the_claimers_less_what_judges_a_claimer() -> 
     claimer_only = {
         "lead_forgotten_trump": False,
         "lead_believed_winner": False,
+        "keep_counted_cards": False,
         "repeat_stated_finesse": False,
         "nonclaimers_normal": False,
     }

@@ -68,7 +68,8 @@ class ClaimProblem:
     claim of every trick is more than best play gives."""
     counted: int = 0
     """The claimer's side's cards his counts of tricks per suit need (``count`` steps whose
-    condition holds: ``normal_play.counted_cards``), a bit mask; a hand discards them last."""
+    condition holds: ``normal_play.counted_cards``), a bit mask; a hand discards them last
+    (``keep_counted_cards``; none with it off)."""
     others: NormalPolicy | None = None
     """The policy the non-claimers' plays are held to (``nonclaimers_normal``:
     ``normal_play.for_nonclaimers``), or None: they play any legal card, as practice has it."""
@@ -169,19 +170,23 @@ class ClaimProblem:
             obligations=obligations,
             declarer=-1 if dummy is None else (dummy + 2) % 4,
             believed=believed,
-            counted=counted_cards(
-                (held[0], held[1], held[2], held[3]),
-                bound,
-                [
-                    (step.suit, step.count)
-                    for step in claim.statement
-                    if step.kind == "count"
-                    and step.suit is not None
-                    and step.holds_on(position.hands, opponents)
-                ],
-            ),
+            counted=_counted_cards(claim, held, bound) if policy.keep_counted_cards else 0,
             others=others,
         )
+
+
+def _counted_cards(claim: Claim, held: tuple[int, ...], bound: int) -> int:
+    """The cards the claimer's counts of tricks per suit need (``count`` steps whose condition
+    holds; ``normal_play.counted_cards``), of the hands his statement binds (``bound``)."""
+    opponents = claim.side.other.seats
+    counts = [
+        (step.suit, step.count)
+        for step in claim.statement
+        if step.kind == "count"
+        and step.suit is not None
+        and step.holds_on(claim.position.hands, opponents)
+    ]
+    return counted_cards((held[0], held[1], held[2], held[3]), bound, counts)
 
 
 def _counted_suits(claim: Claim) -> int:
