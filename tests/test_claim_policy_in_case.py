@@ -89,7 +89,7 @@ def test_case_file_switches_go_on_top_of_its_preset() -> None:
     assert case.claim.switches == (("no_idle_trump_lead", False), ("ruff_low", True))
     policy = case_policy(case.claim)
     assert policy.name == "ACBL"
-    assert not policy.no_idle_trump_lead and not policy.draw_trumps_when_aware
+    assert not policy.no_idle_trump_lead and policy.ruff_low
     assert ruled(case) == ("ACBL", CASHED_RULING)
 
 

@@ -314,14 +314,16 @@ PRESETS: dict[str, NormalPolicy] = {
         no_duck_with_lone_master=False,
     ),
     # ACBL Laws Commission guidelines (2019): worst suit order, ruffs low, no credit for a
-    # trump safety play; a claimer is not forced to draw trumps when both opponents are void.
+    # trump safety play; a claimer is not forced to play trumps when both opponents are void.
+    # Guideline 2 denies the claimer only the drawing of trumps he was likely unaware of: one
+    # taken as aware of them (he mentioned them, or both opponents hold one) draws them, and
+    # guideline 1's worst order is that of the non-trump suits (draw_trumps_when_aware on).
     # Guideline 5, ruffs presumed low: ruff_above_their_trumps off.
     # Guideline 1 (the worst order for the claimer) keeps a blocking order normal:
     # unblock_blocked_suits, overtake_to_reach and cash_before_crossing off, and so the
     # discard of the only entry: keep_entries off.
     "ACBL": NormalPolicy(
         name="ACBL",
-        draw_trumps_when_aware=False,
         ruff_above_their_trumps=False,
         unblock_blocked_suits=False,
         keep_entries=False,
