@@ -206,3 +206,16 @@ def test_the_case_files_class_and_the_command_line_class(
     # Without a class the JSON has no player_class key.
     plain = cli_json([str(CASE)], capsys)
     assert "player_class" not in plain["claim"]
+
+
+def test_an_aware_claimer_draws_trumps_under_the_acbl_preset_too() -> None:
+    """ACBL guideline 2 denies the claimer only the drawing of trumps he was likely unaware of:
+    in the White Book's grand slam (one round of trumps cashed, both following, trumps out in
+    both hands) the claimer is aware of them and draws them under the ACBL preset as under the
+    EBU's, so the CK is not cashed into East's ruff (13 tricks); with
+    ``draw_trumps_when_aware`` off it may be, and more is lost (10)."""
+    path = ROOT / "cases" / "claims" / "published" / "ebu-white-book-trumps-two-one-claim-good.yaml"
+    case = solver.load_case(path)
+    assert ruled(case, policy=PRESETS["ACBL"])[1][1] == 13
+    careless = PRESETS["ACBL"].with_switches(draw_trumps_when_aware=False)
+    assert ruled(case, policy=careless)[1][1] == 10
