@@ -147,3 +147,16 @@ class Claim:
     def conceded(self) -> int:
         """Tricks the claim gives to the opponents."""
         return self.position.tricks_left - self.tricks
+
+    @property
+    def counts(self) -> tuple[tuple[int, int], ...]:
+        """The statement's counts of tricks per suit (``count`` steps) whose condition holds on
+        the hands at the claim, as (suit, tricks)."""
+        opponents = self.side.other.seats
+        return tuple(
+            (step.suit, step.count)
+            for step in self.statement
+            if step.kind == "count"
+            and step.suit is not None
+            and step.holds_on(self.position.hands, opponents)
+        )

@@ -313,6 +313,7 @@ Judgements (each a switch of ``NormalPolicy``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -1193,7 +1194,7 @@ def _spare_counted(view: PlayView, discards: list[int]) -> list[int]:
 
 
 def counted_cards(
-    held: tuple[int, int, int, int], seats: int, counts: list[tuple[int, int]]
+    held: tuple[int, int, int, int], seats: int, counts: Sequence[tuple[int, int]]
 ) -> int:
     """The cards a claimer's counts of tricks per suit need, a bit mask: for each (suit, n) in
     ``counts`` (a ``count`` step: n tricks counted in the suit), the n highest cards of the suit

@@ -324,7 +324,7 @@ def judgement_costs(
     assert claim is not None
     trump = case.contract.strain.trump_suit_index
     turns = []
-    counts = any(step.kind == "count" for step in claim.statement)
+    counts = _counts_tricks(claim)
     for name, citation, _text in policy.assumptions(every=True):
         if name == "keep_counted_cards" and not counts:
             continue  # it reads only the statement's counts: nothing to turn without them
@@ -525,10 +525,15 @@ def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
     return _credit(case, claim, credited, reasons, analysis.policy, more)
 
 
+def _counts_tricks(claim: Claim) -> bool:
+    """Does the statement count tricks per suit (a ``count`` step, whatever its condition)?"""
+    return any(step.kind == "count" for step in claim.statement)
+
+
 def _count_assumption(claim: Claim) -> tuple[Assumption, ...]:
     """When the statement counts tricks per suit (``count`` steps), how the ruling reads the
     counts: named, as they decide which cards the claimer keeps (docs/claims.md)."""
-    if not any(step.kind == "count" for step in claim.statement):
+    if not _counts_tricks(claim):
         return ()
     return (
         Assumption(

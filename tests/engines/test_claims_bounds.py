@@ -127,7 +127,7 @@ def random_ending(rng: random.Random, policy: NormalPolicy) -> ClaimProblem:
         bound=bound,
         believed=believed,
         others=nonclaimers_policy(rng, policy),
-        counted=counted_by_statement(rng, held, side),
+        counted=counted_by_statement(rng, held, side, bound),
     )
 
 
@@ -140,7 +140,7 @@ def nonclaimers_policy(rng: random.Random, policy: NormalPolicy) -> NormalPolicy
     return for_nonclaimers(policy, defenders=rng.random() < 0.5)
 
 
-def counted_by_statement(rng: random.Random, held: list[int], side: int) -> int:
+def counted_by_statement(rng: random.Random, held: list[int], side: int, bound: int) -> int:
     """In some endings, counts of tricks per suit (``count`` steps): the cards they need are
     discarded last. Drawn after everything else, so the rest of each ending is as it was
     before the counts existed."""
@@ -149,7 +149,6 @@ def counted_by_statement(rng: random.Random, held: list[int], side: int) -> int:
     ours = held[side] | held[side + 2]
     suits = [suit for suit in range(4) if ours & SUIT_MASKS[suit]]
     counts = [(suit, rng.randint(1, 4)) for suit in rng.sample(suits, min(2, len(suits)))]
-    bound = (1 << side) | (1 << (side + 2))
     return counted_cards((held[0], held[1], held[2], held[3]), bound, counts)
 
 

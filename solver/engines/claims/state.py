@@ -170,23 +170,13 @@ class ClaimProblem:
             obligations=obligations,
             declarer=-1 if dummy is None else (dummy + 2) % 4,
             believed=believed,
-            counted=_counted_cards(claim, held, bound) if policy.keep_counted_cards else 0,
+            counted=(
+                counted_cards((held[0], held[1], held[2], held[3]), bound, claim.counts)
+                if policy.keep_counted_cards
+                else 0
+            ),
             others=others,
         )
-
-
-def _counted_cards(claim: Claim, held: tuple[int, ...], bound: int) -> int:
-    """The cards the claimer's counts of tricks per suit need (``count`` steps whose condition
-    holds; ``normal_play.counted_cards``), of the hands his statement binds (``bound``)."""
-    opponents = claim.side.other.seats
-    counts = [
-        (step.suit, step.count)
-        for step in claim.statement
-        if step.kind == "count"
-        and step.suit is not None
-        and step.holds_on(claim.position.hands, opponents)
-    ]
-    return counted_cards((held[0], held[1], held[2], held[3]), bound, counts)
 
 
 def _counted_suits(claim: Claim) -> int:
@@ -196,13 +186,7 @@ def _counted_suits(claim: Claim) -> int:
     make up every trick claimed (he counted no trick elsewhere), and those an opponent has
     shown out of (70E1: he is credited with the show-out)."""
     counted = _named_suits(claim.statement)
-    opponents = claim.side.other.seats
-    counts = sum(
-        step.count
-        for step in claim.statement
-        if step.kind == "count" and step.holds_on(claim.position.hands, opponents)
-    )
-    if counts >= claim.tricks:
+    if sum(tricks for _suit, tricks in claim.counts) >= claim.tricks:
         counted = 0xF
     side = claim.by.index % 2
     for seat, suits in claim.shown_out.items():
