@@ -171,6 +171,29 @@ def test_cli_switch_goes_on_top_of_the_case_files_policy(
     assert "ACBL:no_idle_trump_lead" not in names and "ACBL:ruff_low" in names
 
 
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [
+        (
+            "ruf_low=off",
+            "error: --switch 'ruf_low=off': unknown policy switch 'ruf_low' "
+            "(expected one of: top_down,",
+        ),
+        # ``name`` is a field of the policy but not a judgement: it names the preset.
+        ("name=on", "error: --switch 'name=on': unknown policy switch 'name'"),
+        ("ruff_low", "error: --switch 'ruff_low': expected NAME=on or NAME=off"),
+        ("ruff_low=yes", "error: --switch 'ruff_low=yes': expected NAME=on or NAME=off"),
+    ],
+)
+def test_cli_switch_that_is_not_a_judgement_is_bad_input(
+    item: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["check", str(CASE), "--switch", item])
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
+
+
 def test_cli_policy_replaces_the_case_files_switches(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

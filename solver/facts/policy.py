@@ -65,9 +65,13 @@ class NormalPolicy:
         return self.no_duck_with_winner and self.no_duck_with_lone_master
 
     def with_switches(self, **switches: bool) -> NormalPolicy:
-        unknown = [name for name in switches if name not in self.__dataclass_fields__]
+        """This policy with the named judgements turned on (True) or off (False); a name that
+        is not a judgement (``name`` included: it names the preset) is a ValueError."""
+        unknown = [name for name in switches if name not in SWITCH_NAMES]
         if unknown:
-            raise ValueError(f"unknown policy switch {unknown[0]!r}")
+            raise ValueError(
+                f"unknown policy switch {unknown[0]!r} (expected one of: {', '.join(SWITCH_NAMES)})"
+            )
         return replace(self, **switches)  # type: ignore[arg-type]
 
     def assumptions(self, every: bool = False) -> list[tuple[str, str, str]]:
@@ -275,6 +279,13 @@ class NormalPolicy:
             ),
         }
         return [(k, *texts[k]) for k in texts if every or getattr(self, k)]
+
+
+SWITCH_NAMES: tuple[str, ...] = tuple(
+    name for name in NormalPolicy.__dataclass_fields__ if name != "name"
+)
+"""The judgements a case file, ``--switch`` or an audit may turn on or off, in the order of the
+policy's fields."""
 
 
 PRESETS: dict[str, NormalPolicy] = {

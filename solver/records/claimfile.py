@@ -33,7 +33,7 @@ from solver.bridge.deal import parse_hands as parse_pbn_hands
 from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Claim, ClaimPosition, Row, Step
 from solver.facts.claim import PLAYER_CLASSES
-from solver.facts.policy import PRESETS, NormalPolicy
+from solver.facts.policy import PRESETS, SWITCH_NAMES
 
 SUIT_LETTERS = "SHDC"
 SUIT_PLURAL = ("spades", "hearts", "diamonds", "clubs")
@@ -115,8 +115,6 @@ def _trumps_mentioned(written: bool | None, steps: tuple[Step, ...]) -> bool:
     return any(step.kind in ("draw_trumps", "draw_round") for step in steps)
 
 
-SWITCH_NAMES = tuple(name for name in NormalPolicy.__dataclass_fields__ if name != "name")
-"""The judgements ``claim.switches`` may turn on or off (solver/facts/policy.py)."""
 SWITCH_VALUES = {"on": True, "off": False, "true": True, "false": False}
 """Accepted spellings of a switch's value (YAML reads a bare on/off/true/false as a boolean)."""
 
