@@ -25,6 +25,11 @@ class CaseFileError(SolverError, ValueError):
         return f"{self.path}: {self.message}"
 
 
+class SettingsError(SolverError, ValueError):
+    """Settings that cannot be used: an unknown preset, class of player or judgement, or an
+    audit resumed under other settings than those of the run it resumes."""
+
+
 class EngineError(SolverError):
     """An engine could not answer (for instance, it does not handle positions that large)."""
 

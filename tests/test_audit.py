@@ -19,6 +19,7 @@ from solver.audit.judge import COLUMNS, AuditRow
 from solver.audit.run import Settings, audit_rows, in_process
 from solver.cli import main
 from solver.engines.claims import ClaimProblem, adjudicate
+from solver.errors import SettingsError
 from solver.facts.policy import PRESETS
 from solver.records import lin, pbn
 from solver.records.stopped import claim_at_stop
@@ -236,3 +237,116 @@ def test_the_audit_rules_as_check_does_on_the_imported_board() -> None:
         assert analysis.ruling.declarer_tricks == row.ruling, task.key
         compared += 1
     assert compared == 8
+
+
+def _board_60_closed(**settings: object) -> pandas.Series:  # type: ignore[type-arg]
+    """The audit row of board 60 Closed of the USBF semi-final: a claim of 4 of the 4 left
+    that blocks a suit on the worst line unless the claimer unblocks it."""
+    table = audit(USBF, jobs=1, time_limit=SETTINGS.time_limit, why=False, **settings)  # type: ignore[arg-type]
+    return table[table["record"] == 30].iloc[0]
+
+
+def test_the_class_and_the_switches_are_applied_as_check_applies_them() -> None:
+    """``player_class`` and ``switches`` are ``ruling check``'s ``--class`` and ``--switch``:
+    under the EBU preset a club player's blocked suit is careless, so the claim of board 60
+    Closed would not stand; an expert unblocks it (``unblock_blocked_suits``, one of the class's
+    judgements), and so does the switch turned on alone. Each row names its settings."""
+    plain = _board_60_closed(policy="EBU")
+    expert = _board_60_closed(policy="EBU", player_class="expert")
+    switched = _board_60_closed(policy="EBU", switches={"unblock_blocked_suits": True})
+    assert (plain["stands"], expert["stands"], switched["stands"]) == (False, True, True)
+    assert expert["worst_normal"] == switched["worst_normal"] > plain["worst_normal"]
+    named = [
+        (row["policy"], row["player_class"], row["switches"]) for row in (plain, expert, switched)
+    ]
+    assert named == [
+        ("EBU", None, ""),
+        ("EBU", "expert", ""),
+        ("EBU", None, "unblock_blocked_suits=on"),
+    ]
+    # The class and the switch set the same judgement, so turning it off again wins.
+    undone = _board_60_closed(
+        policy="EBU", player_class="expert", switches={"unblock_blocked_suits": False}
+    )
+    assert undone["worst_normal"] == plain["worst_normal"]
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        (
+            {"switches": {"ruf_low": False}},
+            "unknown policy switch 'ruf_low' (expected one of: top_down,",
+        ),
+        ({"switches": {"name": True}}, "unknown policy switch 'name'"),
+        (
+            {"player_class": "novice"},
+            "player_class 'novice': unknown class of player (expected one of: expert, club)",
+        ),
+        ({"policy": "FFB"}, "policy 'FFB': unknown preset (expected one of: WBF2017, EBU, ACBL)"),
+    ],
+)
+def test_unknown_settings_stop_the_audit_before_any_claim(
+    settings: dict[str, object], message: str
+) -> None:
+    with pytest.raises(SettingsError) as refused:
+        audit(SAMPLE, jobs=1, **settings)  # type: ignore[arg-type]
+    assert message in str(refused.value)
+    assert isinstance(refused.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (
+            ["--switch", "ruf_low=off"],
+            "error: --switch 'ruf_low=off': unknown policy switch 'ruf_low'",
+        ),
+        (
+            ["--switch", "keep_entries"],
+            "error: --switch 'keep_entries': expected NAME=on or NAME=off",
+        ),
+        (["--class", "novice"], "argument --class: invalid choice: 'novice'"),
+    ],
+)
+def test_the_command_refuses_unknown_settings(
+    option: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["audit", str(SAMPLE), "--jobs", "1", *option])
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_command_says_what_it_ruled_under(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        ["audit", str(SAMPLE), "--jobs", "1", "--no-why", "--policy", "EBU", "--class", "expert",
+         "--switch", "ruff_low=off"]
+    )  # fmt: skip
+    assert code == 0
+    out = capsys.readouterr().out
+    assert (
+        "Ruled under the EBU preset, the claimers taken as expert players, with ruff_low=off."
+        in " ".join(out.split())
+    )
+
+
+def test_an_audit_is_resumed_only_under_its_own_settings(archive: Path, tmp_path: Path) -> None:
+    """Rows ruled under one preset are not mixed with rows ruled under another: resuming an
+    interrupted audit with other settings is refused, naming the journal and both settings."""
+    journal = tmp_path / "audit.journal"
+    first = audit_rows([archive], settings=SETTINGS, runner=in_process, journal=journal)
+    next(first)
+    first.close()  # interrupted after one claim
+    other = Settings("EBU", SETTINGS.time_limit, why=False, player_class="club")
+    with pytest.raises(SettingsError) as refused:
+        list(audit_rows([archive], settings=other, runner=in_process, journal=journal))
+    assert str(refused.value) == (
+        f"{journal}: this interrupted audit was run under --policy WBF2017, not --policy EBU "
+        "--class club: run it again with the same --policy, --class and --switch, or delete "
+        "the journal to start afresh"
+    )
+    # Under its own settings it resumes.
+    assert (
+        len(list(audit_rows([archive], settings=SETTINGS, runner=in_process, journal=journal))) == 6
+    )

@@ -7,7 +7,7 @@ over this machine's cores, or over a Dask distributed cluster (``scheduler=``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +27,8 @@ def audit(
     time_limit: float = 20.0,
     why: bool = True,
     journal: str | Path | None = None,
+    player_class: str | None = None,
+    switches: Mapping[str, bool] | None = None,
 ) -> pandas.DataFrame:
     """Audit every claim in the PBN and LIN files under ``paths`` (files or folders).
 
@@ -34,7 +36,10 @@ def audit(
     sorted by file and board. ``jobs``: worker processes on this machine (None: every core; 1:
     in this process); ``scheduler``: the address of a Dask distributed scheduler instead.
     ``journal``: a file the rows are appended to as they finish; run again with the same
-    journal, the audit skips the boards already in it."""
+    journal, the audit skips the boards already in it. ``policy``, ``player_class`` ("expert"
+    or "club") and ``switches`` (judgements turned on or off, ``{"keep_entries": True}``) are
+    ``ruling check``'s ``--policy``, ``--class`` and ``--switch``; an unknown one is a
+    ``solver.errors.SettingsError`` (a ValueError) before any claim is ruled on."""
     import pandas
 
     from solver.audit.judge import COLUMNS
@@ -45,7 +50,9 @@ def audit(
     rows = list(
         audit_rows(
             paths,
-            settings=Settings(policy, time_limit, why),
+            settings=Settings(
+                policy, time_limit, why, player_class, tuple((switches or {}).items())
+            ),
             runner=choose_runner(jobs, scheduler),
             journal=None if journal is None else Path(journal),
         )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from solver.audit.judge import AuditRow
+    from solver.audit.run import Settings
 
 SHOWN_FAILING = 20
 """Claims that would not stand listed on the terminal (the output file has them all)."""
@@ -62,6 +63,22 @@ def add_audit_parser(commands: Any, positive_seconds: Any, at_least_one: Any) ->
         help="the preset of normal-play judgements (default WBF2017)",
     )
     audit.add_argument(
+        "--class",
+        dest="player_class",
+        choices=("expert", "club"),
+        default=None,
+        help="the claimers' class of player (entry problems: an expert solves them, a club "
+        "player may not; default: the preset's own judgements)",
+    )
+    audit.add_argument(
+        "--switch",
+        action="append",
+        default=[],
+        metavar="NAME=on|off",
+        help="turn one judgement of the policy on or off (repeatable), over the preset and "
+        "the class",
+    )
+    audit.add_argument(
         "--time-limit",
         type=positive_seconds,
         default=20.0,
@@ -84,6 +101,9 @@ def run_audit(args: argparse.Namespace) -> int:
     from solver.audit.run import Settings, audit_rows, choose_runner
 
     output: Path | None = args.output
+    settings = Settings(
+        args.policy, args.time_limit, args.why, args.player_class, _switches(args.switch)
+    )
     journal = None
     if output is not None:
         output_format(output)  # a bad suffix is bad input before any work
@@ -105,7 +125,7 @@ def run_audit(args: argparse.Namespace) -> int:
 
     rows = audit_rows(
         args.paths,
-        settings=Settings(args.policy, args.time_limit, args.why),
+        settings=settings,
         runner=choose_runner(args.jobs, args.scheduler),
         journal=journal,
         found=None if bar is None else bar.found,
@@ -122,12 +142,33 @@ def run_audit(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-    _summary(tally, failing, output)
+    _summary(tally, failing, output, settings)
     unsettled = tally["unreadable"] + tally["timeout"] + tally["error"]
     return 1 if unsettled else 0
 
 
-def _summary(tally: Counter[str], failing: list[AuditRow], output: Path | None) -> None:
+def _switches(items: list[str]) -> tuple[tuple[str, bool], ...]:
+    """``--switch NAME=on|off`` as the audit's settings take them, each checked here so that
+    the message names the option as it was written."""
+    from solver.errors import SettingsError
+    from solver.facts.policy import PRESETS
+
+    turned = []
+    for item in items:
+        name, _, value = item.partition("=")
+        if value not in ("on", "off"):
+            raise SettingsError(f"--switch {item!r}: expected NAME=on or NAME=off")
+        try:
+            PRESETS["WBF2017"].with_switches(**{name: value == "on"})
+        except ValueError as error:
+            raise SettingsError(f"--switch {item!r}: {error}") from None
+        turned.append((name, value == "on"))
+    return tuple(turned)
+
+
+def _summary(
+    tally: Counter[str], failing: list[AuditRow], output: Path | None, settings: Settings
+) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -153,6 +194,13 @@ def _summary(tally: Counter[str], failing: list[AuditRow], output: Path | None) 
         f"{tally['timeout']} not settled in time, {tally['error']} refused by an engine; "
         f"{tally['unreadable']} unreadable"
         + ("" if output is None else f"; the table is in {output}")
+    )
+    policy, player_class, switches = settings.columns
+    console.print(
+        f"Ruled under the {policy} preset"
+        + ("" if player_class is None else f", the claimers taken as {player_class} players")
+        + ("" if not switches else f", with {switches}")
+        + "."
     )
 
 

@@ -17,8 +17,7 @@ from solver.bridge import SEATS, Card
 from solver.engines.claims import Adjudication, ClaimTimeout
 from solver.errors import SolverError
 from solver.facts import Case, Claim
-from solver.facts.policy import PRESETS
-from solver.rulings.claims import analyse_claim, decide_claim, judgement_costs
+from solver.rulings.claims import analyse_claim, case_policy, decide_claim, judgement_costs
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,43 +53,69 @@ class AuditRow:
     """ruled, timeout, unreadable or error."""
     reason: str
     seconds: float
+    policy: str
+    """The preset the claim was ruled under (``--policy``)."""
+    player_class: str | None
+    """The claimer's class of player given to the audit (``--class``; None: none given)."""
+    switches: str
+    """Judgements turned on or off over the preset and class (``--switch``): "ruff_low=off"."""
 
 
 COLUMNS = tuple(field.name for field in fields(AuditRow))
 
+PolicyColumns = tuple[str, str | None, str]
+"""An audit's settings as its rows name them: ``policy``, ``player_class``, ``switches``."""
 
-def unreadable_row(item: Unreadable) -> AuditRow:
+
+def policy_columns(
+    policy: str, player_class: str | None, switches: tuple[tuple[str, bool], ...]
+) -> PolicyColumns:
+    """The last three columns of every row of an audit run under these settings."""
+    turned = ", ".join(f"{name}={'on' if on else 'off'}" for name, on in switches)
+    return (policy, player_class, turned)
+
+
+def unreadable_row(item: Unreadable, settings: PolicyColumns) -> AuditRow:
     """The row of a file, board or claim the audit could not take up."""
     key = item.key
     reason = f"{key.part}: {item.reason}" if key.part else item.reason
     return AuditRow(
         key.source, key.record, item.board, item.room, None, None, None, None, None, None, None,
-        None, None, None, "", "", "unreadable", reason, 0.0,
+        None, None, None, "", "", "unreadable", reason, 0.0, *settings,
     )  # fmt: skip
 
 
 def audit_claim(
-    task: ClaimTask, *, policy: str = "WBF2017", time_limit: float = 20.0, why: bool = True
+    task: ClaimTask,
+    *,
+    policy: str = "WBF2017",
+    time_limit: float = 20.0,
+    why: bool = True,
+    player_class: str | None = None,
+    switches: tuple[tuple[str, bool], ...] = (),
 ) -> AuditRow:
-    """Rule on one claim; never raises for a claim the engines cannot settle (status timeout)
-    or refuse (status error, with the engine's message)."""
+    """Rule on one claim under the preset, the claimer's class and the judgements turned on
+    or off over them, as ``ruling check`` would with ``--policy``, ``--class`` and
+    ``--switch``; never raises for a claim the engines cannot settle (status timeout) or
+    refuse (status error, with the engine's message)."""
     started = time.monotonic()
-    claim = replace(task.claim, policy=policy)
+    claim = replace(task.claim, policy=policy, player_class=player_class, switches=switches)
     case = _case_of(task, claim)
     before = claim.position.won_by(claim.side)
     common = _common(task, claim, before)
+    settings = policy_columns(policy, player_class, switches)
     try:
-        analysis = analyse_claim(case, PRESETS[policy], time_limit, judgements=False)
+        analysis = analyse_claim(case, case_policy(claim), time_limit, judgements=False)
     except ClaimTimeout:
         return AuditRow(
             *common, None, None, None, None, None, "", "", "timeout",
             f"the worst normal line was not settled within {time_limit:g} s",
-            time.monotonic() - started,
+            time.monotonic() - started, *settings,
         )  # fmt: skip
     except SolverError as error:
         return AuditRow(
             *common, None, None, None, None, None, "", "", "error", str(error),
-            time.monotonic() - started,
+            time.monotonic() - started, *settings,
         )  # fmt: skip
     ruling = decide_claim(case, analysis)
     credited = ruling.declarer_tricks
@@ -125,6 +150,7 @@ def audit_claim(
         "ruled",
         "",
         time.monotonic() - started,
+        *settings,
     )
 
 

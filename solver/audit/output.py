@@ -107,6 +107,9 @@ def _parquet(rows: Iterable[AuditRow], path: Path) -> int:
             ("status", pa.string()),
             ("reason", pa.string()),
             ("seconds", pa.float64()),
+            ("policy", pa.string()),
+            ("player_class", pa.string()),
+            ("switches", pa.string()),
         ]
     )
     assert tuple(schema.names) == COLUMNS

@@ -18,8 +18,17 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from solver.audit.boards import BoardKey, ClaimTask, Unreadable, claims_in
-from solver.audit.judge import COLUMNS, AuditRow, audit_claim, unreadable_row
-from solver.errors import SolverError
+from solver.audit.judge import (
+    COLUMNS,
+    AuditRow,
+    PolicyColumns,
+    audit_claim,
+    policy_columns,
+    unreadable_row,
+)
+from solver.errors import SettingsError, SolverError
+from solver.facts.claim import PLAYER_CLASSES
+from solver.facts.policy import PRESETS
 
 IN_FLIGHT_PER_WORKER = 2
 """Claims handed to each worker ahead of time: enough to keep it busy, few enough to keep the
@@ -28,17 +37,47 @@ memory flat and a resumed audit close to where it stopped."""
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """How each claim is ruled on (the same on every worker)."""
+    """How each claim is ruled on (the same on every worker): the preset, the claimer's class
+    of player (None: the preset's own judgements) and judgements turned on or off over both, as
+    ``ruling check`` takes them (``--policy``, ``--class``, ``--switch``). Checked when made,
+    so that a misspelt judgement stops the audit before any work (``SettingsError``)."""
 
     policy: str = "WBF2017"
     time_limit: float = 20.0
     why: bool = True
+    player_class: str | None = None
+    switches: tuple[tuple[str, bool], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.policy not in PRESETS:
+            raise SettingsError(
+                f"policy {self.policy!r}: unknown preset (expected one of: {', '.join(PRESETS)})"
+            )
+        if self.player_class is not None and self.player_class not in PLAYER_CLASSES:
+            raise SettingsError(
+                f"player_class {self.player_class!r}: unknown class of player "
+                f"(expected one of: {', '.join(PLAYER_CLASSES)})"
+            )
+        try:
+            PRESETS[self.policy].with_switches(**dict(self.switches))
+        except ValueError as error:
+            raise SettingsError(str(error)) from None
+
+    @property
+    def columns(self) -> PolicyColumns:
+        """How the rows of this audit name their settings (``AuditRow.policy`` and after)."""
+        return policy_columns(self.policy, self.player_class, self.switches)
 
 
 def rule_one(task: ClaimTask, settings: Settings) -> AuditRow:
     """The function a worker runs: module-level, so that it pickles by name."""
     return audit_claim(
-        task, policy=settings.policy, time_limit=settings.time_limit, why=settings.why
+        task,
+        policy=settings.policy,
+        time_limit=settings.time_limit,
+        why=settings.why,
+        player_class=settings.player_class,
+        switches=settings.switches,
     )
 
 
@@ -200,6 +239,7 @@ def audit_rows(
     one as it is finished. ``found`` is called with the number of boards taken up so far,
     ``finished`` with each new row (a progress bar)."""
     done_before = read_journal(journal) if journal is not None else []
+    _same_settings(done_before, settings, journal)
     done = {row_key(row) for row in done_before}
     yield from done_before
     record = Journal(journal)
@@ -210,7 +250,7 @@ def audit_rows(
         nonlocal seen
         for item in claims_in(paths):
             if isinstance(item, Unreadable):
-                row = unreadable_row(item)
+                row = unreadable_row(item, settings.columns)
                 if row_key(row) not in done:
                     unreadable.append(row)
                 continue
@@ -238,3 +278,26 @@ def audit_rows(
 def _noted(row: AuditRow, journal: Journal) -> AuditRow:
     journal.add(row)
     return row
+
+
+def _same_settings(rows: list[AuditRow], settings: Settings, journal: Path | None) -> None:
+    """An interrupted audit is resumed only under its own settings: a table whose rows were
+    ruled under two presets would compare nothing."""
+    wanted = settings.columns
+    for row in rows:
+        found = (row.policy, row.player_class, row.switches)
+        if found != wanted:
+            raise SettingsError(
+                f"{journal}: this interrupted audit was run under {_describe(found)}, not "
+                f"{_describe(wanted)}: run it again with the same --policy, --class and "
+                "--switch, or delete the journal to start afresh"
+            )
+
+
+def _describe(columns: PolicyColumns) -> str:
+    policy, player_class, switches = columns
+    parts = [f"--policy {policy}"]
+    if player_class is not None:
+        parts.append(f"--class {player_class}")
+    parts.extend(f"--switch {item}" for item in switches.split(", ") if item)
+    return " ".join(parts)
