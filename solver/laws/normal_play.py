@@ -206,9 +206,11 @@ Judgements (each a switch of ``NormalPolicy``):
   the suit led and fewer of them, at no trump or in trumps, the hand ducks (its lowest card)
   and lets partner's high card win rather than win the trick and leave it stranded (KQ42
   opposite A3, a low card led: the 2, not the Q). (3) Winning a trick with a master, or
-  following to partner's sure winner, a hand keeps a card below partner's highest when
-  partner holds at least as many cards of the suit, all of which would win (from K Q 8, with
-  partner's J T 9 6 5: the Q, not the 8). Leading the long hand's top card into a blocking
+  following to partner's sure winner, while partner holds at least as many cards of the suit,
+  all of which would win once the trick in progress is over, a hand plays so that each card
+  it keeps can follow under a different one of partner's (J T 6 3 under A K Q 7 2: the T and
+  J go under the K and Q, the 6 is kept for the 7); when it cannot, it keeps a card below
+  partner's highest (from K Q 8, with partner's J T 9 6 5: the Q, not the 8). Leading the long hand's top card into a blocking
   ace, or spending its entries first, is worse than careless for a claimer who counted the
   suit's tricks. Declarer's side only: a defender does not see his partner's hand
   (``for_defenders``).
@@ -1100,16 +1102,21 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
 
 def _unblocking(view: PlayView, options: list[int]) -> int:
     """Of ``options`` (cards of one suit, lowest first), the card a hand plays under
-    ``unblock_blocked_suits``: the lowest, unless that would leave it only cards above all of
-    partner's while partner holds at least as many of the suit, every one of which would win;
-    then the lowest that keeps a card below partner's highest (from K Q 8, partner's J T 9 6
-    left: the Q, not the 8)."""
+    ``unblock_blocked_suits`` while partner holds at least as many of the suit, every one of
+    which would win: the lowest that leaves each card the hand keeps able to follow under a
+    different one of partner's, led from the top (J T 6 3 opposite partner's K Q 7 2 once the
+    A has gone: the 3, then the T under the K and the J under the Q, keeping the 6 for the 7);
+    failing that, the lowest that keeps a card below partner's highest (from K Q 8, partner's
+    J T 9 6 left: the Q, not the 8). Otherwise the lowest."""
     suit = options[0] // 13
     mask = SUIT_MASKS[suit]
     his = hand_of(view.held, view.seat ^ 2) & mask
     ours = hand_of(view.held, view.seat) & mask
     if his == 0 or popcount(his) < popcount(ours) or not _runs(view, his, suit):
         return options[0]
+    for card in options:
+        if _follows_under(ours & ~(1 << card), his):
+            return card
     top = his.bit_length() - 1
     for card in options:
         rest = ours & ~(1 << card)
@@ -1118,17 +1125,42 @@ def _unblocking(view: PlayView, options: list[int]) -> int:
     return options[0]
 
 
+def _follows_under(ours: int, his: int) -> bool:
+    """Can each of ``ours`` be played under a different one of ``his`` (one suit's cards of
+    two partners), his led from the top: the i-th highest of ours below his i-th highest?"""
+    mine = cards_in(ours)
+    theirs = cards_in(his)
+    return len(mine) <= len(theirs) and all(
+        card < theirs[-rank] for rank, card in enumerate(reversed(mine), 1)
+    )
+
+
 def _runs(view: PlayView, cards: int, suit: int) -> bool:
-    """Would each of ``cards`` (one hand's, of ``suit``) win a round when led from the top:
-    the i-th highest above every opponent's card of the suit, or the opponents out of it by
-    then (they hold fewer than i cards of it)?"""
+    """Would each of ``cards`` (one hand's, of ``suit``) win a round when led from the top,
+    after the trick in progress: the i-th highest above every opponent's card of the suit, or
+    the opponents out of it by then (they hold fewer than i cards of it once each opponent
+    still to play to this trick has followed to it, when it is of the suit)?"""
     theirs = _opponents_cards(view) & SUIT_MASKS[suit]
-    count = popcount(theirs)
+    count = popcount(theirs) - _to_follow(view, suit)
     top = theirs.bit_length()
     for rank, card in enumerate(reversed(cards_in(cards)), 1):
         if card < top and rank <= count:
             return False
     return True
+
+
+def _to_follow(view: PlayView, suit: int) -> int:
+    """How many opponents of the hand to play, still to play to the trick in progress, hold a
+    card of ``suit`` when it is the suit led: each will spend one on this trick."""
+    led = view.trick[0] // 13 if view.trick else suit
+    if led != suit:
+        return 0
+    count = 0
+    for step in range(1, 4 - len(view.trick)):
+        seat = (view.seat + step) % 4
+        if seat % 2 != view.seat % 2 and hand_of(view.held, seat) & SUIT_MASKS[suit]:
+            count += 1
+    return count
 
 
 def _partner_blocks(view: PlayView, cards: list[int]) -> bool:

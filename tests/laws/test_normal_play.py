@@ -886,3 +886,30 @@ def test_a_loser_goes_from_a_suit_the_side_holds_no_winner_of() -> None:
     assert claimer_options(NormalPolicy(), south(threat)) == every
     # A defender does not see his partner's hand: the judgement is not his.
     assert card("H4") in claimer_options(for_defenders(NormalPolicy()), south(held))
+
+
+def test_the_short_hand_unblocks_under_partners_running_suit() -> None:
+    # North cashes diamonds from DA K Q 7 2; South follows from DJ T 6 3 and West, still to
+    # play, holds D9 8 5, which the A, K and Q exhaust. For the 7 and the 2 to win too, South
+    # must keep cards that follow under them: the 3 under the A, then the T under the K and the
+    # J under the Q, keeping the 6 for the 7. Following low throughout leaves South the J
+    # over the 7, and the 2 stranded (a forum's 3NT claim, cases/claims/published).
+    hands = (("DK", "DQ", "D7", "D2"), ("C3", "C4", "C5", "C6"))
+    first = view(
+        *hands, ("DJ", "DT", "D6", "D3", "H2"), ("D9", "D8", "D5", "H3", "H4"),
+        trick=("DA", "C2"), leader=0,
+    )  # fmt: skip
+    assert claimer_options(NormalPolicy(), first) == [card("D3")]
+    second = view(
+        ("DQ", "D7", "D2"), ("C4", "C5", "C6"), ("DJ", "DT", "D6", "H2"),
+        ("D9", "D8", "H3", "H4"), trick=("DK", "C3"), leader=0,
+    )  # fmt: skip
+    assert claimer_options(NormalPolicy(), second) == [card("DT")]
+    third = view(
+        ("D7", "D2"), ("C5", "C6"), ("DJ", "D6", "H2"), ("D9", "H3", "H4"),
+        trick=("DQ", "C4"), leader=0,
+    )  # fmt: skip
+    assert claimer_options(NormalPolicy(), third) == [card("DJ")]
+    # Without the judgement South follows low, as a careless player may (EBU, ACBL).
+    for preset in (PRESETS["EBU"], PRESETS["ACBL"]):
+        assert claimer_options(preset, second) == [card("D6")]
