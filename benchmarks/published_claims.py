@@ -116,6 +116,22 @@ EXPLANATIONS: dict[str, str] = {
         "winner nor unblocking the CT (the catalogue's P1); ruff_when_able off, or "
         "no_idle_trump_lead off (the C9 cashed with no trump out), gives their 2 of 5."
     ),
+    "bbo-6nt-pula-claim-spread-no-statement-director": (
+        "With no statement, dummy throws a small diamond (the squeeze's threat) on East's "
+        "spade lead and South cashes the CA from the top (top_down) instead of finessing "
+        "against East's CK, which 70E1 refuses unstated: a heart and two clubs are lost, 9. "
+        "The director credited a strong claimer with the club position and the squeeze he "
+        "had half-executed (the catalogue's P1, E1); the tool credits only a stated squeeze "
+        "(stated-squeeze-credited), and no single judgement turned gives 12."
+    ),
+    "bbo-3nt-cards-shown-finesse-said-late": (
+        "The unstated heart finesse is refused, as the posters did, but the worst normal line "
+        "also has a hand of the claimer's side throw a small diamond from the five-five suit "
+        "(dummy's D4 on the HA; under EBU and ACBL East's D2 on the spade lead), so the "
+        "diamonds give four, 7. The posters counted five diamonds: no judgement keeps the "
+        "length card of a running suit (no_master_discard reads it as a loser, and "
+        "discard_from_dead_suits leaves the suit free)."
+    ),
 }
 """Why the tool disagrees with a case's published total under its own preset, by case name."""
 
