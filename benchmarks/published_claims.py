@@ -124,14 +124,6 @@ EXPLANATIONS: dict[str, str] = {
         "had half-executed (the catalogue's P1, E1); the tool credits only a stated squeeze "
         "(stated-squeeze-credited), and no single judgement turned gives 12."
     ),
-    "bbo-3nt-cards-shown-finesse-said-late": (
-        "The unstated heart finesse is refused, as the posters did, but the worst normal line "
-        "also has a hand of the claimer's side throw a small diamond from the five-five suit "
-        "(dummy's D4 on the HA; under EBU and ACBL East's D2 on the spade lead), so the "
-        "diamonds give four, 7. The posters counted five diamonds: no judgement keeps the "
-        "length card of a running suit (no_master_discard reads it as a loser, and "
-        "discard_from_dead_suits leaves the suit free)."
-    ),
 }
 """Why the tool disagrees with a case's published total under its own preset, by case name."""
 

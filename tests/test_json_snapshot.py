@@ -43,10 +43,12 @@ def test_every_case_is_recorded_or_known_to_depend_on_timing() -> None:
 
 
 TIMED = [
+    "cases/claims/published/bbo-3nt-cards-shown-finesse-said-late.yaml",
     "cases/claims/published/bbo-3nt-rest-are-mine-heart-eight-not-good.yaml",
     "cases/claims/published/bbo-5h-lose-a-trump-to-the-queen-ruff-on-return.yaml",
     "cases/claims/published/bbo-6nt-a-club-finesse-for-the-overtrick.yaml",
     "cases/claims/published/bbo-6nt-no-repeat-spade-finesse.yaml",
+    "cases/claims/published/bbo-6nt-pula-claim-spread-no-statement-director.yaml",
     "cases/claims/published/bbo-6nt-spade-on-the-dk-heart-to-hand-clubs-good.yaml",
     "cases/claims/published/bw-4nt-claim-twelve-unless-diamonds-five-jack.yaml",
     "cases/claims/published/ebu-appeal-focus-6nt-count-of-tricks-at-trick-one.yaml",
