@@ -210,10 +210,10 @@ Judgements (each a switch of ``NormalPolicy``):
   all of which would win once the trick in progress is over, a hand plays so that each card
   it keeps can follow under a different one of partner's (J T 6 3 under A K Q 7 2: the T and
   J go under the K and Q, the 6 is kept for the 7); when it cannot, it keeps a card below
-  partner's highest (from K Q 8, with partner's J T 9 6 5: the Q, not the 8). Leading the long hand's top card into a blocking
-  ace, or spending its entries first, is worse than careless for a claimer who counted the
-  suit's tricks. Declarer's side only: a defender does not see his partner's hand
-  (``for_defenders``).
+  partner's highest (from K Q 8, with partner's J T 9 6 5: the Q, not the 8). Leading the
+  long hand's top card into a blocking ace, or spending its entries first, is worse than
+  careless for a claimer who counted the suit's tricks. Declarer's side only: a defender
+  does not see his partner's hand (``for_defenders``).
 - ``overtake_to_reach`` (Law 70 footnote; the NBB Delft district's ruling on a poll of four
   strong players, all of whom overtook; Danish LKU-20 2.1, an order that cuts the hands apart
   is contrary to reason): following to partner's card that wins the trick so far, when it was
