@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from dataclasses import asdict, replace
 from itertools import islice
 from pathlib import Path
@@ -350,3 +351,33 @@ def test_an_audit_is_resumed_only_under_its_own_settings(archive: Path, tmp_path
     assert (
         len(list(audit_rows([archive], settings=SETTINGS, runner=in_process, journal=journal))) == 6
     )
+
+
+def test_the_command_refuses_a_journal_of_other_settings_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "table.csv"
+    journal = tmp_path / "table.csv.journal"
+    first = audit_rows([SAMPLE], settings=SETTINGS, runner=in_process, journal=journal)
+    next(first)
+    first.close()  # an audit under WBF2017, interrupted
+    with pytest.raises(SystemExit) as stop:
+        main(["audit", str(SAMPLE), "--jobs", "1", "--policy", "EBU", "-o", str(out)])
+    assert stop.value.code == 2
+    assert "run under --policy WBF2017, not --policy EBU" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.csv.journal"]
+
+
+def test_a_write_that_fails_leaves_no_partial_table(tmp_path: Path) -> None:
+    """The table is written to a temporary file and renamed; a failure on the way (an
+    interruption, an engine's error) removes the temporary file: the journal resumes."""
+    from solver.audit.output import write_rows
+
+    def failing() -> Iterator[AuditRow]:
+        yield from audit_rows([SAMPLE], settings=SETTINGS, runner=in_process)
+        raise KeyboardInterrupt
+
+    for suffix in (".csv", ".json", ".jsonl", ".parquet"):
+        with pytest.raises(KeyboardInterrupt):
+            write_rows(failing(), tmp_path / f"table{suffix}")
+    assert list(tmp_path.iterdir()) == []

@@ -37,10 +37,16 @@ def output_format(path: Path) -> str:
 
 def write_rows(rows: Iterable[AuditRow], path: Path) -> int:
     """Write the rows to ``path`` (written to a temporary file first, then renamed, so that an
-    interrupted write never leaves half a table); returns how many were written."""
+    interrupted write never leaves half a table, nor the temporary file: the journal is what
+    resumes an audit); returns how many were written."""
     kind = output_format(path)
     partial = path.with_name(path.name + ".writing")
-    count = {"csv": _csv, "json": _json, "jsonl": _jsonl, "parquet": _parquet}[kind](rows, partial)
+    writer = {"csv": _csv, "json": _json, "jsonl": _jsonl, "parquet": _parquet}[kind]
+    try:
+        count = writer(rows, partial)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
     partial.replace(path)
     return count
 

@@ -237,9 +237,22 @@ def audit_rows(
 ) -> Iterator[AuditRow]:
     """Every row of the audit of ``paths``: the journal's first (when resuming), then each new
     one as it is finished. ``found`` is called with the number of boards taken up so far,
-    ``finished`` with each new row (a progress bar)."""
+    ``finished`` with each new row (a progress bar). A journal of other settings is refused
+    here, when called, before any row is asked for or any output file opened."""
     done_before = read_journal(journal) if journal is not None else []
     _same_settings(done_before, settings, journal)
+    return _rows(paths, settings, runner, journal, done_before, found, finished)
+
+
+def _rows(
+    paths: Iterable[str | Path],
+    settings: Settings,
+    runner: Runner,
+    journal: Path | None,
+    done_before: list[AuditRow],
+    found: Callable[[int], None] | None,
+    finished: Callable[[AuditRow], None] | None,
+) -> Iterator[AuditRow]:
     done = {row_key(row) for row in done_before}
     yield from done_before
     record = Journal(journal)
