@@ -363,6 +363,7 @@ CLAIM_CASES = (
     "entry-order-stated",
     "blocked-suit-overtake-stated",
     "forgotten-trump-not-mentioned",
+    "blocked-suit-king-opposite-aqjt",  # judged by the EBU's rules (claim.policy)
 )
 
 
@@ -406,6 +407,10 @@ def enter_claim_case(director: Director, data: dict[str, Any]) -> None:
         director.type("#claim-said", claim["said"])
     if "trumps_mentioned" in claim:
         director.select("#claim-trumps", str(claim["trumps_mentioned"]).lower())
+    if "policy" in claim:
+        director.select("#claim-policy", claim["policy"])
+    if "player_class" in claim:
+        director.select("#claim-class", claim["player_class"])
     position = claim.get("position")
     if position is not None:
         director.click("#has-position")
@@ -460,6 +465,30 @@ def test_a_claim_entered_by_the_form_rules_as_the_command_line_and_saves_the_cas
     page.set_viewport_size(PHONE)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the claim form is {width} px wide on a phone"
+
+
+def test_the_claimers_class_chosen_on_the_form_is_ruled_and_saved(
+    page: Page, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under the EBU's rules a club player may leave the DK blocking dummy's diamonds (3NT-3);
+    an expert overtakes (3NT=). Chosen on the form, the class reaches the ruling, as
+    ``--class`` does on the command line, and the saved case keeps it."""
+    path = CLAIMS / "blocked-suit-king-opposite-aqjt.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["claim"]["player_class"] = "expert"
+    enter_claim_case(Director(page), data)
+    page.click("#rule")
+    page.wait_for_selector("#claim-summary", timeout=30_000)
+    results = []
+    for extra in ([], ["--class", "expert"]):
+        assert run(["check", str(path), "--json", *extra]) in (0, 1)
+        results.append(json.loads(capsys.readouterr().out)["ruling"]["result"])
+    assert results == ["3NT-3", "3NT="]
+    assert page.inner_text("#ruling-result") == "3NT="
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert (saved["claim"]["policy"], saved["claim"]["player_class"]) == ("EBU", "expert")
 
 
 def test_a_revoke_allegation_entered_by_the_form(

@@ -524,7 +524,8 @@ const STEP_KINDS = [
   ["play_all", "play <cards> (all)"],
   ["raw", "as written (any form)"],
 ];
-const CLAIM_EDITED = ["by", "tricks", "position", "statement", "said", "trumps_mentioned"];
+const CLAIM_EDITED = ["by", "tricks", "position", "statement", "said", "trumps_mentioned",
+  "policy", "player_class"];
 
 function stepText(step) {
   let text;
@@ -601,6 +602,10 @@ function claimFrom(claim) {
     hadStatement: "statement" in claim,
     said: claim.said || "",
     trumps: claim.trumps_mentioned == null ? "" : String(claim.trumps_mentioned),
+    // The rules the claim is judged by (claim.policy, the default WBF2017) and the claimer's
+    // class of player; a claim's switches are kept as loaded.
+    policy: claim.policy == null ? "" : String(claim.policy),
+    playerClass: claim.player_class == null ? "" : String(claim.player_class),
   };
 }
 
@@ -624,6 +629,8 @@ function claimDict() {
   }
   if (claim.said.trim() !== "") out.said = claim.said.trim();
   if (claim.trumps !== "") out.trumps_mentioned = claim.trumps === "true";
+  if (claim.policy !== "") out.policy = claim.policy;
+  if (claim.playerClass !== "") out.player_class = claim.playerClass;
   for (const [key, value] of Object.entries(base)) {
     if (!CLAIM_EDITED.includes(key)) out[key] = JSON.parse(JSON.stringify(value));
   }
@@ -639,6 +646,8 @@ function setClaimFields() {
   $("claim-tricks").value = claim.tricks == null ? "" : claim.tricks;
   $("claim-said").value = claim.said;
   $("claim-trumps").value = claim.trumps;
+  selectValue("claim-policy", claim.policy);
+  selectValue("claim-class", claim.playerClass);
   $("has-position").checked = claim.position != null;
   $("position").hidden = claim.position == null;
   const p = claim.position || { hands: "", leader: "", current: "", ns: null, ew: null };
@@ -648,6 +657,16 @@ function setClaimFields() {
   $("claim-won-ns").value = p.ns == null ? "" : p.ns;
   $("claim-won-ew").value = p.ew == null ? "" : p.ew;
   renderSteps();
+}
+
+function selectValue(id, value) {
+  // A value the select does not offer (a loaded case's own spelling) is added as written, so
+  // that it is shown, saved back unchanged and left to the loader to judge when ruled on.
+  const select = $(id);
+  if (![...select.options].some((option) => option.value === value)) {
+    select.append(el("option", { value }, `${value} (as written)`));
+  }
+  select.value = value;
 }
 
 function textInput(value, onchange, label, placeholder) {
@@ -727,6 +746,8 @@ function wireClaim() {
     "claim-tricks": (v) => { state.claim.tricks = v === "" ? null : Number(v); },
     "claim-said": (v) => { state.claim.said = v; },
     "claim-trumps": (v) => { state.claim.trumps = v; },
+    "claim-policy": (v) => { state.claim.policy = v; },
+    "claim-class": (v) => { state.claim.playerClass = v; },
     "claim-hands": (v) => { state.claim.position.hands = v; },
     "claim-leader": (v) => { state.claim.position.leader = v; },
     "claim-current": (v) => { state.claim.position.current = v; },
@@ -734,8 +755,8 @@ function wireClaim() {
     "claim-won-ew": (v) => { state.claim.position.ew = v === "" ? null : Number(v); },
   };
   for (const [id, set] of Object.entries(fields)) {
-    $(id).addEventListener(id.startsWith("claim-by") || id.endsWith("trumps") || id.endsWith("leader")
-      ? "change" : "input", (event) => set(event.target.value));
+    $(id).addEventListener($(id).tagName === "SELECT" ? "change" : "input",
+      (event) => set(event.target.value));
   }
   $("add-step").addEventListener("click", () => {
     state.claim.steps.push(newStep($("step-kind").value));
