@@ -408,3 +408,22 @@ def test_a_wrong_case_is_refused_before_any_job_starts(client: Client) -> None:
     broken["contract"] = "8S"
     answer = client.post("/api/jobs", json={"case": broken})
     assert answer.status == 422 and answer.json()["error"].startswith("the page: contract")
+
+
+def test_the_claim_form_offers_every_preset_and_class(client: Client) -> None:
+    """The form's "Judged by" and "Claimer's class" lists are those the loader accepts: a
+    preset or class added to the tool and not to the page would be out of a director's reach."""
+    import re
+
+    from solver.facts.claim import PLAYER_CLASSES
+    from solver.facts.policy import PRESETS
+
+    page = client.get("/").text
+
+    def offered(select: str) -> list[str]:
+        body = page[page.index(f'<select id="{select}">') :]
+        body = body[: body.index("</select>")]
+        return [value for value in re.findall(r'<option value="([^"]*)"', body) if value]
+
+    assert offered("claim-policy") == list(PRESETS)
+    assert offered("claim-class") == list(PLAYER_CLASSES)
