@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
 from solver.errors import InternalError, SolverError
-from solver.facts.policy import PRESETS, NormalPolicy
+from solver.facts.policy import PRESETS, NormalPolicy, parse_switch
 from solver.version import tool_version
 
 if TYPE_CHECKING:
@@ -606,13 +606,11 @@ def _policy(case: Case, preset: str | None, switches: list[str]) -> NormalPolicy
     else:
         policy = PRESETS["WBF2017"]
     for item in switches:
-        name, _, value = item.partition("=")
-        if value not in ("on", "off"):
-            _error(f"--switch {item!r}: expected NAME=on or NAME=off", EXIT_BAD_INPUT)
         try:
-            policy = policy.with_switches(**{name: value == "on"})
+            name, on = parse_switch(item)
         except ValueError as error:
             _error(f"--switch {item!r}: {error}", EXIT_BAD_INPUT)
+        policy = policy.with_switches(**{name: on})
     return policy
 
 

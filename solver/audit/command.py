@@ -149,20 +149,16 @@ def run_audit(args: argparse.Namespace) -> int:
 
 def _switches(items: list[str]) -> tuple[tuple[str, bool], ...]:
     """``--switch NAME=on|off`` as the audit's settings take them, each checked here so that
-    the message names the option as it was written."""
+    the message names the option as it was written (as ``ruling check`` does)."""
     from solver.errors import SettingsError
-    from solver.facts.policy import PRESETS
+    from solver.facts.policy import parse_switch
 
     turned = []
     for item in items:
-        name, _, value = item.partition("=")
-        if value not in ("on", "off"):
-            raise SettingsError(f"--switch {item!r}: expected NAME=on or NAME=off")
         try:
-            PRESETS["WBF2017"].with_switches(**{name: value == "on"})
+            turned.append(parse_switch(item))
         except ValueError as error:
             raise SettingsError(f"--switch {item!r}: {error}") from None
-        turned.append((name, value == "on"))
     return tuple(turned)
 
 

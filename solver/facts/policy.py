@@ -288,6 +288,17 @@ SWITCH_NAMES: tuple[str, ...] = tuple(
 policy's fields."""
 
 
+def parse_switch(item: str) -> tuple[str, bool]:
+    """A judgement turned on or off as the command line writes it (``--switch NAME=on`` or
+    ``NAME=off``, for ``ruling check`` and ``ruling audit`` alike): its name and setting, or a
+    ValueError saying what was expected (the caller names the option)."""
+    name, _, value = item.partition("=")
+    if value not in ("on", "off"):
+        raise ValueError("expected NAME=on or NAME=off")
+    NormalPolicy().with_switches(**{name: True})  # the name checked once, with its message
+    return name, value == "on"
+
+
 PRESETS: dict[str, NormalPolicy] = {
     # The WBF has no guidance of its own on the order of a claimer's cards (70E2 leaves it to
     # the regulating authority): its preset takes "from the top" for every suit led (ACBL
