@@ -369,6 +369,7 @@ def _check(args: argparse.Namespace) -> int:
     from solver.records import load_case
     from solver.rulings import analyse
     from solver.rulings.report import count_report, text_report
+    from solver.rulings.turns import available_workers
 
     case = load_case(args.path)
     if args.player_class is not None and case.claim is not None:
@@ -390,6 +391,7 @@ def _check(args: argparse.Namespace) -> int:
             claimer_view=args.claimer_view,
             progress=bar,
             count=False,
+            workers=available_workers(),
         )
     finally:
         if bar is not None:

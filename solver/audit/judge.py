@@ -131,6 +131,7 @@ def audit_claim(
             left,
             analysis.obligations,
             analysis.double_dummy,
+            analysis.adjudication.elapsed,
         )
         turns = ", ".join(
             f"{cost.switch}={cost.turned}"

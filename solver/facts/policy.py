@@ -8,7 +8,7 @@ re-exports both) documents each judgement and applies it to the play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +56,12 @@ class NormalPolicy:
     nonclaimers_normal: bool = False
     """Off in every preset: the Laws say nothing of the non-claimers' plays, and practice gives
     them any legal card (70A). The only switch read for the side that did not claim."""
+
+    def __reduce__(self) -> tuple[type[NormalPolicy], tuple[str | bool, ...]]:
+        """Pickled as its fields in order, so that a policy can be sent to a worker process
+        (``solver.rulings.turns``): compiled, the frozen class cannot restore itself by
+        setting its fields one by one, as pickle otherwise does."""
+        return (NormalPolicy, astuple(self))
 
     @property
     def wins_with_every_master(self) -> bool:

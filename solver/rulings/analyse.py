@@ -41,6 +41,7 @@ def analyse(
     count: bool = True,
     memory_limit: int | None = DEFAULT_MEMORY_LIMIT,
     count_progress: Callable[[int], None] | None = None,
+    workers: int = 1,
 ) -> Analysis:
     """Find the consistent histories of a case and rule on them (or on its claim).
 
@@ -50,6 +51,8 @@ def analyse(
     runs, the step that can take many seconds with no other sign of life (a terminal's bar).
     ``judgements``: for a claim, also find where the ruling turns (each judgement of the policy
     turned alone; up to ``time_limit`` more); off for a batch that needs only the rulings.
+    ``workers``: processes those turns may run in at once (``turns.available_workers`` gives
+    this machine's; more than one needs the ``if __name__ == "__main__":`` guard in a script).
     ``count``: off, a case whose count takes long is ruled on without it (the outcomes are
     decided by optimisation) and ``analysis.pending_count`` holds the count still to make,
     for ``finish_count``; on, it is made before returning, within ``time_limit`` in all and
@@ -62,7 +65,7 @@ def analyse(
             "yet: give it under play.irregularities if both sides agree it",
         )
     if case.claim is not None:
-        analysis = _analyse_claim(case, engine, list_limit, time_limit, policy, judgements)
+        analysis = _analyse_claim(case, engine, list_limit, time_limit, policy, judgements, workers)
         if case.irregularities:
             analysis = replace(analysis, ruling=_with_judgements(case, analysis.ruling))
         if claimer_view and analysis.claim is not None and not analysis.claim.obligations.empty:
@@ -187,13 +190,14 @@ def _analyse_claim(
     time_limit: float,
     policy: NormalPolicy | None,
     judgements: bool = True,
+    workers: int = 1,
 ) -> Analysis:
     from solver.engines.claims import ClaimTimeout
     from solver.laws.citation import Reason
     from solver.rulings.claims import analyse_claim, decide_claim
 
     try:
-        claimed = analyse_claim(case, policy, time_limit, judgements)
+        claimed = analyse_claim(case, policy, time_limit, judgements, workers)
     except ClaimTimeout as timeout:
         reason = Reason("70A", _unfinished(case, timeout, time_limit))
         timed_out = EngineResult("none", feasible=True, notes=[reason.text])

@@ -50,6 +50,7 @@ from solver.laws.law71 import law71b_asked_back, law71b_unlosable_concession
 from solver.laws.normal_play import for_defenders
 from solver.laws.obligations import Obligations, after_play, legal_plays
 from solver.rulings.ruling import Ruling, board_score
+from solver.rulings.turns import settle
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,11 +236,13 @@ def analyse_claim(
     policy: NormalPolicy | None = None,
     time_limit: float = 20.0,
     judgements: bool = True,
+    workers: int = 1,
 ) -> ClaimAnalysis:
     """Adjudicate the case's claim: the worst normal line, and the double-dummy value.
 
     ``policy`` None: the case file's own policy (``case_policy``), the claimer's class applied;
-    a policy given is used as it is (the command line applies the class before its switches)."""
+    a policy given is used as it is (the command line applies the class before its switches).
+    ``workers``: processes the judgements' turns may run in (``judgement_costs``)."""
     claim = case.claim
     assert claim is not None
     given = policy or case_policy(claim)
@@ -289,7 +292,16 @@ def analyse_claim(
         except ClaimTimeout:
             unruffed, checked = None, False
     costs = (
-        judgement_costs(case, given, adjudication.claimer_tricks, time_limit, obligations, best)
+        judgement_costs(
+            case,
+            given,
+            adjudication.claimer_tricks,
+            time_limit,
+            obligations,
+            best,
+            adjudication.elapsed,
+            workers,
+        )
         if judgements
         else ()
     )
@@ -314,12 +326,17 @@ def judgement_costs(
     time_limit: float,
     obligations: Obligations = NO_OBLIGATIONS,
     best: int | None = None,
+    expected: float = 0.0,
+    workers: int = 1,
 ) -> tuple[JudgementCost, ...]:
     """Each judgement of ``policy`` turned the other way alone, where it changes the worst
     normal line's tricks (``claimer_tricks``): what a director or committee needs to see where
-    the ruling turns. The adjudications share ``time_limit``; one that does not finish in its
-    share is listed as not settled. ``best``: the double-dummy value
-    (``ClaimProblem.from_claim``)."""
+    the ruling turns. The adjudications share ``time_limit`` (``turns.settle``: ``expected``,
+    the seconds the claim's own search took, sizes their tries); one not settled within it is
+    listed as such. ``best``: the double-dummy value (``ClaimProblem.from_claim``).
+    ``workers``: processes to run them in (``turns.available_workers`` gives this machine's;
+    in this process by default, which any caller may use: worker processes are started
+    afresh, so a script using more needs the ``if __name__ == "__main__":`` guard)."""
     claim = case.claim
     assert claim is not None
     trump = case.contract.strain.trump_suit_index
@@ -334,17 +351,13 @@ def judgement_costs(
         fixed = for_defenders(flipped) == for_defenders(policy) and not policy.nonclaimers_normal
         if not (claim.by_defender and fixed):
             turns.append((name, citation, flipped))
-    started = time.monotonic()
+    problems = [
+        ClaimProblem.from_claim(claim, trump, flipped, _dummy(case), obligations, best)
+        for _name, _citation, flipped in turns
+    ]
+    values = settle(problems, time_limit, expected, workers)
     out = []
-    for done, (name, citation, flipped) in enumerate(turns):
-        share = _left(time_limit, started) / (len(turns) - done)
-        try:
-            value: int | None = adjudicate(
-                ClaimProblem.from_claim(claim, trump, flipped, _dummy(case), obligations, best),
-                share,
-            ).claimer_tricks
-        except ClaimTimeout:
-            value = None
+    for (name, citation, _flipped), value in zip(turns, values, strict=True):
         if value == claimer_tricks:
             continue
         total = None if value is None else _declarer_total(case, claim, _credit_of(claim, value))

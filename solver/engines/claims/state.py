@@ -8,7 +8,7 @@ proved for a later one (``Proved``), the result (``Adjudication``) and the time-
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Final, final
 
 from solver.bridge.masks import SUIT_MASKS, mask_of
@@ -73,6 +73,12 @@ class ClaimProblem:
     others: NormalPolicy | None = None
     """The policy the non-claimers' plays are held to (``nonclaimers_normal``:
     ``normal_play.for_nonclaimers``), or None: they play any legal card, as practice has it."""
+
+    def __reduce__(self) -> tuple[type[ClaimProblem], tuple[object, ...]]:
+        """Pickled as its fields in order, so that a problem can be sent to a worker process
+        (``solver.rulings.turns``): compiled, the frozen class cannot restore itself by
+        setting its fields one by one, as pickle otherwise does."""
+        return (ClaimProblem, tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def thought_good(self) -> int:
