@@ -44,20 +44,10 @@ def measure(name: str, time_limit: float) -> dict[str, object]:
     claim = case.claim
     assert claim is not None
     analysis = claims.analyse_claim(case, None, time_limit, judgements=False)
-    policy = claims.case_policy(claim)
-    trump = case.contract.strain.trump_suit_index
-    obligations = claims.obligations_at_claim(case)
-    problems = [
-        ClaimProblem.from_claim(
-            claim,
-            trump,
-            policy.with_switches(**{switch: not getattr(policy, switch)}),
-            (case.declarer.index + 2) % 4,
-            obligations,
-            analysis.double_dummy,
-        )
-        for switch, _citation, _text in policy.assumptions(every=True)
-    ]
+    turns = claims.judgement_turns(
+        case, claims.case_policy(claim), claims.obligations_at_claim(case), analysis.double_dummy
+    )
+    problems = [problem for _name, _citation, problem in turns]
     expected = analysis.adjudication.elapsed
     row: dict[str, object] = {"case": name, "turns": len(problems), "claim_s": round(expected, 2)}
     results = {}

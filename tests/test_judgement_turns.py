@@ -14,7 +14,7 @@ import solver
 from solver.engines.claims import ClaimProblem, adjudicate
 from solver.facts.policy import PRESETS
 from solver.rulings import turns
-from solver.rulings.claims import case_policy
+from solver.rulings.claims import case_policy, judgement_turns
 
 CLAIMS = Path(__file__).parents[1] / "cases" / "claims"
 
@@ -23,14 +23,8 @@ def _turned_problems(name: str) -> tuple[list[ClaimProblem], list[int]]:
     """Each judgement of the case's policy turned alone, and its adjudicated tricks."""
     case = solver.load_case(CLAIMS / f"{name}.yaml")
     assert case.claim is not None
-    policy = case_policy(case.claim)
-    trump = case.contract.strain.trump_suit_index
-    problems = [
-        ClaimProblem.from_claim(
-            case.claim, trump, policy.with_switches(**{switch: not getattr(policy, switch)})
-        )
-        for switch, _citation, _text in policy.assumptions(every=True)
-    ]
+    turned = judgement_turns(case, case_policy(case.claim))
+    problems = [problem for _name, _citation, problem in turned]
     return problems, [adjudicate(problem, 60.0).claimer_tricks for problem in problems]
 
 

@@ -339,9 +339,31 @@ def judgement_costs(
     afresh, so a script using more needs the ``if __name__ == "__main__":`` guard)."""
     claim = case.claim
     assert claim is not None
+    turns = judgement_turns(case, policy, obligations, best)
+    values = settle([problem for _name, _citation, problem in turns], time_limit, expected, workers)
+    out = []
+    for (name, citation, _problem), value in zip(turns, values, strict=True):
+        if value == claimer_tricks:
+            continue
+        total = None if value is None else _declarer_total(case, claim, _credit_of(claim, value))
+        out.append(JudgementCost(name, citation, getattr(policy, name), value, total))
+    return tuple(out)
+
+
+def judgement_turns(
+    case: Case,
+    policy: NormalPolicy,
+    obligations: Obligations = NO_OBLIGATIONS,
+    best: int | None = None,
+) -> list[tuple[str, str, ClaimProblem]]:
+    """The claim under each judgement of ``policy`` that can turn there, turned the other way
+    alone: its name, its citation and the problem (``judgement_costs`` settles them)."""
+    claim = case.claim
+    assert claim is not None
     trump = case.contract.strain.trump_suit_index
-    turns = []
     counts = _counts_tricks(claim)
+    dummy = _dummy(case)
+    turns = []
     for name, citation, _text in policy.assumptions(every=True):
         if name == "keep_counted_cards" and not counts:
             continue  # it reads only the statement's counts: nothing to turn without them
@@ -350,19 +372,9 @@ def judgement_costs(
         # declarer's side, not claiming, is held to normal play: it is theirs to make then.
         fixed = for_defenders(flipped) == for_defenders(policy) and not policy.nonclaimers_normal
         if not (claim.by_defender and fixed):
-            turns.append((name, citation, flipped))
-    problems = [
-        ClaimProblem.from_claim(claim, trump, flipped, _dummy(case), obligations, best)
-        for _name, _citation, flipped in turns
-    ]
-    values = settle(problems, time_limit, expected, workers)
-    out = []
-    for (name, citation, _flipped), value in zip(turns, values, strict=True):
-        if value == claimer_tricks:
-            continue
-        total = None if value is None else _declarer_total(case, claim, _credit_of(claim, value))
-        out.append(JudgementCost(name, citation, getattr(policy, name), value, total))
-    return tuple(out)
+            problem = ClaimProblem.from_claim(claim, trump, flipped, dummy, obligations, best)
+            turns.append((name, citation, problem))
+    return turns
 
 
 def _dummy(case: Case) -> int:

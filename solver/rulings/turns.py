@@ -52,8 +52,8 @@ def settle(
     use = min(workers, len(problems)) if worth else 1
     pool = _pool(use) if use > 1 else None
     try:
-        passes = [_budget(expected, 2**n) for n in range(PASSES)]
-        for budget in passes:
+        for n in range(PASSES):
+            budget = _budget(expected, 2**n)
             left = [i for i, value in enumerate(values) if value is None]
             if not left or deadline - time.monotonic() < 0.05:
                 break
