@@ -1,21 +1,21 @@
 """Each of the claims search's sure-trick bounds against an exhaustive minimum, under every policy.
 
 Each bound the search cuts with (``Bounds``: the trumps, the trick in progress, the claimer's
-side taking the rest, the run of winners and the master trumps after it, the run of both hands,
-the crossing run, and ``Bounds.sure_tricks``, which combines them) claims that the claimer's
-side takes at least so many tricks on every normal line from a position. Here every position a
-random small ending can reach (2 to 5 cards each, a trump suit or no trumps, any leader, either
-side claiming, sometimes a trick in progress or a statement) is searched exhaustively, with a
-plain memo on the whole state, and each bound is checked against the minimum found there, one
-test per policy: under every preset of ``PRESETS``, under the default with each single switch of
-``NormalPolicy`` turned the other way, and under the EBU preset with ``honour_master_binds`` on
-(every lone honour winner binding top-down, lone spot cards not), and with
-``nonclaimers_normal`` on (the single switch, and the EBU preset with it): the other side then
-plays only its own normal plays, worked out here apart from the search
-(``tests.claim_replay.nonclaimer_options``). The bounds rest on the policy's judgements, so each
-must hold under every one of those policies; a policy that admits fewer plays than these, of
-either side, can only raise the minimum, and a lower bound stays one. A change to the model
-(``solver/laws/normal_play.py``) is re-proved here bound by bound.
+side taking the rest, with its own winners or by partner's masters, the run of winners and the
+master trumps after it, the run of both hands, the crossing run, and ``Bounds.sure_tricks``,
+which combines them) claims that the claimer's side takes at least so many tricks on every
+normal line from a position. Here every position a random small ending can reach (2 to 5 cards
+each, a trump suit or no trumps, any leader, either side claiming, sometimes a trick in progress
+or a statement) is searched exhaustively, with a plain memo on the whole state, and each bound
+is checked against the minimum found there, one test per policy: under every preset of
+``PRESETS``, under the default with each single switch of ``NormalPolicy`` turned the other way,
+and under the EBU preset with ``honour_master_binds`` on (every lone honour winner binding
+top-down, lone spot cards not), and with ``nonclaimers_normal`` on (the single switch, and the
+EBU preset with it): the other side then plays only its own normal plays, worked out here apart
+from the search (``tests.claim_replay.nonclaimer_options``). The bounds rest on the policy's
+judgements, so each must hold under every one of those policies; a policy that admits fewer
+plays than these, of either side, can only raise the minimum, and a lower bound stays one. A
+change to the model (``solver/laws/normal_play.py``) is re-proved here bound by bound.
 
 The endings are drawn four ways: cards at random; the claimer's side holding most high cards
 (its runs of winners); the same with the 2 to the T only and a trump suit the opponents do
@@ -292,6 +292,10 @@ def _claimer_takes_the_rest(bounds: Bounds, state: State, least: int, left: int)
     return not bounds.claimer_takes_the_rest(state) or least == left
 
 
+def _partner_takes_the_rest(bounds: Bounds, state: State, least: int, left: int) -> bool:
+    return not bounds.partner_takes_the_rest(state) or least == left
+
+
 def _run_of_winners(bounds: Bounds, state: State, least: int, left: int) -> bool:
     return not _runs_apply(bounds, state) or bounds.run_of_winners(state) <= least
 
@@ -329,6 +333,7 @@ CHECKS: dict[str, Check] = {
     "trump_tricks": _trump_tricks,
     "trick_is_ours": _trick_is_ours,
     "claimer_takes_the_rest": _claimer_takes_the_rest,
+    "partner_takes_the_rest": _partner_takes_the_rest,
     "run_of_winners": _run_of_winners,
     "trumps_after_run": _trumps_after_run,
     "both_hands_run": _both_hands_run,

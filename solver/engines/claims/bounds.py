@@ -25,6 +25,7 @@ BOUNDS: Final = (
     "trump_tricks",
     "trick_is_ours",
     "claimer_takes_the_rest",
+    "partner_takes_the_rest",
     "run_of_winners",
     "trumps_after_run",
     "both_hands_run",
@@ -97,6 +98,7 @@ class Bounds:
         self.use_trump_tricks = "trump_tricks" not in disabled
         self.use_trick_is_ours = "trick_is_ours" not in disabled
         self.use_claimer_takes_the_rest = "claimer_takes_the_rest" not in disabled
+        self.use_partner_takes_the_rest = "partner_takes_the_rest" not in disabled
         self.use_run_of_winners = "run_of_winners" not in disabled
         self.use_trumps_after_run = "trumps_after_run" not in disabled
         self.use_both_hands_run = "both_hands_run" not in disabled
@@ -131,6 +133,8 @@ class Bounds:
             return sure
         if leader % 2 == self.p.claimer_side:
             if self.use_claimer_takes_the_rest and self.claimer_takes_the_rest(state):
+                return left
+            if self.use_partner_takes_the_rest and self.partner_takes_the_rest(state):
                 return left
             if self._use_runs:
                 sure = max(sure, self.run_then_trumps(state, k, masters))
@@ -656,6 +660,51 @@ class Bounds:
         beat it or ruff it.
         """
         return _takes_the_rest(state, self.p.claimer_side, self.p.trump)
+
+    def partner_takes_the_rest(self, state: State) -> bool:
+        """True only if the claimer's side takes every trick left whatever anyone plays: on lead
+        at the start of a trick, its hand on lead (L) holds no trump, the opponents none,
+        partner (P) only masters, and each card of L's is a master of a suit P is void in, or
+        lies below P's lowest card of its suit, of which P holds more cards than L holds of the
+        suits P is void in.
+
+        Why, by the rules of play alone, no judgement: L leads a card of a suit P holds, P must
+        follow with a master above it and wins; or L leads a master of a suit P is void in and
+        it wins (no one holds a trump but P, whose ruff wins too), and P has parted with one
+        card, so he still holds a card of each of L's other suits, all masters above L's. Once
+        P is on lead he leads masters, which L cannot beat (below in P's suits, void of trumps)
+        and the opponents cannot. A dummy whose small cards all lie under declarer's masters is
+        the case the runs miss: a master of its own (a lone spot card, a card overtaken) lets
+        partner take the lead, which their tricks count as the end of the run.
+        """
+        held, leader = state.held, state.leader
+        side = self.p.claimer_side
+        if state.trick or leader % 2 != side:
+            return False
+        lead, partner = hand_of(held, leader), hand_of(held, leader ^ 2)
+        theirs = hand_of(held, 1 - side) | hand_of(held, 3 - side)
+        if (lead | theirs) & self._trump_mask:
+            return False
+        cashed = 0  # L's cards of the suits P is void in: each a master, cashed as L pleases
+        for suit in range(4):
+            mask = SUIT_MASKS[suit]
+            ours = lead & mask
+            if ours and not partner & mask:
+                if (theirs & mask).bit_length() > (ours & -ours).bit_length():
+                    return False  # a card L may lead that an opponent's beats
+                cashed += popcount(ours)
+        for suit in range(4):
+            mask = SUIT_MASKS[suit]
+            covers = partner & mask
+            if not covers:
+                continue
+            lowest = (covers & -covers).bit_length()
+            if (theirs & mask).bit_length() > lowest:
+                return False  # a card of P's that an opponent's beats
+            ours = lead & mask
+            if ours and (ours.bit_length() > lowest or popcount(covers) <= cashed):
+                return False
+        return True
 
 
 def _suit_run(
