@@ -5,6 +5,7 @@ interruption, and nothing unreadable dropped."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Iterator
 from dataclasses import asdict, replace
@@ -17,7 +18,7 @@ import pytest
 from solver.audit import audit
 from solver.audit.boards import ClaimTask, Unreadable, _claim_task, claims_in
 from solver.audit.judge import COLUMNS, AuditRow
-from solver.audit.run import Settings, audit_rows, in_process
+from solver.audit.run import Settings, audit_rows, choose_runner, in_process
 from solver.cli import main
 from solver.engines.claims import ClaimProblem, adjudicate
 from solver.errors import SettingsError
@@ -92,6 +93,19 @@ def test_worker_processes_give_the_single_process_table(archive: Path) -> None:
     alone = audit(archive, jobs=1, time_limit=SETTINGS.time_limit, why=False)
     pooled = audit(archive, jobs=2, time_limit=SETTINGS.time_limit, why=False)
     assert _timeless(pooled) == _timeless(alone)
+
+
+def test_by_default_the_audit_uses_the_cpus_this_process_may_run_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A machine of 64 CPUs of which this process may use one (a container, a shared machine):
+    one process, not a pool of 64; of three, a pool."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {5}, raising=False)
+    assert choose_runner(None, None) is in_process
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    assert choose_runner(None, None) is not in_process
+    assert choose_runner(1, None) is in_process
 
 
 def test_a_dask_cluster_gives_the_single_process_table(archive: Path) -> None:

@@ -33,13 +33,14 @@ def audit(
     """Audit every claim in the PBN and LIN files under ``paths`` (files or folders).
 
     One row per claim (and per file, board or claim that could not be read, with the reason),
-    sorted by file and board. ``jobs``: worker processes on this machine (None: every core; 1:
-    in this process); ``scheduler``: the address of a Dask distributed scheduler instead.
-    ``journal``: a file the rows are appended to as they finish; run again with the same
-    journal, the audit skips the boards already in it. ``policy``, ``player_class`` ("expert"
-    or "club") and ``switches`` (judgements turned on or off, ``{"keep_entries": True}``) are
-    ``ruling check``'s ``--policy``, ``--class`` and ``--switch``; an unknown one is a
-    ``solver.errors.SettingsError`` (a ValueError) before any claim is ruled on."""
+    sorted by file and board. ``jobs``: worker processes on this machine (None: every CPU it may
+    run on; 1: in this process); ``scheduler``: the address of a Dask distributed scheduler
+    instead. ``journal``: a file the rows are appended to as they finish; run again with the
+    same journal, the audit skips the boards already in it. ``policy``, ``player_class``
+    ("expert" or "club") and ``switches`` (judgements turned on or off, ``{"keep_entries":
+    True}``) are ``ruling check``'s ``--policy``, ``--class`` and ``--switch``; an unknown one
+    is a ``solver.errors.SettingsError`` (a ValueError) before any claim is ruled on.
+    """
     import pandas
 
     from solver.audit.judge import COLUMNS

@@ -47,7 +47,7 @@ def add_audit_parser(commands: Any, positive_seconds: Any, at_least_one: Any) ->
         type=at_least_one,
         default=None,
         metavar="N",
-        help="worker processes on this machine (default: every core; 1: no worker processes)",
+        help="worker processes on this machine (default: every CPU it may run on; 1: none)",
     )
     audit.add_argument(
         "--scheduler",

@@ -9,7 +9,6 @@ audit resumes where it stopped.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
@@ -29,6 +28,7 @@ from solver.audit.judge import (
 from solver.errors import SettingsError, SolverError
 from solver.facts.claim import PLAYER_CLASSES
 from solver.facts.policy import PRESETS
+from solver.rulings.turns import available_workers
 
 IN_FLIGHT_PER_WORKER = 2
 """Claims handed to each worker ahead of time: enough to keep it busy, few enough to keep the
@@ -173,10 +173,12 @@ def _dask_result(future: Any) -> AuditRow:
 
 
 def choose_runner(jobs: int | None, scheduler: str | None) -> Runner:
-    """Dask when a scheduler address is given; else this machine's cores (``jobs`` None: all)."""
+    """Dask when a scheduler address is given; else this machine's cores (``jobs`` None: every
+    CPU this process may run on, as ``available_workers`` counts them: not ``os.cpu_count()``,
+    which on a shared machine or in a container limited to a few CPUs counts them all)."""
     if scheduler:
         return dask_cluster(scheduler)
-    count = jobs or os.cpu_count() or 1
+    count = jobs or available_workers()
     return in_process if count == 1 else local_pool(count)
 
 
