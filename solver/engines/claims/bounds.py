@@ -81,13 +81,13 @@ class Bounds:
         while an opponent's card still beats it may lead it among its winners and lose, so no
         run counts on that hand's leads (``_thinks_good``)."""
         self._covering = policy.wins_with_every_master and policy.no_master_discard
+        """In a run, does partner's master of a suit cover L's low lead of it (``_suit_run``)?"""
         self._overtakes = policy.overtake_to_reach
+        """May partner overtake L's last card of a suit with a higher one of his
+        (``overtake_to_reach``), taking the lead (``_suit_run``)?"""
         self._spares = policy.keep_entries
         """May L lead low to partner's lone card of a suit rather than its top card over it
         (``keep_entries``: partner's only way in), partner taking the lead (``_suit_run``)?"""
-        """May partner overtake L's last card of a suit with a higher one of his
-        (``overtake_to_reach``), taking the lead (``_suit_run``)?"""
-        """In a run, does partner's master of a suit cover L's low lead of it (``_suit_run``)?"""
         trump = -1 if problem.trump is None else problem.trump
         self._trump_suit = trump
         """The trump suit, -1 at no trumps: a plain integer, as compiled an ``int | None`` is
