@@ -177,7 +177,8 @@ Judgements (each a switch of ``NormalPolicy``):
 - ``ruff_above_their_trumps`` (70C: a claimer aware of an outstanding trump plays as one who
   knows it is there; the 70 footnote, careless against irrational): a player who ruffs while an
   opponent is still to play to the trick, the claimer being aware of the opponents' trumps
-  (``aware_of_trumps``), ruffs with a trump above every trump they hold when he has one:
+  (``aware_of_trumps``), ruffs with a trump above every trump held by the opponents still to
+  play when he has one (one who has played to the trick cannot overruff it):
   ruffing with the 8 from A K 9 8 in front of the hand with the ten, when the ruff with the ace
   costs nothing, is not careless play. Off in the ``EBU`` and ``ACBL`` presets: ACBL guideline
   5 presumes the lowest ruff, and EBU directors have called ruffing low careless rather than
@@ -1199,8 +1200,13 @@ def _void_plays(
         and len(view.trick) < 3
         and trump is not None
     ):
-        # An opponent is still to play: ruff above every trump of theirs when he can.
-        theirs = _opponents_cards(view) & SUIT_MASKS[trump]
+        # An opponent is still to play: ruff above every trump of those still to play when he
+        # can. Those of an opponent who has played to the trick cannot overruff it: ruffing
+        # above them wastes the high trump (the HA thrown on a club East already followed to).
+        theirs = 0
+        for seat in _opponents_to_play(view):
+            theirs |= hand_of(view.held, seat)
+        theirs &= SUIT_MASKS[trump]
         above = [c for c in winning_trumps if (1 << c) > theirs]
         if theirs and above:
             winning_trumps = above

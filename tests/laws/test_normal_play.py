@@ -589,6 +589,36 @@ def test_an_aware_claimer_ruffs_above_their_trumps() -> None:
     assert claimer_options(NormalPolicy(), unaware) == [card("S8")]
 
 
+def test_an_aware_claimer_ruffs_above_the_trumps_of_those_still_to_play_only() -> None:
+    # North leads the C4 and East, holding the HJ, the opponents' one trump, follows with the
+    # CT; South, void in clubs with the HA and H9, ruffs next. East has played: his HJ cannot
+    # overruff this trick, so South ruffs low and keeps the ace to draw it (a real claim, 4H
+    # in a 2012 international record, lost when the HA went on the club).
+    ruffing = view(
+        ("C9", "SQ"),
+        ("HJ", "S5"),
+        ("HA", "H9", "S2"),
+        ("D9", "D5", "D4"),
+        seat=2,
+        trick=("C4", "CT"),
+        leader=0,
+    )
+    aware = PlayView(2, ruffing.held, ruffing.trick, 0, 1, 0, 0, True)
+    assert claimer_options(NormalPolicy(), aware) == [card("H9")]
+    # The same trump with West, still to play: the ace.
+    west_holds_it = view(
+        ("C9", "SQ"),
+        ("D9", "D5"),
+        ("HA", "H9", "S2"),
+        ("HJ", "S5", "D4"),
+        seat=2,
+        trick=("C4", "CT"),
+        leader=0,
+    )
+    behind = PlayView(2, west_holds_it.held, west_holds_it.trick, 0, 1, 0, 0, True)
+    assert claimer_options(NormalPolicy(), behind) == [card("HA")]
+
+
 def test_a_hand_with_no_winner_crosses_to_partners_ruff() -> None:
     # South on lead holds no winner; North holds no winner in hearts or clubs but is void in
     # hearts with the SA, above East's S2: South leads the heart for North to ruff.
