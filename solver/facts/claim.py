@@ -110,6 +110,11 @@ class Claim:
     statement: tuple[Step, ...] = ()
     said: str = ""
     trumps_mentioned: bool = False
+    trump_round_before: bool = False
+    """True when the last trick before the claim was a round of trumps that the claimer's side
+    led and every player followed with a trump: a claimer who has just drawn a round, all
+    following, has not forgotten the trumps still out (EBU White Book 8.70.4; Law 70C2's "at
+    all likely unaware"). Read from the play (records, agreed tricks), never guessed."""
     shown_out: dict[Seat, frozenset[int]] = field(default_factory=dict)
     """Suits each player had shown out of before the claim (what the claimer knew, 70E1)."""
     agreed: bool = False

@@ -33,6 +33,7 @@ class NormalPolicy:
     honour_master_binds: bool = True
     follow_low_when_lost: bool = True
     aware_of_split_trumps: bool = True
+    aware_after_trump_round: bool = True
     unblock_short_hand_first: bool = True
     third_hand_contests: bool = True
     keep_guards: bool = True
@@ -143,6 +144,12 @@ class NormalPolicy:
                 "a claimer is not taken as unaware of the opponents' trumps when both opponents "
                 "hold one at the claim",
             ),
+            "aware_after_trump_round": (
+                "70C",
+                "a claimer is not taken as unaware of the opponents' trumps when the last trick "
+                "before the claim was a round of trumps his side led, every player following "
+                "with a trump (EBU White Book 8.70.4: he has not forgotten them)",
+            ),
             "unblock_short_hand_first": (
                 "70",
                 "a hand leading its winners does not lead one that partner must overtake while "
@@ -246,8 +253,10 @@ class NormalPolicy:
             ),
             "draw_trumps_when_aware": (
                 "70C",
-                "a claimer aware of an outstanding trump draws it first; one who did not mention "
-                "it may cash side winners before it is drawn",
+                "a claimer aware of an outstanding trump draws it first when a trump lead draws "
+                "something (not a lead into the master trumps of one opponent alone, which "
+                "only gives up their trick); one who did not mention it may cash side winners "
+                "before it is drawn",
             ),
             "lead_forgotten_trump": (
                 "70C",

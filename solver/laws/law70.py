@@ -24,7 +24,8 @@ The class of player (the footnote's "careless or inferior for the class of playe
 is encoded where the guidance makes it matter, entry problems (``for_class``); not encoded:
 the Director's view that a claimer was or was not "at all likely" unaware of a
 trump beyond the ``trumps_mentioned`` flag and the policy's ``aware_of_split_trumps``
-(both opponents holding a trump at the claim).
+(both opponents holding a trump at the claim) and ``aware_after_trump_round`` (a round of
+trumps his side led, all following, the last trick before the claim).
 """
 
 from __future__ import annotations

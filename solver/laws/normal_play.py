@@ -254,10 +254,19 @@ Judgements (each a switch of ``NormalPolicy``):
   trumps is taken as aware of them when both opponents hold one at the claim: nobody has
   shown out, so he cannot think them drawn (``aware_of_trumps``). Trumps in one hand only are
   the forgotten trump of 70C.
+- ``aware_after_trump_round`` (70C2; EBU White Book 8.70.4): a claimer who did not mention
+  trumps is taken as aware of them when the last trick before the claim was a round of trumps
+  his side led, every player following with a trump: one who has just cashed a round with all
+  following has not forgotten them (``Claim.trump_round_before``, read from the play).
 - ``draw_trumps_when_aware`` (70C, EBU WB 8.70.4): when the claimer mentioned trumps (or is
   otherwise aware of them) and an opponent still holds one, the claimer's side leads trumps
-  before anything else; when he did not mention an outstanding trump he is treated as at all
-  likely unaware of it, and may lead side-suit winners first (the trump may then score, 70C).
+  before anything else, if a trump lead draws something: the side holds a trump above one of
+  theirs, or each opponent holds one (the two fall on one trick). When all their trumps are in
+  one hand and above all of the side's, a trump lead draws nothing and only gives up the trick
+  it takes, which the claimer may do first or after his winners, so his leads are the other
+  judgements'; when he did not
+  mention an outstanding trump he is treated as at all likely unaware of it, and may lead
+  side-suit winners first (the trump may then score, 70C).
 - ``lead_forgotten_trump`` (70C; EBU WB 8.70.4, "any order" for a claimer unaware of a missing
   trump; the Welsh BU directors' 2018 opinion, all three tricks to the defence when declarer
   might have led his low trump into the master first; a Dutch club arbiter's 2017 example, the
@@ -339,17 +348,23 @@ def aware_of_trumps(
     held: tuple[int, int, int, int],
     claimer_side: int,
     trump: int | None,
+    trump_round: bool = False,
 ) -> bool:
     """Is the claimer taken as aware of the opponents' trumps (70C2: "at all likely unaware")?
 
-    When he mentioned them, yes. Otherwise, under ``aware_of_split_trumps``, when both
-    opponents hold a trump at the claim: 70C2 asks about his awareness at the time of the
-    claim, and with trumps in both hands no one has shown out, so he cannot believe them all
-    drawn; he draws them (``draw_trumps_when_aware``) and 70C does not arise. Trumps left in
-    one hand only (the other opponent showed out) are the forgotten trump of 70C: a claimer
-    may well have missed them.
+    When he mentioned them, yes. Under ``aware_after_trump_round``, when the last trick before
+    the claim was a round of trumps his side led, all following (``trump_round``,
+    ``Claim.trump_round_before``): the EBU White Book 8.70.4 holds that a claimer who has just
+    cashed a round with all following has not forgotten the trumps. Otherwise, under
+    ``aware_of_split_trumps``, when both opponents hold a trump at the claim: 70C2 asks about
+    his awareness at the time of the claim, and with trumps in both hands no one has shown
+    out, so he cannot believe them all drawn; he draws them (``draw_trumps_when_aware``) and
+    70C does not arise. Trumps left in one hand only (the other opponent showed out earlier)
+    are the forgotten trump of 70C: a claimer may well have missed them.
     """
     if mentioned:
+        return True
+    if trump is not None and trump_round and policy.aware_after_trump_round:
         return True
     if trump is None or not policy.aware_of_split_trumps:
         return False
@@ -566,8 +581,9 @@ def claimer_options(policy: NormalPolicy, view: PlayView) -> list[int]:
 
 def _lead_suits(policy: NormalPolicy, view: PlayView, hand: int, theirs: int) -> list[int]:
     """The suits the hand on lead may lead from, before winners and crossings are weighed:
-    trumps only for a claimer aware of theirs (``draw_trumps_when_aware``), else any suit it
-    holds, an idle trump left out (``no_idle_trump_lead``)."""
+    trumps only for a claimer aware of theirs whose side can draw one
+    (``draw_trumps_when_aware``), else any suit it holds, an idle trump left out
+    (``no_idle_trump_lead``)."""
     trump = view.trump
     if (
         policy.draw_trumps_when_aware
@@ -575,6 +591,7 @@ def _lead_suits(policy: NormalPolicy, view: PlayView, hand: int, theirs: int) ->
         and trump is not None
         and hand & SUIT_MASKS[trump]
         and theirs & SUIT_MASKS[trump]
+        and _can_draw(view, SUIT_MASKS[trump], theirs)
     ):
         return [trump]
     suits = [s for s in range(4) if hand & SUIT_MASKS[s]]
@@ -586,6 +603,25 @@ def _lead_suits(policy: NormalPolicy, view: PlayView, hand: int, theirs: int) ->
     ):
         suits = [s for s in suits if s != trump]
     return suits
+
+
+def _can_draw(view: PlayView, trumps: int, theirs: int) -> bool:
+    """Does a trump lead draw something (``draw_trumps_when_aware``)? It does when the
+    claimer's side holds a trump (of the mask ``trumps``) above one of the opponents'
+    (``theirs``; partner's cards count when the claimer sees them, ``bound``): the SJ against
+    their SQ and S6 draws the six. It does when each opponent holds a trump: their two fall
+    on one trick, the SQ and SJ together under a low one. Not when all their trumps are in one
+    hand and above all of the side's: against a lone SQ a trump lead only gives up the trick the
+    queen takes, which the claimer may do now or after his winners."""
+    ours = hand_of(view.held, view.seat)
+    if (view.bound >> (view.seat ^ 2)) & 1:
+        ours |= hand_of(view.held, view.seat ^ 2)
+    their_trumps = theirs & trumps
+    lowest = their_trumps & -their_trumps
+    if (ours & trumps).bit_length() > lowest.bit_length():
+        return True
+    side = view.claimer_side
+    return bool(hand_of(view.held, 1 - side) & trumps and hand_of(view.held, 3 - side) & trumps)
 
 
 def _believed_trump(

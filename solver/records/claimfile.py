@@ -161,6 +161,23 @@ def shown_out_in(tricks: Iterable[Sequence[Card]], leaders: Iterable[Seat]) -> d
     return out
 
 
+def trump_round_in(cards: Sequence[Card], leader: Seat, side: Side, trump: int | None) -> bool:
+    """Is the trick ``cards`` (led by ``leader``) a round of trumps that ``side`` led and every
+    player followed with a trump (``Claim.trump_round_before``, when it is the last trick before
+    the claim)?
+
+    >>> round = [Card.parse(c) for c in ("S8", "S4", "SQ", "S9")]
+    >>> trump_round_in(round, Seat.WEST, Side.EW, 0), trump_round_in(round, Seat.WEST, Side.NS, 0)
+    (True, False)
+    """
+    return (
+        trump is not None
+        and len(cards) == 4
+        and leader.side is side
+        and all(card.suit_index == trump for card in cards)
+    )
+
+
 def _rows_message(rows_played: int, played: int, basis: str) -> str:
     held = f"{rows_played} card{'s' * (rows_played != 1)}"
     if played == 0:
@@ -288,6 +305,7 @@ class ClaimReader:
                 "conceded at least one trick, the one the claimer asks back)",
             )
         shown_out = self._shown_out(position, agreed)
+        before = [t for t in agreed if t.number == sum(position.won)]
         steps = StepReader(self, by.side, position).steps(raw.statement or [])
         policy, switches = self._policy(), self._switches()
         return Claim(
@@ -298,6 +316,8 @@ class ClaimReader:
             statement=steps,
             said=raw.said or "",
             trumps_mentioned=_trumps_mentioned(raw.trumps_mentioned, steps),
+            trump_round_before=bool(before)
+            and trump_round_in(before[0].cards, before[0].leader, by.side, self.trumps),
             shown_out=shown_out,
             agreed=raw.agreed,
             correction_period_over=raw.correction_period_over,

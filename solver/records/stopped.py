@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from solver.bridge import Card, Seat, Side
 from solver.facts import Claim, ClaimPosition
-from solver.records.claimfile import shown_out_in
+from solver.records.claimfile import shown_out_in, trump_round_in
 from solver.records.record import Record
 
 
@@ -25,7 +25,8 @@ def claim_at_stop(record: Record) -> Claim | None:
     the record has no claim: play complete, no claimed total, or no declarer).
 
     The claimer is credited with what the play showed him (70E1): the suits each player had
-    shown out of before the claim, as a case file's ``shown_out`` would be filled in.
+    shown out of before the claim, as a case file's ``shown_out`` would be filled in, and
+    whether he had just drawn a round of trumps, all following (``trump_round_before``).
 
     Raises ClaimOutOfRange when the total claimed is fewer than declarer's side had already won
     or more than it could still reach."""
@@ -55,9 +56,14 @@ def claim_at_stop(record: Record) -> Claim | None:
         tricks_seen.append(on_trick)
         leaders.append(leader)
     shown = shown_out_in(tricks_seen, leaders)
+    last = record.tricks[-1] if record.tricks else None
+    trump_round = last is not None and trump_round_in(
+        last.cards, last.leader, record.declarer.side, record.trump_suit_index
+    )
     return Claim(
         by=record.declarer,
         tricks=tricks,
         position=position,
         shown_out={seat: frozenset(suits) for seat, suits in shown.items()},
+        trump_round_before=trump_round,
     )

@@ -178,8 +178,9 @@ class ClaimAnalysis:
     """The tricks of the worst normal line that the opponents' trumps take from the claimer's
     side (``TrumpTrick``), mentioned or not."""
     trumps_aware: bool = False
-    """Whether the claimer is taken as aware of the opponents' trumps (mentioned, or held by
-    both opponents: ``normal_play.aware_of_trumps``); when he is, 70C does not arise."""
+    """Whether the claimer is taken as aware of the opponents' trumps (mentioned, held by both
+    opponents, or a round just drawn, all following: ``normal_play.aware_of_trumps``); when he
+    is, 70C does not arise."""
     judgements: tuple[JudgementCost, ...] = ()
     """The judgements the ruling turns on: each one that, turned the other way alone, changes
     the claimer's tricks on the worst normal line (or could not be settled in time)."""

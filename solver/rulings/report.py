@@ -417,6 +417,11 @@ def _claim_section(analysis: Analysis) -> list[str]:
     steps = steps or "nothing"
     lines.append(
         f"  statement: {steps}; trumps mentioned: {'yes' if claim.trumps_mentioned else 'no'}"
+        + (
+            "; the last trick before the claim was a round of trumps his side led, all following"
+            if claim.trump_round_before
+            else ""
+        )
     )
     bound = in_force(claimed.obligations)
     if bound:

@@ -221,6 +221,11 @@ def test_trumps_in_both_opponents_hands_make_the_claimer_aware_of_them() -> None
     assert not aware_of_trumps(NormalPolicy(), False, one_hand, 0, 0)
     assert aware_of_trumps(NormalPolicy(), True, one_hand, 0, 0)
     assert not aware_of_trumps(NormalPolicy(), False, held, 0, None)
+    # Trumps in one hand, but the last trick was a round of trumps his side led, all following:
+    # he has not forgotten them (aware_after_trump_round, EBU White Book 8.70.4).
+    assert aware_of_trumps(NormalPolicy(), False, one_hand, 0, 0, trump_round=True)
+    forgetful = NormalPolicy(aware_after_trump_round=False)
+    assert not aware_of_trumps(forgetful, False, one_hand, 0, 0, trump_round=True)
 
 
 def test_the_short_hand_cashes_first_rather_than_force_partners_overtake() -> None:
@@ -617,6 +622,31 @@ def test_an_aware_claimer_ruffs_above_the_trumps_of_those_still_to_play_only() -
     )
     behind = PlayView(2, west_holds_it.held, west_holds_it.trick, 0, 1, 0, 0, True)
     assert claimer_options(NormalPolicy(), behind) == [card("HA")]
+
+
+def test_an_aware_claimer_draws_trumps_only_with_a_higher_one() -> None:
+    # South, spades trumps, on lead with the S9 and side winners; West holds the SJ. Aware of
+    # it, South draws it with the SA: only the trump lead is normal.
+    drawing = view(("SA", "C2", "D2"), ("H3", "D3", "C3"), ("S9", "HA", "DA"), ("SJ", "H2", "D4"))
+    aware = PlayView(2, drawing.held, (), 2, 0, 0, 0, True)
+    assert claimer_options(NormalPolicy(), aware) == [card("S9")]
+    # The SJ is their master: a trump lead does not draw it, it gives up the trick it takes,
+    # which the claimer may do now or after his winners: his leads are the other judgements'
+    # (the winners first). A real claim, 4S in a 2012 international record, conceding the
+    # master trump: led at once, it put the defence on lead to force dummy's heart winner and
+    # declarer's ruff onto one trick.
+    conceding = view(("S2", "C2", "D2"), ("H3", "D3", "C3"), ("S9", "HA", "DA"), ("SJ", "H2", "D4"))
+    aware = PlayView(2, conceding.held, (), 2, 0, 0, 0, True)
+    assert set(claimer_options(NormalPolicy(), aware)) == {card("HA"), card("DA")}
+    # With a lower trump of theirs beside the master (East's S3, below South's S9), a trump
+    # lead draws it: aware, South leads trumps first again.
+    beside = view(("S2", "C2", "D2"), ("S3", "D3", "C3"), ("S9", "HA", "DA"), ("SJ", "H2", "D4"))
+    assert claimer_options(NormalPolicy(), PlayView(2, beside.held, (), 2, 0, 0, 0, True)) == [
+        card("S9")
+    ]
+    # Unaware of the SJ, he may also lead the S9 thinking it good (lead_forgotten_trump).
+    unaware = PlayView(2, conceding.held, (), 2, 0, 0, 0, False)
+    assert set(claimer_options(NormalPolicy(), unaware)) == {card("S9"), card("HA"), card("DA")}
 
 
 def test_a_hand_with_no_winner_crosses_to_partners_ruff() -> None:

@@ -88,6 +88,23 @@ def test_position_derived_from_the_agreed_tricks() -> None:
     assert claim.shown_out == {Seat.NORTH: frozenset({2}), Seat.SOUTH: frozenset({2})}
 
 
+def test_a_round_of_trumps_just_drawn_all_following_is_read_from_the_play() -> None:
+    # Trick 3 is a diamond ruffed: no round of trumps before the claim.
+    claim = load(after_three()).claim
+    assert claim is not None and not claim.trump_round_before
+    # North then cashes the SA, everyone following with a spade: South, claiming at once, has
+    # just drawn a round, all following (EBU White Book 8.70.4).
+    four = {**TRICKS, 4: "N: SA S5 S4 S2"}
+    drawn = load(case({"by": "S", "tricks": 9}, play={"tricks": four})).claim
+    assert drawn is not None and drawn.trump_round_before
+    # Not the defenders': the round was declarer's side's.
+    defending = load(case({"by": "W", "tricks": 0}, play={"tricks": four})).claim
+    assert defending is not None and not defending.trump_round_before
+    # A position given, with no trick before it: nothing to read.
+    ending = load(in_ending()).claim
+    assert ending is not None and not ending.trump_round_before
+
+
 def test_position_at_the_start_of_play_is_the_deal_with_the_opening_leader() -> None:
     claim = load(case({"by": "W", "tricks": 0})).claim
     assert claim is not None

@@ -169,7 +169,12 @@ class ClaimProblem:
             steps=steps,
             voids=voids,
             trumps_aware=aware_of_trumps(
-                policy, claim.trumps_mentioned, (held[0], held[1], held[2], held[3]), side, trump
+                policy,
+                claim.trumps_mentioned,
+                (held[0], held[1], held[2], held[3]),
+                side,
+                trump,
+                claim.trump_round_before,
             ),
             policy=policy,
             bound=bound,
