@@ -79,7 +79,9 @@ Judgements (each a switch of ``NormalPolicy``):
   player with nothing but trumps, partner sure to win the trick, plays his lowest trump.
 - ``ruff_when_able`` (normal play): void, with a trump that wins the trick, the player ruffs
   unless partner is sure to win it (as for ``follow_low_to_partner``: the player is last, or
-  partner's card is a master), and then he discards and does not ruff. A card of partner's
+  partner's card is a master; or, second to play, partner plays last with a master of the
+  suit led that the opponent between cannot ruff: the catalogue's C4(c), declarer in front of
+  dummy's master HK), and then he discards and does not ruff. A card of partner's
   that is only winning so far (an opponent holds a higher card of its suit, and one is still
   to play) is ruffed like the opponents' (Law 70 footnote: throwing a card on it for the
   opponent behind to win the trick is irrational, not careless). With the switch off, he may
@@ -959,6 +961,27 @@ def _partner_sure(view: PlayView, best: int, partner_winning: bool) -> bool:
     return partner_winning and (len(view.trick) == 3 or is_master(view, best))
 
 
+def _partner_master_to_come(view: PlayView) -> bool:
+    """Second to play, is the trick sure to be partner's though he has not played: he plays
+    last, holds a master of the suit led (seen by the claimer: ``bound``), and the opponent
+    between cannot ruff it (he holds the suit led, or no trump)? Then the player, void, need
+    not ruff: declarer ruffing a heart in front of dummy's master HK wastes the trump, as
+    ruffing partner's sure winner does (the catalogue's C4(c)), and lets the defence's next
+    lead force the HK and the ruff onto one trick."""
+    if len(view.trick) != 1 or view.trump is None:
+        return False
+    partner = view.seat ^ 2
+    if not (view.bound >> partner) & 1:
+        return False
+    led = view.trick[0] // 13
+    his = hand_of(view.held, partner) & SUIT_MASKS[led]
+    top = his.bit_length() - 1
+    if not his or top < view.trick[0] or not is_master(view, top):
+        return False  # his top card must beat the card led too, which is no longer held
+    between = hand_of(view.held, (view.seat + 1) % 4)
+    return bool(between & SUIT_MASKS[led] or not between & SUIT_MASKS[view.trump])
+
+
 def _opponents_sure(view: PlayView, best: int, partner_winning: bool) -> bool:
     """Is the trick sure to be the opponents': their card, ``best``, wins it so far, and the
     player's partner, if still to play, can neither beat it in its suit nor ruff it (he holds a
@@ -1227,7 +1250,7 @@ def _void_plays(
     # As in ``_follows``, partner's card counts as winning only when it is sure to win: one the
     # opponent still to play may beat (not a master) is ruffed like the opponents' card under
     # ``ruff_when_able``; without it, ruffing and discarding are both normal plays.
-    sure = _partner_sure(view, best, partner_winning)
+    sure = _partner_sure(view, best, partner_winning) or _partner_master_to_come(view)
     if (
         policy.ruff_above_their_trumps
         and not sure

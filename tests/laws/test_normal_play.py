@@ -649,6 +649,45 @@ def test_an_aware_claimer_draws_trumps_only_with_a_higher_one() -> None:
     assert set(claimer_options(NormalPolicy(), unaware)) == {card("S9"), card("HA"), card("DA")}
 
 
+def test_no_ruff_in_front_of_partners_master_still_to_come() -> None:
+    # Spades trumps. East leads the H3; South, void in hearts, plays second; North, last,
+    # holds the HK, the master; West, between them, holds a heart. The trick is North's: South
+    # discards his loser rather than ruff (a real claim, 4S in a 2012 international record).
+    position = view(
+        ("HK", "D2"),
+        ("H3", "D3", "D4"),
+        ("S9", "C2", "D5"),
+        ("H4", "D6", "D7"),
+        seat=2,
+        trick=("H3",),
+        leader=1,
+    )
+    discards = claimer_options(NormalPolicy(), position)
+    assert discards and card("S9") not in discards
+    # West void in hearts with a trump of his own could ruff the king: South ruffs.
+    ruffable = view(
+        ("HK", "D2"),
+        ("H3", "D3", "D4"),
+        ("S9", "C2", "D5"),
+        ("S4", "D6", "D7"),
+        seat=2,
+        trick=("H3",),
+        leader=1,
+    )
+    assert claimer_options(NormalPolicy(), ruffable) == [card("S9")]
+    # North's HQ with the HA out is no master: South ruffs.
+    beatable = view(
+        ("HQ", "D2"),
+        ("H3", "D3", "D4"),
+        ("S9", "C2", "D5"),
+        ("HA", "D6", "D7"),
+        seat=2,
+        trick=("H3",),
+        leader=1,
+    )
+    assert claimer_options(NormalPolicy(), beatable) == [card("S9")]
+
+
 def test_a_hand_with_no_winner_crosses_to_partners_ruff() -> None:
     # South on lead holds no winner; North holds no winner in hearts or clubs but is void in
     # hearts with the SA, above East's S2: South leads the heart for North to ruff.
