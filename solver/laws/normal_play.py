@@ -266,9 +266,8 @@ Judgements (each a switch of ``NormalPolicy``):
   theirs, or each opponent holds one (the two fall on one trick). When all their trumps are in
   one hand and above all of the side's, a trump lead draws nothing and only gives up the trick
   it takes, which the claimer may do first or after his winners, so his leads are the other
-  judgements'; when he did not
-  mention an outstanding trump he is treated as at all likely unaware of it, and may lead
-  side-suit winners first (the trump may then score, 70C).
+  judgements'. When he did not mention an outstanding trump he is treated as at all likely
+  unaware of it, and may lead side-suit winners first (the trump may then score, 70C).
 - ``lead_forgotten_trump`` (70C; EBU WB 8.70.4, "any order" for a claimer unaware of a missing
   trump; the Welsh BU directors' 2018 opinion, all three tricks to the defence when declarer
   might have led his low trump into the master first; a Dutch club arbiter's 2017 example, the
@@ -615,9 +614,7 @@ def _can_draw(view: PlayView, trumps: int, theirs: int) -> bool:
     on one trick, the SQ and SJ together under a low one. Not when all their trumps are in one
     hand and above all of the side's: against a lone SQ a trump lead only gives up the trick the
     queen takes, which the claimer may do now or after his winners."""
-    ours = hand_of(view.held, view.seat)
-    if (view.bound >> (view.seat ^ 2)) & 1:
-        ours |= hand_of(view.held, view.seat ^ 2)
+    ours = _side_seen(view)
     their_trumps = theirs & trumps
     lowest = their_trumps & -their_trumps
     if (ours & trumps).bit_length() > lowest.bit_length():
@@ -916,6 +913,15 @@ def masters_bind(
     if masters.bit_length() - 1 - 13 * suit >= HONOURS:
         return honours or bool(masters & solid)
     return spots
+
+
+def _side_seen(view: PlayView) -> int:
+    """The cards of the player's side that the claimer sees (a bit mask): the player's own, and
+    partner's when the claimer sees them (``view.bound``: not a defender's partner's)."""
+    ours = hand_of(view.held, view.seat)
+    if (view.bound >> (view.seat ^ 2)) & 1:
+        ours |= hand_of(view.held, view.seat ^ 2)
+    return ours
 
 
 def _opponents_cards(view: PlayView) -> int:
@@ -1356,9 +1362,7 @@ def _idle_losers(view: PlayView, losers: list[int]) -> list[int]:
     """Of ``losers``, those of a suit in which the player's side (as far as the claimer sees
     it: ``view.bound``) holds no winner, less a lone threat: a card only one opponent's card
     beats, which may yet win once that card goes (``discard_from_dead_suits``)."""
-    side = hand_of(view.held, view.seat)
-    if (view.bound >> (view.seat ^ 2)) & 1:
-        side |= hand_of(view.held, view.seat ^ 2)
+    side = _side_seen(view)
     theirs = _opponents_cards(view)
     return [
         card
@@ -1463,9 +1467,6 @@ def _promotes(view: PlayView, card: int) -> bool:
     sees it: the last card above the opponents' highest of the suit going, among the cards he
     sees (his side's; on a defender's claim his own, partner's being unseen)?"""
     mask = SUIT_MASKS[card // 13]
-    ours = hand_of(view.held, view.seat)
-    if (view.bound >> (view.seat ^ 2)) & 1:
-        ours |= hand_of(view.held, view.seat ^ 2)
-    ours &= mask
+    ours = _side_seen(view) & mask
     theirs = _opponents_cards(view) & mask
     return theirs != 0 and (ours & ~(1 << card)).bit_length() < theirs.bit_length()

@@ -305,7 +305,7 @@ class ClaimReader:
                 "conceded at least one trick, the one the claimer asks back)",
             )
         shown_out = self._shown_out(position, agreed)
-        before = [t for t in agreed if t.number == sum(position.won)]
+        before = next((t for t in agreed if t.number == sum(position.won)), None)
         steps = StepReader(self, by.side, position).steps(raw.statement or [])
         policy, switches = self._policy(), self._switches()
         return Claim(
@@ -316,8 +316,8 @@ class ClaimReader:
             statement=steps,
             said=raw.said or "",
             trumps_mentioned=_trumps_mentioned(raw.trumps_mentioned, steps),
-            trump_round_before=bool(before)
-            and trump_round_in(before[0].cards, before[0].leader, by.side, self.trumps),
+            trump_round_before=before is not None
+            and trump_round_in(before.cards, before.leader, by.side, self.trumps),
             shown_out=shown_out,
             agreed=raw.agreed,
             correction_period_over=raw.correction_period_over,
