@@ -127,6 +127,30 @@ def test_one_round_of_trumps_leaves_dummy_a_trump_to_ruff_with() -> None:
     assert adjudicate(drawn).claimer_tricks == 3
 
 
+RUFF_C_IN_N = Step("ruff", "ruff C in N", suit=3, seat=Seat.NORTH)
+FOURTH_ROUND = "N:876...54 ..T.QJT9 ..A.AK32 ..KQ.876"
+"""Spades trumps, none out: dummy S8 7 6 C5 4, South DA CA K 3 2, East DT CQ J T 9."""
+
+
+def test_a_stated_ruff_cashes_the_top_cards_while_the_ruffer_still_follows() -> None:
+    # "Ruff the third club in dummy": the CA and CK first, then the ruff. Leading the C3 from
+    # C A K 3 2 gave East's CQ a trick, one fewer than saying nothing.
+    problem, _claim = claim_at(FOURTH_ROUND, "S", 0, "S", statement=(RUFF_C_IN_N,))
+    assert first_moves(problem) == ["CA"]
+    assert first_moves(problem, "CA", "C8", "C4", "CQ", "CK", "C7", "C5", "CJ") == ["C2"]
+    assert adjudicate(problem).claimer_tricks == 5
+    assert adjudicate(with_statement(problem)).claimer_tricks == 5
+
+
+def test_a_stated_ruff_leads_a_loser_for_the_void_ruffer_not_a_master() -> None:
+    # Dummy void in clubs: South leads the C2 for the ruff, not the master CA, which dummy
+    # would ruff (the step ruffs any club led): a diamond ruffed with the SA then reaches it.
+    ending = "N:7..32. ..T.QJ A...A2 ..KQ.8"
+    problem, _claim = claim_at(ending, "S", 0, "S", statement=(RUFF_C_IN_N,))
+    assert first_moves(problem) == ["C2"]
+    assert adjudicate(problem).claimer_tricks == 3
+
+
 def test_one_round_ends_with_the_first_trick_led_in_trumps_even_with_trumps_out() -> None:
     problem, _claim = claim_at(ROUND_ENDING, "S", 0, "S", statement=(ONE_ROUND,))
     adjudicator = Adjudicator(problem)

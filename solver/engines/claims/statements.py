@@ -181,7 +181,7 @@ def _step_leads(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] |
     if step.kind == "ruff":
         assert step.suit is not None and step.seat is not None
         if step.seat.index != view.seat and hand & SUIT_MASKS[step.suit]:
-            return cards_in(hand & SUIT_MASKS[step.suit])
+            return _ruff_leads(step.suit, view.held[step.seat.index], view, policy)
         return None
     # ``concede``: no lead of its own. The tricks are given up in the natural way, as the
     # policy plays them (winners first, the losers after: Laws 70, 71); leading any card here
@@ -199,6 +199,21 @@ def _cash_leads(suit: int, view: PlayView, policy: NormalPolicy) -> list[int] | 
     if is_master(view, top) or not policy.top_down:
         return [top]
     return cards_in(hand & SUIT_MASKS[suit])
+
+
+def _ruff_leads(suit: int, ruffer: int, view: PlayView, policy: NormalPolicy) -> list[int]:
+    """``ruff <suit> in <seat>``'s leads by the ruffer's partner: the cards of the suit the
+    policy admits as leads from the suit alone. While the ruffer still holds the suit the round
+    is no ruff yet ("ruff the fourth round"): the winners are cashed from the top, not the C8
+    led from C A K 8 7 2 for an opponent's jack. Once he is void, a card that is no master goes
+    first: a master led for partner to ruff throws a trick away."""
+    cards = hand_of(view.held, view.seat) & SUIT_MASKS[suit]
+    if not ruffer & SUIT_MASKS[suit]:
+        theirs = hand_of(view.held, view.seat ^ 1) | hand_of(view.held, view.seat ^ 3)
+        losers = cards & ~masters_in(cards, theirs, suit)
+        cards = losers or cards
+    leading = view.with_held(_with_hand(view.held, view.seat, cards))
+    return claimer_options(policy, leading) or cards_in(cards)
 
 
 def _ruff_follow(step: Step, view: PlayView) -> list[int] | None:
