@@ -203,6 +203,16 @@ def test_the_json_says_which_trick_the_trump_takes() -> None:
     assert data["unruffed_tricks"] == 3
     overruffed: dict[str, Any] = solver.analyse(solver.load_case(OVERRUFFED)).to_json()["claim"]
     assert overruffed["trump_tricks"] == [] and overruffed["unruffed_tricks"] is None
+    assert (data["trumps_aware"], data["trump_round_before"]) == (False, False)
+
+
+def test_the_json_says_why_the_claimer_is_aware_of_the_trumps() -> None:
+    # The round of trumps before the claim is read from the case's agreed tricks.
+    case = solver.load_case(CLAIMS / "trump-round-just-drawn-read-from-play.yaml")
+    analysis = solver.analyse(case)
+    data: dict[str, Any] = analysis.to_json()["claim"]
+    assert (data["trumps_aware"], data["trump_round_before"]) == (True, True)
+    assert "70C" not in analysis.ruling.citations
 
 
 PRE_CLAIM_RUFF = """

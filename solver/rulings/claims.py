@@ -223,6 +223,10 @@ class ClaimAnalysis:
                 else {}
             ),
             "unruffed_tricks": self.unruffed_tricks,
+            # Why 70C did or did not arise: the claimer taken as aware of the opponents'
+            # trumps, and whether a round of trumps just drawn, all following, made him so.
+            "trumps_aware": self.trumps_aware,
+            "trump_round_before": self.claim.trump_round_before,
             "double_dummy": self.double_dummy,
             "upheld": self.upheld,
             "policy": self.policy.name,
