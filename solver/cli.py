@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
-from solver.errors import InternalError, SolverError
+from solver.errors import CaseFileError, InternalError, SolverError
 from solver.facts.policy import PRESETS, NormalPolicy, parse_switch
 from solver.version import tool_version
 
@@ -493,7 +493,9 @@ def _import(args: argparse.Namespace) -> int:
         claimer=args.claimer,
         title=args.title,
     )
-    case, record = import_case(args.record, options)
+    skipped: list[CaseFileError] = []
+    case, record = import_case(args.record, options, skipped)
+    _note_skipped(args.record, skipped)
     text = case_yaml(case)
     name = args.output or "<import>"
     try:
@@ -508,6 +510,22 @@ def _import(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+SKIPPED_SHOWN = 3
+"""How many unreadable boards ``ruling import`` names one by one before counting the rest."""
+
+
+def _note_skipped(source: str, skipped: list[CaseFileError]) -> None:
+    """Say which boards of the file could not be read and were left out of the import."""
+    for error in skipped[:SKIPPED_SHOWN]:
+        print(f"note: {error} (that board is left out; the others are read)", file=sys.stderr)
+    if len(skipped) > SKIPPED_SHOWN:
+        print(
+            f"note: {source}: {len(skipped) - SKIPPED_SHOWN} more boards cannot be read and were "
+            "left out (`ruling audit` lists them all)",
+            file=sys.stderr,
+        )
 
 
 def _mixed_rows(items: list[str]) -> dict[str, str]:

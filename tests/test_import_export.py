@@ -370,3 +370,29 @@ def test_a_board_without_play_is_imported_with_a_note(
         f"note: {record}: board 3: the record gives no play; write what is known of it into "
         "the case (docs/case-format.md)\n"
     )
+
+
+BROKEN_SECOND_GAME = (
+    '[Board "1"]\n[Dealer "N"]\n[Declarer "S"]\n[Contract "3NT"]\n'
+    '[Deal "N:AKQ2.K32.A32.K32 JT9.QJT.KQJ.QJT9 876.987.T987.876 543.A654.654.A54"]\n\n'
+    '[Board "2"]\n[Dealer "E"]\n[Declarer "S"]\n[Contract "3NR"]\n'
+    '[Deal "N:AKQ2.K32.A32.K32 JT9.QJT.KQJ.QJT9 876.987.T987.876 543.A654.654.A54"]\n'
+)
+
+
+def test_a_broken_game_of_an_archive_does_not_stop_the_import_of_another(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "archive.pbn"
+    path.write_text(BROKEN_SECOND_GAME, encoding="utf-8")
+    broken = f"{path}: game 2 (board 2) [Contract]: got '3NR' (expected Pass or a contract"
+    data, err = _import(capsys, str(path), "--board", "1")
+    assert data["board"] == 1 and data["contract"] == "3NT"
+    assert err.startswith(f"note: {broken}") and "(that board is left out" in err
+    # The broken board itself, asked for, is an error that names why it cannot be read.
+    _, err = _import(capsys, str(path), "--board", "2", code=2)
+    assert err.startswith(f"error: {path}: --board 2: no such board (the file holds #1 board 1")
+    assert "1 board(s) of the file cannot be read, the first game 2 (board 2)" in err
+    # Asked for no board, the file's error stands: the one board left need not be the one meant.
+    _, err = _import(capsys, str(path), code=2)
+    assert err.startswith(f"error: {broken}")

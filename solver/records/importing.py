@@ -44,8 +44,12 @@ class ImportOptions:
     title: str | None = None
 
 
-def load_records(path: str | Path) -> list[Record]:
-    """Every board of a PBN or LIN file; raises CaseFileError (also for any other file)."""
+def load_records(path: str | Path, errors: list[CaseFileError] | None = None) -> list[Record]:
+    """Every board of a PBN or LIN file; raises CaseFileError (also for any other file).
+
+    With ``errors`` (a list), a board that cannot be read is left out and its error appended
+    there, as the readers do; a file none of whose boards can be read still raises the first
+    board's error."""
     name = str(path)
     try:
         data = Path(path).read_bytes()
@@ -62,7 +66,13 @@ def load_records(path: str | Path) -> list[Record]:
             "not a PBN or LIN record (expected a .pbn or .lin file, or one whose first line "
             'is a PBN tag like [Event "..."] or LIN pairs like qx|o1|md|...|)',
         )
-    records = pbn.loads(text, name) if kind == "PBN" else lin.loads(text, name)
+    skipped: list[CaseFileError] = []
+    reader = pbn.loads if kind == "PBN" else lin.loads
+    records = reader(text, name, errors=skipped if errors is not None else None)
+    if not records and skipped:
+        raise skipped[0]
+    if errors is not None:
+        errors.extend(skipped)
     if not records:
         raise CaseFileError(
             name, "", f"no board in this {kind} file (expected a deal: PBN [Deal] or LIN md|)"
@@ -141,10 +151,30 @@ def listing(records: Iterable[Record], everything: Sequence[Record] | None = Non
     return "; ".join(parts)
 
 
-def import_case(path: str | Path, options: ImportOptions) -> tuple[dict[str, Any], Record]:
-    """The case dict of the board the options pick, and the board's record."""
-    records = load_records(path)
-    record = choose(records, options)
+def import_case(
+    path: str | Path, options: ImportOptions, skipped: list[CaseFileError] | None = None
+) -> tuple[dict[str, Any], Record]:
+    """The case dict of the board the options pick, and the board's record.
+
+    With ``skipped`` (a list) and a board asked for (``--board``, ``--record``), the boards
+    of the file that cannot be read are left out and their errors appended there, so one broken
+    game of an archive does not stop the import of another; the boards are then numbered
+    (``--record K``) among those read. Asked for none, the file's first error is raised: the
+    one board left need not be the one meant."""
+    asked = options.board is not None or options.number is not None
+    records = load_records(path, skipped if asked else None)
+    try:
+        record = choose(records, options)
+    except CaseFileError as error:
+        if not skipped:
+            raise
+        first = skipped[0]
+        raise CaseFileError(
+            error.path,
+            error.location,
+            f"{error.message}; {len(skipped)} board(s) of the file cannot be read, the first "
+            f"{first.location}: {first.message}",
+        ) from None
     rows = options.dispute is not None
     if not rows and (options.mixed or options.flip_marks or options.drop_marks):
         raise CaseFileError(
