@@ -967,6 +967,46 @@ def _partner_sure(view: PlayView, best: int, partner_winning: bool) -> bool:
     return partner_winning and (len(view.trick) == 3 or is_master(view, best))
 
 
+def partner_sure_to_win(view: PlayView) -> bool:
+    """Is the trick in progress sure to be the player's partner's, as the player sees it
+    (``_partner_takes_it``)? A stated ruff is not made on it (``statements._ruff_follow``)."""
+    winning = current_winner(view)
+    if winning is None:
+        return False
+    partner_winning = winning[0] % 2 == view.claimer_side
+    return _partner_takes_it(view, winning[1], partner_winning)
+
+
+def _partner_takes_it(view: PlayView, best: int, partner_winning: bool) -> bool:
+    """Is the trick sure to be partner's, so that ruffing it wastes a trump: his card, ``best``,
+    is sure (``_partner_sure``), or the opponents still to play have shown out
+    (``_shown_out_behind``), or he is still to play, last, with a master
+    (``_partner_master_to_come``)?"""
+    return (
+        _partner_sure(view, best, partner_winning)
+        or _partner_master_to_come(view)
+        or (partner_winning and _shown_out_behind(view))
+    )
+
+
+def _shown_out_behind(view: PlayView) -> bool:
+    """Can no opponent still to play take the trick: each has shown out of the suit led
+    (``voids``) and either has shown out of trumps or neither opponent holds one (a claimer
+    believes the trumps gone when they are)? Then partner's card, winning so far, is sure
+    though an opponent who has played holds a higher one: ruffing it wastes a trump (the H6
+    ruffed with West's HQ already played under it and East void; the catalogue's C4(c))."""
+    led = view.trick[0] // 13
+    trump = view.trump
+    theirs = hand_of(view.held, view.seat ^ 1) | hand_of(view.held, view.seat ^ 3)
+    trumps_out = trump is not None and theirs & SUIT_MASKS[trump]
+    for seat in _opponents_to_play(view):
+        if not (view.voids >> (4 * seat + led)) & 1:
+            return False
+        if trumps_out and not (view.voids >> (4 * seat + (trump or 0))) & 1:
+            return False
+    return True
+
+
 def _partner_master_to_come(view: PlayView) -> bool:
     """Second to play, is the trick sure to be partner's though he has not played: he plays
     last, holds a master of the suit led (seen by the claimer: ``bound``), and the opponent
@@ -1256,7 +1296,7 @@ def _void_plays(
     # As in ``_follows``, partner's card counts as winning only when it is sure to win: one the
     # opponent still to play may beat (not a master) is ruffed like the opponents' card under
     # ``ruff_when_able``; without it, ruffing and discarding are both normal plays.
-    sure = _partner_sure(view, best, partner_winning) or _partner_master_to_come(view)
+    sure = _partner_takes_it(view, best, partner_winning)
     if (
         policy.ruff_above_their_trumps
         and not sure

@@ -151,6 +151,17 @@ def test_a_stated_ruff_leads_a_loser_for_the_void_ruffer_not_a_master() -> None:
     assert adjudicate(problem).claimer_tricks == 3
 
 
+def test_a_stated_ruff_is_not_made_on_partners_sure_winner() -> None:
+    # "Ruff two clubs in dummy": East shows out of clubs on the first ruff. On the second club
+    # West plays the C7 under South's C8 and none but West holds a club: the C8 is sure, and
+    # dummy discards the D3 rather than ruff it; the ruff waits for the next club.
+    ending = "N:98..32. .5432.. ..A.982 .6..K73"
+    problem, _claim = claim_at(ending, "S", 0, "S", statement=(RUFF_C_IN_N, RUFF_C_IN_N))
+    assert first_moves(problem, "C9", "C3") == ["S8"]
+    shown_out = ("C9", "C3", "S8", "H2", "D2", "H3", "DA", "H6")
+    assert first_moves(problem, *shown_out, "C8", "C7") == ["D3"]
+
+
 def test_one_round_ends_with_the_first_trick_led_in_trumps_even_with_trumps_out() -> None:
     problem, _claim = claim_at(ROUND_ENDING, "S", 0, "S", statement=(ONE_ROUND,))
     adjudicator = Adjudicator(problem)

@@ -31,8 +31,9 @@ def view(
     seat: int = 2,
     trick: tuple[str, ...] = (),
     leader: int = 2,
+    voids: int = 0,
 ) -> PlayView:
-    """Spades trumps; North-South claim; ``seat`` to play."""
+    """Spades trumps; North-South claim; ``seat`` to play (``voids``: the known voids)."""
     return PlayView(
         seat=seat,
         held=(mask(*north), mask(*east), mask(*south), mask(*west)),
@@ -40,7 +41,7 @@ def view(
         leader=leader,
         trump=0,
         claimer_side=0,
-        voids=0,
+        voids=voids,
         trumps_aware=False,
     )
 
@@ -686,6 +687,25 @@ def test_no_ruff_in_front_of_partners_master_still_to_come() -> None:
         leader=1,
     )
     assert claimer_options(NormalPolicy(), beatable) == [card("S9")]
+
+
+def test_no_ruff_of_partners_card_once_the_hand_behind_has_shown_out() -> None:
+    # Spades trumps, none out. South leads the H6, West plays the H5 and still holds the HQ;
+    # East, last, has shown out of hearts. The trick is South's: North discards rather than
+    # ruff (a real claim, 4D in a 2021 national-teams record, lost its third heart so).
+    shown_out = 1 << (4 * 1 + 1)  # East (seat 1) void in hearts (suit 1)
+    position = view(
+        ("S9", "C3"), ("C7", "D2"), ("H7",), ("HQ",), seat=0, trick=("H6", "H5"), voids=shown_out
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("C3")]
+    # East's void not shown: the H6 may yet be beaten, and North ruffs it.
+    unknown = view(("S9", "C3"), ("C7", "D2"), ("H7",), ("HQ",), seat=0, trick=("H6", "H5"))
+    assert claimer_options(NormalPolicy(), unknown) == [card("S9")]
+    # East holds a trump he has not shown out of: North ruffs.
+    trump_behind = view(
+        ("S9", "C3"), ("S8", "D2"), ("H7",), ("HQ",), seat=0, trick=("H6", "H5"), voids=shown_out
+    )
+    assert claimer_options(NormalPolicy(), trump_behind) == [card("S9")]
 
 
 def test_a_hand_with_no_winner_crosses_to_partners_ruff() -> None:

@@ -158,12 +158,16 @@ class Keys:
         differ only by the others have the same worst normal line.
 
         The policy reads an opponent's known void in a suit only for the claimer's-side player
-        just before him, following to that suit with a card that beats the trick
-        (``_sure_position``: he then wins with his cheapest such card). When every card of the
-        suit that player holds is a master, his cheapest winning card is his lowest master,
-        which ``no_duck_with_winner`` plays anyway (a lone card is his only one, and two
-        masters or more bind under ``no_duck_with_lone_master`` off too); and it stays so, as
-        the opponents' cards only go. The void in trumps is read for every suit led, so it is
+        just before him: following to that suit with a card that beats the trick
+        (``_sure_position``: he then wins with his cheapest such card), or void in it with
+        partner's card winning (``_shown_out_behind``: partner's card is sure, so he does not
+        ruff it). When every card of the suit that player holds is a master, his cheapest
+        winning card is his lowest master, which ``no_duck_with_winner`` plays anyway (a lone
+        card is his only one, and two masters or more bind under ``no_duck_with_lone_master``
+        off too); and it stays so, as the opponents' cards only go. Once void in the suit (now
+        or after his masters) he may ruff partner's card, and the void decides whether he does:
+        so a side-suit void is dropped only while he holds no trump (then, and for the rest of
+        the play, he cannot ruff). The void in trumps is read for every suit led, so it is
         dropped only with all of that opponent's side-suit voids.
         """
         if not voids:
@@ -172,11 +176,12 @@ class Keys:
         theirs = hand_of(held, o1) | hand_of(held, o2)
         for opponent in (o1, o2):
             before = hand_of(held, (opponent + 3) & 3)
+            ruffs = self._trump_suit >= 0 and before & SUIT_MASKS[self._trump_suit]
             side_suits = 0
             for suit in range(4):
                 bit = 1 << (4 * opponent + suit)
                 if voids & bit and suit != self._trump_suit:
-                    if masters_in(before, theirs, suit) == before & SUIT_MASKS[suit]:
+                    if not ruffs and masters_in(before, theirs, suit) == before & SUIT_MASKS[suit]:
                         voids &= ~bit
                     else:
                         side_suits += 1

@@ -20,6 +20,7 @@ from solver.laws.normal_play import (
     is_master,
     legal,
     masters_in,
+    partner_sure_to_win,
 )
 
 
@@ -222,6 +223,10 @@ def _ruff_follow(step: Step, view: PlayView) -> list[int] | None:
     trump = view.trump
     hand = hand_of(view.held, view.seat)
     if trump is None or view.trick[0] // 13 != step.suit or hand & SUIT_MASKS[step.suit]:
+        return None
+    if partner_sure_to_win(view):
+        # Ruffing partner's sure winner wastes the trump (the catalogue's C4(c)): the policy
+        # plays, and the ruff waits for the next round of the suit.
         return None
     winning = current_winner(view)
     assert winning is not None
