@@ -80,13 +80,6 @@ EXPLANATIONS: dict[str, str] = {
         "(nbb-delft-ruff-low-forgotten-trump-answer) overturned this table ruling; the tool "
         "agrees with the answer (ruff_low: the S4, not the SJ, with the ST forgotten)."
     ),
-    "blakjak-4h-concession-cancelled-clubs-five-nil": (
-        "The worst line plays the CQ (South showing out), crosses on a diamond, cashes the CA "
-        "and CK, then has West lead the S8 for dummy to ruff and give up the DJ; West's C87 are "
-        "never used (a club ruffed by East would set up the C7 for the DJ). The director "
-        "credited declarer with handling clubs once South had shown out (the catalogue's E3); "
-        "no switch covers it: with no winner in the hand on lead any lead is normal."
-    ),
     "ebu-appeal-focus-6nt-count-of-tricks-at-trick-one": (
         "The column does not show the line behind the TD's 9. Written as three count steps, "
         "the claim gives 8: dummy cashes the DA, DK and DJ (West unblocking; the D9 would "

@@ -50,6 +50,7 @@ TIMED = [
     "cases/claims/published/bbo-6nt-no-repeat-spade-finesse.yaml",
     "cases/claims/published/bbo-6nt-pula-claim-spread-no-statement-director.yaml",
     "cases/claims/published/bbo-6nt-spade-on-the-dk-heart-to-hand-clubs-good.yaml",
+    "cases/claims/published/blakjak-4h-concession-cancelled-clubs-five-nil.yaml",
     "cases/claims/published/bw-4nt-claim-twelve-unless-diamonds-five-jack.yaml",
     "cases/claims/published/ebu-appeal-focus-6nt-count-of-tricks-at-trick-one.yaml",
     "cases/claims/published/ebu-forum-4s-hearts-thought-good-no-ruff-stated.yaml",

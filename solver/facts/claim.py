@@ -157,11 +157,40 @@ class Claim:
     def counts(self) -> tuple[tuple[int, int], ...]:
         """The statement's counts of tricks per suit (``count`` steps) whose condition holds on
         the hands at the claim, as (suit, tricks)."""
-        opponents = self.side.other.seats
         return tuple(
             (step.suit, step.count)
-            for step in self.statement
-            if step.kind == "count"
-            and step.suit is not None
-            and step.holds_on(self.position.hands, opponents)
+            for step, held in zip(self.statement, self.conditions_held(), strict=True)
+            if step.kind == "count" and step.suit is not None and held
         )
+
+    def conditions_held(self) -> tuple[bool, ...]:
+        """For each step of the statement, whether it is part of the statement at the claim:
+        its condition holds on the hands (``Step.holds_on``), or it has none.
+
+        A split more uneven than every split the statement names for its suit takes the steps
+        of the most uneven one named, when that is a bad split (``worse_split``): a claimer who
+        said what he does if clubs are 4-1, and sees South show out, is credited with that line
+        against 5-0, the obvious adjustment to a show-out (70E1; the catalogue's E3). The most
+        even split (3-2 of five) is no plan for a bad one, and is still passed over on 4-1."""
+        opponents = self.side.other.seats
+        return tuple(
+            step.holds_on(self.position.hands, opponents) or self.worse_split(step)
+            for step in self.statement
+        )
+
+    def worse_split(self, step: Step) -> bool:
+        """Does ``step`` hold only because its suit lies worse than any split named for it: its
+        condition is the most uneven split the statement names for the suit and a bad one (not
+        the most even split of the cards out: 4-1 of five, not 3-2), and the opponents hold the
+        suit more unevenly still at the claim?"""
+        if step.condition is None:
+            return False
+        suit, longer, shorter = step.condition
+        named = {s.condition[1] for s in self.statement if s.condition and s.condition[0] == suit}
+        if longer != max(named) or longer - shorter <= 1:
+            return False
+        held = [
+            sum(1 for card in self.position.hands[seat.index] if card.suit_index == suit)
+            for seat in self.side.other.seats
+        ]
+        return max(held) > longer

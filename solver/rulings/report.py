@@ -8,7 +8,7 @@ from solver.bridge import SEATS, Card, Seat
 from solver.engines.problem import CARDS_WEIGHT
 from solver.engines.result import EngineResult
 from solver.facts import Case
-from solver.facts.claim import ClaimPosition
+from solver.facts.claim import Claim, ClaimPosition, Step
 from solver.facts.history import History
 from solver.facts.outcome import Outcome
 from solver.rulings.claims import ClaimAnalysis, in_force
@@ -404,15 +404,9 @@ def _claim_section(analysis: Analysis) -> list[str]:
             f"  agreed at the table ({claim.tricks}); the claimer now asks for a conceded trick "
             "back (Law 71)"
         )
-    opponents = claim.side.other.seats
     steps = "; ".join(
-        step.text
-        + (
-            ""
-            if step.holds_on(position.hands, opponents)
-            else " (not so at the claim: passed over)"
-        )
-        for step in claim.statement
+        step.text + _condition_note(claim, step, held)
+        for step, held in zip(claim.statement, claim.conditions_held(), strict=True)
     )
     steps = steps or "nothing"
     lines.append(
@@ -480,6 +474,19 @@ def _judgement_costs(claimed: ClaimAnalysis) -> list[str]:
     if unsettled:
         lines.append(f"  not settled in time: {', '.join(unsettled)}")
     return lines
+
+
+def _condition_note(claim: Claim, step: Step, held: bool) -> str:
+    """What the report adds to a conditional step: passed over, or followed on a worse split
+    than any the statement names (``Claim.worse_split``)."""
+    if not held:
+        return " (not so at the claim: passed over)"
+    if claim.worse_split(step):
+        return (
+            " (the suit lies worse at the claim than any split named: followed as the line for "
+            "the worst one named, the adjustment to a show-out credited, 70E1)"
+        )
+    return ""
 
 
 def _before_claim(leader: Seat, cards: tuple[Card, ...]) -> str:

@@ -296,6 +296,27 @@ def test_a_conditional_step_is_tested_on_the_split_at_the_claim() -> None:
     assert adjudicate(passed).claimer_tricks == 2
 
 
+def test_a_split_worse_than_any_named_takes_the_line_of_the_worst_named() -> None:
+    # East holds all four spades out. "If spades are 3-1, ruffing finesse": the claimer who
+    # sees West show out is credited with the line against 4-0 too (70E1, the catalogue's E3);
+    # a 2-2 named alone is no plan for a bad split and stays passed over.
+    ending = "N:.32.2.2 K765... QJ..AK. ..Q3.A3"
+    _problem, claim = claim_at(ending, "S", 1, "S")
+    step = ruffing_finesse("SQ")
+    two_two = replace(step, text="if spades 2-2: ruffing finesse SQ", condition=(0, 2, 2))
+    three_one = replace(step, text="if spades 3-1: ruffing finesse SQ", condition=(0, 3, 1))
+    assert replace(claim, statement=(three_one,)).conditions_held() == (True,)
+    assert replace(claim, statement=(two_two,)).conditions_held() == (False,)
+    both = replace(claim, statement=(two_two, three_one))
+    assert both.conditions_held() == (False, True)
+    assert both.worse_split(three_one) and not both.worse_split(two_two)
+    held = ClaimProblem.from_claim(both, 1, _problem.policy)
+    assert held.steps == (three_one,)
+    # On a kinder split than any named (2-2), the bad-split line is passed over.
+    _onside, kinder = claim_at(ONSIDE, "S", 1, "S")
+    assert replace(kinder, statement=(three_one,)).conditions_held() == (False,)
+
+
 # --- every form against the brute force ---------------------------------------------------------
 
 

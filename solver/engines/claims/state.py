@@ -124,14 +124,14 @@ class ClaimProblem:
             else None
         )
         # A conditional step ("if spades 4-1: ...") is tested on the hands at the claim: the
-        # lie of the suit the claimer learns in the play (docs/claims.md).
-        opponents = claim.side.other.seats
+        # lie of the suit the claimer learns in the play (docs/claims.md); a worse split than
+        # any named takes the steps of the worst one named (``Claim.conditions_held``).
         # A count of tricks in a suit ("six diamonds") is a count, not a line of play: it plays
         # nothing, and only tells which suits the claimer counted (below).
         steps = tuple(
             step
-            for step in claim.statement
-            if step.kind != "count" and step.holds_on(position.hands, opponents)
+            for step, held in zip(claim.statement, claim.conditions_held(), strict=True)
+            if step.kind != "count" and held
         )
         bound = (1 << side) | (1 << (side + 2))
         if claim.tricks < position.tricks_left:
