@@ -155,8 +155,8 @@ class Claim:
 
     @property
     def counts(self) -> tuple[tuple[int, int], ...]:
-        """The statement's counts of tricks per suit (``count`` steps) whose condition holds on
-        the hands at the claim, as (suit, tricks)."""
+        """The statement's counts of tricks per suit (``count`` steps) in force at the claim
+        (``conditions_held``), as (suit, tricks)."""
         return tuple(
             (step.suit, step.count)
             for step, held in zip(self.statement, self.conditions_held(), strict=True)

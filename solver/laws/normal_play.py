@@ -998,13 +998,12 @@ def _shown_out_behind(view: PlayView) -> bool:
     led = view.trick[0] // 13
     trump = view.trump
     theirs = hand_of(view.held, view.seat ^ 1) | hand_of(view.held, view.seat ^ 3)
-    trumps_out = trump is not None and theirs & SUIT_MASKS[trump]
-    for seat in _opponents_to_play(view):
-        if not (view.voids >> (4 * seat + led)) & 1:
-            return False
-        if trumps_out and not (view.voids >> (4 * seat + (trump or 0))) & 1:
-            return False
-    return True
+    # The suits each opponent still to play must have shown out of: the suit led, and trumps
+    # while either opponent holds one.
+    needed = 1 << led
+    if trump is not None and theirs & SUIT_MASKS[trump]:
+        needed |= 1 << trump
+    return all((view.voids >> (4 * seat)) & needed == needed for seat in _opponents_to_play(view))
 
 
 def _partner_master_to_come(view: PlayView) -> bool:
