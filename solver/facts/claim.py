@@ -59,11 +59,17 @@ class Step:
         if self.condition is None:
             return True
         suit, longer, shorter = self.condition
-        lengths = sorted(
-            (sum(1 for card in hands[seat.index] if card.suit_index == suit) for seat in opponents),
-            reverse=True,
-        )
-        return lengths == [longer, shorter]
+        return split_of(hands, opponents, suit) == (longer, shorter)
+
+
+def split_of(
+    hands: tuple[frozenset[Card], ...], opponents: tuple[Seat, Seat], suit: int
+) -> tuple[int, int]:
+    """How the two ``opponents`` hold ``suit`` in ``hands``: the longer holding first."""
+    first, second = (
+        sum(1 for card in hands[seat.index] if card.suit_index == suit) for seat in opponents
+    )
+    return (max(first, second), min(first, second))
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,8 +195,4 @@ class Claim:
         named = {s.condition[1] for s in self.statement if s.condition and s.condition[0] == suit}
         if longer != max(named) or longer - shorter <= 1:
             return False
-        held = [
-            sum(1 for card in self.position.hands[seat.index] if card.suit_index == suit)
-            for seat in self.side.other.seats
-        ]
-        return max(held) > longer
+        return split_of(self.position.hands, self.side.other.seats, suit)[0] > longer

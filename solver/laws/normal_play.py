@@ -997,7 +997,7 @@ def _shown_out_behind(view: PlayView) -> bool:
     ruffed with West's HQ already played under it and East void; the catalogue's C4(c))."""
     led = view.trick[0] // 13
     trump = view.trump
-    theirs = hand_of(view.held, view.seat ^ 1) | hand_of(view.held, view.seat ^ 3)
+    theirs = _opponents_cards(view)
     # The suits each opponent still to play must have shown out of: the suit led, and trumps
     # while either opponent holds one.
     needed = 1 << led
