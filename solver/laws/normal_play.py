@@ -182,9 +182,11 @@ Judgements (each a switch of ``NormalPolicy``):
   (``aware_of_trumps``), ruffs with a trump above every trump held by the opponents still to
   play when he has one (one who has played to the trick cannot overruff it):
   ruffing with the 8 from A K 9 8 in front of the hand with the ten, when the ruff with the ace
-  costs nothing, is not careless play. Off in the ``EBU`` and ``ACBL`` presets: ACBL guideline
-  5 presumes the lowest ruff, and EBU directors have called ruffing low careless rather than
-  irrational.
+  costs nothing, is not careless play. When it costs a trump trick (``_high_ruff_costs_nothing``:
+  the side's trumps counted against theirs after each ruff, the low one overruffed), the low
+  ruff stays normal: from D A T 8 in front of D J 2, with the D9 out, the ace leaves two
+  losers. Off in the ``EBU`` and ``ACBL`` presets: ACBL guideline 5 presumes the lowest ruff,
+  and EBU directors have called ruffing low careless rather than irrational.
 - ``cross_by_ruff`` (as ``cross_to_partners_winners``): a hand on lead with no winner, which
   cannot cross to a winner of partner's in a suit it holds, leads a suit partner can ruff (he
   is void in it and holds a trump above every trump of the opponents) when it holds one:
@@ -1312,7 +1314,7 @@ def _void_plays(
             theirs |= hand_of(view.held, seat)
         theirs &= SUIT_MASKS[trump]
         above = [c for c in winning_trumps if (1 << c) > theirs]
-        if theirs and above:
+        if theirs and above and _high_ruff_costs_nothing(view, above[0], winning_trumps[0], theirs):
             winning_trumps = above
     if not sure and winning_trumps and policy.ruff_when_able:
         return winning_trumps[:1] if policy.ruff_low else winning_trumps
@@ -1322,6 +1324,41 @@ def _void_plays(
     if not sure and not policy.ruff_when_able:
         options += winning_trumps[:1] if policy.ruff_low else winning_trumps
     return options or cards
+
+
+def _high_ruff_costs_nothing(view: PlayView, high: int, low: int, overruffers: int) -> bool:
+    """Does ruffing with ``high`` (above the trumps ``overruffers`` of the opponents still to
+    play) take as many trump tricks as ruffing with ``low`` and being overruffed by the cheapest
+    of theirs above it (``ruff_above_their_trumps``)? The trumps are counted pooled by side
+    (``_trump_tricks``): from D A T 8 against D J 2 behind and the D9, the DA leaves the T and
+    8 under the J and 9 (one trick in all), the D8 overruffed keeps A and T over 9 2 (two), so
+    the low ruff is normal; from S A 8 against a lone ST both come to one, and the ace goes."""
+    assert view.trump is not None
+    suit = SUIT_MASKS[view.trump]
+    ours = (hand_of(view.held, view.seat) | hand_of(view.held, view.seat ^ 2)) & suit
+    theirs = (hand_of(view.held, view.seat ^ 1) | hand_of(view.held, view.seat ^ 3)) & suit
+    over = overruffers >> (low + 1) << (low + 1)
+    if not over:
+        return True
+    cheapest = (over & -over).bit_length() - 1
+    high_ruff = 1 + _trump_tricks(ours & ~(1 << high), theirs)
+    low_ruff = _trump_tricks(ours & ~(1 << low), theirs & ~(1 << cheapest))
+    return high_ruff >= low_ruff
+
+
+def _trump_tricks(ours: int, theirs: int) -> int:
+    """The tricks the cards ``ours`` take against ``theirs``, one suit, each side's cards pooled
+    and one card a side to a trick: ours less the most of them that distinct cards of theirs
+    beat (matched greedily, each of ours from the lowest up by the lowest card of theirs above
+    it). A rough count of trump tricks, which ignores who holds which card."""
+    beaten = 0
+    left = theirs
+    for card in cards_in(ours):
+        above = left >> (card + 1) << (card + 1)
+        if above:
+            left &= ~(above & -above)
+            beaten += 1
+    return popcount(ours) - beaten
 
 
 def _spare_counted(view: PlayView, discards: list[int]) -> list[int]:
