@@ -13,6 +13,7 @@ StepKind = Literal[
     "cash",
     "cash_any",
     "ruff",
+    "crossruff",
     "finesse",
     "ruffing_finesse",
     "concede",

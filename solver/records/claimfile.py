@@ -49,7 +49,7 @@ SEAT_WORDS = {
 }
 STEP_FORMS = (
     "'draw trumps', 'draw one round of trumps', 'cash <suit>', 'cash <suit> from <seat>', "
-    "'cash <suits> in any order', 'ruff <suit> in <seat>', 'finesse <card>', "
+    "'cash <suits> in any order', 'ruff <suit> in <seat>', 'crossruff', 'finesse <card>', "
     "'ruffing finesse <card>', 'concede <number>', 'play <cards>', 'play <cards> (all)', "
     "'squeeze', 'squeeze <suits>', 'count <suit> <number>', 'if <suit> <n>-<m>: <step>'"
 )
@@ -729,6 +729,7 @@ _STEP_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("cash_any", re.compile(r"cash (.+) in any order")),
     ("cash", re.compile(r"cash (\S+)(?: from (\S+))?")),
     ("ruff", re.compile(r"ruff (\S+) in (\S+)")),
+    ("crossruff", re.compile(r"(?:a |on a )?cross-?ruff(?:ing)?")),
     ("finesse", re.compile(r"finesse (\S+)")),
     ("ruffing_finesse", re.compile(r"ruffing finesse (\S+)")),
     ("concede", re.compile(r"concede (\S+)(?: tricks?)?")),
@@ -817,6 +818,8 @@ class StepReader:
             return self._concede(str(groups[0]))
         if kind == "squeeze":
             return self._squeeze(groups[0])
+        if kind == "crossruff":
+            return self._crossruff()
         if kind == "count":
             return self._count(str(groups[0]), str(groups[1]))
         return self._play(str(groups[0]), groups[1] is not None)
@@ -901,6 +904,22 @@ class StepReader:
             )
         suits = self._held_suits(tokens) if tokens is not None else ()
         return Step("squeeze", self.text, suits=suits)
+
+    def _crossruff(self) -> Step:
+        """A stated crossruff: side losers ruffed in alternate hands (the catalogue's C5)."""
+        trumps = self._trumps("there are no trumps to ruff with")
+        if self.side is not self.claim.declarer.side:
+            raise self.error(
+                "a defender's statement binds only his own plays (70D2), and a crossruff is "
+                "played by both hands of the side (expected a claim by declarer)"
+            )
+        for seat in self.side.seats:
+            if not self._holds(seat, trumps):
+                raise self.error(
+                    f"{seat.full_name} holds no trumps (expected both hands of the side to "
+                    "hold a trump, to ruff in turn)"
+                )
+        return Step("crossruff", self.text)
 
     def _ruffing_finesse(self, token: str) -> Step:
         card = self._card(token)

@@ -447,3 +447,31 @@ def test_a_count_only_spares_cards_so_never_costs_the_claimer_a_trick(rng: rando
     problem, _claim = random_claim(rng, max_cards=4, kinds=("count", "count", "cash", "play"))
     with_counts = adjudicate(problem).claimer_tricks
     assert with_counts >= adjudicate(replace(problem, counted=0)).claimer_tricks
+
+
+# --- crossruff ----------------------------------------------------------------------------------
+
+CROSSRUFF = Step("crossruff", "crossruff")
+CROSSRUFF_ENDING = "N:.86.96. K..7.87 86..JT. .QJ.54."
+"""Diamonds trumps: South DJ T S8 6, dummy D9 6 H8 6, East SK D7 C8 7, West HQ J D5 4."""
+
+
+def test_a_stated_crossruff_leads_no_trump_and_overruffs() -> None:
+    # The side's four trumps are its only tricks: the spades ruffed in dummy, the hearts in
+    # hand, each over a defender's trump. Said nothing, the claimer aware of the trumps out
+    # draws them, his own going two at a time: 2 of 4 (cases/claims/crossruff-stated-...).
+    problem, _claim = claim_at(CROSSRUFF_ENDING, "S", 2, "S", statement=(CROSSRUFF,))
+    assert first_moves(problem) == ["S6"]
+    assert first_moves(problem, "S6", "D4") == ["D6"]  # over West's ruff
+    assert adjudicate(problem).claimer_tricks == 4
+    assert adjudicate(with_statement(problem)).claimer_tricks == 2
+
+
+def test_a_crossruffer_ruffs_a_master_only_when_an_opponent_behind_can_ruff_it() -> None:
+    # South leads his master S8 (no spade out) for dummy: East, behind, is void in spades with
+    # a trump, so dummy ruffs. With East holding a spade instead, the S8 is sure and dummy
+    # keeps its trump (the catalogue's C4(a) and C4(c)).
+    problem, _claim = claim_at("N:.8.9. .7.7. 8..J. ..5.4", "S", 2, "S", statement=(CROSSRUFF,))
+    assert first_moves(problem, "S8", "C4") == ["D9"]
+    following, _claim = claim_at("N:.8.9. 7..7. 8..J. ..5.4", "S", 2, "S", statement=(CROSSRUFF,))
+    assert first_moves(following, "S8", "C4") == ["H8"]

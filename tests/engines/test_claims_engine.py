@@ -48,9 +48,9 @@ from tests.claim_replay import (
 SUIT_LETTERS = "SHDC"
 SWITCHES = [name for name in NormalPolicy.__dataclass_fields__ if name != "name"]
 STEP_KINDS = ("draw_trumps", "cash", "play", "play_all")
-MORE_KINDS = ("draw_round", "cash_any", "ruffing_finesse", "if", "count")
+MORE_KINDS = ("draw_round", "cash_any", "ruffing_finesse", "if", "count", "crossruff")
 """The forms of docs/claims.md added later: one round of trumps, an unordered cash, a ruffing
-finesse, a conditional step, a count of tricks in a suit
+finesse, a conditional step, a count of tricks in a suit, a crossruff
 (tests/engines/test_claim_statements.py)."""
 
 deterministic = settings(
@@ -85,6 +85,14 @@ def random_ending(
     return held, trump, leader, trick
 
 
+TRUMP_STEPS = {
+    "draw_trumps": Step("draw_trumps", "draw trumps"),
+    "draw_round": Step("draw_round", "draw one round of trumps"),
+    "crossruff": Step("crossruff", "crossruff"),
+}
+"""The steps with no field, each only in a trump contract (the reader refuses them at no trump)."""
+
+
 def random_statement(
     rng: random.Random, held: list[int], trump: int | None, side: int, kinds: tuple[str, ...]
 ) -> tuple[Step, ...]:
@@ -93,8 +101,8 @@ def random_statement(
     steps: list[Step] = []
     for _ in range(rng.randint(0, 3)):
         kind = rng.choice(kinds)
-        if kind == "draw_trumps" and trump is not None:
-            steps.append(Step("draw_trumps", "draw trumps"))
+        if kind in TRUMP_STEPS and trump is not None:
+            steps.append(TRUMP_STEPS[kind])
         elif kind == "cash" and ours:
             suit = rng.choice(sorted({c // 13 for c in ours}))
             steps.append(Step("cash", f"cash {SUIT_LETTERS[suit]}", suit=suit))
@@ -111,8 +119,6 @@ def random_statement(
         elif kind == "ruffing_finesse" and ours:
             card = Card.from_index(rng.choice(ours))
             steps.append(Step("ruffing_finesse", f"ruffing finesse {card}", cards=(card,)))
-        elif kind == "draw_round" and trump is not None:
-            steps.append(Step("draw_round", "draw one round of trumps"))
         elif kind == "cash_any" and ours:
             held_suits = sorted({c // 13 for c in ours})
             suits = tuple(rng.sample(held_suits, rng.randint(1, len(held_suits))))

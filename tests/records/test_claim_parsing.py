@@ -773,7 +773,7 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         "claim.statement.1",
         "'endplay East': unknown step (expected one of: 'draw trumps', "
         "'draw one round of trumps', 'cash <suit>', 'cash <suit> from <seat>', "
-        "'cash <suits> in any order', 'ruff <suit> in <seat>', 'finesse <card>', "
+        "'cash <suits> in any order', 'ruff <suit> in <seat>', 'crossruff', 'finesse <card>', "
         "'ruffing finesse <card>', 'concede <number>', 'play <cards>', 'play <cards> (all)', "
         "'squeeze', 'squeeze <suits>', 'count <suit> <number>', 'if <suit> <n>-<m>: <step>')",
     ),

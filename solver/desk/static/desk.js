@@ -517,6 +517,7 @@ const STEP_KINDS = [
   ["cash", "cash <suit> (from <seat>)"],
   ["cash_any", "cash <suits> in any order"],
   ["ruff", "ruff <suit> in <seat>"],
+  ["crossruff", "crossruff"],
   ["finesse", "finesse <card>"],
   ["ruffing_finesse", "ruffing finesse <card>"],
   ["concede", "concede <n>"],
@@ -535,6 +536,7 @@ function stepText(step) {
     case "cash": text = `cash ${step.suit}` + (step.seat ? ` from ${step.seat}` : ""); break;
     case "cash_any": text = `cash ${step.suits.trim()} in any order`; break;
     case "ruff": text = `ruff ${step.suit} in ${step.seat}`; break;
+    case "crossruff": text = "crossruff"; break;
     case "finesse": text = `finesse ${step.card.trim()}`; break;
     case "ruffing_finesse": text = `ruffing finesse ${step.card.trim()}`; break;
     case "concede": text = `concede ${step.n == null ? "" : step.n}`; break;
@@ -569,6 +571,7 @@ function parseStep(written) {
     [/^cash ([SHDC])(?: from ([NESW]))?$/, (m) => Object.assign(newStep("cash"), { suit: m[1], seat: m[2] || "" })],
     [/^cash (.+) in any order$/, (m) => Object.assign(newStep("cash_any"), { suits: m[1] })],
     [/^ruff ([SHDC]) in ([NESW])$/, (m) => Object.assign(newStep("ruff"), { suit: m[1], seat: m[2] })],
+    [/^crossruff$/, () => newStep("crossruff")],
     [/^ruffing finesse (\S+)$/, (m) => Object.assign(newStep("ruffing_finesse"), { card: m[1] })],
     [/^finesse (\S+)$/, (m) => Object.assign(newStep("finesse"), { card: m[1] })],
     [/^concede (\d+)$/, (m) => Object.assign(newStep("concede"), { n: Number(m[1]) })],

@@ -117,6 +117,9 @@ def step_done(
         ruffer = hand_of(held, step.seat.index)
         other = hand_of(held, (step.seat.index + 2) % 4)
         return not (ruffer & SUIT_MASKS[trump]) or not (other & SUIT_MASKS[step.suit])
+    if step.kind == "crossruff":
+        assert trump is not None
+        return not any(_ruffable(held, seat, trump) for seat in (side, side + 2))
     if step.kind == "finesse":
         return progress >= 2 or (progress == 1 and not _repeatable(problem, step, held))
     if step.kind == "ruffing_finesse":
@@ -184,6 +187,8 @@ def _step_leads(step: Step, view: PlayView, policy: NormalPolicy) -> list[int] |
         if step.seat.index != view.seat and hand & SUIT_MASKS[step.suit]:
             return _ruff_leads(step.suit, view.held[step.seat.index], view, policy)
         return None
+    if step.kind == "crossruff":
+        return _crossruff_leads(view, policy)
     # ``concede``: no lead of its own. The tricks are given up in the natural way, as the
     # policy plays them (winners first, the losers after: Laws 70, 71); leading any card here
     # let the side give up the lead before cashing its winners, worse than saying nothing.
@@ -217,14 +222,79 @@ def _ruff_leads(suit: int, ruffer: int, view: PlayView, policy: NormalPolicy) ->
     return claimer_options(policy, leading) or cards_in(cards)
 
 
+def _crossruff_leads(view: PlayView, policy: NormalPolicy) -> list[int] | None:
+    """``crossruff``'s leads: a card of a side suit partner ruffs (he is void in it and holds
+    a trump), as ``ruff <suit> in <seat>`` leads it once the ruffer is void (a loser first);
+    with none, the policy's leads but a trump while the hand holds another card: leading
+    trumps is outside a crossruff (the catalogue's C5)."""
+    trump = view.trump
+    assert trump is not None
+    partner = view.held[view.seat ^ 2]
+    suits = _ruffable(view.held, view.seat, trump)
+    if suits:
+        return [card for suit in suits for card in _ruff_leads(suit, partner, view, policy)]
+    side_leads = [card for card in claimer_options(policy, view) if card // 13 != trump]
+    return side_leads or None
+
+
+def _ruffable(held: tuple[int, int, int, int], seat: int, trump: int) -> list[int]:
+    """The side suits ``seat`` holds that his partner, void in them, can ruff (he holds a
+    trump)."""
+    hand, partner = hand_of(held, seat), hand_of(held, seat ^ 2)
+    if not partner & SUIT_MASKS[trump]:
+        return []
+    return [
+        suit
+        for suit in range(4)
+        if suit != trump and hand & SUIT_MASKS[suit] and not partner & SUIT_MASKS[suit]
+    ]
+
+
+def _crossruff_safe(view: PlayView) -> bool:
+    """In a crossruff, is partner's card sure to win without the ruff: it wins so far, and no
+    opponent still to play holds a higher card of the suit led or, void in it, a trump? A
+    crossruffer ruffs a master an opponent behind can ruff (the catalogue's C4(a)), not one
+    nobody can beat (C4(c))."""
+    winning = current_winner(view)
+    assert winning is not None and view.trump is not None
+    if winning[0] % 2 != view.seat % 2:
+        return False
+    led = SUIT_MASKS[view.trick[0] // 13]
+    for seat in range(4):
+        if seat % 2 == view.seat % 2 or seat in _played(view):
+            continue
+        hand = hand_of(view.held, seat)
+        if hand & led & ~((2 << winning[1]) - 1):
+            return False
+        if not hand & led and hand & SUIT_MASKS[view.trump]:
+            return False
+    return True
+
+
+def _played(view: PlayView) -> set[int]:
+    """The seats that have played to the trick in progress."""
+    return {(view.leader + i) % 4 for i in range(len(view.trick))}
+
+
 def _ruff_follow(step: Step, view: PlayView) -> list[int] | None:
-    if step.kind != "ruff" or step.seat is None or step.seat.index != view.seat:
-        return None
     trump = view.trump
     hand = hand_of(view.held, view.seat)
-    if trump is None or view.trick[0] // 13 != step.suit or hand & SUIT_MASKS[step.suit]:
+    if step.kind == "crossruff":
+        # The hand ruffs partner's side-suit lead; a defender's lead is the policy's (C5).
+        if trump is None or view.leader != view.seat ^ 2 or view.trick[0] // 13 == trump:
+            return None
+        suit = view.trick[0] // 13
+    elif step.kind == "ruff" and step.seat is not None and step.seat.index == view.seat:
+        suit = step.suit if step.suit is not None else -1
+    else:
         return None
-    if partner_sure_to_win(view):
+    if trump is None or view.trick[0] // 13 != suit or hand & SUIT_MASKS[suit]:
+        return None
+    if not hand & SUIT_MASKS[trump]:
+        return None
+    if step.kind == "crossruff" and _crossruff_safe(view):
+        return None
+    if step.kind == "ruff" and partner_sure_to_win(view):
         # Ruffing partner's sure winner wastes the trump (the catalogue's C4(c)): the policy
         # plays, and the ruff waits for the next round of the suit.
         return None
