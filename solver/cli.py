@@ -372,6 +372,8 @@ def _check(args: argparse.Namespace) -> int:
     from solver.rulings.turns import available_workers
 
     case = load_case(args.path)
+    for option, output in (("--html", args.html), ("--pdf", args.pdf)):
+        _refuse_the_input(option, output, args.path)
     if args.player_class is not None and case.claim is not None:
         case = replace(case, claim=replace(case.claim, player_class=args.player_class))
     policy = _policy(case, args.policy, args.switch)
@@ -561,6 +563,21 @@ def _export(args: argparse.Namespace) -> int:
         )
     _write(export_case(case, args.format, note), args.output)
     return 0
+
+
+def _refuse_the_input(option: str, output: str | None, case_path: str) -> None:
+    """An output file that is the case file itself is refused: inputs are never modified."""
+    if output is None:
+        return
+    from pathlib import Path
+
+    target, source = Path(output), Path(case_path)
+    if target.exists() and source.exists() and target.samefile(source):
+        _error(
+            f"{option} {output}: is the case file itself (expected another file: the case "
+            "is never overwritten)",
+            EXIT_BAD_INPUT,
+        )
 
 
 def _check_output(path: str | None, force: bool) -> None:

@@ -220,6 +220,20 @@ def test_the_command_refuses_an_unknown_table_format(
     assert "table.xlsx" in err and "expected one of .csv, .json, .jsonl, .parquet" in err
 
 
+@pytest.mark.parametrize("where", ["missing/table.csv", "taken.csv"])
+def test_the_command_refuses_a_table_it_cannot_write_before_any_work(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A folder that does not exist, or a journal name taken by a folder: bad input (exit 2),
+    # not an internal error at the end of the audit.
+    (tmp_path / "taken.csv.journal").mkdir()
+    with pytest.raises(SystemExit) as stop:
+        main(["audit", str(SAMPLE), "--jobs", "1", "-o", str(tmp_path / where)])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "does not exist" in err or "is a folder" in err
+
+
 def test_the_command_exits_1_when_a_board_is_unreadable(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

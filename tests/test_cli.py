@@ -128,6 +128,17 @@ def test_list_2_lists_at_most_two_histories(capsys: pytest.CaptureFixture[str]) 
     assert len(data["histories"]["listed"]) == 2
 
 
+def test_an_html_report_is_never_written_over_the_case_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    case = tmp_path / "case.yaml"
+    case.write_text(Path(DEMO).read_text(encoding="utf-8"), encoding="utf-8")
+    before = case.read_bytes()
+    assert run(["check", str(case), "--html", str(case)]) == 2
+    assert "is the case file itself" in capsys.readouterr().err
+    assert case.read_bytes() == before
+
+
 def test_list_0_lists_no_history(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["check", DEMO, "--json", "--list", "0"]) == 0
     assert json.loads(capsys.readouterr().out)["histories"]["listed"] == []

@@ -97,7 +97,7 @@ def add_audit_parser(commands: Any, positive_seconds: Any, at_least_one: Any) ->
 def run_audit(args: argparse.Namespace) -> int:
     """Exit 0 when every board was read and ruled on, 1 when some were not (unreadable, not
     settled in time, refused by an engine): they are in the table with the reason."""
-    from solver.audit.output import output_format, write_rows
+    from solver.audit.output import check_output_place, output_format, write_rows
     from solver.audit.run import Settings, audit_rows, choose_runner
 
     output: Path | None = args.output
@@ -108,6 +108,7 @@ def run_audit(args: argparse.Namespace) -> int:
     if output is not None:
         output_format(output)  # a bad suffix is bad input before any work
         journal = output.with_name(output.name + ".journal")
+        check_output_place(output, journal)
     bar = _AuditBar() if sys.stderr.isatty() else None
     tally: Counter[str] = Counter()
     failing: list[AuditRow] = []

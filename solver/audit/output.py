@@ -35,6 +35,19 @@ def output_format(path: Path) -> str:
         ) from None
 
 
+def check_output_place(path: Path, journal: Path) -> None:
+    """Bad input (exit 2) before any work: the table's folder must exist, and neither the table
+    nor its journal (``<table>.journal``) may be a folder."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise CaseFileError(str(path), "", f"cannot be written: the folder {folder} does not exist")
+    for target in (path, journal):
+        if target.is_dir():
+            raise CaseFileError(
+                str(target), "", "is a folder (expected a file name, or none there yet)"
+            )
+
+
 def write_rows(rows: Iterable[AuditRow], path: Path) -> int:
     """Write the rows to ``path`` (written to a temporary file first, then renamed, so that an
     interrupted write never leaves half a table, nor the temporary file: the journal is what

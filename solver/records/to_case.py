@@ -293,10 +293,7 @@ def _seat_key(key: object, name: str) -> Seat:
     if isinstance(key, str) and key.strip().upper() in ("N", "E", "S", "W"):
         return Seat.parse(key)
     what = "key " if name == "mixed" else ""
-    raise ValueError(
-        f"{name}: {what}{key!r} is not a seat (expected Seat.NORTH ... Seat.WEST or 'N', 'E', "
-        "'S', 'W')"
-    )
+    raise ValueError(f"{name}: {what}{key!r} is not a seat (expected 'N', 'E', 'S' or 'W')")
 
 
 def _when(seat: Seat, when: object) -> MixedWhen:
@@ -325,9 +322,7 @@ def _card(name: str, card: object) -> Card:
             return Card.parse(card)
         except ValueError:
             pass
-    raise ValueError(
-        f"{name}: {card!r} is not a card (expected a Card or a name like 'CA' or 'H10')"
-    )
+    raise ValueError(f"{name}: {card!r} is not a card (expected a card name like 'CA' or 'H10')")
 
 
 def _statements(statements: Sequence[Mapping[str, Any]] | None) -> list[dict[str, Any]]:
