@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from solver.bridge import Card, Contract, Deal, Seat, Side
 from solver.bridge.cards import RANK_CHARS
@@ -41,6 +41,7 @@ from solver.facts.irregularity import (
 )
 from solver.facts.policy import PRESETS
 from solver.records.claimfile import ClaimReader, RawClaim, claim_model_at, parse_hands
+from solver.records.strict import StrictModel as _Strict
 from solver.records.yamlload import load_yaml
 
 VULNERABILITY = {
@@ -122,10 +123,6 @@ def _law_spelling(text: str) -> str:
 
 _LAW_SPELLINGS = {_law_spelling(law): law for law in CHOICE_OPTIONS}
 """The laws of ``CHOICE_OPTIONS`` by ``_law_spelling``: ``45c4b`` reads as Law 45C4(b)."""
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=False)
 
 
 class RawMixedRow(_Strict):
@@ -300,7 +297,7 @@ class RawPublished(_Strict):
 class RawCase(_Strict):
     title: str
     edition: Literal[2017, 2007, 1997, 1987] = 2017
-    board: int | None = None
+    board: int | None = Field(default=None, ge=1)
     vulnerable: str | None = "None"
     deal: str | None = None
     contract: str

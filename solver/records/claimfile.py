@@ -19,7 +19,6 @@ from typing import Any
 
 from pydantic import (
     BaseModel,
-    ConfigDict,
     Field,
     TypeAdapter,
     ValidationError,
@@ -34,6 +33,7 @@ from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Claim, ClaimPosition, Row, Step
 from solver.facts.claim import PLAYER_CLASSES
 from solver.facts.policy import PRESETS, SWITCH_NAMES
+from solver.records.strict import StrictModel as _Strict
 
 SUIT_LETTERS = "SHDC"
 SUIT_PLURAL = ("spades", "hearts", "diamonds", "clubs")
@@ -57,10 +57,6 @@ STEP_FORMS = (
 PLAY_FORMS = "'play <cards>' or 'play <cards> (all)'"
 
 Hands = tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=False)
 
 
 class RawPosition(_Strict):
@@ -97,6 +93,8 @@ class RawClaim(_Strict):
 
 
 def _number(value: Any, where: str) -> int:
+    if isinstance(value, bool):
+        raise PydanticCustomError("int_type", where + "got a yes/no value (expected a number)")
     try:
         return _NUMBER.validate_python(value)
     except ValidationError as error:

@@ -365,6 +365,24 @@ def test_empty_or_null_statement_says_nothing() -> None:
 
 ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
     (
+        "tricks-yes-or-no",
+        in_ending(tricks=True),
+        "claim.tricks",
+        "got True; got a yes/no value (expected a number)",
+    ),
+    (
+        "board-zero",
+        {**in_ending(), "board": 0},
+        "board",
+        "got 0; input should be greater than or equal to 1",
+    ),
+    (
+        "board-yes-or-no",
+        {**in_ending(), "board": True},
+        "board",
+        "got True; got a yes/no value (expected a number)",
+    ),
+    (
         "tricks-condition-wrong-split",
         in_ending(tricks={"if spades 2-1": 3, "otherwise": 2}),
         "claim.tricks.if spades 2-1",
