@@ -157,6 +157,8 @@ def test_what_cannot_be_read_is_listed_with_the_reason(tmp_path: Path) -> None:
     assert reasons["missing.pbn"] == "no such file or folder"
     assert reasons["notes.txt"] == "not a record file (expected .pbn or .lin)"
     assert reasons["broken.lin"]  # the reader's own message, whatever it is, is kept
+    place = reasons["broken.lin"].split(": ")[0]
+    assert not reasons["broken.lin"].startswith(f"{place}: {place}: ")  # named once
 
 
 def test_a_claimed_total_out_of_reach_is_listed() -> None:
