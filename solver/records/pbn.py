@@ -381,6 +381,20 @@ class _PlayReader:
         self.notes: list[str] = []
         for token in tag.section:
             self._token(token)
+        self._one_trick_a_line()
+
+    def _one_trick_a_line(self) -> None:
+        """Each line of the section is a trick, a column per player: more than four cards on a
+        line would shift every later card into another player's column and trick."""
+        per_line: dict[int, int] = {}
+        for _card, line in self.columns:
+            per_line[line] = per_line.get(line, 0) + 1
+            if per_line[line] > 4:
+                raise self._error(
+                    line,
+                    "more than four cards on one line (expected a trick a line, one card "
+                    "or '-' per player)",
+                )
 
     def cards_given(self) -> bool:
         return any(card is not None for card, _ in self.columns)

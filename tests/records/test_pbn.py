@@ -249,6 +249,13 @@ def test_a_card_played_twice_is_an_error() -> None:
     assert "trick 2" in error.location and "already played to trick 1" in error.message
 
 
+def test_a_line_of_five_cards_is_named_as_such() -> None:
+    # A fifth card on the first trick's line would shift every later card into another
+    # player's column: the line is named, not a card of the next trick.
+    error = error_of(game("H2 HT HA HJ H9\nS7 S2 S3 S4"))
+    assert "line 10" in error.location and "more than four cards" in error.message
+
+
 def test_a_bad_deal_names_the_deal_tag() -> None:
     error = error_of(game().replace(DEAL, "N:AKQ.T98.765.432 - - -"))
     assert error.location == "game 1 (board 1) [Deal]" and "expected a deal" in error.message
