@@ -503,6 +503,13 @@ class _CaseBuilder:
         leader = declarer.lho
         if raw.opening_leader is not None:
             leader = self._seat(raw.opening_leader, "opening_leader")
+            if leader.side is declarer.side:
+                defenders = f"{declarer.lho.value} or {declarer.lho.partner.value}"
+                role = "declarer" if leader is declarer else "dummy"
+                raise self.error(
+                    "opening_leader",
+                    f"got {raw.opening_leader!r}, {role} (expected a defender: {defenders})",
+                )
         rows = self._rows(deal)
         self.unplayed = self._unplayed(deal, rows)
         self.surplus = self._surplus(rows)
