@@ -63,3 +63,10 @@ def test_a_claim_between_tricks_has_no_claim_mark() -> None:
 def claim_left(case: solver.Case) -> int:
     assert case.claim is not None
     return case.claim.position.tricks_left
+
+
+def test_a_stated_crossruff_is_named_as_an_assumption() -> None:
+    analysis = solver.analyse(solver.load_case(CLAIMS / "crossruff-stated-no-trump-lead.yaml"))
+    assert "claim-crossruff" in [a.name for a in analysis.ruling.assumptions]
+    plain = solver.analyse(solver.load_case(CLAIMS / "mid-trick-claim-trump-not-mentioned.yaml"))
+    assert "claim-crossruff" not in [a.name for a in plain.ruling.assumptions]

@@ -551,7 +551,7 @@ def decide_claim(case: Case, analysis: ClaimAnalysis) -> Ruling:
         reasons.append(concession)
         if concession.citation == "71B":
             credited = adjudicated
-    more = _choice_assumption(analysis) + _count_assumption(claim)
+    more = _choice_assumption(analysis) + _count_assumption(claim) + _crossruff_assumption(claim)
     return _credit(case, claim, credited, reasons, analysis.policy, more)
 
 
@@ -573,6 +573,22 @@ def _count_assumption(claim: Claim) -> tuple[Assumption, ...]:
             "the claimer is taken as having counted the cards of the suits he counts tricks in "
             "(none of them is a card he overlooked); which cards he keeps for his counts is the "
             "judgement keep_counted_cards",
+        ),
+    )
+
+
+def _crossruff_assumption(claim: Claim) -> tuple[Assumption, ...]:
+    """When the statement names a crossruff, how the ruling plays it: named, as which of
+    partner's cards are ruffed is read from the cards as they lie (docs/claims.md)."""
+    if not any(step.kind == "crossruff" for step in claim.statement):
+        return ()
+    return (
+        Assumption(
+            "claim-crossruff",
+            "70",
+            "a stated crossruff leads side suits for partner to ruff, never a trump while the "
+            "hand holds another card (the catalogue's C5); partner ruffs unless no opponent "
+            "still to play, as the cards lie, can beat or ruff his partner's card",
         ),
     )
 
