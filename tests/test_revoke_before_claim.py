@@ -56,8 +56,12 @@ def test_declarer_claims_after_his_revoke_it_is_established_and_costs_a_trick() 
     assert (finding.citation, finding.transfer) == ("64A2", 1)
     citations = analysis.ruling.citations
     assert "63A3" in citations and "69A" in citations
-    assert claim_only.ruling.declarer_tricks is not None
-    assert analysis.ruling.declarer_tricks == claim_only.ruling.declarer_tricks - 1
+    # Without the allegation the revoke is no legal history: nothing to rule on, but the claim
+    # is still adjudicated on its position, and the revoke costs one trick against that.
+    assert claim_only.ruling.status == "impossible"
+    adjudicated = claim_only.to_json()["claim"]["claimer_tricks"]
+    won_before = analysis.case.claim.position.won[1]  # East-West, declarer's side
+    assert analysis.ruling.declarer_tricks == won_before + adjudicated - 1
     assert group.final == analysis.ruling.declarer_tricks
     result = analysis.to_json()
     assert result["outcomes"][0]["revokes"][0]["citation"] == "64A2"
