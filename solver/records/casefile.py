@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 
 from solver.bridge import Card, Contract, Deal, Seat, Side
 from solver.bridge.cards import RANK_CHARS
@@ -229,6 +230,24 @@ class RawPlay(_Strict):
     tricks: dict[int, str] = Field(default_factory=dict)
     unplayed: dict[str, str] = Field(default_factory=dict)
     irregularities: list[RawIrregularity] = Field(default_factory=list)
+
+    @field_validator("tricks", mode="before")
+    @classmethod
+    def _each_trick_once(cls, value: Any) -> Any:
+        """A trick numbered twice, once as a number and once as text (``13`` and ``'13'``),
+        would silently keep the later: refused, as YAML's own duplicate keys are."""
+        if not isinstance(value, dict):
+            return value
+        seen: dict[str, Any] = {}
+        for key in value:
+            number = str(key).strip()
+            if number in seen:
+                raise PydanticCustomError(
+                    "duplicate_trick",
+                    f"trick {number} is given twice ({seen[number]!r} and {key!r})",
+                )
+            seen[number] = key
+        return value
 
 
 class RawRevoke(_Strict):
