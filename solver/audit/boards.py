@@ -98,7 +98,8 @@ def claims_in_file(path: Path) -> Iterator[ClaimTask | Unreadable]:
         yield Unreadable(BoardKey(source, 0), _reason(error, source))
         return
     for skipped in errors:
-        yield Unreadable(BoardKey(source, 0, skipped.location), _reason(skipped, source))
+        # The place goes in the key (and the row's reason puts it in front of the message).
+        yield Unreadable(BoardKey(source, 0, skipped.location), skipped.message)
     for record in records:
         item = _claim_task(record, source)
         if item is not None:

@@ -78,9 +78,7 @@ def policy_columns(
 def unreadable_row(item: Unreadable, settings: PolicyColumns) -> AuditRow:
     """The row of a file, board or claim the audit could not take up."""
     key = item.key
-    reason = item.reason
-    if key.part and not reason.startswith(key.part + ": "):
-        reason = f"{key.part}: {reason}"  # the reader's message names it once
+    reason = f"{key.part}: {item.reason}" if key.part else item.reason
     return AuditRow(
         key.source, key.record, item.board, item.room, None, None, None, None, None, None, None,
         None, None, None, "", "", "unreadable", reason, 0.0, *settings,

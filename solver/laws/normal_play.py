@@ -338,6 +338,7 @@ from solver.bridge.masks import (
     cards_above,
     cards_in,
     hand_of,
+    lowest_card,
     popcount,
     winner_so_far,
 )
@@ -979,6 +980,23 @@ def partner_sure_to_win(view: PlayView) -> bool:
     return _partner_takes_it(view, winning[1], partner_winning)
 
 
+def partner_wins_as_the_cards_lie(view: PlayView) -> bool:
+    """Is partner's card, winning the trick so far, sure to win as the cards lie: no opponent
+    still to play holds a higher card of the suit led or, void in it, a trump? A stated
+    crossruff ruffs a master an opponent behind can ruff (the catalogue's C4(a)), not one
+    nobody can beat (C4(c)): ``statements._ruff_follow``."""
+    winning = current_winner(view)
+    if winning is None or winning[0] % 2 != view.claimer_side:
+        return False
+    led = SUIT_MASKS[view.trick[0] // 13]
+    trumps = 0 if view.trump is None else SUIT_MASKS[view.trump]
+    for seat in _opponents_to_play(view):
+        hand = hand_of(view.held, seat)
+        if hand & cards_above(winning[1]) or (not hand & led and hand & trumps):
+            return False
+    return True
+
+
 def _partner_takes_it(view: PlayView, best: int, partner_winning: bool) -> bool:
     """Is the trick sure to be partner's, so that ruffing it wastes a trump: his card, ``best``,
     is sure (``_partner_sure``), or the opponents still to play have shown out
@@ -1336,11 +1354,11 @@ def _high_ruff_costs_nothing(view: PlayView, high: int, low: int, overruffers: i
     assert view.trump is not None
     suit = SUIT_MASKS[view.trump]
     ours = (hand_of(view.held, view.seat) | hand_of(view.held, view.seat ^ 2)) & suit
-    theirs = (hand_of(view.held, view.seat ^ 1) | hand_of(view.held, view.seat ^ 3)) & suit
-    over = overruffers >> (low + 1) << (low + 1)
+    theirs = _opponents_cards(view) & suit
+    over = overruffers & cards_above(low)
     if not over:
         return True
-    cheapest = (over & -over).bit_length() - 1
+    cheapest = lowest_card(over)
     high_ruff = 1 + _trump_tricks(ours & ~(1 << high), theirs)
     low_ruff = _trump_tricks(ours & ~(1 << low), theirs & ~(1 << cheapest))
     return high_ruff >= low_ruff
@@ -1354,9 +1372,9 @@ def _trump_tricks(ours: int, theirs: int) -> int:
     beaten = 0
     left = theirs
     for card in cards_in(ours):
-        above = left >> (card + 1) << (card + 1)
+        above = left & cards_above(card)
         if above:
-            left &= ~(above & -above)
+            left &= ~(1 << lowest_card(above))
             beaten += 1
     return popcount(ours) - beaten
 

@@ -210,19 +210,9 @@ def _analyse_claim(
         )
         units = [problem.units[u] for u in sorted(found.contradicted or ())]
         if found.feasible is False:
-            # The play before the claim cannot have happened as the facts say: nothing to rule
-            # the claim on (as for a case without a claim).
-            from solver.engines import cpsat
-
-            impossible = Reason("79B", "no legal play history fits the agreed facts and the deal")
-            return Analysis(
-                case,
-                found,
-                Ruling("impossible", None, None, None, (impossible,)),
-                units,
-                cpsat.explain_impossible(problem, time_limit=time_limit),
-                claim=claimed,
-            )
+            # The play before the claim cannot have happened as the facts say: ruled as a case
+            # without a claim (impossible, and why), the claim's adjudication kept beside it.
+            return replace(_rule(case, problem, found, time_limit), claim=claimed)
         groups = None
         if problem.permits and found.feasible and ruling.declarer_tricks is not None:
             groups, ruling = claim_with_revokes(case, found, ruling)

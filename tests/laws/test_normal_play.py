@@ -1034,32 +1034,18 @@ def test_the_short_hand_unblocks_under_partners_running_suit() -> None:
         assert claimer_options(preset, second) == [card("D6")]
 
 
+def south_ruffs_the_club(east: tuple[str, ...]) -> PlayView:
+    """North's C4 led and East's CT on it; South, void in clubs with the SA ST S8, ruffs in
+    front of West's SJ S2, the claimer aware of the trumps out."""
+    held = view(("C4", "H2", "H3"), east, ("SA", "ST", "S8"), ("SJ", "S2", "D3")).held
+    return PlayView(2, held, (card("C4"), card("CT")), 0, 0, 0, 0, True)
+
+
 def test_an_aware_claimer_ruffs_low_when_the_high_ruff_costs_a_trump_trick() -> None:
-    # North leads the C4 and East, with the S9, follows with the CT; South, void in clubs with
-    # the SA ST S8, ruffs in front of West's SJ S2. The SA wins this trick but leaves the T and
-    # 8 under the J and 9 (one trick); the S8 overruffed by the J keeps A and T over 9 and 2
-    # (two). Ruffing high costs a trick here, so the low ruff is no irrational play (a real
-    # claim, 2D in a World Championship record, lost a trump trick to the forced ace).
-    position = view(
-        ("C4", "H2", "H3"),
-        ("CT", "S9", "H4"),
-        ("SA", "ST", "S8"),
-        ("SJ", "S2", "D3"),
-        seat=2,
-        trick=("C4", "CT"),
-        leader=0,
-    )
-    aware = PlayView(2, position.held, position.trick, 0, 0, 0, 0, True)
-    assert claimer_options(NormalPolicy(), aware) == [card("S8")]
+    # With East's S9 out too, the SA wins this trick but leaves the T and 8 under the J and 9
+    # (one trick); the S8 overruffed by the J keeps A and T over 9 and 2 (two). Ruffing high
+    # costs a trick here, so the low ruff is no irrational play (a real claim, 2D in a World
+    # Championship record, lost a trump trick to the forced ace).
+    assert claimer_options(NormalPolicy(), south_ruffs_the_club(("CT", "S9", "H4"))) == [card("S8")]
     # Without the S9 the ace costs nothing (T and 8 still beat the 2 once the J has gone).
-    no_nine = view(
-        ("C4", "H2", "H3"),
-        ("CT", "H5", "H4"),
-        ("SA", "ST", "S8"),
-        ("SJ", "S2", "D3"),
-        seat=2,
-        trick=("C4", "CT"),
-        leader=0,
-    )
-    aware = PlayView(2, no_nine.held, no_nine.trick, 0, 0, 0, 0, True)
-    assert claimer_options(NormalPolicy(), aware) == [card("SA")]
+    assert claimer_options(NormalPolicy(), south_ruffs_the_club(("CT", "H5", "H4"))) == [card("SA")]

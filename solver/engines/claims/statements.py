@@ -21,6 +21,7 @@ from solver.laws.normal_play import (
     legal,
     masters_in,
     partner_sure_to_win,
+    partner_wins_as_the_cards_lie,
 )
 
 
@@ -250,53 +251,28 @@ def _ruffable(held: tuple[int, int, int, int], seat: int, trump: int) -> list[in
     ]
 
 
-def _crossruff_safe(view: PlayView) -> bool:
-    """In a crossruff, is partner's card sure to win without the ruff: it wins so far, and no
-    opponent still to play holds a higher card of the suit led or, void in it, a trump? A
-    crossruffer ruffs a master an opponent behind can ruff (the catalogue's C4(a)), not one
-    nobody can beat (C4(c))."""
-    winning = current_winner(view)
-    assert winning is not None and view.trump is not None
-    if winning[0] % 2 != view.seat % 2:
-        return False
-    led = SUIT_MASKS[view.trick[0] // 13]
-    for seat in range(4):
-        if seat % 2 == view.seat % 2 or seat in _played(view):
-            continue
-        hand = hand_of(view.held, seat)
-        if hand & led & ~((2 << winning[1]) - 1):
-            return False
-        if not hand & led and hand & SUIT_MASKS[view.trump]:
-            return False
-    return True
-
-
-def _played(view: PlayView) -> set[int]:
-    """The seats that have played to the trick in progress."""
-    return {(view.leader + i) % 4 for i in range(len(view.trick))}
-
-
 def _ruff_follow(step: Step, view: PlayView) -> list[int] | None:
+    """The ruff a ``ruff`` step's ruffer, or a ``crossruff`` hand, makes void in the suit led:
+    for ``ruff``, the stated suit; for ``crossruff``, a side suit partner led (a defender's lead
+    is the policy's, C5). Not on partner's card sure to win: as he sees it for ``ruff``
+    (ruffing it wastes the trump, C4(c); the ruff waits for the next round), as the cards lie
+    for ``crossruff`` (``partner_wins_as_the_cards_lie``)."""
     trump = view.trump
-    hand = hand_of(view.held, view.seat)
+    led = view.trick[0] // 13
     if step.kind == "crossruff":
-        # The hand ruffs partner's side-suit lead; a defender's lead is the policy's (C5).
-        if trump is None or view.leader != view.seat ^ 2 or view.trick[0] // 13 == trump:
-            return None
-        suit = view.trick[0] // 13
-    elif step.kind == "ruff" and step.seat is not None and step.seat.index == view.seat:
-        suit = step.suit if step.suit is not None else -1
+        ruffs = view.leader == view.seat ^ 2 and led != trump
     else:
+        ruffs = step.kind == "ruff" and step.seat is not None and step.seat.index == view.seat
+        ruffs = ruffs and led == step.suit
+    hand = hand_of(view.held, view.seat)
+    if trump is None or not ruffs or hand & SUIT_MASKS[led] or not hand & SUIT_MASKS[trump]:
         return None
-    if trump is None or view.trick[0] // 13 != suit or hand & SUIT_MASKS[suit]:
-        return None
-    if not hand & SUIT_MASKS[trump]:
-        return None
-    if step.kind == "crossruff" and _crossruff_safe(view):
-        return None
-    if step.kind == "ruff" and partner_sure_to_win(view):
-        # Ruffing partner's sure winner wastes the trump (the catalogue's C4(c)): the policy
-        # plays, and the ruff waits for the next round of the suit.
+    sure = (
+        partner_wins_as_the_cards_lie(view)
+        if step.kind == "crossruff"
+        else partner_sure_to_win(view)
+    )
+    if sure:
         return None
     winning = current_winner(view)
     assert winning is not None
