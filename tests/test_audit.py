@@ -18,7 +18,7 @@ import pytest
 from solver.audit import audit
 from solver.audit.boards import ClaimTask, Unreadable, _claim_task, claims_in
 from solver.audit.judge import COLUMNS, AuditRow
-from solver.audit.run import Settings, audit_rows, choose_runner, in_process
+from solver.audit.run import Settings, audit_rows, choose_runner, in_process, read_journal
 from solver.cli import main
 from solver.engines.claims import ClaimProblem, adjudicate
 from solver.errors import SettingsError
@@ -139,6 +139,7 @@ def test_an_interrupted_audit_resumes_where_it_stopped(archive: Path, tmp_path: 
     resumed = list(audit_rows([archive], settings=SETTINGS, runner=counting, journal=journal))
     assert len(ruled) == 4  # only the claims not already in the journal
     assert resumed[:2] == taken
+    assert len(read_journal(journal)) == 6  # the cut line dropped, not merged with the next
     whole = list(audit_rows([archive], settings=SETTINGS, runner=in_process))
     key = lambda row: (row.source, row.record)  # noqa: E731
     assert [replace(r, seconds=0) for r in sorted(resumed, key=key)] == [
@@ -411,3 +412,52 @@ def test_a_write_that_fails_leaves_no_partial_table(tmp_path: Path) -> None:
         with pytest.raises(KeyboardInterrupt):
             write_rows(failing(), tmp_path / f"table{suffix}")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_journal_with_a_line_that_is_not_a_row_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Only a last line cut short by an interruption is passed over; a line in the middle that
+    # is not a row would resume the audit with a board silently missing.
+    out = tmp_path / "table.csv"
+    journal = tmp_path / "table.csv.journal"
+    first = audit_rows([SAMPLE], settings=SETTINGS, runner=in_process, journal=journal)
+    next(first)
+    first.close()
+    journal.write_text("not a row\n" + journal.read_text())
+    with pytest.raises(SystemExit) as stop:
+        main(["audit", str(SAMPLE), "--jobs", "1", "-o", str(out)])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"{journal}: line 1: is not a row of an audit table" in err
+    assert "delete the journal to start afresh" in err
+    assert not out.exists()
+
+
+def test_a_finished_table_is_overwritten_only_with_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "table.csv"
+    out.write_text("a table from an earlier audit\n")
+    with pytest.raises(SystemExit) as stop:
+        main(["audit", str(SAMPLE), "--jobs", "1", "--no-why", "-o", str(out)])
+    assert stop.value.code == 2
+    assert f"{out}: already exists and is a finished audit" in capsys.readouterr().err
+    assert out.read_text() == "a table from an earlier audit\n"
+    code = main(["audit", str(SAMPLE), "--jobs", "1", "--no-why", "--force", "-o", str(out)])
+    assert code == 0
+    assert out.read_text().startswith(",".join(COLUMNS))
+
+
+def test_an_interrupted_table_is_resumed_without_force(tmp_path: Path) -> None:
+    # The journal beside an existing table says the audit was interrupted: running again
+    # resumes it, which is not an overwrite to confirm.
+    out = tmp_path / "table.csv"
+    journal = tmp_path / "table.csv.journal"
+    out.write_text("a table left by an earlier run\n")
+    first = audit_rows([SAMPLE], settings=SETTINGS, runner=in_process, journal=journal)
+    next(first)
+    first.close()
+    assert main(["audit", str(SAMPLE), "--jobs", "1", "--no-why", "-o", str(out)]) == 0
+    assert len(out.read_text().splitlines()) == 4  # the header and the three claims
+    assert not journal.exists()

@@ -43,6 +43,11 @@ def add_audit_parser(commands: Any, positive_seconds: Any, at_least_one: Any) ->
         "run again with the same FILE resumes where it stopped",
     )
     audit.add_argument(
+        "--force",
+        action="store_true",
+        help="let -o overwrite a finished table (an interrupted one is resumed, not overwritten)",
+    )
+    audit.add_argument(
         "--jobs",
         type=at_least_one,
         default=None,
@@ -108,7 +113,7 @@ def run_audit(args: argparse.Namespace) -> int:
     if output is not None:
         output_format(output)  # a bad suffix is bad input before any work
         journal = output.with_name(output.name + ".journal")
-        check_output_place(output, journal)
+        check_output_place(output, journal, args.force)
     bar = _AuditBar() if sys.stderr.isatty() else None
     tally: Counter[str] = Counter()
     failing: list[AuditRow] = []

@@ -35,9 +35,10 @@ def output_format(path: Path) -> str:
         ) from None
 
 
-def check_output_place(path: Path, journal: Path) -> None:
-    """Bad input (exit 2) before any work: the table's folder must exist, and neither the table
-    nor its journal (``<table>.journal``) may be a folder."""
+def check_output_place(path: Path, journal: Path, force: bool = False) -> None:
+    """Bad input (exit 2) before any work: the table's folder must exist, neither the table nor
+    its journal (``<table>.journal``) may be a folder, and a finished table (one with no
+    journal: nothing to resume) is overwritten only when ``force`` says so."""
     folder = path.parent
     if not folder.is_dir():
         raise CaseFileError(str(path), "", f"cannot be written: the folder {folder} does not exist")
@@ -46,6 +47,13 @@ def check_output_place(path: Path, journal: Path) -> None:
             raise CaseFileError(
                 str(target), "", "is a folder (expected a file name, or none there yet)"
             )
+    if path.exists() and not journal.exists() and not force:
+        raise CaseFileError(
+            str(path),
+            "",
+            "already exists and is a finished audit (no journal to resume): expected a new "
+            "file; --force overwrites it",
+        )
 
 
 def write_rows(rows: Iterable[AuditRow], path: Path) -> int:

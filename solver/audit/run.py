@@ -25,7 +25,7 @@ from solver.audit.judge import (
     policy_columns,
     unreadable_row,
 )
-from solver.errors import SettingsError, SolverError
+from solver.errors import CaseFileError, SettingsError, SolverError
 from solver.facts.claim import PLAYER_CLASSES
 from solver.facts.policy import PRESETS
 from solver.rulings.turns import available_workers
@@ -197,18 +197,55 @@ def task_key(key: BoardKey) -> tuple[str, int, str]:
 
 def read_journal(path: Path) -> list[AuditRow]:
     """The rows an earlier run of the same audit finished (none when there is no journal). A
-    last line cut short by an interruption is left out: that board is ruled on again."""
+    last line cut short by an interruption is left out: that board is ruled on again. Any
+    other line that is not a row of the table is bad input: a journal edited or written by
+    something else would otherwise resume an audit with boards silently missing."""
     if not path.exists():
         return []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise CaseFileError(
+            str(path), "", "is not an audit journal (not UTF-8 text); delete it to start afresh"
+        ) from None
     rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(data, dict) and set(data) == set(COLUMNS):
-            rows.append(AuditRow(**data))
+    for number, line in enumerate(lines, start=1):
+        row = _journal_row(line)
+        if row is not None:
+            rows.append(row)
+        elif number < len(lines) or not _cut_short(line):
+            raise CaseFileError(
+                str(path),
+                f"line {number}",
+                "is not a row of an audit table (expected a JSON object with the columns "
+                f"{', '.join(COLUMNS)}); delete the journal to start afresh",
+            )
     return rows
+
+
+def _journal_row(line: str) -> AuditRow | None:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError:
+        return None
+    if isinstance(data, dict) and set(data) == set(COLUMNS):
+        return AuditRow(**data)
+    return None
+
+
+def _cut_short(line: str) -> bool:
+    """A row the interruption cut off: the start of a JSON object that never closes."""
+    return line.startswith("{") and not line.rstrip().endswith("}")
+
+
+def _drop_cut_short_line(path: Path) -> None:
+    """Remove a last row cut short by an interruption (its board is ruled on again), so that
+    the rows a resumed audit appends start on a line of their own."""
+    if not path.exists():
+        return
+    content = path.read_bytes()
+    if content and not content.endswith(b"\n"):
+        path.write_bytes(content[: content.rfind(b"\n") + 1])
 
 
 class Journal:
@@ -216,6 +253,8 @@ class Journal:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
+        if path is not None:
+            _drop_cut_short_line(path)
         self._file = None if path is None else path.open("a", encoding="utf-8")
 
     def add(self, row: AuditRow) -> None:
