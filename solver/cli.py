@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 import time
 import traceback
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
-from solver.errors import CaseFileError, InternalError, SolverError
+from solver.errors import CaseFileError, EngineError, InternalError, SolverError
 from solver.facts.policy import PRESETS, NormalPolicy, parse_switch
 from solver.version import tool_version
 
@@ -234,7 +235,9 @@ def _import_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
         metavar="SEAT",
         help="who made the record's claim (default declarer: records do not say)",
     )
-    parser.add_argument("--title", help="the case's title (default: board, contract, event)")
+    parser.add_argument(
+        "--title", type=_title, help="the case's title (default: board, contract, event)"
+    )
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
 
 
@@ -281,6 +284,15 @@ def _engine_options(parser: argparse.ArgumentParser, when: str, seconds: str) ->
 
 def _board_number(text: str) -> int:
     return _whole_number(text, 1)
+
+
+def _title(text: str) -> str:
+    """An empty title would silently become the default one: said rather than guessed."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "expected some text (leave --title out for the default title)"
+        )
+    return text
 
 
 def _non_negative(text: str) -> int:
@@ -367,9 +379,7 @@ def _internal_error(message: str, debug: bool) -> NoReturn:
 
 def _check(args: argparse.Namespace) -> int:
     from solver.records import load_case
-    from solver.rulings import analyse
     from solver.rulings.report import count_report, text_report
-    from solver.rulings.turns import available_workers
 
     case = load_case(args.path)
     for option, output in (("--html", args.html), ("--pdf", args.pdf)):
@@ -382,28 +392,15 @@ def _check(args: argparse.Namespace) -> int:
         from solver.desk.pdf import find_chromium
 
         chromium = find_chromium()
-    bar = _LayoutBar(args.time_limit) if args.claimer_view and sys.stderr.isatty() else None
-    try:
-        analysis = analyse(
-            case,
-            engine=args.engine,
-            list_limit=JSON_LISTED if args.list is None else args.list,
-            time_limit=args.time_limit,
-            policy=policy,
-            claimer_view=args.claimer_view,
-            progress=bar,
-            count=False,
-            workers=available_workers(),
-        )
-    finally:
-        if bar is not None:
-            bar.close()
+    analysis = _ruling(case, policy, args)
     listed = REPORT_LISTED if args.list is None else args.list
     pending = analysis.pending_count is not None
     if pending and not args.json:
         # The ruling first: the count can take the rest of the time limit.
         print(
-            text_report(analysis, listed=listed, examples=args.examples, values=args.values),
+            _for_terminal(
+                text_report(analysis, listed=listed, examples=args.examples, values=args.values)
+            ),
             end="",
             flush=True,
         )
@@ -412,10 +409,12 @@ def _check(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(analysis.to_json(), indent=2))
     elif pending:
-        print(count_report(analysis), end="")
+        print(_for_terminal(count_report(analysis)), end="")
     else:
         print(
-            text_report(analysis, listed=listed, examples=args.examples, values=args.values),
+            _for_terminal(
+                text_report(analysis, listed=listed, examples=args.examples, values=args.values)
+            ),
             end="",
         )
     if args.log is not None:
@@ -429,6 +428,32 @@ def _check(args: argparse.Namespace) -> int:
         document = html_document(analysis, listed, examples=args.examples, values=args.values)
         write_pdf(document, args.pdf, chromium)
     return analysis.ruling.exit_code
+
+
+def _ruling(case: Case, policy: NormalPolicy | None, args: argparse.Namespace) -> Analysis:
+    """The analysis ``check`` reports, the count left pending (it runs after the ruling is
+    shown); an engine that cannot answer is named with the case it could not answer for."""
+    from solver.rulings import analyse
+    from solver.rulings.turns import available_workers
+
+    bar = _LayoutBar(args.time_limit) if args.claimer_view and sys.stderr.isatty() else None
+    try:
+        return analyse(
+            case,
+            engine=args.engine,
+            list_limit=JSON_LISTED if args.list is None else args.list,
+            time_limit=args.time_limit,
+            policy=policy,
+            claimer_view=args.claimer_view,
+            progress=bar,
+            count=False,
+            workers=available_workers(),
+        )
+    except EngineError as error:
+        raise EngineError(f"{args.path}: {error}") from error
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def _write_html(path: str, analysis: Analysis, listed: int, examples: bool, values: bool) -> None:
@@ -521,7 +546,10 @@ SKIPPED_SHOWN = 3
 def _note_skipped(source: str, skipped: list[CaseFileError]) -> None:
     """Say which boards of the file could not be read and were left out of the import."""
     for error in skipped[:SKIPPED_SHOWN]:
-        print(f"note: {error} (that board is left out; the others are read)", file=sys.stderr)
+        print(
+            _for_terminal(f"note: {error} (that board is left out; the others are read)"),
+            file=sys.stderr,
+        )
     if len(skipped) > SKIPPED_SHOWN:
         print(
             f"note: {source}: {len(skipped) - SKIPPED_SHOWN} more boards cannot be read and were "
@@ -727,8 +755,19 @@ class _CountBar:
 
 
 def _error(message: str, code: int) -> NoReturn:
-    print(f"error: {message}", file=sys.stderr)
+    print(_for_terminal(f"error: {message}"), file=sys.stderr)
     raise SystemExit(code)
+
+
+def _for_terminal(text: str) -> str:
+    """Control characters of a case's free text (a title with an escape sequence) shown as
+    escapes, not sent to the terminal, where they could move the cursor or hide the ruling;
+    line ends and tabs stay."""
+    return _CONTROL.sub(lambda found: found.group().encode("unicode_escape").decode(), text)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Unicode's control characters (category Cc) but the tab and the line end."""
 
 
 def entrypoint() -> None:

@@ -139,6 +139,21 @@ def test_an_html_report_is_never_written_over_the_case_file(
     assert case.read_bytes() == before
 
 
+def test_control_characters_of_a_title_are_shown_as_escapes_not_sent_to_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    case = tmp_path / "case.yaml"
+    data = yaml.safe_load(Path(DEMO).read_text(encoding="utf-8"))
+    data["title"] = "Board 1\x1b[2J\x1b[31m cleared\x07"
+    case.write_text(yaml.safe_dump(data), encoding="utf-8")
+    run(["check", str(case)])
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "Board 1\\x1b[2J\\x1b[31m cleared\\x07" in out
+    assert run(["check", str(case), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["title"] == data["title"]  # JSON keeps the text
+
+
 def test_list_0_lists_no_history(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["check", DEMO, "--json", "--list", "0"]) == 0
     assert json.loads(capsys.readouterr().out)["histories"]["listed"] == []
@@ -293,7 +308,17 @@ def test_an_engine_that_cannot_answer_is_still_bad_input_not_a_bug(
     message = "pyconstraint: a missed trick and a double play in one problem"
     monkeypatch.setattr(solver.rulings, "analyse", _failing_analyse(EngineError(message)))
     assert run(["check", DEMO]) == 2
-    assert capsys.readouterr().err == f"error: {message}\n"
+    assert capsys.readouterr().err == f"error: {DEMO}: {message}\n"
+
+
+def test_an_engine_too_small_for_the_case_names_the_case(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(["check", DEMO, "--engine", "pyconstraint"]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {DEMO}: pyconstraint: 13 tricks is more than this engine handles (at most 4); "
+        "use the search or CP-SAT engine\n"
+    )
 
 
 def test_an_interrupted_check_exits_130_without_a_traceback(

@@ -329,6 +329,16 @@ def test_unknown_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert "one of the arguments --pbn --lin is required" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("title", ["", "   "])
+def test_an_empty_title_is_refused_not_replaced(
+    title: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["import", str(real_file(USBF)), "--board", "1", "--title", title]) == 2
+    assert "--title: expected some text (leave --title out for the default title)" in (
+        capsys.readouterr().err
+    )
+
+
 def test_dispute_rows_with_a_claim_give_the_whole_position(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
