@@ -538,6 +538,13 @@ class _CaseBuilder:
         if self.in_progress is not None:
             self._check_in_progress(deal, rows, agreed, contract)
         statements = self._statements(deal, rows, tricks_played)
+        if claim_reader is not None and statements and not rows and not agreed:
+            raise self.error(
+                "statements",
+                "a claim case that gives no play before the claim (play.rows or play.tricks) "
+                "has nothing these statements can be weighed against (the claim's position "
+                "gives the tricks won): give the play, or leave them out",
+            )
         irregularities = self._irregularities(
             deal, rows, agreed, tricks_played, declarer, leader, contract
         )
