@@ -15,6 +15,7 @@ import contextlib
 import ipaddress
 import json
 import secrets
+import socket
 import threading
 import time
 import webbrowser
@@ -455,13 +456,16 @@ def read_upload(name: str, text: str) -> dict[str, Any]:
     as a passed-out board, are listed with the reason)."""
     from solver.records import lin, loads_case, pbn
     from solver.records.casefile import record_format
+    from solver.records.spellings import canonical_spellings
     from solver.records.to_case import case_from_record
     from solver.records.yamlload import load_yaml
 
     kind = record_format(name, text)
     if kind is None:
         loads_case(text, name)  # the command line's checks, with its messages
-        return {"kind": "case", "case": load_yaml(text, name)}
+        # The page's lists hold one spelling of each seat and vulnerability: "e" or "both"
+        # would otherwise show, and be ruled, as the list's first value.
+        return {"kind": "case", "case": canonical_spellings(load_yaml(text, name))}
     reader = pbn if kind == "PBN" else lin
     errors: list[CaseFileError] = []
     boards: list[dict[str, Any]] = []
@@ -488,6 +492,7 @@ def serve(
     import uvicorn
 
     check_exposure(host, password)
+    _check_port_free(host, port)
     try:
         app = create_app(log_url=log_url, password=password, time_limit=time_limit)
     except LogError as error:
@@ -498,3 +503,25 @@ def serve(
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
     uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """Say so before the desk is announced when the port is taken (another desk, most often):
+    the web server would otherwise print its own error after the desk's address, and the
+    browser would open the desk already there."""
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM
+        )[0]
+    except OSError as error:
+        raise ServeError(f"--host {host}: cannot be used ({error})") from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise ServeError(
+                f"--port {port}: cannot listen on {host} port {port} ({error.strerror}); "
+                "expected a free port: another desk may be running there, or choose another "
+                "with --port"
+            ) from None

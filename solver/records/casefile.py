@@ -42,6 +42,7 @@ from solver.facts.irregularity import (
 )
 from solver.facts.policy import PRESETS
 from solver.records.claimfile import ClaimReader, RawClaim, claim_model_at, parse_hands
+from solver.records.record import MAX_BOARD
 from solver.records.strict import StrictModel as _Strict
 from solver.records.yamlload import load_yaml
 
@@ -316,7 +317,7 @@ class RawPublished(_Strict):
 class RawCase(_Strict):
     title: str
     edition: Literal[2017, 2007, 1997, 1987] = 2017
-    board: int | None = Field(default=None, ge=1)
+    board: int | None = Field(default=None, ge=1, le=MAX_BOARD)
     vulnerable: str | None = "None"
     deal: str | None = None
     contract: str

@@ -32,7 +32,7 @@ from solver.bridge import Card, Contract, Deal, Seat, Strain
 from solver.bridge.cards import ALL_CARDS
 from solver.errors import CaseFileError
 from solver.records.pbn import decode
-from solver.records.record import PlayError, PlayRecorder, Record, Vulnerability
+from solver.records.record import MAX_BOARD, PlayError, PlayRecorder, Record, Vulnerability
 
 _KEY = re.compile(r"^[A-Za-z]{2}$")
 _LIN_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -179,6 +179,7 @@ class _BoardReader:
         self.source = source
         self.board = board
         self.index = index
+        self.number_line = 0
         self.room, self.number = self._board_id()
         self.dealer: Seat | None = None
 
@@ -195,6 +196,10 @@ class _BoardReader:
         return [pair for pair in self.board.pairs if pair.key == key]
 
     def read(self) -> Record:
+        if self.number is not None and not 1 <= self.number <= MAX_BOARD:
+            raise self.error(
+                self.number_line, f"board number {self.number} (expected 1 to {MAX_BOARD})"
+            )
         deal = self._deal()
         contract, declarer = self._auction()
         recorder, claim = self._play(deal, contract, declarer)
@@ -226,10 +231,12 @@ class _BoardReader:
             if match:
                 room = {"o": "Open", "c": "Closed"}.get((match.group(1) or "").lower())
                 number = int(match.group(2))
+                self.number_line = pair.line
         for pair in self.values("ah"):
             match = re.search(r"(\d+)", pair.value)
             if match:
                 number = int(match.group(1))
+                self.number_line = pair.line
         return room, number
 
     def _deal(self) -> Deal:

@@ -26,7 +26,14 @@ from pathlib import Path
 
 from solver.bridge import Card, Contract, Deal, Seat, Trick
 from solver.errors import CaseFileError
-from solver.records.record import PlayError, PlayRecorder, Record, Vulnerability, seat_name
+from solver.records.record import (
+    MAX_BOARD,
+    PlayError,
+    PlayRecorder,
+    Record,
+    Vulnerability,
+    seat_name,
+)
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _ANNOTATION = re.compile(r"^(?:[!?]+|\$\d+|=\d+=|\^\d*)$")
@@ -287,9 +294,11 @@ class _GameReader:
         text = self.values["Board"]
         if not text:
             return None
-        if not text.isdigit():
+        if not text.isdigit() or not 1 <= int(text) <= MAX_BOARD:
             raise CaseFileError(
-                self.source, f"game {self.game.number} [Board]", f"got {text!r} (expected a number)"
+                self.source,
+                f"game {self.game.number} [Board]",
+                f"got {text!r} (expected a board number, 1 to {MAX_BOARD})",
             )
         return int(text)
 

@@ -19,6 +19,9 @@ Vulnerability = Literal["None", "NS", "EW", "All"]
 
 VULNERABILITIES: tuple[Vulnerability, ...] = ("None", "NS", "EW", "All")
 
+MAX_BOARD = 999_999
+"""The highest board number a case or record may give: far above any event's, and low enough
+for every place a board number goes (the desk's log, a browser's numbers)."""
 SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
 

@@ -218,11 +218,13 @@ def test_a_broken_case_shows_the_loaders_message_and_keeps_the_form(
 def test_a_card_typed_at_the_keyboard_and_a_card_not_held(page: Page) -> None:
     page.fill("#deal", example()["deal"])
     page.press("#deal", "Tab")
-    page.fill("#type-W", "c3 H4- SK")
+    page.fill("#type-W", "c3 H4- SK+ H8?")
     page.press("#type-W", "Enter")
     chips = page.locator("#row-W .row-cards button").all()
-    assert [c.get_attribute("data-card") for c in chips] == ["C3", "H4", "SK"]
-    assert page.inner_text("#row-W .row-cards button[data-index='1'] .mark") == "-"
+    assert [c.get_attribute("data-card") for c in chips] == ["C3", "H4", "SK", "H8"]
+    # Signs as in the case file: none (or ?) is a card not pointed, not one pointed "won".
+    marks = [page.inner_text(f"#row-W .row-cards button[data-index='{i}'] .mark") for i in range(4)]
+    assert marks == ["?", "-", "+", "?"]
     page.fill("#type-N", "H10 SA")
     page.press("#type-N", "Enter")
     assert page.locator("#row-N .row-cards button").get_attribute("data-card") == "HT"

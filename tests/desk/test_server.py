@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -17,7 +18,9 @@ import yaml
 from solver.desk.log import RulingLog
 from solver.desk.server import UPLOAD_LIMIT, ServeError, check_exposure, create_app
 from solver.desk.worker import RulingPool
+from solver.records import case_from_dict
 from solver.records.to_case import case_yaml
+from solver.records.yamlload import load_yaml
 from tests.cli_helpers import run
 from tests.desk.live import Answer, free_port, request, served
 
@@ -307,6 +310,37 @@ def test_ruling_serve_with_a_log_it_cannot_open_is_bad_input(
     target = tmp_path / "missing" / "event.sqlite"
     assert run(["serve", "--no-browser", "--log", str(target)]) == 2
     assert capsys.readouterr().err.startswith(f"error: --log {target}: cannot be opened (")
+
+
+def test_ruling_serve_on_a_port_in_use_says_so_before_announcing_the_desk(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert run(["serve", "--no-browser", "--port", str(port)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""  # no address announced for a desk that never starts
+    assert err.startswith(f"error: --port {port}: cannot listen on 127.0.0.1 port {port} (")
+    assert "another desk may be running there, or choose another with --port" in err
+
+
+def test_a_loaded_case_comes_back_in_the_spellings_the_page_lists(client: Client) -> None:
+    # The reader takes "e", "both" and "ns"; the page's lists hold "E", "All" and "NS", and a
+    # value not in a list would be shown, and ruled, as the list's first one.
+    text = EXAMPLE.read_text(encoding="utf-8")
+    text = text.replace("declarer: S", "declarer: s").replace(
+        "vulnerable: None", "vulnerable: both"
+    )
+    text = text.replace("- by: NS", "- by: ns").replace("    N: CK-", "    n: CK-")
+    loaded = client.post("/api/load", json={"name": "lower.yaml", "text": text}).json()["case"]
+    assert loaded["declarer"] == "S" and loaded["vulnerable"] == "All"
+    assert loaded["statements"][0]["by"] == "NS"
+    assert "N" in loaded["play"]["rows"] and "n" not in loaded["play"]["rows"]
+    written = load_yaml(text, "x")
+    del written["expect"], loaded["expect"]  # JSON turns its mapping's numbers into text
+    assert case_from_dict(loaded, "x") == case_from_dict(written, "x")
 
 
 def test_the_page_never_shows_the_log_databases_password(postgres: str, pool: RulingPool) -> None:

@@ -246,6 +246,13 @@ def test_unreadable_cards_calls_claims_and_vulnerability_are_errors() -> None:
     assert "expected o, n, e or b" in error_of(board().replace("sv|n|", "sv|q|")).message
 
 
+@pytest.mark.parametrize("number", [0, 1_000_000])
+def test_a_board_number_out_of_range_is_named(number: int) -> None:
+    error = error_of(board(number=number))
+    assert error.location == f"board {number} (Open), line 1"
+    assert error.message == f"board number {number} (expected 1 to 999999)"
+
+
 def test_bad_deals_are_errors() -> None:
     assert "13 cards" in error_of(board().replace("S65432HJ7", "S6543HJ7")).message
     assert "dealer digit" in error_of(board().replace("md|3", "md|7")).message

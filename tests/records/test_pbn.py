@@ -256,6 +256,14 @@ def test_a_line_of_five_cards_is_named_as_such() -> None:
     assert "line 10" in error.location and "more than four cards" in error.message
 
 
+@pytest.mark.parametrize("number", ["0", "1000000", "99999999999999999999"])
+def test_a_board_number_out_of_range_is_named(number: str) -> None:
+    # A case cannot hold it, so the board would otherwise fail only when made a case.
+    error = error_of(game().replace('[Board "1"]', f'[Board "{number}"]'))
+    assert error.location == "game 1 [Board]"
+    assert error.message == f"got '{number}' (expected a board number, 1 to 999999)"
+
+
 def test_a_bad_deal_names_the_deal_tag() -> None:
     error = error_of(game().replace(DEAL, "N:AKQ.T98.765.432 - - -"))
     assert error.location == "game 1 (board 1) [Deal]" and "expected a deal" in error.message

@@ -55,10 +55,11 @@ function suitClass(card) {
 // ---- parsing what a director types ---------------------------------------------------------
 
 function parseCard(token) {
-  const match = /^([SHDC])(10|[AKQJT2-9])([+-]?)$/i.exec(token.trim());
+  const match = /^([SHDC])(10|[AKQJT2-9])([+?-]?)$/i.exec(token.trim());
   if (!match) return null;
   const rank = match[2] === "10" ? "T" : match[2].toUpperCase();
-  return { card: match[1].toUpperCase() + rank, mark: match[3] };
+  // As in the case file: + won, - lost, no sign (or ?) not pointed.
+  return { card: match[1].toUpperCase() + rank, mark: match[3] === "?" ? "" : match[3] };
 }
 
 function parseDeal(text) {
@@ -257,7 +258,7 @@ function renderRow(seat) {
   box.append(chips);
   const typed = el("input", {
     type: "text", class: "type-cards", id: `type-${seat}`, spellcheck: "false",
-    placeholder: "type: SA H10 CK-", "aria-label": `type ${SEAT_NAMES[seat]}'s cards`,
+    placeholder: "type: SA+ H10- CK (no sign: not pointed)", "aria-label": `type ${SEAT_NAMES[seat]}'s cards`,
     onkeydown: (event) => {
       if (event.key === "Enter") { event.preventDefault(); typeCards(seat, event.target); }
     },
@@ -275,12 +276,13 @@ function typeCards(seat, input) {
     const parsed = parseCard(tokens[i]);
     if (!parsed) {
       showError(`${SEAT_NAMES[seat]}'s row: ${tokens[i]} is not a card (a suit S H D C and ` +
-        "a rank A K Q J 10 9 ... 2, e.g. SA or H10; + or - after it for its orientation)");
+        "a rank A K Q J 10 9 ... 2, e.g. SA or H10; after it + pointed won, - pointed lost, " +
+        "nothing or ? not pointed, as in the case file)");
       input.value = tokens.slice(i).join(" ");
       renderRows(seat);
       return;
     }
-    if (!addCard(seat, parsed.card, parsed.mark || "+")) {
+    if (!addCard(seat, parsed.card, parsed.mark)) {
       input.value = tokens.slice(i).join(" ");
       renderRows(seat);
       return;
