@@ -40,11 +40,17 @@ _LATER = {
 neither the case-file reader nor the rulings (their import is a third of a second)."""
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LATER:
-        import importlib
+SUBPACKAGES = ("audit", "bridge", "desk", "engines", "facts", "laws", "records", "rulings")
+"""Reached as ``solver.records.pbn`` after ``import solver`` alone, as the README writes them."""
 
+
+def __getattr__(name: str) -> Any:
+    import importlib
+
+    if name in _LATER:
         return getattr(importlib.import_module(_LATER[name]), name)
+    if name in SUBPACKAGES:
+        return importlib.import_module(f"solver.{name}")
     raise AttributeError(f"module 'solver' has no attribute {name!r}")
 
 

@@ -179,6 +179,30 @@ def test_export_of_a_dispute_names_what_it_leaves_out(capsys: pytest.CaptureFixt
     assert back.result is None and not back.has_play
 
 
+@pytest.mark.parametrize(
+    ("name", "fmt", "sentence"),
+    [
+        (
+            "ex01-major-penalty-card-due",
+            "--pbn",
+            "{Not in the play: W SQ lies as a penalty card from trick 8 (inadvertent) (agreed)}",
+        ),
+        (
+            "ex04-premature-play",
+            "--lin",
+            "nt|Not in the play: E played DA prematurely to trick 8 (agreed)|",
+        ),
+    ],
+)
+def test_export_names_the_irregularities_it_cannot_hold(
+    name: str, fmt: str, sentence: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A record has no place for a penalty card or a premature play: left out silently, the
+    # exported board would read as a plain play.
+    assert run(["export", str(ROOT / "cases" / "irregularities" / f"{name}.yaml"), fmt]) == 0
+    assert sentence in capsys.readouterr().out
+
+
 def test_export_with_ruling_gives_the_adjusted_result(capsys: pytest.CaptureFixture[str]) -> None:
     """example-mixed-row is ruled 4S-1 under 65D: the adjusted result is 9 tricks."""
     case = ROOT / "cases" / "example-mixed-row.yaml"

@@ -33,21 +33,28 @@ def audit(
     """Audit every claim in the PBN and LIN files under ``paths`` (files or folders).
 
     One row per claim (and per file, board or claim that could not be read, with the reason),
-    sorted by file and board. ``jobs``: worker processes on this machine (None: every CPU it may
-    run on; 1: in this process); ``scheduler``: the address of a Dask distributed scheduler
-    instead. ``journal``: a file the rows are appended to as they finish; run again with the
-    same journal, the audit skips the boards already in it. ``policy``, ``player_class``
-    ("expert" or "club") and ``switches`` (judgements turned on or off, ``{"keep_entries":
-    True}``) are ``ruling check``'s ``--policy``, ``--class`` and ``--switch``; an unknown one
-    is a ``solver.errors.SettingsError`` (a ValueError) before any claim is ruled on.
+    sorted by file and by place in the file. ``jobs``: worker processes on this machine (None:
+    every CPU it may run on; 1: in this process); ``scheduler``: the address of a Dask
+    distributed scheduler instead. ``journal``: a file the rows are appended to as they
+    finish; run again with the same journal, the audit skips the boards already in it.
+    ``policy``, ``player_class`` ("expert" or "club") and ``switches`` (judgements turned on
+    or off, ``{"keep_entries": True}``) are ``ruling check``'s ``--policy``, ``--class`` and
+    ``--switch``; an unknown one, a switch set to anything but True or False, a time limit
+    that is not a positive number or fewer than one job is a ``solver.errors.SettingsError``
+    (a ValueError) before any claim is ruled on.
     """
     import pandas
 
     from solver.audit.judge import COLUMNS
     from solver.audit.run import Settings, audit_rows, choose_runner
+    from solver.errors import SettingsError
 
     if isinstance(paths, str | Path):
         paths = [paths]
+    elif not isinstance(paths, Iterable):
+        raise TypeError(f"paths: expected a file or folder, or several, got {paths!r}")
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise SettingsError(f"jobs: expected a whole number, 1 or more, got {jobs!r}")
     rows = list(
         audit_rows(
             paths,

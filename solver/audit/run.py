@@ -9,6 +9,7 @@ audit resumes where it stopped.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
@@ -58,10 +59,19 @@ class Settings:
                 f"player_class {self.player_class!r}: unknown class of player "
                 f"(expected one of: {', '.join(PLAYER_CLASSES)})"
             )
+        for name, value in self.switches:
+            if not isinstance(value, bool):
+                raise SettingsError(f"switch {name!r}: expected True or False, got {value!r}")
         try:
             PRESETS[self.policy].with_switches(**dict(self.switches))
         except ValueError as error:
             raise SettingsError(str(error)) from None
+        if isinstance(self.time_limit, bool) or not (
+            isinstance(self.time_limit, int | float) and 0 < self.time_limit < math.inf
+        ):
+            raise SettingsError(
+                f"time_limit: expected a positive number of seconds, got {self.time_limit!r}"
+            )
 
     @property
     def columns(self) -> PolicyColumns:

@@ -439,6 +439,8 @@ def _shape_error(
         field = str(first["loc"][-1])
         model = model or _model_at(first["loc"][:-1])
         names = _field_names(model)
+        if model is RawCase:  # claim: is read apart, but is a field of the case all the same
+            names.insert(names.index("statements") + 1, "claim")
         expected = ", ".join(names)
         hint = difflib.get_close_matches(field, names, n=1, cutoff=0.6)
         suggestion = f"; did you mean {hint[0]!r}?" if hint else ""
@@ -515,7 +517,8 @@ class _CaseBuilder:
 
     def build(self) -> Case:
         raw = self.raw
-        if not raw.title.strip():
+        if not any(char.isprintable() and not char.isspace() for char in raw.title):
+            # strip() keeps a zero-width space, which shows nothing either
             raise self.error("title", "must not be empty")
         deal = self._deal()
         contract = self._parse(Contract.parse, raw.contract, "contract")

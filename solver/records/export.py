@@ -213,6 +213,9 @@ def _disputed(case: Case, recorder: PlayRecorder, left_out: list[str]) -> None:
         )
     if case.unplayed or case.surplus is not None:
         left_out.append("Not in the play: the defective trick alleged (Law 67)")
+    for irregularity in case.irregularities:  # a record has no place for them (Laws 45-60)
+        whose = "agreed" if irregularity.by is None else f"{irregularity.by}'s account"
+        left_out.append(f"Not in the play: {irregularity.describe()} ({whose})")
     known = len(recorder.tricks)
     if known < case.tricks_played and case.claim is None:
         left_out.append(f"Not in the play: tricks {known + 1} to {case.tricks_played}, not known")

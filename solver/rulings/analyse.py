@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -15,9 +16,9 @@ from solver.engines import (
 )
 from solver.engines.problem import Problem
 from solver.engines.result import EngineResult
-from solver.errors import CaseFileError
+from solver.errors import CaseFileError, SettingsError
 from solver.facts import Case
-from solver.facts.policy import NormalPolicy
+from solver.facts.policy import PRESETS, NormalPolicy
 from solver.rulings.accounts import find_with_accounts, has_accounts
 from solver.rulings.decide import decide
 from solver.rulings.revokes import claim_with_revokes, revoke_groups, revoke_hints
@@ -34,7 +35,7 @@ def analyse(
     engine: str = "auto",
     list_limit: int = 5,
     time_limit: float = 20.0,
-    policy: NormalPolicy | None = None,
+    policy: NormalPolicy | str | None = None,
     claimer_view: bool = False,
     progress: Callable[[int, int], None] | None = None,
     judgements: bool = True,
@@ -45,8 +46,10 @@ def analyse(
 ) -> Analysis:
     """Find the consistent histories of a case and rule on them (or on its claim).
 
-    ``policy``: the normal-play policy for a claim; None uses the one the case file gives in
-    ``claim.policy`` and ``claim.switches`` (WBF2017 when it gives none).
+    ``policy``: the normal-play policy for a claim, or a preset's name (``"EBU"``); None uses
+    the one the case file gives in ``claim.policy`` and ``claim.switches`` (WBF2017 when it
+    gives none). Arguments of the wrong kind are a TypeError or a ``SettingsError`` naming the
+    argument, as the command line refuses them, before any work.
     ``progress``: called as ``progress(layouts done, layouts in all)`` while the claimer's view
     runs, the step that can take many seconds with no other sign of life (a terminal's bar).
     ``judgements``: for a claim, also find where the ruling turns (each judgement of the policy
@@ -57,6 +60,7 @@ def analyse(
     decided by optimisation) and ``analysis.pending_count`` holds the count still to make,
     for ``finish_count``; on, it is made before returning, within ``time_limit`` in all and
     ``memory_limit`` bytes resident (``count_progress`` called with the positions searched)."""
+    policy = _checked(case, list_limit, time_limit, policy, memory_limit)
     if case.claim is not None and has_accounts(case):
         raise CaseFileError(
             case.source,
@@ -105,6 +109,42 @@ def analyse(
     if problem.irregular is not None and case.tricks_played < 13:
         analysis = replace(analysis, pending=_pending(analysis, problem, time_limit))
     return analysis
+
+
+def _checked(
+    case: Case,
+    list_limit: int,
+    time_limit: float,
+    policy: NormalPolicy | str | None,
+    memory_limit: int | None,
+) -> NormalPolicy | None:
+    """The arguments a notebook may get wrong, refused with what was expected rather than
+    failing deep inside an engine (or, for a time limit of 0, ruling nothing); a preset's name
+    is read as that preset."""
+    if not isinstance(case, Case):
+        raise TypeError(
+            f"analyse: expected a Case (solver.load_case(path) reads one), got {case!r}"
+        )
+    if isinstance(time_limit, bool) or not (
+        isinstance(time_limit, int | float) and 0 < time_limit < math.inf
+    ):
+        raise SettingsError(
+            f"time_limit: expected a positive number of seconds, got {time_limit!r}"
+        )
+    for name, value, least in (("list_limit", list_limit, 0), ("memory_limit", memory_limit, 1)):
+        if value is None and name == "memory_limit":
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise SettingsError(f"{name}: expected a whole number, {least} or more, got {value!r}")
+    if isinstance(policy, str):
+        if policy not in PRESETS:
+            raise SettingsError(
+                f"policy {policy!r}: unknown preset (expected one of: {', '.join(PRESETS)})"
+            )
+        return PRESETS[policy]
+    if policy is not None and not isinstance(policy, NormalPolicy):
+        raise TypeError(f"policy: expected a NormalPolicy, a preset's name or None, got {policy!r}")
+    return policy
 
 
 PENDING_LISTED = 5000

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Page, Route, sync_playwright
 from solver.desk.server import create_app
 from solver.desk.worker import RulingPool
 from tests.cli_helpers import run
-from tests.desk.live import served
+from tests.desk.live import request, served
 
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "cases" / "example-mixed-row.yaml"
@@ -199,6 +199,140 @@ def test_a_logged_ruling_opens_with_its_facts(page: Page) -> None:
     facts = yaml.safe_load(page.locator("#log-facts").text_content() or "")
     assert {key: facts[key] for key in FACTS} == {key: example()[key] for key in FACTS}
     assert "4S-1" in page.inner_text("#log-entry")
+
+
+def test_a_ruling_leaves_the_page_when_other_facts_come_and_is_marked_when_edited(
+    page: Page,
+) -> None:
+    page.set_input_files("#load-file", str(EXAMPLE))
+    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    page.click("#rule")
+    page.wait_for_selector("#ruling-result", timeout=30_000)
+    assert page.is_enabled("#print")
+    # A change in the form: the ruling stays, marked, and cannot be printed as if current.
+    page.fill("#contract", "3NT")
+    page.wait_for_selector("#ruling-stale")
+    assert "Rule again" in page.inner_text("#ruling-stale") and page.is_disabled("#print")
+    # Other facts altogether (New, a file): the ruling of the old ones leaves the page.
+    page.click("#rule")
+    page.wait_for_selector("#ruling-status, #errors:not([hidden])", timeout=30_000)
+    page.click("#new")
+    assert page.is_hidden("#ruling") and page.locator("#ruling > *").count() == 0
+    assert page.is_disabled("#print") and page.is_hidden("#job")
+
+
+def test_a_ruling_still_running_is_not_shown_under_the_facts_loaded_after_it(
+    page: Page, tmp_path: Path
+) -> None:
+    slow = tmp_path / "slow.yaml"
+    data = example()
+    del data["play"], data["statements"], data["expect"]  # no play: every history, counted
+    slow.write_text(yaml.safe_dump(data), encoding="utf-8")
+    page.set_input_files("#load-file", str(slow))
+    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    page.click("#rule")
+    page.wait_for_selector("#job:not([hidden])")
+    page.set_input_files("#load-file", str(EXAMPLE))  # the director moves on to another case
+    page.wait_for_function("!document.getElementById('rule').disabled", timeout=60_000)
+    page.wait_for_timeout(500)
+    assert page.is_hidden("#ruling") and page.locator("#ruling > *").count() == 0
+
+
+def test_the_log_refresh_button_shows_a_ruling_made_elsewhere_at_once(
+    page: Page, desk: str
+) -> None:
+    before = page.locator("#log tbody tr").count()
+    answer = request(f"{desk}api/rule", {"case": example()})
+    assert answer.status == 200
+    page.click("#log-refresh")
+    page.wait_for_function(
+        f"document.querySelectorAll('#log tbody tr').length > {before}", timeout=3_000
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("claim-amount-on-the-split", '"if spades 2-2": 3'),
+        ("nonclaimers-normal-throw-in-not-seen", '"nonclaimers_normal": true'),
+        ("agreed-claim-withdrawn-possible-trick", '"agreed": true'),
+    ],
+)
+def test_a_claims_facts_without_a_field_are_shown_under_other_facts(
+    page: Page, name: str, shown: str
+) -> None:
+    # Ruled on as loaded, so the director must see them: an amount by the split, the claim's
+    # switches, an agreed claim.
+    page.set_input_files("#load-file", str(ROOT / "cases" / "claims" / f"{name}.yaml"))
+    page.wait_for_selector("#other-section:not([hidden])")
+    assert shown in page.inner_text("#other")
+
+
+def test_a_claim_step_left_blank_is_named_before_anything_is_sent(page: Page) -> None:
+    claim = ROOT / "cases" / "claims" / "stated-finesse-king-covers.yaml"
+    page.set_input_files("#load-file", str(claim))
+    page.wait_for_selector("#has-claim:checked")
+    page.select_option("#step-kind", "finesse")
+    page.click("#add-step")
+    count = page.locator("#steps > *").count()
+    page.click("#rule")
+    page.wait_for_selector("#errors:not([hidden])")
+    assert page.inner_text("#errors") == (
+        f"the claim's statement, step {count}: the card to finesse is missing"
+    )
+    assert page.is_hidden("#job")  # no ruling was asked for
+
+
+@pytest.mark.parametrize(
+    ("name", "select", "value"),
+    [
+        ("impossible-agreed-statement", "who says it", "agreed"),
+        ("laws-example-14", "winner", "EW"),
+    ],
+)
+def test_an_agreed_statement_and_a_side_as_winner_are_shown_as_loaded(
+    page: Page, name: str, select: str, value: str
+) -> None:
+    page.set_input_files("#load-file", str(ROOT / "cases" / f"{name}.yaml"))
+    page.wait_for_selector("#statements .statement")
+    assert page.input_value(f"#statements .statement select[aria-label='{select}']") == value
+
+
+def test_unticking_the_claim_puts_it_aside_and_ticking_it_brings_it_back(page: Page) -> None:
+    page.click("#has-claim")
+    page.fill("#claim-tricks", "4")
+    page.fill("#claim-said", "the rest are mine")
+    page.click("#has-position")
+    page.fill("#claim-hands", "N:AK.. .. .. ..")
+    page.click("#has-position")  # a slip of the mouse...
+    page.click("#has-claim")
+    assert page.is_hidden("#claim")
+    page.click("#has-claim")  # ...taken back: nothing entered is lost
+    assert page.input_value("#claim-tricks") == "4"
+    assert page.input_value("#claim-said") == "the rest are mine"
+    page.click("#has-position")
+    assert page.input_value("#claim-hands") == "N:AK.. .. .. .."
+
+
+def test_a_row_entered_before_the_deal_is_checked_when_the_deal_comes(page: Page) -> None:
+    page.fill("#type-N", "SA+ HQ")  # no deal yet: nothing to check against
+    page.press("#type-N", "Enter")
+    page.fill("#deal", example()["deal"])  # North holds the HQ, but not the SA (South has it)
+    page.press("#deal", "Tab")
+    page.wait_for_selector("#errors:not([hidden])")
+    assert page.inner_text("#errors") == (
+        "North's row holds SA, but the deal gives it to South: take it out of the row, or "
+        "correct the deal"
+    )
+
+
+def test_save_names_the_file_after_a_title_in_any_script(page: Page) -> None:
+    page.set_input_files("#load-file", str(EXAMPLE))
+    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    page.fill("#title", "Ærø — Board 7: «mélange»")
+    with page.expect_download() as download:
+        page.click("#save")
+    assert download.value.suggested_filename == "ærø-board-7-mélange.yaml"
 
 
 def test_a_broken_case_shows_the_loaders_message_and_keeps_the_form(

@@ -21,9 +21,11 @@ const state = {
   statements: [],  // as in the case file
   irregularities: [], // play.irregularities as in the case file (the agreed ones)
   claim: null,     // the claim's fields (claimFrom), or null when there is none
+  claimAside: null, // the claim's fields while "a claim was made" is unticked
   picked: null,    // the card picked on the deal grid, waiting for its hand
   document: null,  // the last ruling's printable report
   job: null,       // the id of the ruling under way on the server
+  generation: 0,   // counts the sets of facts put in the form: a ruling shows only on its own
 };
 
 const $ = (id) => document.getElementById(id);
@@ -162,6 +164,7 @@ function rowFrom(seat, value) {
 }
 
 function setCase(facts) {
+  forgetRuling();
   state.base = JSON.parse(JSON.stringify(facts));
   $("title").value = facts.title || "";
   $("board").value = facts.board != null ? facts.board : "";
@@ -186,6 +189,7 @@ function setCase(facts) {
   const irregularities = facts.play && facts.play.irregularities;
   state.irregularities = Array.isArray(irregularities) ? JSON.parse(JSON.stringify(irregularities)) : [];
   state.claim = claimFrom(facts.claim);
+  state.claimAside = null;
   renderAll();
 }
 
@@ -318,7 +322,8 @@ function renderRows(focusSeat) {
   if (focusSeat) $(`type-${focusSeat}`).focus();
 }
 
-const BY = ["NS", "EW", "N", "E", "S", "W"];
+const BY = ["NS", "EW", "N", "E", "S", "W", "agreed"]; // agreed: a fact both sides accept
+const WINNERS = [...SEATS, "NS", "EW"]; // a seat, or a side ("our side won it")
 const NOTICED = ["during-play", "after-play", "after-boarding", "after-next-board", "after-round"];
 
 function selectOf(options, value, onchange, label) {
@@ -342,7 +347,7 @@ function renderStatement(statement, index) {
         "declarer's tricks", 0, 13), " tricks");
   } else if ("winner" in statement) {
     line.append("trick ", numberInput(statement.trick, (v) => { statement.trick = v; }, "trick", 1, 13),
-      " was won by ", selectOf(SEATS, statement.winner, (v) => { statement.winner = v; }, "winner"));
+      " was won by ", selectOf(WINNERS, statement.winner, (v) => { statement.winner = v; }, "winner"));
   } else if ("played" in statement) {
     const text = Object.entries(statement.played || {}).map(([s, c]) => `${s}:${c}`).join(" ");
     line.append("at trick ", numberInput(statement.trick, (v) => { statement.trick = v; }, "trick", 1, 13),
@@ -395,6 +400,19 @@ function renderOther() {
   delete play.rows;
   if (Array.isArray(play.irregularities)) delete play.irregularities;
   if (Object.keys(play).length > 0) other.play = play;
+  // The claim's facts the form has no field for (its switches, an agreed claim, ...) and a
+  // claimed amount that depends on a split: kept as loaded and ruled on, so shown here.
+  const claim = state.base.claim;
+  if (state.claim && claim && typeof claim === "object") {
+    const kept = {};
+    for (const [key, value] of Object.entries(claim)) {
+      if (!CLAIM_EDITED.includes(key)) kept[key] = value;
+    }
+    if (claim.tricks != null && typeof claim.tricks === "object" && typeof state.claim.tricks === "object") {
+      kept.tricks = claim.tricks;
+    }
+    if (Object.keys(kept).length > 0) other.claim = kept;
+  }
   const shown = Object.keys(other).length > 0;
   $("other-section").hidden = !shown;
   $("other").textContent = shown ? JSON.stringify(other, null, 2) : "";
@@ -549,6 +567,33 @@ function stepText(step) {
   return step.cond ? `if ${SUIT_NAMES[step.cond.suit]} ${step.cond.split.trim()}: ${text}` : text;
 }
 
+// A step with a field left blank would reach the reader as "finesse " and be refused as an
+// unknown step, with the list of every form: say which field of which step is empty instead.
+const STEP_FIELDS = {
+  finesse: ["card", "the card to finesse"],
+  ruffing_finesse: ["card", "the card led for the ruffing finesse"],
+  cash_any: ["suits", "the suits"],
+  play: ["cards", "the cards"],
+  play_all: ["cards", "the cards"],
+  concede: ["n", "the number of tricks"],
+};
+
+function blankStep() {
+  const steps = state.claim ? state.claim.steps : [];
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    const [field, name] = STEP_FIELDS[step.kind] || [];
+    const value = field ? step[field] : null;
+    if (field && (value == null || String(value).trim() === "")) {
+      return `the claim's statement, step ${i + 1}: ${name} is missing`;
+    }
+    if (step.kind === "raw" && String(step.text || "").trim() === "") {
+      return `the claim's statement, step ${i + 1}: the step is empty (write it, or remove it)`;
+    }
+  }
+  return null;
+}
+
 function newStep(kind) {
   return { kind, suit: "S", seat: kind === "ruff" ? "N" : "", suits: "", card: "", n: 1,
     cards: "", text: "", cond: null };
@@ -648,7 +693,10 @@ function setClaimFields() {
   $("claim").hidden = claim == null;
   if (!claim) return;
   $("claim-by").value = claim.by;
-  $("claim-tricks").value = claim.tricks == null ? "" : claim.tricks;
+  const byLayout = claim.tricks != null && typeof claim.tricks === "object";
+  $("claim-tricks").value = claim.tricks == null || byLayout ? "" : claim.tricks;
+  // A number typed here replaces an amount that depends on the split (shown in Other facts).
+  $("claim-tricks").placeholder = byLayout ? "by the split: see Other facts" : "";
   $("claim-said").value = claim.said;
   $("claim-trumps").value = claim.trumps;
   selectValue("claim-policy", claim.policy);
@@ -736,14 +784,26 @@ function renderSteps() {
 
 function wireClaim() {
   $("step-kind").replaceChildren(...STEP_KINDS.map(([kind, label]) => el("option", { value: kind }, label)));
+  // Unticked, the claim (or its position) is put aside, not thrown away: ticked again, what
+  // the director had entered comes back (a slip of the mouse costs nothing).
   $("has-claim").addEventListener("change", (event) => {
-    state.claim = event.target.checked
-      ? (claimFrom(state.base.claim) || claimFrom({ by: $("declarer").value })) : null;
+    if (event.target.checked) {
+      state.claim = state.claimAside
+        || claimFrom(state.base.claim) || claimFrom({ by: $("declarer").value });
+    } else {
+      state.claimAside = state.claim;
+      state.claim = null;
+    }
     setClaimFields();
   });
   $("has-position").addEventListener("change", (event) => {
-    state.claim.position = event.target.checked
-      ? { hands: "", leader: "", current: "", ns: null, ew: null } : null;
+    if (event.target.checked) {
+      state.claim.position = state.claim.positionAside
+        || { hands: "", leader: "", current: "", ns: null, ew: null };
+    } else {
+      state.claim.positionAside = state.claim.position;
+      state.claim.position = null;
+    }
     setClaimFields();
   });
   const fields = {
@@ -1227,22 +1287,62 @@ function showJob(job) {
   $("stop").hidden = FINISHED.includes(job.state);
 }
 
-async function ruleCase() {
-  clearError();
-  $("rule").disabled = true;
-  $("print").disabled = true;
+// A ruling belongs to the facts it was made on: other facts put in the form (a file loaded,
+// New, a board picked) take it off the page and stop a ruling still running for the old ones;
+// a change made in the form marks it as out of date, and Print, which would print it, is off.
+function forgetRuling() {
+  state.generation += 1;
+  if (state.job) stopJob();
   state.document = null;
+  $("print").disabled = true;
   $("ruling").hidden = true;
   $("ruling").replaceChildren();
+  $("job").hidden = true;
+}
+
+function markRulingStale() {
+  const ruling = $("ruling");
+  if (ruling.hidden || $("ruling-stale")) return;
+  state.document = null;
+  $("print").disabled = true;
+  ruling.prepend(el("p", { id: "ruling-stale", class: "stale", role: "status" },
+    "The facts were changed after this ruling: it is not a ruling on what the form now holds. " +
+    "Rule again."));
+}
+
+const NOT_FACTS = ["rule", "print", "stop", "save", "values", "load-file"];
+
+function watchForChanges() {
+  const form = $("case-form");
+  const changed = (event) => {
+    if (NOT_FACTS.includes(event.target.id)) return;
+    markRulingStale();
+  };
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (button && !NOT_FACTS.includes(button.id) && button.id !== "new") markRulingStale();
+  });
+}
+
+async function ruleCase() {
+  clearError();
+  const blank = blankStep();
+  if (blank) { showError(blank); return; }
+  forgetRuling();
+  const generation = state.generation;
+  $("rule").disabled = true;
   try {
     const values = $("values").checked;
     let job = await post("api/jobs", { case: caseDict(), values });
     state.job = job.job;
     while (!FINISHED.includes(job.state) || (job.result == null && job.error == null)) {
       // (a finished job is always answered with its ruling or its error; asked again if not)
-      showJob(job);
+      if (state.generation === generation) showJob(job);
       job = await getJson(`api/jobs/${encodeURIComponent(job.job)}?wait=${POLL_WAIT}`);
     }
+    if (state.generation !== generation) return; // other facts are in the form by now
     showJob(job);
     if (job.state === "done" && job.result) {
       state.document = job.document;
@@ -1254,6 +1354,7 @@ async function ruleCase() {
       showError(job.error || "the server finished the ruling without giving it");
     }
   } catch (error) {
+    if (state.generation !== generation) return;
     $("job").hidden = true;
     showError(error.message);
   } finally {
@@ -1274,6 +1375,8 @@ async function stopJob() {
 
 async function saveCase() {
   clearError();
+  const blank = blankStep();
+  if (blank) { showError(blank); return; }
   try {
     const text = await post("api/save", { case: caseDict() });
     const link = el("a", {
@@ -1289,7 +1392,8 @@ async function saveCase() {
 }
 
 function slug(text) {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+  // Letters of any script are kept (a title in Danish or Chinese still names its file).
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "").slice(0, 60);
 }
 
 let loadedBoards = [];
@@ -1390,12 +1494,29 @@ function setDealFromInput() {
   try {
     state.hands = parseDeal(text);
     clearError();
+    const misplaced = rowsAgainstDeal();
+    if (misplaced) showError(misplaced);
   } catch (error) {
     showError(error.message);
     state.hands = null;
   }
   renderRows();
   renderDealGrid();
+}
+
+// Rows entered before the deal (or kept when it changed) are checked against it at once, not
+// only when the case is ruled on.
+function rowsAgainstDeal() {
+  for (const seat of SEATS) {
+    for (const entry of state.rows[seat].cards) {
+      if (!state.hands[seat].has(entry.card)) {
+        const holder = SEATS.find((other) => state.hands[other].has(entry.card));
+        const where = holder ? `the deal gives it to ${SEAT_NAMES[holder]}` : "the deal does not hold it";
+        return `${SEAT_NAMES[seat]}'s row holds ${entry.card}, but ${where}: take it out of the row, or correct the deal`;
+      }
+    }
+  }
+  return null;
 }
 
 function newStatement(kind) {
@@ -1417,7 +1538,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("deal").addEventListener("change", setDealFromInput);
   $("rule").addEventListener("click", ruleCase);
   $("save").addEventListener("click", saveCase);
-  $("new").addEventListener("click", () => { clearError(); setCase({}); $("ruling").hidden = true; });
+  $("new").addEventListener("click", () => { clearError(); setCase({}); });
   $("print").addEventListener("click", printReport);
   $("stop").addEventListener("click", stopJob);
   $("load-file").addEventListener("change", (event) => {
@@ -1439,8 +1560,9 @@ document.addEventListener("DOMContentLoaded", () => {
     renderRows();
   });
   wireIrregularities();
-  $("log-refresh").addEventListener("click", refreshLog);
+  $("log-refresh").addEventListener("click", () => refreshLog()); // not the click as an entry id
   wireClaim();
+  watchForChanges();
   $("deal-keys").addEventListener("keydown", (event) => {
     if (event.key === "Enter") { event.preventDefault(); typeDeal(event.target); }
   });
