@@ -15,10 +15,18 @@ from pathlib import Path
 import pandas
 import pytest
 
+import solver.audit.run
 from solver.audit import audit
 from solver.audit.boards import ClaimTask, Unreadable, _claim_task, claims_in
 from solver.audit.judge import COLUMNS, AuditRow
-from solver.audit.run import Settings, audit_rows, choose_runner, in_process, read_journal
+from solver.audit.run import (
+    Journal,
+    Settings,
+    audit_rows,
+    choose_runner,
+    in_process,
+    read_journal,
+)
 from solver.cli import main
 from solver.engines.claims import ClaimProblem, adjudicate
 from solver.errors import SettingsError
@@ -460,4 +468,36 @@ def test_an_interrupted_table_is_resumed_without_force(tmp_path: Path) -> None:
     first.close()
     assert main(["audit", str(SAMPLE), "--jobs", "1", "--no-why", "-o", str(out)]) == 0
     assert len(out.read_text().splitlines()) == 4  # the header and the three claims
+    assert not journal.exists()
+
+
+def test_a_second_audit_of_the_same_table_at_once_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Two audits writing one table would resume from each other's rows and rename one table
+    # over the other (an internal error at the end); the second is refused at the start.
+    out = tmp_path / "table.csv"
+    running = Journal(tmp_path / "table.csv.journal")  # the first audit, still at work
+    try:
+        with pytest.raises(SystemExit) as stop:
+            main(["audit", str(SAMPLE), "--jobs", "1", "--no-why", "-o", str(out)])
+        assert stop.value.code == 2
+        assert "another audit is writing this table now" in capsys.readouterr().err
+    finally:
+        running.close()
+    assert main(["audit", str(SAMPLE), "--jobs", "1", "--no-why", "-o", str(out)]) == 0
+
+
+def test_an_audit_refused_before_its_first_row_leaves_no_journal_it_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A journal left empty by a refused start would make a later run take a finished table
+    # for an interrupted one (and overwrite it without --force).
+    def refused(*args: object) -> None:
+        raise SettingsError("refused")
+
+    monkeypatch.setattr(solver.audit.run, "_same_settings", refused)
+    journal = tmp_path / "fresh.journal"
+    with pytest.raises(SettingsError):
+        audit_rows([SAMPLE], settings=SETTINGS, runner=in_process, journal=journal)
     assert not journal.exists()

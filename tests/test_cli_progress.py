@@ -91,6 +91,9 @@ def test_the_command_prints_nothing_on_stderr_when_it_is_not_a_terminal(
         json.loads(captured.out)
     else:
         assert "Ruling:" in captured.out
+        # The worst layout as a director reads it, not as Python prints a dictionary.
+        view = next(line for line in captured.out.splitlines() if "Claimer's view" in line)
+        assert "{" not in view and re.search(r"on the worst one \((North|East|South|West) ", view)
 
 
 class Terminal(io.StringIO):

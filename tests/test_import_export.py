@@ -302,6 +302,17 @@ def test_dispute_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert ": --flip-mark: 'S1' is not a card" in err
     _, err = _import(capsys, str(path), "--dispute", "rows", "--mixed", "Q", code=2)
     assert ": --mixed: key 'Q' is not a seat" in err
+    # Options that would be ignored or contradict each other are refused, not guessed at.
+    _, err = _import(capsys, str(path), "--dispute", "rows-unmarked", "--flip-mark", "CA", code=2)
+    assert "--flip-mark, --drop-mark: rows-unmarked rows have no marks to turn or drop" in err
+    played = _import(capsys, str(path), "--dispute", "rows")[0]["play"]["rows"]["N"].split()[0]
+    card = played.rstrip("+-")
+    twice = ("--dispute", "rows", "--flip-mark", card, "--flip-mark", card)
+    _, err = _import(capsys, str(path), *twice, code=2)
+    assert f"--flip-mark: {card} is given twice" in err
+    both = ("--dispute", "rows", "--flip-mark", card, "--drop-mark", card)
+    _, err = _import(capsys, str(path), *both, code=2)
+    assert f"--flip-mark: {card} has its mark dropped too" in err
 
 
 def test_claimer_option(capsys: pytest.CaptureFixture[str]) -> None:

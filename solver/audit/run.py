@@ -259,22 +259,47 @@ def _drop_cut_short_line(path: Path) -> None:
 
 
 class Journal:
-    """Rows appended as they come, flushed at once, so that an interruption loses none."""
+    """Rows appended as they come, flushed at once, so that an interruption loses none. Held
+    locked while open: two audits writing one table would resume from each other's rows and
+    rename one table over the other."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        if path is not None:
-            _drop_cut_short_line(path)
+        self.created = path is not None and not path.exists()
         self._file = None if path is None else path.open("a", encoding="utf-8")
+        if path is not None:
+            _lock(self._file, path)
+            _drop_cut_short_line(path)  # ours alone now
 
     def add(self, row: AuditRow) -> None:
         if self._file is not None:
             self._file.write(json.dumps(asdict(row)) + "\n")
             self._file.flush()
 
-    def close(self) -> None:
+    def close(self, discard: bool = False) -> None:
+        """``discard``: an audit refused before its first row leaves no journal it made."""
         if self._file is not None:
             self._file.close()
+            self._file = None
+            if discard and self.created and self.path is not None:
+                self.path.unlink(missing_ok=True)
+
+
+def _lock(file: Any, path: Path) -> None:
+    try:
+        import fcntl
+    except ImportError:  # a system without it: no lock, as before
+        return
+    try:
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        file.close()
+        raise CaseFileError(
+            str(path),
+            "",
+            "another audit is writing this table now (its journal is in use): wait for it to "
+            "finish, or write to another file",
+        ) from None
 
 
 def audit_rows(
@@ -290,23 +315,42 @@ def audit_rows(
     one as it is finished. ``found`` is called with the number of boards taken up so far,
     ``finished`` with each new row (a progress bar). A journal of other settings is refused
     here, when called, before any row is asked for or any output file opened."""
-    done_before = read_journal(journal) if journal is not None else []
-    _same_settings(done_before, settings, journal)
-    return _rows(paths, settings, runner, journal, done_before, found, finished)
+    record = Journal(journal)  # held from here: a second audit of the same table is refused
+    try:
+        done_before = read_journal(journal) if journal is not None else []
+        _same_settings(done_before, settings, journal)
+    except BaseException:
+        record.close(discard=True)
+        raise
+    return _rows(paths, settings, runner, record, done_before, found, finished)
 
 
 def _rows(
     paths: Iterable[str | Path],
     settings: Settings,
     runner: Runner,
-    journal: Path | None,
+    record: Journal,
+    done_before: list[AuditRow],
+    found: Callable[[int], None] | None,
+    finished: Callable[[AuditRow], None] | None,
+) -> Iterator[AuditRow]:
+    try:
+        yield from _new_rows(paths, settings, runner, record, done_before, found, finished)
+    finally:
+        record.close()
+
+
+def _new_rows(
+    paths: Iterable[str | Path],
+    settings: Settings,
+    runner: Runner,
+    record: Journal,
     done_before: list[AuditRow],
     found: Callable[[int], None] | None,
     finished: Callable[[AuditRow], None] | None,
 ) -> Iterator[AuditRow]:
     done = {row_key(row) for row in done_before}
     yield from done_before
-    record = Journal(journal)
     seen = 0
     unreadable: list[AuditRow] = []
 
@@ -325,18 +369,15 @@ def _rows(
                 found(seen)
             yield item
 
-    try:
-        for row in runner(fresh(), settings):
-            record.add(row)
-            if finished is not None:
-                finished(row)
-            yield row
-            while unreadable:
-                yield _noted(unreadable.pop(0), record)
+    for row in runner(fresh(), settings):
+        record.add(row)
+        if finished is not None:
+            finished(row)
+        yield row
         while unreadable:
             yield _noted(unreadable.pop(0), record)
-    finally:
-        record.close()
+    while unreadable:
+        yield _noted(unreadable.pop(0), record)
 
 
 def _noted(row: AuditRow, journal: Journal) -> AuditRow:

@@ -182,6 +182,16 @@ def import_case(
             "--mixed, --flip-mark, --drop-mark",
             "they change rows of quitted cards (expected --dispute rows with them)",
         )
+    if options.dispute == "rows-unmarked" and (options.flip_marks or options.drop_marks):
+        raise CaseFileError(
+            str(path),
+            "--flip-mark, --drop-mark",
+            "rows-unmarked rows have no marks to turn or drop (expected --dispute rows)",
+        )
+    for name, cards in (("--flip-mark", options.flip_marks), ("--drop-mark", options.drop_marks)):
+        twice = sorted({card for card in cards if cards.count(card) > 1})
+        if twice:
+            raise CaseFileError(str(path), name, f"{twice[0]} is given twice")
     try:
         case = case_from_record(
             record,

@@ -363,6 +363,12 @@ def _check_options(
 ) -> None:
     """Cards that the case cannot mark raise ValueError."""
     player = {trick.card_of(seat): seat for trick in record.tricks for seat in SEATS}
+    both = sorted(drop_marks & flip_marks)
+    if both:
+        raise ValueError(
+            f"flip_marks: {both[0]} has its mark dropped too (expected each card either pointed "
+            "the wrong way or of a mark not known, not both)"
+        )
     for name, chosen in (("drop_marks", drop_marks), ("flip_marks", flip_marks)):
         for card in sorted(chosen):
             holder = player.get(card)

@@ -176,7 +176,8 @@ def _histories(analysis: Analysis) -> list[str]:
     if found.min_cost is not None:
         cards, statements = divmod(found.min_cost, CARDS_WEIGHT)
         lines.append(
-            f"Facts that had to be set aside: {cards} shown by the cards, {statements} statements"
+            f"Facts that had to be set aside: {cards} shown by the cards, "
+            f"{statements} statement{'s' * (statements != 1)}"
         )
     forced = {unit.key for unit in analysis.forced}
     for unit in analysis.contradicted:
@@ -433,9 +434,17 @@ def _claim_section(analysis: Analysis) -> list[str]:
         lines.append(
             f"Claimer's view: over {done} {view.layouts} layouts of the unseen cards, the "
             f"claimer's side takes at most {view.worst} tricks double dummy on the worst one "
-            f"({view.worst_layout}); no plan for every layout can guarantee more"
+            f"({_layout_text(view.worst_layout)}); no plan for every layout can guarantee more"
         )
     return lines
+
+
+def _layout_text(layout: dict[str, str] | None) -> str:
+    """The unseen hands as a director reads them: "North ..T9875., South ..J.QJ9"."""
+    if not layout:
+        return "no layout"
+    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    return ", ".join(f"{names.get(seat, seat)} {hand}" for seat, hand in layout.items())
 
 
 def _worst_line(claimed: ClaimAnalysis, side: int, position: ClaimPosition) -> list[str]:
