@@ -335,6 +335,31 @@ def test_save_names_the_file_after_a_title_in_any_script(page: Page) -> None:
     assert download.value.suggested_filename == "ærø-board-7-mélange.yaml"
 
 
+def test_a_statement_left_blank_is_named_by_its_number_on_the_page(page: Page) -> None:
+    page.set_input_files("#load-file", str(EXAMPLE))
+    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    page.click("#add-tricks")
+    assert page.inner_text("#statements .statement:last-child .number").strip() == "3."
+    page.click("#rule")
+    page.wait_for_selector("#errors:not([hidden])")
+    assert page.inner_text("#errors") == (
+        "statement 3: the number of tricks declarer's side won is missing"
+    )
+
+
+def test_the_readers_message_about_a_step_uses_the_pages_numbers(page: Page) -> None:
+    claim = ROOT / "cases" / "claims" / "stated-finesse-king-covers.yaml"
+    page.set_input_files("#load-file", str(claim))
+    page.wait_for_selector("#has-claim:checked")
+    page.select_option("#step-kind", "finesse")
+    page.click("#add-step")
+    count = page.locator("#steps > *").count()
+    page.fill("#steps > :last-child input[aria-label='card']", "S1")  # not a card
+    page.click("#rule")
+    page.wait_for_selector("#errors:not([hidden])")
+    assert page.inner_text("#errors").startswith(f"the page: the claim's statement, step {count}: ")
+
+
 def test_a_broken_case_shows_the_loaders_message_and_keeps_the_form(
     page: Page, tmp_path: Path
 ) -> None:
@@ -435,6 +460,32 @@ def test_a_claim_case_loaded_from_its_file_shows_the_adjudication(
     tricks = {play["trick"] for play in claim["worst_normal_line"]}
     assert page.locator("#claim-line tbody tr").count() == len(tricks)
     assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]
+
+
+def test_advice_to_raise_the_time_limit_names_the_desks_own(
+    browser: Browser, tmp_path: Path
+) -> None:
+    slow = tmp_path / "slow.yaml"
+    data = example()
+    del data["play"], data["statements"], data["expect"]  # no play: not settled in 0.5 s
+    slow.write_text(yaml.safe_dump(data), encoding="utf-8")
+    own = RulingPool(workers=1)
+    app = create_app(log_url=str(tmp_path / "event.sqlite"), pool=own, time_limit=0.5)
+    try:
+        with served(app) as base:
+            context = browser.new_context(viewport=LAPTOP)
+            page = context.new_page()
+            page.goto(base)
+            page.set_input_files("#load-file", str(slow))
+            page.wait_for_function("document.getElementById('title').value !== ''")
+            page.click("#rule")
+            page.wait_for_selector("#ruling-reasons", timeout=60_000)
+            reasons = " ".join(page.locator("#ruling-reasons li").all_inner_texts())
+            context.close()
+    finally:
+        own.close()
+    assert "--time-limit" in reasons and "raise --time-limit" not in reasons
+    assert "ruling serve --time-limit S" in reasons
 
 
 LONG_CASE = ROOT / "cases" / "four-rows-mixed.yaml"

@@ -340,7 +340,8 @@ function numberInput(value, onchange, label, min, max) {
 
 function renderStatement(statement, index) {
   const line = el("div", { class: "statement", "data-index": index });
-  line.append(selectOf(BY, statement.by, (v) => { statement.by = v; }, "who says it"), " says ");
+  line.append(el("span", { class: "number" }, `${index + 1}. `),
+    selectOf(BY, statement.by, (v) => { statement.by = v; }, "who says it"), " says ");
   if ("declarer_tricks" in statement) {
     line.append("declarer's side won ",
       numberInput(statement.declarer_tricks, (v) => { statement.declarer_tricks = v; },
@@ -578,7 +579,22 @@ const STEP_FIELDS = {
   concede: ["n", "the number of tricks"],
 };
 
+function blankStatement() {
+  for (let i = 0; i < state.statements.length; i++) {
+    const statement = state.statements[i];
+    if ("declarer_tricks" in statement && statement.declarer_tricks == null) {
+      return `statement ${i + 1}: the number of tricks declarer's side won is missing`;
+    }
+    if (("winner" in statement || "played" in statement) && statement.trick == null) {
+      return `statement ${i + 1}: the trick is missing`;
+    }
+  }
+  return null;
+}
+
 function blankStep() {
+  const statement = blankStatement();
+  if (statement) return statement;
   const steps = state.claim ? state.claim.steps : [];
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
@@ -875,7 +891,12 @@ function newIrregularity(kind) {
   const trick = stoppedTrick();
   const seat = defenders()[0];
   if (kind === "penalty_card") return { penalty_card: { seat, card: "", trick, how: VOCABULARY.exposures[0] } };
-  if (kind === "lead_out_of_turn") return { lead_out_of_turn: { seat, card: "", trick } };
+  if (kind === "lead_out_of_turn") {
+    // At trick 1 the first defender is the proper leader, the one seat that cannot lead out
+    // of turn: his partner is the likelier offender.
+    const leader = trick === 1 ? defenders()[1] : seat;
+    return { lead_out_of_turn: { seat: leader, card: "", trick } };
+  }
   if (kind === "premature") return { premature: { seat, card: "", trick } };
   if (kind === "played_at_rho_turn") {
     return { played_at_rho_turn: { seat, card: "", trick: Math.max(1, trick - 1) } };
@@ -1032,6 +1053,21 @@ function wireIrregularities() {
 
 // ---- messages -------------------------------------------------------------------------------
 
+// The reader counts list entries from 0 (statements.0, claim.statement.1, as in the case
+// file); the page numbers them from 1. Messages about the facts on the form use its numbers.
+function formWords(message) {
+  return message
+    .replace(/\bclaim\.statement\.(\d+)/g, (_, n) => `the claim's statement, step ${Number(n) + 1}`)
+    .replace(/\bstatements\.(\d+)/g, (_, n) => `statement ${Number(n) + 1}`);
+}
+
+// The command line's advice names its option; on the page the time limit is the desk's own,
+// set when it was started.
+function deskAdvice(text) {
+  return text.replace(/raise --time-limit/g,
+    "raise the desk's time limit (it is set when the desk is started: ruling serve --time-limit S)");
+}
+
 function showError(message) {
   const box = $("errors");
   box.textContent = message;
@@ -1068,7 +1104,8 @@ function renderRuling(result, holder, extra, values) {
   if (ruling.score) {
     parts.push(el("p", {}, `score NS ${signed(ruling.score.NS)}, EW ${signed(ruling.score.EW)}`));
   }
-  parts.push(el("ul", { id: "ruling-reasons" }, ...(ruling.reasons || []).map((r) => el("li", {}, r))));
+  parts.push(el("ul", { id: "ruling-reasons" },
+    ...(ruling.reasons || []).map((r) => el("li", {}, deskAdvice(r)))));
   for (const a of ruling.assumptions || []) {
     parts.push(el("p", { class: "assumption" }, `assumption (${a.name}, Law ${a.citation}): ${a.text}`));
   }
@@ -1351,12 +1388,12 @@ async function ruleCase() {
       if (job.log_error) showError(job.log_error);
       refreshLog(job.log_id);
     } else if (job.state !== "stopped") {
-      showError(job.error || "the server finished the ruling without giving it");
+      showError(formWords(job.error || "the server finished the ruling without giving it"));
     }
   } catch (error) {
     if (state.generation !== generation) return;
     $("job").hidden = true;
-    showError(error.message);
+    showError(formWords(error.message));
   } finally {
     state.job = null;
     $("stop").hidden = true;
@@ -1387,7 +1424,7 @@ async function saveCase() {
     link.click();
     link.remove();
   } catch (error) {
-    showError(error.message);
+    showError(formWords(error.message));
   }
 }
 
