@@ -50,7 +50,7 @@ so far by a count (None outside a count)."""
 def rule(
     facts: dict[str, Any],
     time_limit: float,
-    source: str = "<desk>",
+    source: str = "the page",
     progress: Progress | None = None,
     values: bool = False,
 ) -> Outcome:
@@ -87,7 +87,7 @@ def rule(
         )
 
 
-def check(facts: dict[str, Any], source: str = "<desk>") -> str | None:
+def check(facts: dict[str, Any], source: str = "the page") -> str | None:
     """The loader's message for ``facts``, or None when they make a valid case (fast: no
     engine runs, so the page can say what is wrong before any worker is asked)."""
     from solver.records import case_from_dict

@@ -360,6 +360,20 @@ def test_the_readers_message_about_a_step_uses_the_pages_numbers(page: Page) -> 
     assert page.inner_text("#errors").startswith(f"the page: the claim's statement, step {count}: ")
 
 
+def test_facts_refused_only_when_ruled_say_so_as_the_pages_and_not_as_a_failure(
+    page: Page,
+) -> None:
+    # The reader accepts the file; the ruling refuses its facts (a Law 52 choice pending with
+    # no penalty card): bad input, worded as such, not "failed" as the tool's own failure is.
+    case = ROOT / "cases" / "invalid" / "irregularity-52-pending-no-penalty-card.yaml"
+    page.set_input_files("#load-file", str(case))
+    page.wait_for_function("document.getElementById('title').value !== ''")
+    page.click("#rule")
+    page.wait_for_selector("#errors:not([hidden])", timeout=60_000)
+    assert page.inner_text("#errors").startswith("the page: ")
+    assert page.inner_text("#job-status").startswith("no ruling: the facts cannot be ruled on")
+
+
 def test_a_broken_case_shows_the_loaders_message_and_keeps_the_form(
     page: Page, tmp_path: Path
 ) -> None:

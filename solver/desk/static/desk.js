@@ -1306,6 +1306,7 @@ function jobText(job) {
   if (job.state === "done") return `ruled in ${job.elapsed.toFixed(2)} s`;
   if (job.state === "stopped") return "stopped on request: no ruling was made";
   if (job.state === "timeout") return `stopped at the time limit (${limit}): no ruling was made`;
+  if (job.kind === "input") return "no ruling: the facts cannot be ruled on as entered (the message above says why)";
   return "failed: no ruling was made";
 }
 
