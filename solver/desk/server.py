@@ -363,7 +363,7 @@ def irregularity_vocabulary() -> dict[str, Any]:
     >>> vocabulary["laws"]["50D2"][1]
     {'option': 'forbid-suit', 'names': 'suit', 'cites': '50D2(a)'}
     >>> vocabulary["laws"]["54"][1]["cites"], vocabulary["laws"]["56"][0]["cites"]
-    ('54B', '53A')
+    ('54A', '53A')
     """
     from solver.facts.irregularity import CHOICE_CATALOGUE, EXPOSURES
     from solver.laws.law54 import law54_options

@@ -549,7 +549,7 @@ def _choice_domains(problem: Problem, trick: int) -> tuple[list[int], list[int],
         if offender % 2 == program.declarer % 2:
             given = [("55A", "accept-lead"), ("55B", "refuse-lead")]
         elif trick == 0:
-            given = [("54A", "accept-lead"), ("54B", "declarer-becomes-dummy")]
+            given = [("54B", "accept-lead"), ("54A", "declarer-becomes-dummy")]
             given.append(("54D", "refuse-lead"))
         else:
             given = [("53A", "accept-lead"), ("56", "refuse-lead")]

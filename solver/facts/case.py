@@ -171,6 +171,10 @@ class Case:
     """Penalty cards, leads out of turn, premature plays and the choices made (Laws 45-60),
     agreed (``play.irregularities``) or owned, in the order given."""
     trick_in_progress: TrickInProgress | None = None
+    overruled: tuple[Irregularity, ...] = ()
+    """Choices the case records that the Laws set aside: when the defenders answer declarer's
+    lead out of turn differently, the one next in turn decides (55A), and the other's answer
+    is kept here for the report, out of ``irregularities``."""
     """Play stopped during trick ``tricks_played`` + 1: the cards already faced to it
     (``play.tricks`` with fewer than four cards), a hard fact; None when play stopped between
     tricks (or never stopped)."""

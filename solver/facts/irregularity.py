@@ -265,8 +265,8 @@ def _catalogue() -> tuple[tuple[str, str, tuple[int, ...]], ...]:
     choice as its index here plus one (``ChoiceMade.code``)."""
     out: list[tuple[str, str, tuple[int, ...]]] = [
         ("53A", "accept-lead", ()),
-        ("54A", "accept-lead", ()),
-        ("54B", "declarer-becomes-dummy", ()),
+        ("54B", "accept-lead", ()),  # 54B: declarer accepts, dummy is spread
+        ("54A", "declarer-becomes-dummy", ()),  # 54A: declarer spreads his hand
         ("54D", "refuse-lead", ()),
         ("56", "refuse-lead", ()),
         ("55A", "accept-lead", ()),
@@ -319,9 +319,11 @@ class ChoiceMade:
         shift = (self.trick - 1) * CHOICE_TRICK_BITS + self.slot * CHOICE_CODE_BITS
         return self.code << shift
 
-    def label(self) -> str:
+    def label(self, law: str | None = None) -> str:
+        """``law``: the sub-law as the case's edition letters it, when not as catalogued."""
         named = "".join("SHDC"[s] for s in self.suits)
-        return f"trick {self.trick}: {self.option}{' ' + named if named else ''} ({self.law})"
+        cited = law or self.law
+        return f"trick {self.trick}: {self.option}{' ' + named if named else ''} ({cited})"
 
 
 def named_suits(option: str, suits: tuple[int, ...]) -> dict[str, str]:

@@ -36,12 +36,19 @@ def law53c_citation(edition: int) -> str:
     return "53C" if edition >= 2017 else "53B"
 
 
-def law53b_information() -> Assumption:
-    """16C, for the card a proper lead sent back (53B): ``judge-info-damage``."""
+def law53_proper_lead_citation(edition: int) -> str:
+    """The letter of the proper leader's lead that overtakes a lead out of turn: 53B in the
+    2017 code, 53C in the earlier ones (a case file writes ``53B`` for it in every edition)."""
+    return "53B" if edition >= 2017 else "53C"
+
+
+def law53b_information(edition: int = 2017) -> Assumption:
+    """16C, for the card a proper lead sent back (53B; 53C before 2017): ``judge-info-damage``."""
     return Assumption(
         "judge-info-damage",
         "16C",
         "the card led out of turn went back to its owner's hand when the proper leader led "
-        "anyway (53B): what it showed is authorized to the non-offenders and unauthorized to "
-        "the offender's partner; whether that was used is the Director's judgement",
+        f"anyway ({law53_proper_lead_citation(edition)}): what it showed is authorized to the "
+        "non-offenders and unauthorized to the offender's partner; whether that was used is "
+        "the Director's judgement",
     )

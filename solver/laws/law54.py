@@ -7,16 +7,28 @@ from solver.laws.citation import Assumption
 
 
 def law54_options(declarer: int) -> list[LawOption]:
-    """54A-D: after a defender faces the opening lead out of turn, declarer may accept it and
-    play second from his own hand (54A), accept it and become dummy, his partner declaring
-    (54B), or refuse it (54D): the proper leader then leads, the card becomes a major
-    penalty card, and 50D2's choice follows at once since the proper leader is the
-    offender's partner."""
+    """54A-D: after a defender faces the opening lead out of turn, declarer may spread his
+    hand and become dummy, his partner declaring (54A), accept the lead, dummy spread and
+    the second card played from declarer's own hand (54B), or refuse it (54D): the proper
+    leader then leads, the card becomes a major penalty card, and 50D2's choice follows at
+    once since the proper leader is the offender's partner."""
     return [
-        LawOption(declarer, "54A", "accept-lead"),
-        LawOption(declarer, "54B", "declarer-becomes-dummy"),
+        LawOption(declarer, "54B", "accept-lead"),
+        LawOption(declarer, "54A", "declarer-becomes-dummy"),
         LawOption(declarer, "54D", "refuse-lead"),
     ]
+
+
+def law54c_not_seen() -> Assumption:
+    """54C: a declarer who could have seen any of dummy's cards (but those exposed during the
+    auction) must accept the opening lead out of turn. Whether he could is a fact the case
+    does not give: he is taken not to have, the assumption ``fact-declarer-saw-dummy``."""
+    return Assumption(
+        "fact-declarer-saw-dummy",
+        "54C",
+        "declarer is taken not to have seen any of dummy's cards before the choice (but those "
+        "exposed during the auction): had he, he must accept the opening lead out of turn",
+    )
 
 
 def law54_before_2007(edition: int) -> Assumption:

@@ -16,6 +16,17 @@ def law55a_options(chooser: int) -> list[LawOption]:
     ]
 
 
+def law55a_defenders_differ(kept: str, set_aside: str) -> Assumption:
+    """55A: the defenders answered declarer's lead out of turn differently; the answer of the
+    one next in turn after it applies (the case reader keeps it and sets the other aside)."""
+    return Assumption(
+        "law-55a-defenders-differ",
+        "55A",
+        f"the defenders answered declarer's lead out of turn differently: {kept} applies, as "
+        f"the player next in turn after the lead; {set_aside} is set aside",
+    )
+
+
 def law55c_information() -> Assumption:
     """55C: declarer's lead out of turn, accepted or taken back, may have told him something
     (a defender's hand shown by the choice, the card seen): the Director may adjust. The

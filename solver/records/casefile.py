@@ -511,6 +511,8 @@ class _CaseBuilder:
         """False for a claim case given as its ending (no ``deal:``, ``_ending``)."""
         self.in_progress: TrickInProgress | None = None
         """The trick play stopped in, with the cards faced to it (``_trick_in_progress``)."""
+        self.overruled: tuple[Irregularity, ...] = ()
+        """Answers the Laws set aside (``_next_in_turn_decides``)."""
 
     def error(self, location: str, message: str) -> CaseFileError:
         return CaseFileError(self.source, location, message)
@@ -574,6 +576,7 @@ class _CaseBuilder:
             deal_given=self.deal_given,
             irregularities=irregularities,
             trick_in_progress=self.in_progress,
+            overruled=self.overruled,
         )
 
     def _parse(self, parser: Any, value: str, location: str) -> Any:
@@ -1157,7 +1160,36 @@ class _CaseBuilder:
             if isinstance(fact, FailureToPlay):
                 reader.check_failure(fact, facts, location)
             reader.check_in_progress(fact, facts, location)
+        facts, self.overruled = _next_in_turn_decides(facts, declarer)
         return tuple(facts)
+
+
+def _next_in_turn_decides(
+    facts: list[Irregularity], declarer: Seat
+) -> tuple[list[Irregularity], tuple[Irregularity, ...]]:
+    """55A: when the two defenders answer declarer's lead out of turn differently, the answer
+    of the one next in turn after it applies. The other answer is set aside (returned apart,
+    for the report): applied together, the two would leave no legal history."""
+    loots = {
+        f.trick: f for f in facts if isinstance(f, LeadOutOfTurn) and f.seat.side is declarer.side
+    }
+    overruled: list[Irregularity] = []
+    for trick, loot in loots.items():
+        answers = [
+            f
+            for f in facts
+            if isinstance(f, Choice)
+            and f.by is None
+            and f.trick == trick
+            and f.option in ("accept-lead", "refuse-lead")
+        ]
+        if len({answer.option for answer in answers}) < 2:
+            continue
+        deciding = loot.seat.lho
+        if any(answer.chooser is deciding for answer in answers):
+            overruled += [answer for answer in answers if answer.chooser is not deciding]
+    kept = [f for f in facts if not any(f is other for other in overruled)]
+    return kept, tuple(overruled)
 
 
 class _IrregularityReader:
@@ -1325,6 +1357,16 @@ class _IrregularityReader:
                 f"{location}.seat",
                 f"{seat.full_name} was the proper leader of trick {trick} ({proper[1]}): his "
                 f"lead is not out of turn{misinformed}",
+            )
+        if trick == 1 and seat.side is self.declarer.side:
+            # Law 54E: the declaring side "leading" before the opening lead is no lead out of
+            # turn with options to accept or refuse: Law 24 (a card exposed during the
+            # auction period) applies, which this tool does not encode.
+            raise self.error(
+                f"{location}.seat",
+                f"{seat.full_name} is of declarer's side: a card his side faces as the opening "
+                "lead is not a lead out of turn (Law 54E sends it to Law 24, not encoded here); "
+                "expected a defender",
             )
         if response == RETRACTED_MISINFORMED:
             self._agreed_only(by, location, "a lead out of turn taken back under Law 47E1")

@@ -66,9 +66,14 @@ from solver.laws.law47 import (
 from solver.laws.law49 import law49_exposure
 from solver.laws.law50 import Classified, law50b_classes_at, law50e_information
 from solver.laws.law52 import law52_citation, law52_is_rejection
-from solver.laws.law53 import law53b_information, law53c_citation, law53c_lead_stands
-from solver.laws.law54 import law54_before_2007
-from solver.laws.law55 import law55c_information
+from solver.laws.law53 import (
+    law53_proper_lead_citation,
+    law53b_information,
+    law53c_citation,
+    law53c_lead_stands,
+)
+from solver.laws.law54 import law54_before_2007, law54c_not_seen
+from solver.laws.law55 import law55a_defenders_differ, law55c_information
 from solver.laws.law57 import (
     law57a_minor_card_yields,
     law57a_must_choose,
@@ -99,8 +104,14 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
     if not case.irregularities:
         return ()
     facts = case.irregularities
+    differ = [
+        law55a_defenders_differ(kept.describe(), other.describe())
+        for other in case.overruled
+        for kept in facts
+        if isinstance(kept, Choice) and kept.trick == other.trick and _answers_a_lead(kept)
+    ]
     declarers = case.declaring_side
-    found: list[Assumption] = [law72_could_have_known(case.edition)]
+    found: list[Assumption] = [law72_could_have_known(case.edition), *differ]
     answers = {f.trick: f.option for f in facts if isinstance(f, Choice) and _answers_a_lead(f)}
     loots = [f for f in facts if isinstance(f, LeadOutOfTurn)]
     penalty_cards: list[Irregularity] = [
@@ -123,7 +134,7 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
     if any(f.seat.side == declarers for f in loots):
         found.append(law55c_information())
     if any(answers.get(f.trick) == "proper-lead" for f in loots):
-        found.append(law53b_information())
+        found.append(law53b_information(case.edition))
     found += _retraction_assumptions(case, loots)
     found += [law45e_not_a_lead(f) for f in facts if isinstance(f, FifthCard)]
     if any(
@@ -132,6 +143,10 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         found.append(law58b3_information())
     if case.edition < 2007 and any(f.trick == 1 and f.seat.side != declarers for f in loots):
         found.append(law54_before_2007(case.edition))
+    if any(f.trick == 1 and f.seat.side != declarers for f in loots) and answers.get(1) not in (
+        "accept-lead",
+    ):
+        found.append(law54c_not_seen())
     premature = [f for f in facts if isinstance(f, PrematurePlay) and _rectified_premature(f)]
     found += _forfeit_assumptions(case)
     if premature:
@@ -258,7 +273,8 @@ def irregularity_lines(case: Case) -> list[str]:
                 lines.append(f"    Law {exposure['citation']}: {exposure['reason']}")
             lines.append(f"    Law {entry['citation']}: {entry['reason']}")
         elif isinstance(fact, Choice):
-            lines.append(f"  {speaker}: {fact.describe()}")
+            said = fact.describe().replace(f"(Law {fact.law})", f"(Law {entry['citation']})")
+            lines.append(f"  {speaker}: {said}")
             because = _choice_reason(fact)
             if because is not None:
                 lines.append(f"    {because}")
@@ -269,8 +285,8 @@ def irregularity_lines(case: Case) -> list[str]:
                 )
         else:
             said = fact.describe()
-            if isinstance(fact, LeadOutOfTurn) and entry["citation"] in ("53B", "53C"):
-                said = said.replace("(choice pending)", "(it stands)")
+            if isinstance(fact, LeadOutOfTurn):
+                said = said.replace("(choice pending)", f"({_lead_state(case, fact, entry)})")
             lines.append(f"  {speaker}: {said}, Law {entry['citation']}")
             lines += _what_it_makes(case, fact, entry)
         assumption = entry.get("assumption")
@@ -376,7 +392,7 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
     if isinstance(fact, DummyDesignation):
         return _designation_entry(case, fact, by)
     if isinstance(fact, Choice):
-        return _choice_entry(fact, by)
+        return _choice_entry(case, fact, by)
     entry: dict[str, Any] = {
         "kind": _KINDS[type(fact)],
         "seat": str(fact.seat),
@@ -435,15 +451,21 @@ def _designation_entry(case: Case, fact: DummyDesignation, by: str | None) -> di
     return entry_46
 
 
-def _choice_entry(fact: Choice, by: str | None) -> dict[str, Any]:
-    """A recorded choice's entry: its chooser, law and option, and the suits it names."""
+def _choice_entry(case: Case, fact: Choice, by: str | None) -> dict[str, Any]:
+    """A recorded choice's entry: its chooser, law and option, and the suits it names; the
+    citation in the case's edition (the proper lead is 53C before 2017)."""
+    citation = law52_citation(fact.option) if fact.law == "52" else fact.law
+    if fact.option == "proper-lead":
+        citation = law53_proper_lead_citation(case.edition)
+    elif citation == "54":  # the case names the law; the option names its sub-law
+        citation = {"accept-lead": "54B", "declarer-becomes-dummy": "54A"}.get(fact.option, "54D")
     entry: dict[str, Any] = {
         "kind": "choice",
         "seat": str(fact.chooser),
         "card": None if fact.card is None else str(fact.card),
         "trick": fact.trick,
         "by": by,
-        "citation": law52_citation(fact.option) if fact.law == "52" else fact.law,
+        "citation": citation,
         "option": fact.option,
     }
     if fact.suits:
@@ -483,10 +505,35 @@ _KINDS: dict[type, str] = {
 }
 
 
+def _lead_state(case: Case, lead: LeadOutOfTurn, entry: dict[str, Any]) -> str:
+    """What became of a lead out of turn the case gives with no ``response``: the choice the
+    case records for it, that it stands (53C), that no choice exists (the last trick under
+    the 2017 code), or that the choice is still to be made."""
+    answer = _recorded_answer(case, lead)
+    if answer is not None:
+        return f"{answer.chooser} chose {answer.option}"
+    if lead.seat.side == case.declaring_side and entry["citation"] == law53c_citation(case.edition):
+        return "it stands"
+    if lead.trick == 13 and case.edition >= 2017:
+        return "no choice at trick 13: it counts as played in turn, 53A"
+    return "choice pending"
+
+
+def _recorded_answer(case: Case, lead: LeadOutOfTurn) -> Choice | None:
+    return next(
+        (
+            f
+            for f in case.irregularities
+            if isinstance(f, Choice) and f.trick == lead.trick and _answers_a_lead(f)
+        ),
+        None,
+    )
+
+
 def _lead_citation(case: Case, lead: LeadOutOfTurn) -> str:
-    """54 for a defender's opening lead out of turn, 56 for a defender's later one, 55 for
-    declarer's (from either hand), or 53C (53B before 2017) when the defender on its right
-    played to it first: the lead then stands."""
+    """54 for a defender's opening lead out of turn, 56 for a defender's later one refused
+    (53A when it was accepted), 55 for declarer's (from either hand), or 53C (53B before 2017)
+    when the defender on its right played to it first: the lead then stands."""
     if lead.seat.side == case.declaring_side:
         side = case.declarer.index % 2
         for fact in case.irregularities:
@@ -499,7 +546,15 @@ def _lead_citation(case: Case, lead: LeadOutOfTurn) -> str:
             ):
                 return law53c_citation(case.edition)
         return "55"
-    return "54" if lead.trick == 1 else "56"
+    if lead.trick == 1:
+        return "54"
+    answer = _recorded_answer(case, lead)
+    if answer is not None and answer.option == "proper-lead":
+        return law53_proper_lead_citation(case.edition)
+    accepted = lead.response == "accepted" or (
+        answer is not None and answer.option == "accept-lead"
+    )
+    return "53A" if accepted else "56"
 
 
 def _classed(case: Case, card: PenaltyCard) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from solver.rulings.claims import ClaimAnalysis, in_force
 from solver.rulings.decide import stopped_where
 from solver.rulings.irregularities import irregularities_html, irregularity_lines
 from solver.rulings.revokes import RevokeGroup
-from solver.rulings.ruling import Analysis, board_score, history_json
+from solver.rulings.ruling import Analysis, board_score, edition_law, history_json
 from solver.version import tool_version
 
 IN_PLAY_LABEL = "tricks won in play (before any revoke transfer or claim adjustment)"
@@ -250,7 +250,10 @@ def _choice_outcomes(analysis: Analysis) -> list[str]:
     lines = [f"Outcomes (declarer's side tricks {_plain_where(analysis)}: histories; choices)"]
     for outcome, count in analysis.found.groups.items():
         shown = "not counted" if count is None else f"{count:,}"
-        made = "; ".join(choice.label() for choice in outcome.choices) or "no choice made"
+        made = "; ".join(
+            choice.label(edition_law(analysis.case, choice)) for choice in outcome.choices
+        )
+        made = made or "no choice made"
         lines.append(f"  {outcome.declarer_tricks:>2} tricks: {shown}; {made}")
     return lines
 

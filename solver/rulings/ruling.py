@@ -13,6 +13,7 @@ from solver.facts.history import History
 from solver.facts.irregularity import ChoiceMade, named_suits
 from solver.facts.played import PlayedHistory
 from solver.laws.citation import Assumption, Reason
+from solver.laws.law53 import law53_proper_lead_citation
 from solver.laws.law65 import Offence
 from solver.rulings.irregularities import irregularities_json
 
@@ -236,10 +237,18 @@ def choice_json(case: Case, choice: ChoiceMade) -> dict[str, Any]:
     return {
         "trick": choice.trick,
         "by": chooser(case, choice.law),
-        "law": choice.law,
+        "law": edition_law(case, choice),
         "option": choice.option,
         **named_suits(choice.option, choice.suits),
     }
+
+
+def edition_law(case: Case, choice: ChoiceMade) -> str:
+    """The sub-law of a choice as the case's edition letters it: the proper leader's lead is
+    53B in the 2017 code and 53C before (the catalogue stores one letter for every edition)."""
+    if choice.option == "proper-lead":
+        return law53_proper_lead_citation(case.edition)
+    return choice.law
 
 
 def chooser(case: Case, law: str) -> str:
