@@ -218,7 +218,8 @@ def law50e_information(edition: int) -> Assumption:
         "judge-info-damage",
         "16",
         "what the penalty cards told the players is not weighed: every legal play is "
-        "considered; under this code the sight of a minor penalty card is unauthorized "
-        "information to the holder's partner (Law 16), and whether he used it is the "
-        "Director's judgement",
+        "considered; under this code what a minor penalty card shows is unauthorized "
+        "information to the holder's partner (Law 16), while the duty to play a major one is "
+        "authorized to everyone; whether unauthorized information was used is the Director's "
+        "judgement",
     )
