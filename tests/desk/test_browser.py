@@ -199,6 +199,8 @@ def test_a_logged_ruling_opens_with_its_facts(page: Page) -> None:
     facts = yaml.safe_load(page.locator("#log-facts").text_content() or "")
     assert {key: facts[key] for key in FACTS} == {key: example()[key] for key in FACTS}
     assert "4S-1" in page.inner_text("#log-entry")
+    ids = page.eval_on_selector_all("[id]", "nodes => nodes.map((node) => node.id)")
+    assert len(ids) == len(set(ids)), "an id used twice on the page"
 
 
 def test_a_ruling_leaves_the_page_when_other_facts_come_and_is_marked_when_edited(

@@ -1505,6 +1505,8 @@ async function openEntry(id) {
   const holder = $("log-entry");
   const ruling = el("div");
   renderRuling(entry.ruling, ruling, null, values);
+  // The ruling on the page has these ids: the logged one's are its own (no id twice).
+  for (const node of ruling.querySelectorAll("[id]")) node.id = `logged-${node.id}`;
   const others = entry.board_rulings.filter((e) => e.id !== entry.id);
   holder.replaceChildren(
     el("h3", {}, `Logged ruling ${entry.id}: ${entry.title}`),
