@@ -392,14 +392,19 @@ def test_an_audit_is_resumed_only_under_its_own_settings(archive: Path, tmp_path
     )
 
 
+def interrupted_after_one_claim(journal: Path) -> None:
+    """An audit of SAMPLE under SETTINGS, stopped after its first claim: its journal left."""
+    first = audit_rows([SAMPLE], settings=SETTINGS, runner=in_process, journal=journal)
+    next(first)
+    first.close()
+
+
 def test_the_command_refuses_a_journal_of_other_settings_and_writes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "table.csv"
     journal = tmp_path / "table.csv.journal"
-    first = audit_rows([SAMPLE], settings=SETTINGS, runner=in_process, journal=journal)
-    next(first)
-    first.close()  # an audit under WBF2017, interrupted
+    interrupted_after_one_claim(journal)  # an audit under WBF2017
     with pytest.raises(SystemExit) as stop:
         main(["audit", str(SAMPLE), "--jobs", "1", "--policy", "EBU", "-o", str(out)])
     assert stop.value.code == 2
@@ -429,9 +434,7 @@ def test_a_journal_with_a_line_that_is_not_a_row_is_refused(
     # is not a row would resume the audit with a board silently missing.
     out = tmp_path / "table.csv"
     journal = tmp_path / "table.csv.journal"
-    first = audit_rows([SAMPLE], settings=SETTINGS, runner=in_process, journal=journal)
-    next(first)
-    first.close()
+    interrupted_after_one_claim(journal)
     journal.write_text("not a row\n" + journal.read_text())
     with pytest.raises(SystemExit) as stop:
         main(["audit", str(SAMPLE), "--jobs", "1", "-o", str(out)])
@@ -463,9 +466,7 @@ def test_an_interrupted_table_is_resumed_without_force(tmp_path: Path) -> None:
     out = tmp_path / "table.csv"
     journal = tmp_path / "table.csv.journal"
     out.write_text("a table left by an earlier run\n")
-    first = audit_rows([SAMPLE], settings=SETTINGS, runner=in_process, journal=journal)
-    next(first)
-    first.close()
+    interrupted_after_one_claim(journal)
     assert main(["audit", str(SAMPLE), "--jobs", "1", "--no-why", "-o", str(out)]) == 0
     assert len(out.read_text().splitlines()) == 4  # the header and the three claims
     assert not journal.exists()

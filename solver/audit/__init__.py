@@ -47,14 +47,14 @@ def audit(
 
     from solver.audit.judge import COLUMNS
     from solver.audit.run import Settings, audit_rows, choose_runner
-    from solver.errors import SettingsError
+    from solver.rulings.analyse import check_whole_number
 
     if isinstance(paths, str | Path):
         paths = [paths]
     elif not isinstance(paths, Iterable):
         raise TypeError(f"paths: expected a file or folder, or several, got {paths!r}")
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
-        raise SettingsError(f"jobs: expected a whole number, 1 or more, got {jobs!r}")
+    if jobs is not None:
+        check_whole_number("jobs", jobs, 1)
     rows = list(
         audit_rows(
             paths,

@@ -9,7 +9,6 @@ audit resumes where it stopped.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
@@ -29,6 +28,7 @@ from solver.audit.judge import (
 from solver.errors import CaseFileError, SettingsError, SolverError
 from solver.facts.claim import PLAYER_CLASSES
 from solver.facts.policy import PRESETS
+from solver.rulings.analyse import check_time_limit
 from solver.rulings.turns import available_workers
 
 IN_FLIGHT_PER_WORKER = 2
@@ -66,12 +66,7 @@ class Settings:
             PRESETS[self.policy].with_switches(**dict(self.switches))
         except ValueError as error:
             raise SettingsError(str(error)) from None
-        if isinstance(self.time_limit, bool) or not (
-            isinstance(self.time_limit, int | float) and 0 < self.time_limit < math.inf
-        ):
-            raise SettingsError(
-                f"time_limit: expected a positive number of seconds, got {self.time_limit!r}"
-            )
+        check_time_limit(self.time_limit)
 
     @property
     def columns(self) -> PolicyColumns:

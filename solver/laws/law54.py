@@ -19,6 +19,11 @@ def law54_options(declarer: int) -> list[LawOption]:
     ]
 
 
+def law54_sub_law(option: str) -> str:
+    """The sub-law of an option a case records under ``law: 54`` (the law, not its letter)."""
+    return next((o.law for o in law54_options(0) if o.option == option), "54")
+
+
 def law54c_not_seen() -> Assumption:
     """54C: a declarer who could have seen any of dummy's cards (but those exposed during the
     auction) must accept the opening lead out of turn. Whether he could is a fact the case

@@ -188,10 +188,6 @@ def import_case(
             "--flip-mark, --drop-mark",
             "rows-unmarked rows have no marks to turn or drop (expected --dispute rows)",
         )
-    for name, cards in (("--flip-mark", options.flip_marks), ("--drop-mark", options.drop_marks)):
-        twice = sorted({card for card in cards if cards.count(card) > 1})
-        if twice:
-            raise CaseFileError(str(path), name, f"{twice[0]} is given twice")
     try:
         case = case_from_record(
             record,

@@ -311,7 +311,11 @@ def _cards(name: str, cards: Iterable[Card | str] | None) -> set[Card]:
         return set()
     if isinstance(cards, str | Mapping) or not isinstance(cards, Iterable):
         raise ValueError(f"{name}: got {cards!r} (expected a set of cards, like {{'CA', 'H10'}})")
-    return {_card(name, card) for card in cards}
+    given = [_card(name, card) for card in cards]
+    twice = sorted({card for card in given if given.count(card) > 1})
+    if twice:  # a card named twice is a slip, not a wish to turn it twice
+        raise ValueError(f"{name}: {twice[0]} is given twice")
+    return set(given)
 
 
 def _card(name: str, card: object) -> Card:

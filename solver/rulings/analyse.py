@@ -111,6 +111,20 @@ def analyse(
     return analysis
 
 
+def check_time_limit(value: object) -> None:
+    """A time limit from Python, refused as ``--time-limit`` refuses it: a positive finite
+    number of seconds (0 would rule nothing, text fails inside an engine)."""
+    if isinstance(value, bool) or not (isinstance(value, int | float) and 0 < value < math.inf):
+        raise SettingsError(f"time_limit: expected a positive number of seconds, got {value!r}")
+
+
+def check_whole_number(name: str, value: object, least: int) -> None:
+    """A count from Python (a list limit, a memory limit, jobs): a whole number, ``least`` or
+    more."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise SettingsError(f"{name}: expected a whole number, {least} or more, got {value!r}")
+
+
 def _checked(
     case: Case,
     list_limit: int,
@@ -125,17 +139,10 @@ def _checked(
         raise TypeError(
             f"analyse: expected a Case (solver.load_case(path) reads one), got {case!r}"
         )
-    if isinstance(time_limit, bool) or not (
-        isinstance(time_limit, int | float) and 0 < time_limit < math.inf
-    ):
-        raise SettingsError(
-            f"time_limit: expected a positive number of seconds, got {time_limit!r}"
-        )
-    for name, value, least in (("list_limit", list_limit, 0), ("memory_limit", memory_limit, 1)):
-        if value is None and name == "memory_limit":
-            continue
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise SettingsError(f"{name}: expected a whole number, {least} or more, got {value!r}")
+    check_time_limit(time_limit)
+    check_whole_number("list_limit", list_limit, 0)
+    if memory_limit is not None:
+        check_whole_number("memory_limit", memory_limit, 1)
     if isinstance(policy, str):
         if policy not in PRESETS:
             raise SettingsError(

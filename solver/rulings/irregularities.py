@@ -72,7 +72,7 @@ from solver.laws.law53 import (
     law53c_citation,
     law53c_lead_stands,
 )
-from solver.laws.law54 import law54_before_2007, law54c_not_seen
+from solver.laws.law54 import law54_before_2007, law54_sub_law, law54c_not_seen
 from solver.laws.law55 import law55a_defenders_differ, law55c_information
 from solver.laws.law57 import (
     law57a_minor_card_yields,
@@ -143,8 +143,8 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
         found.append(law58b3_information())
     if case.edition < 2007 and any(f.trick == 1 and f.seat.side != declarers for f in loots):
         found.append(law54_before_2007(case.edition))
-    if any(f.trick == 1 and f.seat.side != declarers for f in loots) and answers.get(1) not in (
-        "accept-lead",
+    if any(f.trick == 1 and f.seat.side != declarers for f in loots) and answers.get(1) != (
+        "accept-lead"
     ):
         found.append(law54c_not_seen())
     premature = [f for f in facts if isinstance(f, PrematurePlay) and _rectified_premature(f)]
@@ -458,7 +458,7 @@ def _choice_entry(case: Case, fact: Choice, by: str | None) -> dict[str, Any]:
     if fact.option == "proper-lead":
         citation = law53_proper_lead_citation(case.edition)
     elif citation == "54":  # the case names the law; the option names its sub-law
-        citation = {"accept-lead": "54B", "declarer-becomes-dummy": "54A"}.get(fact.option, "54D")
+        citation = law54_sub_law(fact.option)
     entry: dict[str, Any] = {
         "kind": "choice",
         "seat": str(fact.chooser),

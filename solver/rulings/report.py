@@ -446,8 +446,7 @@ def _layout_text(layout: dict[str, str] | None) -> str:
     """The unseen hands as a director reads them: "North ..T9875., South ..J.QJ9"."""
     if not layout:
         return "no layout"
-    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
-    return ", ".join(f"{names.get(seat, seat)} {hand}" for seat, hand in layout.items())
+    return ", ".join(f"{Seat.parse(seat).full_name} {hand}" for seat, hand in layout.items())
 
 
 def _worst_line(claimed: ClaimAnalysis, side: int, position: ClaimPosition) -> list[str]:

@@ -270,13 +270,19 @@ def test_a_claims_facts_without_a_field_are_shown_under_other_facts(
     assert shown in page.inner_text("#other")
 
 
-def test_a_claim_step_left_blank_is_named_before_anything_is_sent(page: Page) -> None:
-    claim = ROOT / "cases" / "claims" / "stated-finesse-king-covers.yaml"
-    page.set_input_files("#load-file", str(claim))
+def claim_with_a_new_finesse_step(page: Page) -> int:
+    """A stated-finesse claim loaded and a finesse step added to it, its card still blank:
+    the number the page gives that step."""
+    page.set_input_files("#load-file", str(CLAIMS / "stated-finesse-king-covers.yaml"))
     page.wait_for_selector("#has-claim:checked")
     page.select_option("#step-kind", "finesse")
     page.click("#add-step")
-    count = page.locator("#steps > *").count()
+    count: int = page.locator("#steps > *").count()
+    return count
+
+
+def test_a_claim_step_left_blank_is_named_before_anything_is_sent(page: Page) -> None:
+    count = claim_with_a_new_finesse_step(page)
     page.click("#rule")
     page.wait_for_selector("#errors:not([hidden])")
     assert page.inner_text("#errors") == (
@@ -350,12 +356,7 @@ def test_a_statement_left_blank_is_named_by_its_number_on_the_page(page: Page) -
 
 
 def test_the_readers_message_about_a_step_uses_the_pages_numbers(page: Page) -> None:
-    claim = ROOT / "cases" / "claims" / "stated-finesse-king-covers.yaml"
-    page.set_input_files("#load-file", str(claim))
-    page.wait_for_selector("#has-claim:checked")
-    page.select_option("#step-kind", "finesse")
-    page.click("#add-step")
-    count = page.locator("#steps > *").count()
+    count = claim_with_a_new_finesse_step(page)
     page.fill("#steps > :last-child input[aria-label='card']", "S1")  # not a card
     page.click("#rule")
     page.wait_for_selector("#errors:not([hidden])")
