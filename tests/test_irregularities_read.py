@@ -138,7 +138,7 @@ def test_forbid_suits_takes_its_suits_in_any_of_the_written_forms(
 def test_a_law_given_as_a_number_and_a_card_option() -> None:
     case = case_with(
         [
-            "choice: {trick: 5, by: S, law: 52, option: accept-play}",
+            "choice: {trick: 4, by: S, law: 52, option: accept-play}",
             "choice: {trick: 5, by: S, law: 51a, option: designate-penalty-card, card: SK}",
         ]
     )
@@ -146,6 +146,26 @@ def test_a_law_given_as_a_number_and_a_card_option() -> None:
         ("52", "accept-play", None),
         ("51A", "designate-penalty-card", card("SK")),
     ]
+
+
+def test_a_law_52_choice_is_made_at_a_trick_played_not_where_play_stopped() -> None:
+    """Where play stopped nothing was yet accepted or rejected: the choice would answer
+    nothing there, and was listed and ignored."""
+    message = refused(["choice: {trick: 5, by: S, law: 52, option: accept-play}"])
+    assert "play stopped after trick 4" in message
+    assert "expected the wrong card as failure_to_play at trick 5" in message
+
+
+def test_law_54_may_be_written_with_the_letter_of_its_option() -> None:
+    text = (EXAMPLES / "law54a-declarer-becomes-dummy.yaml").read_text(encoding="utf-8")
+    written = "law: 54A, option: declarer-becomes-dummy"
+    assert written in text
+    case = loads_case(text, "law54a.yaml")
+    assert [(c.law, c.option) for c in case.irregularities if isinstance(c, Choice)] == [
+        ("54", "declarer-becomes-dummy")
+    ]
+    with pytest.raises(CaseFileError, match="which Law 54D does not give; expected refuse-lead"):
+        loads_case(text.replace(written, "law: 54d, option: accept-lead"), "law54a.yaml")
 
 
 def test_the_trick_play_stopped_at_is_allowed_and_the_one_after_is_not() -> None:
@@ -579,7 +599,7 @@ def test_a_rejection_is_checked_against_the_case(
 def test_a_rejection_at_the_trick_play_stopped_at_is_not_valued() -> None:
     later = "penalty_card: {seat: E, card: SQ, trick: 5, how: inadvertent}"
     choice = "choice: {trick: 5, by: S, law: 52, option: reject-play, card: S7}"
-    assert "play stopped after trick 4" in rejection_refused([later, choice])
+    assert "play stopped after trick 4" in refused([later, choice])  # the reader says so
 
 
 def test_a_rejection_needs_the_card_and_an_acceptance_names_none() -> None:

@@ -70,3 +70,24 @@ def test_the_differing_answers_are_named_in_the_report(capsys: pytest.CaptureFix
     assert "W chose accept-lead (Law 55A) at trick 5 applies" in out
     assert "E chose refuse-lead (Law 55A) at trick 5 is set aside" in out
     assert "(choice pending)" not in out  # the lead's answer is recorded
+
+
+def test_after_54a_the_heading_names_who_declares(capsys: pytest.CaptureFixture[str]) -> None:
+    """The contract and its score stay the side's; the heading says that presumed declarer's
+    partner plays it, as a director reading the report would ask."""
+    assert run(["check", str(IRREGULARITIES / "law54a-declarer-becomes-dummy.yaml")]) == 0
+    heading = capsys.readouterr().out.splitlines()[1]
+    assert heading.startswith("Contract 3NT by South (North declares: South became dummy, Law 54A)")
+    data = _json("law54a-declarer-becomes-dummy", capsys)
+    assert [(e["kind"], e["citation"]) for e in data["irregularities"]] == [  # type: ignore[union-attr]
+        ("lead_out_of_turn", "54"),
+        ("choice", "54A"),
+    ]
+
+
+def test_an_accepted_opening_lead_keeps_the_heading(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        run(["check", str(IRREGULARITIES / "law54-opening-lead-out-of-turn-in-the-trick.yaml")])
+        == 0
+    )
+    assert capsys.readouterr().out.splitlines()[1].startswith("Contract 3NT by South, vulnerable")

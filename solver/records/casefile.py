@@ -22,6 +22,7 @@ from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement, TrickInProgress
 from solver.facts.irregularity import (
     CARD_NOT_HELD,
+    CHOICE_CATALOGUE,
     DESIGNATION_WORDS,
     EXPOSURES,
     LEAD_ANSWERS,
@@ -125,6 +126,10 @@ def _law_spelling(text: str) -> str:
 
 _LAW_SPELLINGS = {_law_spelling(law): law for law in CHOICE_OPTIONS}
 """The laws of ``CHOICE_OPTIONS`` by ``_law_spelling``: ``45c4b`` reads as Law 45C4(b)."""
+
+_LAW54_LETTERS = {law: option for law, option, _suits in CHOICE_CATALOGUE if law.startswith("54")}
+"""Law 54's options by the sub-law that gives each (54A becomes dummy, 54B accepts, 54D
+refuses): a case may write ``law: 54A`` as the report cites it, read as ``law: 54``."""
 
 
 class RawMixedRow(_Strict):
@@ -1996,7 +2001,17 @@ class _IrregularityReader:
     def _choice(self, raw: RawChoice, location: str, by: Seat | Side | None) -> Choice:
         trick = self._trick(raw.trick, f"{location}.trick")
         chooser = self.builder._seat(raw.by, f"{location}.by")
-        law = _LAW_SPELLINGS.get(_law_spelling(str(raw.law)))
+        spelled = _law_spelling(str(raw.law))
+        law = _LAW_SPELLINGS.get(spelled)
+        if spelled in _LAW54_LETTERS:
+            law = "54"
+            if str(raw.option).strip().lower() != _LAW54_LETTERS[spelled]:
+                raise self.error(
+                    f"{location}.option",
+                    f"got {raw.option!r}, which Law {spelled} does not give; expected "
+                    f"{_LAW54_LETTERS[spelled]} (or law: 54 with any of "
+                    f"{_listing(CHOICE_OPTIONS['54'])})",
+                )
         if law is None:
             raise self.error(
                 f"{location}.law",
@@ -2149,8 +2164,17 @@ class _IrregularityReader:
         turn to that trick (53, 54, 55, 56), or a premature card led or played to it that is
         rectified (57A, not 57C1). Recorded with nothing to answer, it would be left
         unapplied: an error, never a silent skip. (A 50D, 51 or 52 choice answers a penalty
-        card that may come from the play itself; the engines hold every history to it.)"""
+        card that may come from the play itself; the engines hold every history to it. A 52
+        choice is made at a trick played: where play stopped the failure is pending.)"""
         law, trick = choice.law, choice.trick
+        if law == "52" and trick > self.played:
+            raise self.error(
+                location,
+                f"{choice.describe()}: play stopped after trick {self.played}, so no card was "
+                f"yet accepted or rejected at trick {trick}, and the choice would answer "
+                "nothing (it is recorded at a trick played); expected the wrong card as "
+                f"failure_to_play at trick {self.played + 1}, declarer's choice pending",
+            )
         if law.startswith(LEAD_ANSWERS):
             needed = "a lead out of turn to that trick (play.irregularities: lead_out_of_turn)"
             found = any(isinstance(f, LeadOutOfTurn) and f.trick == trick for f in facts)

@@ -10,6 +10,7 @@ from solver.engines.result import EngineResult
 from solver.facts import Case
 from solver.facts.claim import Claim, ClaimPosition, Step
 from solver.facts.history import History
+from solver.facts.irregularity import Choice
 from solver.facts.outcome import Outcome
 from solver.rulings.claims import ClaimAnalysis, in_force
 from solver.rulings.decide import stopped_where
@@ -93,9 +94,22 @@ def _heading(case: Case) -> str:
     board = f"Board {case.board}: " if case.board is not None and not named else ""
     return (
         f"{board}{case.title}\n"
-        f"Contract {case.contract} by {case.declarer.full_name}, vulnerable: {case.vulnerable}, "
+        f"Contract {case.contract} by {_declarer_text(case)}, vulnerable: {case.vulnerable}, "
         f"Laws edition {case.edition}\n"
     )
+
+
+def _declarer_text(case: Case) -> str:
+    """Who declares: the case's declarer, and his partner when declarer chose to become dummy
+    after the opening lead out of turn (54A; the contract and score stay the side's)."""
+    named = case.declarer.full_name
+    if any(
+        isinstance(fact, Choice) and fact.option == "declarer-becomes-dummy"
+        for fact in case.irregularities
+    ):
+        partner = case.declarer.partner.full_name
+        return f"{named} ({partner} declares: {named} became dummy, Law 54A)"
+    return named
 
 
 def _hand_lines(case: Case, seat: Seat) -> list[str]:
@@ -611,7 +625,7 @@ def html_document(
         f"<title>{e(_title_line(case))}</title>",
         f"<style>{PRINT_CSS}</style></head><body>",
         f"<h1>{e(_title_line(case))}</h1>",
-        f'<p class="sub">Contract {e(str(case.contract))} by {e(case.declarer.full_name)}, '
+        f'<p class="sub">Contract {e(str(case.contract))} by {e(_declarer_text(case))}, '
         f"vulnerable: {e(str(case.vulnerable))}, Laws edition {case.edition}</p>",
         _ruling_html(analysis),
         "<section><h2>The deal</h2>",

@@ -252,6 +252,32 @@ def test_the_log_refresh_button_shows_a_ruling_made_elsewhere_at_once(
     )
 
 
+def test_the_ruling_just_made_is_marked_and_can_be_listed_first(
+    page: Page, desk: str, tmp_path: Path
+) -> None:
+    """The log lists by board (the order of the event's scoring): a ruling made here on a
+    later board is marked in the list, and "latest first" puts it at the top."""
+    earlier = example() | {"board": 3, "title": "Board 3: made elsewhere"}
+    assert request(f"{desk}api/rule", {"case": earlier}).status == 200
+    later = tmp_path / "board7.yaml"
+    later.write_text(
+        yaml.safe_dump(example() | {"board": 7, "title": "Board 7: made here"}), "utf-8"
+    )
+    page.set_input_files("#load-file", str(later))
+    page.wait_for_function("document.getElementById('title').value.startsWith('Board 7')")
+    page.click("#rule")
+    page.wait_for_selector("#log tbody tr.log-new", timeout=30_000)
+    boards = page.locator("#log tbody tr td:first-child")
+    assert boards.all_inner_texts() == ["3", "7"]
+    assert page.inner_text("#log tbody tr.log-new td:first-child") == "7"
+    page.select_option("#log-order", "latest")
+    page.wait_for_function(
+        "document.querySelector('#log tbody tr td').textContent === '7'", timeout=3_000
+    )
+    assert boards.all_inner_texts() == ["7", "3"]
+    assert page.inner_text("#log tbody tr.log-new td:first-child") == "7"
+
+
 @pytest.mark.parametrize(
     ("name", "shown"),
     [
@@ -1127,3 +1153,8 @@ def test_an_irregularity_as_one_sides_account_is_saved_as_a_statement(
     assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]
     assert expected["irregularities"][0]["by"] == "EW"
     assert page.input_value(line + "input[aria-label='card']") == "dk"
+
+
+def test_a_time_limit_reads_in_units_a_director_uses(page: Page) -> None:
+    shown = page.evaluate("[20, 150, 7200, 1e12].map(limitText)")
+    assert shown == ["20 s", "2.5 min", "2 h", "no practical limit"]

@@ -1295,11 +1295,21 @@ async function getJson(path) {
   return data;
 }
 
+// A time limit as a director reads it: seconds, minutes or hours, and no number at all past a
+// day (a limit of 10^12 s is no limit in practice).
+function limitText(seconds) {
+  if (seconds > 86400) return "no practical limit";
+  if (seconds >= 7200) return `${+(seconds / 3600).toFixed(1)} h`;
+  if (seconds >= 120) return `${+(seconds / 60).toFixed(1)} min`;
+  return `${seconds} s`;
+}
+
 function jobText(job) {
-  const limit = `${job.time_limit} s`;
+  const limit = limitText(job.time_limit);
   if (job.state === "queued") return "waiting for a free worker (another ruling is running)";
   if (job.state === "running") {
-    let text = `${job.phase}: ${job.elapsed.toFixed(1)} s of at most ${limit}`;
+    let text = job.time_limit > 86400 ? `${job.phase}: ${job.elapsed.toFixed(1)} s (${limit})`
+      : `${job.phase}: ${job.elapsed.toFixed(1)} s of at most ${limit}`;
     if (job.positions != null) text += `, ${job.positions.toLocaleString("en")} positions searched`;
     return text;
   }
@@ -1458,7 +1468,8 @@ async function loadFile(file) {
     const first = data.boards.findIndex((b) => !b.error);
     if (first >= 0) { pick.value = String(first); setCase(data.boards[first].case); }
   } catch (error) {
-    showError(error.message);
+    // The reader's messages name the file; the server's own (an upload too large) do not.
+    showError(error.message.startsWith(file.name) ? error.message : `${file.name}: ${error.message}`);
   }
 }
 
@@ -1468,6 +1479,7 @@ async function loadFile(file) {
 let logAsked = 0; // the number of the latest listing asked for
 let logShown = 0; // the number of the listing shown
 const LOG_TRIES = 20;
+let lastLogged = null; // the entry of the ruling made last on this page, marked in the listing
 
 function pause(ms) {
   return new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -1488,7 +1500,11 @@ async function refreshLog(expected) {
     const found = expected == null || data.entries.some((entry) => entry.id === expected);
     if (!found && attempt < LOG_TRIES) { await pause(100 * attempt); continue; }
     logShown = asked;
-    const rows = data.entries.map((entry) => el("tr", { class: "log-row", "data-id": entry.id,
+    if (expected != null) lastLogged = expected;
+    const entries = $("log-order").value === "latest"
+      ? [...data.entries].sort((a, b) => b.id - a.id) : data.entries;
+    const rows = entries.map((entry) => el("tr", {
+      class: entry.id === lastLogged ? "log-row log-new" : "log-row", "data-id": entry.id,
       onclick: () => openEntry(entry.id), tabindex: "0",
       onkeydown: (event) => { if (event.key === "Enter") openEntry(entry.id); } },
       el("td", {}, entry.board == null ? "-" : entry.board), el("td", {}, entry.title),
@@ -1601,6 +1617,7 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   wireIrregularities();
   $("log-refresh").addEventListener("click", () => refreshLog()); // not the click as an entry id
+  $("log-order").addEventListener("change", () => refreshLog());
   wireClaim();
   watchForChanges();
   $("deal-keys").addEventListener("keydown", (event) => {
