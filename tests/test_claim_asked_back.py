@@ -69,3 +69,17 @@ def test_published_concession_keeps_the_eight_agreed() -> None:
     assert analysis.adjudication.claimer_tricks < 7
     assert ruling.declarer_tricks == 8
     assert list(ruling.citations) == ["69A", "71B", "79B"]
+
+
+def test_a_trump_led_to_concede_can_lose_the_trick_asked_back() -> None:
+    """The Swedish director's ruling: West conceded "one down" with the HJ out; dummy's H9
+    led after the DK (the natural way to give up the trick he thought lost, the catalogue's
+    G1) loses the trick asked back, so the concession stands: 9 tricks. The same claim
+    contested reads no such lead (a claimer conceding a trick may have counted their trump in
+    it), and with the judgement off the trick is restored."""
+    name = "published/sbf-lk1408-4h-one-down-concession-stands-director.yaml"
+    assert _ruled(name) == (1, 9, ["69A", "71B", "79B"])
+    off = (("lead_forgotten_trump", False),)
+    assert _ruled(name, switches=off)[:2] == (2, 10)
+    contested = _ruled(name, claimer_asks_more=False)
+    assert contested[0] == 2  # the CJ cashed first, ruffed, and the H9 ruffs the diamond back

@@ -134,9 +134,12 @@ class ClaimProblem:
             if step.kind != "count" and held
         )
         bound = (1 << side) | (1 << (side + 2))
-        if claim.tricks < position.tricks_left:
+        if claim.tricks < position.tricks_left and not claim.claimer_asks_more:
             # ``lead_forgotten_trump`` is the judgement on a claimer who thinks every card he
             # holds good; one who concedes a trick may have counted the opponents' trump in it.
+            # Not when the concession was agreed and he asks a trick back (69A, 71B): leading
+            # his trump to give up the trick he thought lost is the natural way of conceding,
+            # a normal play (the catalogue's G1).
             policy = replace(policy, lead_forgotten_trump=False)
         if claim.by_defender:
             policy = for_defenders(policy)
