@@ -17,6 +17,11 @@ class CaseFileError(SolverError, ValueError):
         self.path = path
         self.location = location
         self.message = message
+        self.record: int | None = None
+        """For a board of a PBN or LIN record that could not be read: its place in the file,
+        from 1 (set by the readers, so that an audit can list it in its own row)."""
+        self.board: int | None = None
+        """And its board number, when the reader got that far."""
         super().__init__(str(self))
 
     def __str__(self) -> str:

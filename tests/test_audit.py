@@ -170,6 +170,20 @@ def test_what_cannot_be_read_is_listed_with_the_reason(tmp_path: Path) -> None:
     assert not reasons["broken.lin"].startswith(f"{place}: {place}: ")  # named once
 
 
+def test_a_board_that_cannot_be_read_keeps_its_place_and_number(tmp_path: Path) -> None:
+    """Its row has the board's place in the file and its number, as a claim's row does, so
+    that sorting or filtering by board keeps it (it was record 0 and no board)."""
+    games = SAMPLE.read_text(encoding="utf-8").split("\n\n")
+    second = games[1].replace('[Result "', '[Result "1', 1)  # a result above 13
+    assert second != games[1]
+    (tmp_path / "two.pbn").write_text(games[0] + "\n\n" + second + "\n", encoding="utf-8")
+    table = audit([tmp_path / "two.pbn"], jobs=1)
+    row = table[table["status"] == "unreadable"].iloc[0]
+    assert row["record"] == 2
+    assert row["board"] == pbn.load(SAMPLE)[1].board
+    assert "[Result]" in row["reason"]
+
+
 def test_a_claimed_total_out_of_reach_is_listed() -> None:
     records = pbn.load(SAMPLE)
     stopped = next(r for r in records if r.claimed_total is not None and not r.play_complete)
@@ -243,6 +257,13 @@ def test_the_command_refuses_a_table_it_cannot_write_before_any_work(
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "does not exist" in err or "is a folder" in err
+
+
+def test_a_folder_without_a_record_is_named(tmp_path: Path) -> None:
+    (tmp_path / "results.txt").write_text("not a record", encoding="utf-8")
+    table = audit([tmp_path], jobs=1)
+    assert list(table["status"]) == ["unreadable"]
+    assert list(table["reason"]) == ["no .pbn or .lin file in this folder"]
 
 
 def test_the_command_exits_1_when_a_board_is_unreadable(

@@ -62,15 +62,19 @@ class Unreadable:
 
 def record_files(paths: Iterable[str | Path]) -> Iterator[Path | Unreadable]:
     """Every PBN and LIN file under ``paths`` (a folder is searched recursively, in name
-    order); a path that does not exist, or a file given by name that is neither, is Unreadable."""
+    order); a path that does not exist, a file given by name that is neither, or a folder
+    holding neither, is Unreadable."""
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            yield from (
-                found
-                for found in sorted(path.rglob("*"))
-                if found.is_file() and found.suffix.lower() in READERS
-            )
+            found = [
+                inside
+                for inside in sorted(path.rglob("*"))
+                if inside.is_file() and inside.suffix.lower() in READERS
+            ]
+            if not found:  # an audit of nothing would read as one with nothing to report
+                yield Unreadable(BoardKey(str(path), 0), "no .pbn or .lin file in this folder")
+            yield from found
         elif path.is_file() and path.suffix.lower() in READERS:
             yield path
         elif path.exists():
@@ -98,8 +102,10 @@ def claims_in_file(path: Path) -> Iterator[ClaimTask | Unreadable]:
         yield Unreadable(BoardKey(source, 0), _reason(error, source))
         return
     for skipped in errors:
-        # The place goes in the key (and the row's reason puts it in front of the message).
-        yield Unreadable(BoardKey(source, 0, skipped.location), skipped.message)
+        # The place goes in the key (and the row's reason puts it in front of the message);
+        # the board's place in the file and its number in the row's columns, as a claim's.
+        key = BoardKey(source, skipped.record or 0, skipped.location)
+        yield Unreadable(key, skipped.message, skipped.board)
     for record in records:
         item = _claim_task(record, source)
         if item is not None:

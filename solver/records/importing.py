@@ -144,7 +144,7 @@ def listing(records: Iterable[Record], everything: Sequence[Record] | None = Non
     parts = []
     for record in shown:
         place = places[id(record)]
-        contract = "passed out"
+        contract = "no contract"  # passed out, or the record gives none: it cannot tell
         if record.contract is not None:
             contract = f"{record.contract} by {record.declarer}"
         parts.append(f"#{place + 1} {record.label()} {contract}")

@@ -80,11 +80,15 @@ def loads(
     """Read every board of LIN text; ``source`` names it in messages (``errors``: see load)."""
     records: list[Record] = []
     for index, board in enumerate(_split_boards(_tokens(text, source), source)):
+        reader = None
         try:
-            records.append(_BoardReader(source, board, index).read())
+            reader = _BoardReader(source, board, index)
+            records.append(reader.read())
         except CaseFileError as error:
             if errors is None:
                 raise
+            error.record = index + 1
+            error.board = None if reader is None else reader.number
             errors.append(error)
     return records
 

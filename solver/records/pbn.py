@@ -12,6 +12,8 @@ What it reads, beyond the plain ``[Tag "value"]`` lines:
   named by the tag, so the card that led a later trick sits in the winner's column. The play
   order is rebuilt by finding each trick's winner (Law 44). ``-`` marks a card not played,
   ``*`` the end of play (a claim); ``!``, ``?``, ``$N`` and ``=N=`` annotations are skipped.
+  Play that ends in ``-`` marks with a ``[Result]`` is read as a claim too (BBO writes one so);
+  ``[Result "NS 11"]`` (a side's tricks, PBN 2.1) is turned into declarer's.
 
 Every card is checked against Law 44 (see :class:`solver.records.record.PlayRecorder`).
 Problems are reported as :class:`solver.errors.CaseFileError` naming the file, the line or
@@ -70,7 +72,14 @@ def load(path: str | Path, *, errors: list[CaseFileError] | None = None) -> list
 
 
 def decode(data: bytes) -> str:
-    """Text of a record file: UTF-8 (with or without BOM), else ISO-8859-1 as PBN 2.1 allows."""
+    """Text of a record file: UTF-8 (with or without BOM), else ISO-8859-1 as PBN 2.1 allows;
+    UTF-16 with its byte-order mark, as some Windows editors save text, is read too (as
+    ISO-8859-1 it would be nonsense every other byte)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -85,6 +94,7 @@ def loads(
     records: list[Record] = []
     previous: dict[str, str] = {}
     for game in games:
+        reader = None
         try:
             reader = _GameReader(source, game, previous)
             previous = reader.values
@@ -92,6 +102,8 @@ def loads(
         except CaseFileError as error:
             if errors is None:
                 raise
+            error.record = game.number
+            error.board = None if reader is None else reader.board
             errors.append(error)
             continue
         if record is not None:
@@ -269,8 +281,8 @@ class _GameReader:
         deal = self._deal(deal_text)
         contract = self._contract()
         declarer = self._declarer() if contract is not None else None
-        result = self._result()
-        tricks, partial, claimed = self._play(deal, contract, declarer)
+        result = self._result(declarer)
+        tricks, partial, claimed = self._play(deal, contract, declarer, result)
         return Record(
             source=self.source,
             index=self.game.number - 1,
@@ -341,13 +353,28 @@ class _GameReader:
     def _declarer(self) -> Seat | None:
         return self._seat("Declarer")
 
-    def _result(self) -> int | None:
+    def _result(self, declarer: Seat | None) -> int | None:
+        """Declarer's tricks. PBN 2.1 also lets a side's tricks be written with the side
+        first (``NS 11``): they are turned into declarer's."""
         text = self.value("Result")
         if not text:
             return None
-        if not text.isdigit() or int(text) > 13:
-            raise self.error("Result", f"got {text!r} (expected declarer's tricks, 0 to 13)")
-        return int(text)
+        side, _, count = text.rpartition(" ")
+        side = side.strip().upper()
+        if not count.isdigit() or int(count) > 13 or side not in ("", "NS", "EW"):
+            raise self.error(
+                "Result",
+                f"got {text!r} (expected declarer's tricks, 0 to 13, or NS or EW "
+                "and that side's tricks)",
+            )
+        if side and declarer is None:
+            raise self.error(
+                "Result",
+                f"got {text!r}, a side's tricks, but no [Declarer] to turn it into declarer's",
+            )
+        if side and declarer is not None and side != declarer.side.name:
+            return 13 - int(count)
+        return int(count)
 
     def _players(self) -> dict[Seat, str]:
         players: dict[Seat, str] = {}
@@ -358,7 +385,7 @@ class _GameReader:
         return players
 
     def _play(
-        self, deal: Deal, contract: Contract | None, declarer: Seat | None
+        self, deal: Deal, contract: Contract | None, declarer: Seat | None, result: int | None
     ) -> tuple[tuple[Trick, ...], tuple[tuple[Seat, Card], ...], bool]:
         tag = self.game.tag("Play")
         if tag is None:
@@ -375,9 +402,17 @@ class _GameReader:
         leader = self._seat("Play")
         if leader is None:
             raise self.error("Play", 'expected the opening leader\'s seat, like [Play "W"]')
-        replayed = play.replay(deal, contract, leader)
+        tricks, partial, claimed = play.replay(deal, contract, leader)
         self.notes.extend(play.notes)
-        return replayed
+        if not claimed and play.dashes_to_the_end and result is not None and len(tricks) < 13:
+            # The tricks not played are marked '-' and the [Result] gives the total: a claim,
+            # as BBO's PBN writes one (it has no '*'). Without a [Result] play only stopped.
+            claimed = True
+            self.notes.append(
+                f"[Play] ends with '-' for the cards not played and [Result] gives {result} "
+                "tricks: read as a claim (the '*' that marks one is missing)"
+            )
+        return tricks, partial, claimed
 
 
 class _PlayReader:
@@ -387,6 +422,9 @@ class _PlayReader:
         self.game = game
         self.columns: list[tuple[Card | None, int]] = []
         self.ended = False
+        self.dashes_to_the_end = False
+        """Whether every token after the last card is ``-``, at least one: how BBO's PBN (and
+        programs that copy it) writes a claim, the cards not played marked, with no ``*``."""
         self.notes: list[str] = []
         for token in tag.section:
             self._token(token)
@@ -417,8 +455,10 @@ class _PlayReader:
             return
         if _PLACEHOLDER.match(text):
             card = None
+            self.dashes_to_the_end = self.cards_given()
         else:
             card = self._card(token)
+            self.dashes_to_the_end = False
             if self.ended:
                 raise self._error(token.line, f"card {card} comes after the end of play '*'")
         if not self.ended:

@@ -225,6 +225,24 @@ def test_full_play_without_claim_gives_thirteen_tricks_and_no_claimed_total() ->
     assert records[0].play_complete and records[0].claimed_total is None
 
 
+def test_play_ending_in_dashes_with_a_result_is_a_claim_as_bbo_writes_it() -> None:
+    """BBO's PBN marks the cards not played with ``-`` and gives the [Result], with no ``*``:
+    an outside check found 602 such claims read as play that only stopped."""
+    dashes = game("H2 HT HA HJ\n- - - -\n- - - -")  # [Result "9"]: East won trick 1
+    (record,) = pbn.loads(dashes)
+    assert len(record.tricks) == 1 and record.claimed_total == 9
+    assert any("read as a claim" in note for note in record.notes)
+    without_result = dashes.replace('[Result "9"]\n', "")
+    (stopped,) = pbn.loads(without_result)
+    assert stopped.claimed_total is None  # nothing says the rest was claimed
+
+
+@pytest.mark.parametrize(("written", "declarer_tricks"), [("NS 11", 11), ("EW 4", 9), ("ns 9", 9)])
+def test_a_result_given_as_a_sides_tricks_is_declarers(written: str, declarer_tricks: int) -> None:
+    (record,) = pbn.loads(game().replace('[Result "9"]', f'[Result "{written}"]'))
+    assert record.result == declarer_tricks  # South declares
+
+
 # -- errors -----------------------------------------------------------------------------------
 
 
@@ -272,6 +290,7 @@ def test_a_bad_deal_names_the_deal_tag() -> None:
 def test_a_bad_contract_result_and_vulnerability_name_their_tags() -> None:
     assert error_of(game(contract="4Z")).location.endswith("[Contract]")
     assert error_of(game().replace('"9"', '"14"')).location.endswith("[Result]")
+    assert "NS or EW and that side's tricks" in error_of(game().replace('"9"', '"XY 9"')).message
     assert error_of(game().replace('"None"', '"Some"')).location.endswith("[Vulnerable]")
     assert error_of(game().replace('[Board "1"]', '[Board "x"]')).location == "game 1 [Board]"
 
@@ -322,3 +341,18 @@ def test_records_are_values() -> None:
     assert isinstance(record, Record)
     assert record == pbn.loads(game("H2 HT HA HJ"))[0]
     assert hash(record) == hash(pbn.loads(game("H2 HT HA HJ"))[0])
+
+
+def test_a_utf16_file_with_its_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Saved so by some Windows editors; read as ISO-8859-1 it began with 'ÿþ'."""
+    path = tmp_path / "board.pbn"
+    path.write_bytes(game("H2 HT HA HJ\n*").encode("utf-16"))
+    (record,) = pbn.load(path)
+    assert record.board == 1 and record.claimed_total == 9
+
+
+def test_a_board_without_a_contract_is_listed_as_such_not_as_passed_out() -> None:
+    from solver.records.importing import listing
+
+    (record,) = pbn.loads(game().replace('[Contract "3NT"]\n', "").replace('[Result "9"]\n', ""))
+    assert listing([record]) == "#1 board 1 no contract"
