@@ -1158,3 +1158,27 @@ def test_an_irregularity_as_one_sides_account_is_saved_as_a_statement(
 def test_a_time_limit_reads_in_units_a_director_uses(page: Page) -> None:
     shown = page.evaluate("[20, 150, 7200, 1e12].map(limitText)")
     assert shown == ["20 s", "2.5 min", "2 h", "no practical limit"]
+
+
+def test_the_readers_fields_read_as_the_pages_own(page: Page) -> None:
+    """The reader names ``play.irregularities.1.choice.trick`` and ``play.rows.N``; the page
+    numbers its irregularity lines from 1 and has a row per player."""
+    case = ROOT / "cases" / "irregularities" / "law52-failure-beside-a-premature-card.yaml"
+    page.set_input_files("#load-file", str(case))
+    page.wait_for_function("document.getElementById('title').value !== ''")
+    lines = page.locator("#irregularities .irregularity .number").all_inner_texts()
+    assert [line.strip() for line in lines] == [f"{n}." for n in range(1, len(lines) + 1)]
+    said = page.evaluate(
+        """[
+          "the page: play.irregularities.1.choice.trick: S chose accept-play",
+          "the page: play.irregularities.0: W played S3",
+          "the page: play.rows.N: card S4 is not in North's hand",
+          "the page: play.tricks.3: North leads it",
+        ].map(formWords)"""
+    )
+    assert said == [
+        "the page: irregularity 2, its trick: S chose accept-play",
+        "the page: irregularity 1: W played S3",
+        "the page: North's row: card S4 is not in North's hand",
+        "the page: agreed trick 3 (under Other facts): North leads it",
+    ]

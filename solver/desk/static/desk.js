@@ -1032,7 +1032,8 @@ function irregularityFields(holder, key, rerender) {
 function renderIrregularities() {
   const lines = state.irregularities.map((entry, index) => {
     const line = el("div", { class: "irregularity", "data-index": index });
-    line.append(...irregularityFields(state.irregularities, index, renderIrregularities), " ",
+    line.append(el("span", { class: "number" }, `${index + 1}. `),
+      ...irregularityFields(state.irregularities, index, renderIrregularities), " ",
       el("button", { type: "button", "aria-label": "remove this irregularity",
         onclick: () => { state.irregularities.splice(index, 1); renderIrregularities(); } }, "remove"));
     return line;
@@ -1058,7 +1059,13 @@ function wireIrregularities() {
 function formWords(message) {
   return message
     .replace(/\bclaim\.statement\.(\d+)/g, (_, n) => `the claim's statement, step ${Number(n) + 1}`)
-    .replace(/\bstatements\.(\d+)/g, (_, n) => `statement ${Number(n) + 1}`);
+    .replace(/\bstatements\.(\d+)/g, (_, n) => `statement ${Number(n) + 1}`)
+    // play.irregularities.1.choice.trick: the line's kind is on the page; its field is named.
+    .replace(/\bplay\.irregularities\.(\d+)(?:\.[a-z_]+)?(?:\.([a-z_]+))?/g,
+      (_, n, field) => `irregularity ${Number(n) + 1}${field ? `, its ${field.replace(/_/g, " ")}` : ""}`)
+    .replace(/\bplay\.rows\.([NESW])\b/g, (_, seat) => `${SEAT_NAMES[seat]}'s row`)
+    // Agreed tricks come only from a loaded file: the page shows them under Other facts.
+    .replace(/\bplay\.tricks\.(\d+)/g, (_, n) => `agreed trick ${n} (under Other facts)`);
 }
 
 // The command line's advice names its option; on the page the time limit is the desk's own,
