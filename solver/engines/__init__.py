@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from solver.engines.problem import CARDS_WEIGHT, Problem, compile_case, evaluate
-from solver.engines.result import EngineResult
+from solver.engines.result import CountEstimate, EngineResult
 from solver.errors import EngineError, InternalError
 from solver.facts.history import History
 
@@ -148,7 +148,7 @@ class PendingCount:
         if count_stopped == "time limit":
             note = (
                 "the totals were decided by optimisation; counting did not finish within "
-                f"{self.time_limit:g} s (raise --time-limit to count)"
+                f"{self.time_limit:g} s ({_time_to_count(guess, count_at_least, self.time_limit)})"
             )
         elif count_stopped == "memory limit":
             note = (
@@ -239,6 +239,20 @@ def _applies_irregularities(problem: Problem) -> bool:
     return problem.irregular is None or (
         problem.short_seat is None and problem.surplus_seat is None
     )
+
+
+def _time_to_count(guess: CountEstimate | None, counted: int, time_limit: float) -> str:
+    """The advice after a count stopped at its time limit: how long the estimated count would
+    take at the rate counted, when that can be said; past a day no limit is worth raising."""
+    if guess is None or counted <= 0 or guess.value <= counted:
+        return "raise --time-limit to count"
+    needed = time_limit * guess.value / counted
+    if needed > 86_400:
+        return "at the rate counted so far, more than a day: the estimate stands in for the count"
+    shown = f"{needed / 3600:.1f} h" if needed >= 3600 else f"{needed / 60:.0f} min"
+    if needed < 120:
+        shown = f"{needed:.0f} s"
+    return f"at the rate counted so far, about {shown}: raise --time-limit to count"
 
 
 def _left(started: float, time_limit: float) -> float:
