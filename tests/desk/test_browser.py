@@ -1109,8 +1109,7 @@ def test_a_penalty_card_not_in_the_hand_shows_the_readers_message_and_loses_noth
     page.click("#rule")
     page.wait_for_selector("#errors:not([hidden])")
     assert page.inner_text("#errors") == (
-        "the page: play.irregularities.0.penalty_card.card: card SQ is not in West's hand "
-        "(it was dealt to East)"
+        "the page: irregularity 1, its card: card SQ is not in West's hand (it was dealt to East)"
     )
     assert page.is_hidden("#ruling")
     line = "#irregularities .irregularity:last-child "
