@@ -441,3 +441,23 @@ def test_a_broken_game_of_an_archive_does_not_stop_the_import_of_another(
     # Asked for no board, the file's error stands: the one board left need not be the one meant.
     _, err = _import(capsys, str(path), code=2)
     assert err.startswith(f"error: {broken}")
+
+
+def test_a_boards_place_is_its_place_in_the_file_as_the_audit_numbers_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With game 2 of three broken, ``--record 3`` is still the third game (the audit's
+    ``record`` column), and ``--record 2`` says why that board could not be read."""
+    games = (
+        real_file("forrestrice_bridge-bots/sample.pbn").read_text(encoding="utf-8").split("\n\n")
+    )
+    assert len(games) >= 3
+    broken = games[1].replace('[Result "', '[Result "1', 1)
+    path = tmp_path / "three.pbn"
+    path.write_text("\n\n".join([games[0], broken, games[2]]) + "\n", encoding="utf-8")
+    third = pbn.load(real_file("forrestrice_bridge-bots/sample.pbn"))[2]
+    data, _ = _import(capsys, str(path), "--record", "3")
+    assert data["board"] == third.board and data["contract"] == str(third.contract)
+    _, err = _import(capsys, str(path), "--record", "2", code=2)
+    assert "--record 2: no such board (expected one of the places listed: #1 " in err
+    assert "this one game 2 (board" in err and "[Result]" in err

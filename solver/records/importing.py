@@ -84,13 +84,21 @@ def choose(records: Sequence[Record], options: ImportOptions) -> Record:
     """The one board the options name; raises CaseFileError listing the boards otherwise."""
     source = records[0].source
     if options.number is not None:
-        if not 1 <= options.number <= len(records):
+        # The board's place in the file, as ``ruling audit`` numbers its rows: boards that
+        # cannot be read keep their places, so K is the same board whatever else is broken.
+        chosen = [record for record in records if record.index + 1 == options.number]
+        if not chosen:
+            places = [record.index + 1 for record in records]
+            expected = (
+                f"1 to {len(records)}"
+                if places == list(range(1, len(records) + 1))
+                else "one of the places listed"
+            )
             raise CaseFileError(
                 source,
                 f"--record {options.number}",
-                f"no such board (expected 1 to {len(records)}: {listing(records)})",
+                f"no such board (expected {expected}: {listing(records)})",
             )
-        chosen = [records[options.number - 1]]
     else:
         chosen = list(records)
     picked = [record for record in chosen if _matches(record, options)]
@@ -105,7 +113,7 @@ def choose(records: Sequence[Record], options: ImportOptions) -> Record:
             source,
             asked or "",
             f"{len(picked)} boards{' match' if asked else ' in the file'} (expected {hint}): "
-            f"{listing(picked, records)}",
+            f"{listing(picked)}",
         )
     return picked[0]
 
@@ -137,17 +145,14 @@ def _hint(picked: Sequence[Record], options: ImportOptions) -> str:
     return "--record K, the board's place in the file"
 
 
-def listing(records: Iterable[Record], everything: Sequence[Record] | None = None) -> str:
+def listing(records: Iterable[Record]) -> str:
     """The boards, each as "#K board N (room) CONTRACT by SEAT", K its place in the file."""
-    shown = list(records)
-    places = {id(record): place for place, record in enumerate(everything or shown)}
     parts = []
-    for record in shown:
-        place = places[id(record)]
+    for record in records:
         contract = "no contract"  # passed out, or the record gives none: it cannot tell
         if record.contract is not None:
             contract = f"{record.contract} by {record.declarer}"
-        parts.append(f"#{place + 1} {record.label()} {contract}")
+        parts.append(f"#{record.index + 1} {record.label()} {contract}")
     return "; ".join(parts)
 
 
@@ -158,9 +163,9 @@ def import_case(
 
     With ``skipped`` (a list) and a board asked for (``--board``, ``--record``), the boards
     of the file that cannot be read are left out and their errors appended there, so one broken
-    game of an archive does not stop the import of another; the boards are then numbered
-    (``--record K``) among those read. Asked for none, the file's first error is raised: the
-    one board left need not be the one meant."""
+    game of an archive does not stop the import of another; the others keep their places in
+    the file (``--record K``). Asked for none, the file's first error is raised: the one board
+    left need not be the one meant."""
     asked = options.board is not None or options.number is not None
     records = load_records(path, skipped if asked else None)
     try:
@@ -168,11 +173,13 @@ def import_case(
     except CaseFileError as error:
         if not skipped:
             raise
-        first = skipped[0]
+        unread = [e for e in skipped if options.number is not None and e.record == options.number]
+        which = "this one" if unread else "the first"
+        first = unread[0] if unread else skipped[0]
         raise CaseFileError(
             error.path,
             error.location,
-            f"{error.message}; {len(skipped)} board(s) of the file cannot be read, the first "
+            f"{error.message}; {len(skipped)} board(s) of the file cannot be read, {which} "
             f"{first.location}: {first.message}",
         ) from None
     rows = options.dispute is not None
