@@ -228,8 +228,7 @@ Judgements (each a switch of ``NormalPolicy``):
   strands those cards, which a claimer who counted on them does not do. Where partner's card
   is sure to win it takes the place of ``follow_low_to_partner``'s low card, unless partner
   still holds winners of other suits that the hand could not cross back to, at least as many
-  as the masters the overtake reaches (``_strands``); never in trumps, which are not
-  stranded by the lead staying with partner (they win by ruffing, or at the end); where it is
+  as the masters the overtake reaches (``_strands``); where it is
   only winning so far, and an opponent still to play holds a higher card with another beside
   it (he may duck), it narrows the cards the other judgements leave to the lowest above it.
   Against a lone higher card behind, overtaking would only spend a card. The cards the hand
@@ -697,7 +696,7 @@ def _leads_by_rules(
         blocking = [card for card in out if _blocks(hand, partner, card // 13)]
         if blocking:
             return blocking
-        blocked = [s for s in winner_suits if _blocked(hand, partner, theirs, s)]
+        blocked = [s for s in winner_suits if _blocked(hand, partner, theirs, s, view.trump)]
         if blocked:
             unblocking = [cards_in(hand & SUIT_MASKS[s])[0] for s in blocked]
             others = [
@@ -812,14 +811,14 @@ def _tricks_from_the_top(ours: int, first: int, second: int) -> int:
     return count
 
 
-def _blocked(hand: int, partner: int, theirs: int, suit: int) -> bool:
+def _blocked(hand: int, partner: int, theirs: int, suit: int, trump: int | None) -> bool:
     """Is the suit blocked for ``hand`` (``unblock_blocked_suits``): the hand holds two or more
     winners of it (or one, partner holding a single card of the suit), partner fewer cards of
     it, his highest above all of the hand's, and after his high card wins he has a way back
     to the hand: a lower card of the suit, or a card of another suit below a winner of the
     hand's there (an entry) that survives his higher cards of that suit, which he would cash
     first (``_entry_survives``: E's bare CK opposite W's CA J T 7 falls under the ace, and is
-    no way back to E's diamonds)?"""
+    no way back to E's diamonds), unless it is a trump, which he may reach by a ruff?"""
     mask = SUIT_MASKS[suit]
     ours = hand & mask
     his = partner & mask
@@ -837,7 +836,7 @@ def _blocked(hand: int, partner: int, theirs: int, suit: int) -> bool:
             other != suit
             and masters_in(hand, theirs, other)
             and _reaches(partner, hand, other)
-            and _entry_survives(hand, partner, other)
+            and (other == trump or _entry_survives(hand, partner, other))
         ):
             return True
     return False
@@ -1176,15 +1175,10 @@ def _reaching(view: PlayView, cards: list[int], best: int) -> int:
     partner's card, winning the trick so far, is his last of the suit led, and the hand holds
     a card above it and, beside its lowest such card (the one returned), cards of the suit
     worth reaching: a master, or more cards than the opponents hold of the suit, so that
-    length wins (the DQ from DQ T 9 8 7 over partner's lone DJ, the K out). Never in trumps:
-    a trump is not stranded by the lead staying with partner (it wins by ruffing, or last),
-    so overtaking partner's trump spends two on one trick and reaches nothing (dummy's C9,
-    the last trump out falling, is not overtaken with the CJ from CJ 7 6). ``cards``: the
+    length wins (the DQ from DQ T 9 8 7 over partner's lone DJ, the K out). ``cards``: the
     hand's cards of the suit led, lowest first."""
     led = view.trick[0] // 13
     if len(cards) < 2 or best // 13 != led or hand_of(view.held, view.seat ^ 2) & SUIT_MASKS[led]:
-        return -1
-    if led == view.trump:
         return -1
     over = next((c for c in cards if c > best), -1)
     if over < 0:
