@@ -249,8 +249,11 @@ def _time_to_count(guess: CountEstimate | None, counted: int, time_limit: float)
     needed = time_limit * guess.value / counted
     if needed > 86_400:
         return "at the rate counted so far, more than a day: the estimate stands in for the count"
-    shown = f"{needed / 3600:.1f} h" if needed >= 3600 else f"{needed / 60:.0f} min"
-    if needed < 120:
+    if needed >= 3600:
+        shown = f"{needed / 3600:.1f} h"
+    elif needed >= 120:
+        shown = f"{needed / 60:.0f} min"
+    else:
         shown = f"{needed:.0f} s"
     return f"at the rate counted so far, about {shown}: raise --time-limit to count"
 

@@ -404,7 +404,7 @@ class _GameReader:
             raise self.error("Play", 'expected the opening leader\'s seat, like [Play "W"]')
         tricks, partial, claimed = play.replay(deal, contract, leader)
         self.notes.extend(play.notes)
-        if not claimed and play.dashes_to_the_end and result is not None and len(tricks) < 13:
+        if not claimed and play.ends_in_dashes() and result is not None and len(tricks) < 13:
             # The tricks not played are marked '-' and the [Result] gives the total: a claim,
             # as BBO's PBN writes one (it has no '*'). Without a [Result] play only stopped.
             claimed = True
@@ -422,9 +422,6 @@ class _PlayReader:
         self.game = game
         self.columns: list[tuple[Card | None, int]] = []
         self.ended = False
-        self.dashes_to_the_end = False
-        """Whether every token after the last card is ``-``, at least one: how BBO's PBN (and
-        programs that copy it) writes a claim, the cards not played marked, with no ``*``."""
         self.notes: list[str] = []
         for token in tag.section:
             self._token(token)
@@ -446,6 +443,11 @@ class _PlayReader:
     def cards_given(self) -> bool:
         return any(card is not None for card, _ in self.columns)
 
+    def ends_in_dashes(self) -> bool:
+        """Is every column after the last card ``-``, at least one: how BBO's PBN (and programs
+        that copy it) writes a claim, the cards not played marked, with no ``*``?"""
+        return bool(self.columns) and self.columns[-1][0] is None and self.cards_given()
+
     def _token(self, token: _Token) -> None:
         text = token.text
         if text == "*":
@@ -455,10 +457,8 @@ class _PlayReader:
             return
         if _PLACEHOLDER.match(text):
             card = None
-            self.dashes_to_the_end = self.cards_given()
         else:
             card = self._card(token)
-            self.dashes_to_the_end = False
             if self.ended:
                 raise self._error(token.line, f"card {card} comes after the end of play '*'")
         if not self.ended:

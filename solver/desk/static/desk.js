@@ -1304,8 +1304,10 @@ async function getJson(path) {
 
 // A time limit as a director reads it: seconds, minutes or hours, and no number at all past a
 // day (a limit of 10^12 s is no limit in practice).
+const PRACTICAL_LIMIT_SECONDS = 86400;
+
 function limitText(seconds) {
-  if (seconds > 86400) return "no practical limit";
+  if (seconds > PRACTICAL_LIMIT_SECONDS) return "no practical limit";
   if (seconds >= 7200) return `${+(seconds / 3600).toFixed(1)} h`;
   if (seconds >= 120) return `${+(seconds / 60).toFixed(1)} min`;
   return `${seconds} s`;
@@ -1315,8 +1317,8 @@ function jobText(job) {
   const limit = limitText(job.time_limit);
   if (job.state === "queued") return "waiting for a free worker (another ruling is running)";
   if (job.state === "running") {
-    let text = job.time_limit > 86400 ? `${job.phase}: ${job.elapsed.toFixed(1)} s (${limit})`
-      : `${job.phase}: ${job.elapsed.toFixed(1)} s of at most ${limit}`;
+    const bound = job.time_limit > PRACTICAL_LIMIT_SECONDS ? ` (${limit})` : ` of at most ${limit}`;
+    let text = `${job.phase}: ${job.elapsed.toFixed(1)} s${bound}`;
     if (job.positions != null) text += `, ${job.positions.toLocaleString("en")} positions searched`;
     return text;
   }
