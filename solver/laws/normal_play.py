@@ -234,7 +234,11 @@ Judgements (each a switch of ``NormalPolicy``):
   Against a lone higher card behind, overtaking would only spend a card. The cards the hand
   keeps are judged against the opponents' cards as they will be once the trick is over (each
   opponent still to play following low): from N's DA 9 over S's DQ, East's bare DT behind
-  falls, and the D9 it reaches is a master.
+  falls, and the D9 it reaches is a master. In trumps, once the opponents hold none after the
+  trick, the hand's trumps are not what the overtake reaches (each takes its trick wherever
+  the lead is): only its side-suit masters that partner could not pass the lead to count
+  (``_cut_off_side_masters``), so West does not overtake dummy's sure C9 with the CJ and
+  strand dummy's master spade; while they keep a trump, the lead in the hand draws it.
   Declarer's side only: a defender does not see his partner's hand (``for_defenders``).
 - ``no_overtake_for_nothing`` (Law 70 footnote): third to play, partner's honour winning
   so far (``third_hand_contests`` leaves it alone), a player who holds a card below it does
@@ -1183,11 +1187,36 @@ def _reaching(view: PlayView, cards: list[int], best: int) -> int:
     over = next((c for c in cards if c > best), -1)
     if over < 0:
         return -1
-    rest = hand_of(view.held, view.seat) & SUIT_MASKS[led] & ~(1 << over)
     theirs = _left_after_trick(view, led)
+    if led == view.trump and not theirs:
+        return over if _cut_off_side_masters(view) else -1
+    rest = hand_of(view.held, view.seat) & SUIT_MASKS[led] & ~(1 << over)
     if masters_in(rest, theirs, led) or popcount(rest) > popcount(theirs):
         return over
     return -1
+
+
+def _cut_off_side_masters(view: PlayView) -> int:
+    """How many of the hand's masters of side suits partner, left on lead, could not pass the
+    lead to. In trumps, once the opponents have none left after the trick, the overtake reaches
+    those and never the hand's trumps, each of which takes its trick wherever the lead is
+    (West's CJ over dummy's sure C9, his C7 6 masters anyway, stranded dummy's spade); while
+    they keep one, the lead in the hand is what draws it, and the overtake is read as in any
+    suit. None when partner holds a suit the hand is void in (the hand ruffs it to get in),
+    and none of a suit in which partner holds a lower card."""
+    trump = view.trump
+    hand = hand_of(view.held, view.seat)
+    partner = hand_of(view.held, view.seat ^ 2)
+    for suit in range(4):
+        if suit != trump and partner & SUIT_MASKS[suit] and not hand & SUIT_MASKS[suit]:
+            return 0
+    theirs = _opponents_cards(view)
+    cut_off = 0
+    for suit in range(4):
+        masters = masters_in(hand, theirs, suit) if suit != trump else 0
+        if masters and not _reaches(partner, hand, suit):
+            cut_off += popcount(masters)
+    return cut_off
 
 
 def _left_after_trick(view: PlayView, suit: int) -> int:
@@ -1237,6 +1266,8 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
             return False  # a way back: the hand leads this suit to partner's master
         stranded += popcount(masters)
     left = _left_after_trick(view, led)
+    if led == view.trump and not left:
+        return stranded >= _cut_off_side_masters(view)
     reached = popcount(masters_in(hand & SUIT_MASKS[led] & ~(1 << over), left, led))
     return stranded >= reached
 
