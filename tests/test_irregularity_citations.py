@@ -85,6 +85,27 @@ def test_after_54a_the_heading_names_who_declares(capsys: pytest.CaptureFixture[
     ]
 
 
+def test_a_54a_choice_told_by_one_side_is_named_as_its_word(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A choice only one side tells of is evidence, not fact: the heading names who says it."""
+    agreed = (IRREGULARITIES / "law54a-declarer-becomes-dummy.yaml").read_text(encoding="utf-8")
+    choice = "    - choice: {trick: 1, by: S, law: 54A, option: declarer-becomes-dummy}\n"
+    assert choice in agreed
+    told = agreed.replace(choice, "") + (
+        "statements:\n"
+        "  - {by: NS, irregularity: {choice: "
+        "{trick: 1, by: S, law: 54A, option: declarer-becomes-dummy}}}\n"
+    )
+    case = tmp_path / "told.yaml"
+    case.write_text(told, encoding="utf-8")
+    assert run(["check", str(case)]) in (0, 1)
+    heading = capsys.readouterr().out.splitlines()[1]
+    assert heading.startswith(
+        "Contract 3NT by South (NS says: North declares: South became dummy, Law 54A)"
+    ), heading
+
+
 def test_an_accepted_opening_lead_keeps_the_heading(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
         run(["check", str(IRREGULARITIES / "law54-opening-lead-out-of-turn-in-the-trick.yaml")])

@@ -101,15 +101,23 @@ def _heading(case: Case) -> str:
 
 def _declarer_text(case: Case) -> str:
     """Who declares: the case's declarer, and his partner when declarer chose to become dummy
-    after the opening lead out of turn (54A; the contract and score stay the side's)."""
+    after the opening lead out of turn (54A; the contract and score stay the side's). A
+    choice recorded only as one side's account is named as that side's word, not as fact."""
     named = case.declarer.full_name
-    if any(
-        isinstance(fact, Choice) and fact.option == "declarer-becomes-dummy"
+    choices = [
+        fact
         for fact in case.irregularities
-    ):
-        partner = case.declarer.partner.full_name
-        return f"{named} ({partner} declares: {named} became dummy, Law 54A)"
-    return named
+        if isinstance(fact, Choice) and fact.option == "declarer-becomes-dummy"
+    ]
+    if not choices:
+        return named
+    partner = case.declarer.partner.full_name
+    became = f"{partner} declares: {named} became dummy, Law 54A"
+    if any(fact.by is None for fact in choices):
+        return f"{named} ({became})"
+    speakers = sorted({str(fact.by) for fact in choices})
+    verb = "says" if len(speakers) == 1 else "say"
+    return f"{named} ({' and '.join(speakers)} {verb}: {became})"
 
 
 def _hand_lines(case: Case, seat: Seat) -> list[str]:
