@@ -523,3 +523,26 @@ def test_an_audit_refused_before_its_first_row_leaves_no_journal_it_made(
     with pytest.raises(SettingsError):
         audit_rows([SAMPLE], settings=SETTINGS, runner=in_process, journal=journal)
     assert not journal.exists()
+
+
+def test_a_bug_in_where_the_ruling_turns_keeps_the_row_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An internal error while finding where the ruling turns (a bug) no longer stops the
+    whole audit: the row keeps its ruling and its reason names the error."""
+    import solver.audit.judge as judge
+    from solver.errors import InternalError
+
+    def broken(*_args: object, **_kwargs: object) -> tuple[()]:
+        raise InternalError("the worst normal line could not be traced back")
+
+    monkeypatch.setattr(judge, "judgement_costs", broken)
+    task = next(
+        item for item in claims_in([USBF]) if isinstance(item, ClaimTask) and item.key.record == 9
+    )
+    row = judge.audit_claim(task, policy="WBF2017", time_limit=60.0, why=True)
+    assert row.status == "ruled" and row.stands is False
+    assert row.turns_on == ""
+    assert row.reason == (
+        "where the ruling turns was not found: the worst normal line could not be traced back"
+    )

@@ -122,17 +122,22 @@ def audit_claim(
     worst = before + analysis.adjudication.claimer_tricks
     stands = None if credited is None else credited >= task.claimed_total
     turns = ""
+    broken = ""
     if stands is False and why:
         left = max(time_limit - (time.monotonic() - started), 1.0)
-        costs = judgement_costs(
-            case,
-            analysis.policy,
-            analysis.adjudication.claimer_tricks,
-            left,
-            analysis.obligations,
-            analysis.double_dummy,
-            analysis.adjudication.elapsed,
-        )
+        try:
+            costs = judgement_costs(
+                case,
+                analysis.policy,
+                analysis.adjudication.claimer_tricks,
+                left,
+                analysis.obligations,
+                analysis.double_dummy,
+                analysis.adjudication.elapsed,
+            )
+        except SolverError as error:  # a bug: the row keeps its ruling and says so
+            costs = ()
+            broken = f"where the ruling turns was not found: {error}"
         turns = ", ".join(
             f"{cost.switch}={cost.turned}"
             for cost in costs
@@ -149,7 +154,7 @@ def audit_claim(
         "" if stands else first_loss(claim, analysis.adjudication),
         turns,
         "ruled",
-        "",
+        broken,
         time.monotonic() - started,
         *settings,
     )

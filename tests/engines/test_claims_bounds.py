@@ -408,6 +408,11 @@ def test_a_hand_holds_a_loser_until_the_trick_the_helper_says(rng: random.Random
                 assert losers, (hand, first, second, trick)
 
 
+def parsed_hand(cards: str) -> frozenset[Card]:
+    """A hand written as card names: ``"SK SQ D5"``."""
+    return frozenset(Card.parse(card) for card in cards.split())
+
+
 def test_the_run_counts_the_low_lead_to_partners_lone_entry() -> None:
     """A real claim (board 14 of a World Championship record, 6C by South, the rest claimed
     with West's HK led): under keep_entries a hand may lead its low card of a suit to
@@ -415,15 +420,11 @@ def test_the_run_counts_the_low_lead_to_partners_lone_entry() -> None:
     the search cut a line short on a bound the policy's own line broke, and the worst normal
     line could not be traced back. Every bound switched on or off, the value is the same, and
     the line replays."""
-
-    def hand(cards: str) -> frozenset[Card]:
-        return frozenset(Card.parse(card) for card in cards.split())
-
     hands = (
-        hand("SK SQ S5 S2 DA DQ DJ D7 D6 D5"),
-        hand("SJ S9 H8 H6 H4 H3 D8 D3 D2 C9"),
-        hand("ST S6 HA HJ H5 DK CK C7 C6 C4"),
-        hand("S7 HQ HT H9 H7 H2 DT D9 D4"),
+        parsed_hand("SK SQ S5 S2 DA DQ DJ D7 D6 D5"),
+        parsed_hand("SJ S9 H8 H6 H4 H3 D8 D3 D2 C9"),
+        parsed_hand("ST S6 HA HJ H5 DK CK C7 C6 C4"),
+        parsed_hand("S7 HQ HT H9 H7 H2 DT D9 D4"),
     )
     position = ClaimPosition(hands, Seat.W, (Card.parse("HK"),), (1, 2))
     claim = Claim(by=Seat.S, tricks=10, position=position)
@@ -433,3 +434,28 @@ def test_the_run_counts_the_low_lead_to_partners_lone_entry() -> None:
     unbounded = adjudicate(problem, 60.0, disabled=frozenset(BOUNDS))
     assert bounded.claimer_tricks == unbounded.claimer_tricks == 10
     assert replay(problem, bounded.line) == 10
+
+
+def test_the_run_counts_the_low_lead_to_partners_blocking_honour() -> None:
+    """A real claim (board 64 of a World Championship record, 4C by North), with
+    ``no_duck_with_winner`` turned off as the report's "where the ruling turns" does: South,
+    on lead with D K Q T 4 3 opposite North's DA J, may lead the D3 at once to unblock the suit
+    (``unblock_blocked_suits``); North's ace wins, and North's master spade is ruffed by East's
+    last trump. ``run`` took the diamonds for cashed from the top, partner taking the lead no
+    sooner than the second trick, so the search's value (2) could not be traced back by any
+    line (1): an internal error in ``ruling check`` and ``ruling audit``."""
+    hands = (
+        parsed_hand("SJ S9 S8 DA DJ"),
+        parsed_hand("H6 D7 D6 D2 C8"),
+        parsed_hand("DK DQ DT D4 D3"),
+        parsed_hand("HT H8 H3 D8 D5"),
+    )
+    position = ClaimPosition(hands, Seat.S, (), (6, 2))
+    claim = Claim(by=Seat.N, tricks=5, position=position)
+    policy = PRESETS["WBF2017"].with_switches(no_duck_with_winner=False)
+    problem = ClaimProblem.from_claim(claim, 3, policy)
+    assert problem.policy.unblock_blocked_suits
+    bounded = adjudicate(problem, 60.0)
+    unbounded = adjudicate(problem, 60.0, disabled=frozenset(BOUNDS))
+    assert bounded.claimer_tricks == unbounded.claimer_tricks
+    assert replay(problem, bounded.line) == bounded.claimer_tricks

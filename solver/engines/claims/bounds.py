@@ -88,6 +88,9 @@ class Bounds:
         self._spares = policy.keep_entries
         """May L lead low to partner's lone card of a suit rather than its top card over it
         (``keep_entries``: partner's only way in), partner taking the lead (``_suit_run``)?"""
+        self._unblocks = policy.unblock_blocked_suits
+        """May L lead low at once to partner's shorter holding headed by a higher card
+        (``unblock_blocked_suits``), partner taking the lead (``_suit_run``)?"""
         trump = -1 if problem.trump is None else problem.trump
         self._trump_suit = trump
         """The trump suit, -1 at no trumps: a plain integer, as compiled an ``int | None`` is
@@ -549,6 +552,7 @@ class Bounds:
                 self._solid,
                 self._overtakes,
                 self._spares,
+                self._unblocks,
             )
             stop, takes = min(stop, suit_stop), min(takes, suit_takes)
         if partner & trumps:
@@ -718,6 +722,7 @@ def _suit_run(
     solid: int = 0,
     overtakes: bool = False,
     spares: bool = False,
+    unblocks: bool = False,
 ) -> tuple[int, int]:
     """For ``run_of_winners``, L's cards of one suit (``ours``), partner holding ``partners`` of
     the suit and the opponents ``first`` and ``second``: (the first trick at which the run can
@@ -735,6 +740,9 @@ def _suit_run(
     holding a higher card and another of the suit, may overtake L's last card of it at once.
     With ``spares`` (``keep_entries``), once partner is down to his top card of the suit, L
     holding cards above and below it may lead a low one for partner to win (his way in).
+    With ``unblocks`` (``unblock_blocked_suits``), partner holding fewer cards of the suit and
+    the highest card of it, L may lead low to that card at the first trick: partner takes the
+    lead then, and the trick is lost unless his card is above the opponents'.
 
     Unless partner covers it (``covers``: a side suit, ``wins_with_every_master`` and
     ``no_master_discard`` on): holding a master of the suit, he wins that trick with one and
@@ -747,6 +755,11 @@ def _suit_run(
     covered = partners.bit_length() > theirs.bit_length() if covers else False
     partner_cards = popcount(partners)
     stop = takes = 13
+    blocked = partner_cards < popcount(ours) and partners.bit_length() > ours.bit_length()
+    if unblocks and partners and blocked:  # L may lead low to his blocking card at once
+        takes = 1
+        if partners.bit_length() <= theirs.bit_length():
+            stop = 0
     if spares and partners:
         his_top = partners.bit_length() - 1
         above = popcount(ours >> (his_top + 1))
