@@ -697,7 +697,7 @@ def _leads_by_rules(
     if policy.unblock_blocked_suits and policy.winners_first and winner_suits:
         # The hand's own blocking winners first (the short hand's high cards), then a low card
         # to partner's; meanwhile no winner partner can reach the hand by (its entries).
-        blocking = [card for card in out if _blocks(hand, partner, card // 13)]
+        blocking = [card for card in out if blocks(hand, partner, card // 13)]
         if blocking:
             return blocking
         blocked = [s for s in winner_suits if _blocked(hand, partner, theirs, s, view.trump)]
@@ -855,7 +855,7 @@ def _entry_survives(hand: int, partner: int, suit: int) -> bool:
     return popcount(ours) - 1 >= popcount(partner & cards_above(top))
 
 
-def _blocks(hand: int, partner: int, suit: int) -> bool:
+def blocks(hand: int, partner: int, suit: int) -> bool:
     """Does the hand block partner's suit: it holds fewer cards of it than partner, its
     highest above all of his?"""
     mask = SUIT_MASKS[suit]

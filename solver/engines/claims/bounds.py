@@ -19,7 +19,7 @@ from typing import Final
 from solver.bridge.masks import SUIT_MASKS, cards_above, hand_of, popcount, winner_so_far
 from solver.engines.claims.keys import Keys
 from solver.engines.claims.state import PART_BITS, ClaimProblem, State
-from solver.laws.normal_play import HONOURS, masters_bind, masters_in
+from solver.laws.normal_play import HONOURS, blocks, masters_bind, masters_in
 
 BOUNDS: Final = (
     "trump_tricks",
@@ -552,7 +552,7 @@ class Bounds:
                 self._solid,
                 self._overtakes,
                 self._spares,
-                self._unblocks,
+                self._unblocks and blocks(partner, hand, suit),
             )
             stop, takes = min(stop, suit_stop), min(takes, suit_takes)
         if partner & trumps:
@@ -722,7 +722,7 @@ def _suit_run(
     solid: int = 0,
     overtakes: bool = False,
     spares: bool = False,
-    unblocks: bool = False,
+    blocked: bool = False,
 ) -> tuple[int, int]:
     """For ``run_of_winners``, L's cards of one suit (``ours``), partner holding ``partners`` of
     the suit and the opponents ``first`` and ``second``: (the first trick at which the run can
@@ -740,9 +740,9 @@ def _suit_run(
     holding a higher card and another of the suit, may overtake L's last card of it at once.
     With ``spares`` (``keep_entries``), once partner is down to his top card of the suit, L
     holding cards above and below it may lead a low one for partner to win (his way in).
-    With ``unblocks`` (``unblock_blocked_suits``), partner holding fewer cards of the suit and
-    the highest card of it, L may lead low to that card at the first trick: partner takes the
-    lead then, and the trick is lost unless his card is above the opponents'.
+    With ``blocked`` (``unblock_blocked_suits`` on, and partner's shorter holding headed by the
+    suit's highest card: ``blocks``), L may lead low to that card at the first trick: partner
+    takes the lead then, and the trick is lost unless his card is above the opponents'.
 
     Unless partner covers it (``covers``: a side suit, ``wins_with_every_master`` and
     ``no_master_discard`` on): holding a master of the suit, he wins that trick with one and
@@ -755,8 +755,7 @@ def _suit_run(
     covered = partners.bit_length() > theirs.bit_length() if covers else False
     partner_cards = popcount(partners)
     stop = takes = 13
-    blocked = partner_cards < popcount(ours) and partners.bit_length() > ours.bit_length()
-    if unblocks and partners and blocked:  # L may lead low to his blocking card at once
+    if blocked:  # L may lead low to his blocking card at once
         takes = 1
         if partners.bit_length() <= theirs.bit_length():
             stop = 0
