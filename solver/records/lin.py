@@ -28,9 +28,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from solver.bridge import Card, Contract, Deal, Seat, Strain
+from solver.bridge import Card, Contract, Deal, Seat
 from solver.bridge.cards import ALL_CARDS
 from solver.errors import CaseFileError
+from solver.records.auction import contract_of, parse_call
 from solver.records.pbn import decode
 from solver.records.record import MAX_BOARD, PlayError, PlayRecorder, Record, Vulnerability
 
@@ -47,17 +48,6 @@ _VULNERABLE: dict[str, Vulnerability] = {
 }
 _BOARD_KEYS = frozenset({"qx", "md", "sv", "ah", "mb", "pc", "mc"})
 """Keys that belong to one board (a ``qx`` after any of them starts the next board)."""
-_BID = re.compile(r"^([1-7])(NT|N|S|H|D|C)$")
-_CALLS = {
-    "P": "P",
-    "PASS": "P",
-    "D": "X",
-    "X": "X",
-    "DBL": "X",
-    "R": "XX",
-    "XX": "XX",
-    "RDBL": "XX",
-}
 
 
 def load(path: str | Path, *, errors: list[CaseFileError] | None = None) -> list[Record]:
@@ -284,19 +274,15 @@ class _BoardReader:
             raise self.error(
                 calls[0][1], "the auction needs a dealer (expected a digit 1-4 first in 'md|')"
             )
-        return _contract_of([call for call, _ in calls], self.dealer)
+        return contract_of([call for call, _ in calls], self.dealer)
 
     def _call(self, pair: _Pair) -> str:
-        text = pair.value.strip().rstrip("!").strip().upper()
-        if text in _CALLS:
-            return _CALLS[text]
-        match = _BID.match(text)
-        if match is None:
+        call = parse_call(pair.value.strip().rstrip("!"))
+        if call is None:
             raise self.error(
                 pair.line, f"'mb|{pair.value}|' (expected a call: p, d, r or a bid like 1H, 3N)"
             )
-        strain = "NT" if match.group(2) in ("N", "NT") else match.group(2)
-        return match.group(1) + strain
+        return call
 
     def _play(
         self, deal: Deal, contract: Contract | None, declarer: Seat | None
@@ -387,24 +373,3 @@ def _parse_hand(text: str) -> set[Card]:
                 raise ValueError(f"card {card} appears twice in hand {text!r}")
             cards.add(card)
     return cards
-
-
-def _contract_of(calls: list[str], dealer: Seat) -> tuple[Contract | None, Seat | None]:
-    """The final contract and declarer of an auction (None, None when passed out)."""
-    last_bid: int | None = None
-    doubling = 0
-    for position, call in enumerate(calls):
-        if call in ("X", "XX"):
-            doubling = 1 if call == "X" else 2
-        elif call != "P":
-            last_bid, doubling = position, 0
-    if last_bid is None:
-        return None, None
-    bid = calls[last_bid]
-    strain = Strain(bid[1:])
-    side = Seat.from_index(dealer.index + last_bid).side
-    for position, call in enumerate(calls):
-        seat = Seat.from_index(dealer.index + position)
-        if call not in ("P", "X", "XX") and seat.side is side and Strain(call[1:]) is strain:
-            return Contract(int(bid[0]), strain, doubling), seat
-    raise AssertionError("the last bid's side bid its strain")  # pragma: no cover

@@ -7,7 +7,9 @@ What it reads, beyond the plain ``[Tag "value"]`` lines:
 - games separated by empty lines (a tag given twice also starts a new game);
 - the ``#`` value ("as in the previous game"), and games that omit ``[Deal]``: they continue
   the previous game's board (its deal, board number, dealer, vulnerability and event);
-- ``[Contract "Pass"]`` (passed out), ``X``/``XX`` doubling, ``[Declarer "^S"]``;
+- ``[Contract "Pass"]`` (passed out), ``X``/``XX`` doubling, ``[Declarer "^S"]``; a game
+  with play but no ``[Contract]`` takes its contract and declarer from a finished
+  ``[Auction]`` (``AP`` for the closing passes), with a note;
 - the ``[Play]`` section: each trick's cards in columns, clockwise from the opening leader
   named by the tag, so the card that led a later trick sits in the winner's column. The play
   order is rebuilt by finding each trick's winner (Law 44). ``-`` marks a card not played,
@@ -28,6 +30,7 @@ from pathlib import Path
 
 from solver.bridge import Card, Contract, Deal, Seat, Trick
 from solver.errors import CaseFileError
+from solver.records.auction import contract_of, is_finished, parse_call
 from solver.records.record import (
     MAX_BOARD,
     PlayError,
@@ -281,6 +284,8 @@ class _GameReader:
         deal = self._deal(deal_text)
         contract = self._contract()
         declarer = self._declarer() if contract is not None else None
+        if not self.value("Contract") and self._auction_calls() and self._play_given():
+            contract, declarer = self._from_auction()
         result = self._result(declarer)
         tricks, partial, claimed = self._play(deal, contract, declarer, result)
         return Record(
@@ -352,6 +357,69 @@ class _GameReader:
 
     def _declarer(self) -> Seat | None:
         return self._seat("Declarer")
+
+    def _play_given(self) -> bool:
+        tag = self.game.tag("Play")
+        return tag is not None and _PlayReader(self, tag).cards_given()
+
+    def _auction_calls(self) -> list[_Token]:
+        tag = self.game.tag("Auction")
+        return [] if tag is None else [t for t in tag.section if not _ANNOTATION.match(t.text)]
+
+    def _from_auction(self) -> tuple[Contract | None, Seat | None]:
+        """The contract and declarer of a game that gives an [Auction] but no [Contract] (some
+        BBO exports leave the tag out on a board or two): read from the calls, with a note,
+        and checked against [Declarer] where the game names it. The opening leader is the
+        [Play] tag's, as when the contract is given (a lead out of turn may have been
+        accepted, Law 54)."""
+        first = self._seat("Auction") or self._seat("Dealer")
+        if first is None:
+            raise self.error(
+                "Auction", 'no seat for the first call (expected [Auction "N"] or [Dealer])'
+            )
+        calls = self._calls()
+        contract, declarer = contract_of(calls, first)
+        if contract is None or declarer is None:
+            return None, None
+        named = self._declarer()
+        if named is not None and named is not declarer:
+            raise self.error(
+                "Declarer",
+                f"got {seat_name(named)}, but the auction makes {seat_name(declarer)} declarer",
+            )
+        self.notes.append(
+            f"no [Contract]: {contract} by {seat_name(declarer)} read from the [Auction]"
+        )
+        return contract, declarer
+
+    def _calls(self) -> list[str]:
+        """The calls of the [Auction] section, which must be complete (Law 22A): ``AP`` stands
+        for the passes that end it; ``*`` (not finished) and unknown calls are refused."""
+        calls: list[str] = []
+        for token in self._auction_calls():
+            if is_finished(calls):
+                raise self.error(
+                    "Auction", f"{token.text!r} on line {token.line} comes after the auction ended"
+                )
+            if token.text.upper() == "AP":
+                while not is_finished(calls):
+                    calls.append("P")
+                continue
+            call = parse_call(token.text.rstrip("!?"))
+            if call is None:
+                raise self.error(
+                    "Auction",
+                    f"got {token.text!r} on line {token.line} (expected a call: Pass, X, XX, AP "
+                    "or a bid like 1H, 3NT), so the contract cannot be read: give [Contract]",
+                )
+            calls.append(call)
+        if not is_finished(calls):
+            raise self.error(
+                "Auction",
+                "the auction is not finished (expected three passes or AP after the last "
+                "call), so the contract cannot be read: give [Contract] and [Declarer]",
+            )
+        return calls
 
     def _result(self, declarer: Seat | None) -> int | None:
         """Declarer's tricks. PBN 2.1 also lets a side's tricks be written with the side

@@ -356,3 +356,54 @@ def test_a_board_without_a_contract_is_listed_as_such_not_as_passed_out() -> Non
 
     (record,) = pbn.loads(game().replace('[Contract "3NT"]\n', "").replace('[Result "9"]\n', ""))
     assert listing([record]) == "#1 board 1 no contract"
+
+
+# -- a game with an [Auction] but no [Contract] -----------------------------------------------
+
+AUCTION = '[Auction "N"]\nPass Pass 1NT =1= Pass\n3NT! Pass Pass Pass\n[Note "1:15-17"]\n'
+
+
+def without_contract(auction: str = AUCTION, play: str = "H2 HT HA HJ\n- - - -") -> str:
+    """The small game with [Contract] and [Declarer] left out, as a BBO club export has them
+    on a board or two; the auction comes before the play, as PBN orders its sections."""
+    text = game(play, extra=auction)
+    return text.replace('[Contract "3NT"]\n', "").replace('[Declarer "S"]\n', "")
+
+
+def test_the_contract_and_declarer_are_read_from_the_auction_when_the_tags_are_missing() -> None:
+    (record,) = pbn.loads(without_contract())
+    assert record.contract == Contract.parse("3NT") and record.declarer is Seat.SOUTH
+    assert record.claimed_total == 9  # the dashes and [Result]: a claim, as with the tags
+    assert any("read from the [Auction]" in note for note in record.notes)
+
+
+def test_ap_ends_the_auction_and_a_double_after_the_last_bid_counts() -> None:
+    (record,) = pbn.loads(without_contract('[Auction "N"]\nPass Pass 1NT Pass\n3NT X AP\n'))
+    assert record.contract == Contract.parse("3NTX") and record.declarer is Seat.SOUTH
+
+
+def test_an_unfinished_auction_without_play_is_a_board_without_contract() -> None:
+    (record,) = pbn.loads(without_contract('[Auction "N"]\nPass\n', play=""))
+    assert record.contract is None and record.tricks == ()
+
+
+@pytest.mark.parametrize(
+    ("auction", "expected"),
+    [
+        ('[Auction "N"]\nPass Pass 1NT Pass\n3NT Pass\n', "the auction is not finished"),
+        ('[Auction "N"]\nPass Pass 1NT Pass\n3NT Pass Pass *\n', "got '*'"),
+        ('[Auction "N"]\nPass Pass 1NT Pass\n3NT Pass Pass Pass\nPass\n', "after the auction"),
+        ('[Auction "N"]\nPass Pass 1NT Pass\n8NT Pass Pass Pass\n', "got '8NT'"),
+    ],
+)
+def test_an_auction_the_contract_cannot_be_read_from_names_its_tag(
+    auction: str, expected: str
+) -> None:
+    error = error_of(without_contract(auction))
+    assert error.location == "game 1 (board 1) [Auction]" and expected in error.message
+
+
+def test_a_declarer_the_auction_contradicts_is_an_error() -> None:
+    named_north = without_contract().replace('[Result "9"]', '[Declarer "N"]\n[Result "9"]')
+    error = error_of(named_north)
+    assert error.location.endswith("[Declarer]") and "makes South declarer" in error.message
