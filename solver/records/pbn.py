@@ -8,8 +8,9 @@ What it reads, beyond the plain ``[Tag "value"]`` lines:
 - the ``#`` value ("as in the previous game"), and games that omit ``[Deal]``: they continue
   the previous game's board (its deal, board number, dealer, vulnerability and event);
 - ``[Contract "Pass"]`` (passed out), ``X``/``XX`` doubling, ``[Declarer "^S"]``; a game
-  with play but no ``[Contract]`` takes its contract and declarer from a finished
-  ``[Auction]`` (``AP`` for the closing passes), with a note;
+  with play but no ``[Contract]``, or with a ``[Contract]`` that is not one (``3NR`` for
+  3NTXX), takes its contract and declarer from a finished ``[Auction]`` (``AP`` for the
+  closing passes), with a note;
 - the ``[Play]`` section: each trick's cards in columns, clockwise from the opening leader
   named by the tag, so the card that led a later trick sits in the winner's column. The play
   order is rebuilt by finding each trick's winner (Law 44). ``-`` marks a card not played,
@@ -282,10 +283,7 @@ class _GameReader:
                 raise self.error("Deal", "'#' copies the previous game's deal, but there is none")
             raise self.error("Deal", "missing (expected a deal like 'N:AKQ.T98.765.432 ...')")
         deal = self._deal(deal_text)
-        contract = self._contract()
-        declarer = self._declarer() if contract is not None else None
-        if not self.value("Contract") and self._auction_calls() and self._play_given():
-            contract, declarer = self._from_auction()
+        contract, declarer = self._contract_and_declarer()
         result = self._result(declarer)
         tricks, partial, claimed = self._play(deal, contract, declarer, result)
         return Record(
@@ -344,16 +342,34 @@ class _GameReader:
             raise self.error("Vulnerable", f"got {text!r} (expected None, NS, EW, All or Both)")
         return _VULNERABLE[text.lower()]
 
-    def _contract(self) -> Contract | None:
+    def _contract_and_declarer(self) -> tuple[Contract | None, Seat | None]:
+        """From [Contract] and [Declarer]; from the [Auction] when the game has play and no
+        [Contract], or a [Contract] that is not one (``3NR``: the auction ends 3NT X XX)."""
         text = self.value("Contract")
-        if not text or text.lower() == "pass":
-            return None
+        if not text:
+            if self._auction_calls() and self._play_given():
+                return self._from_auction("no [Contract]")
+            return None, None
+        if text.lower() == "pass":
+            return None, None
         try:
-            return Contract.parse(text)
+            contract = Contract.parse(text)
         except ValueError:
-            raise self.error(
-                "Contract", f"got {text!r} (expected Pass or a contract like 4S, 3NTX)"
-            ) from None
+            expected = f"got {text!r} (expected Pass or a contract like 4S, 3NTX)"
+            if not self._auction_calls():
+                raise self.error("Contract", expected) from None
+            try:
+                contract, declarer = self._from_auction(f"[Contract] {text!r} is not a contract")
+            except CaseFileError as error:
+                raise self.error(
+                    "Contract", f"{expected}; nor can the [Auction] give it: {error.message}"
+                ) from None
+            if contract is None or not text.startswith(str(contract.level)):
+                raise self.error(
+                    "Contract", f"{expected}; the [Auction] ends in {contract or 'Pass'}"
+                ) from None
+            return contract, declarer
+        return contract, self._declarer()
 
     def _declarer(self) -> Seat | None:
         return self._seat("Declarer")
@@ -366,9 +382,10 @@ class _GameReader:
         tag = self.game.tag("Auction")
         return [] if tag is None else [t for t in tag.section if not _ANNOTATION.match(t.text)]
 
-    def _from_auction(self) -> tuple[Contract | None, Seat | None]:
+    def _from_auction(self, why: str) -> tuple[Contract | None, Seat | None]:
         """The contract and declarer of a game that gives an [Auction] but no [Contract] (some
-        BBO exports leave the tag out on a board or two): read from the calls, with a note,
+        BBO exports leave the tag out on a board or two) or one that is not a contract: read
+        from the calls, with a note that starts with ``why``,
         and checked against [Declarer] where the game names it. The opening leader is the
         [Play] tag's, as when the contract is given (a lead out of turn may have been
         accepted, Law 54)."""
@@ -387,9 +404,7 @@ class _GameReader:
                 "Declarer",
                 f"got {seat_name(named)}, but the auction makes {seat_name(declarer)} declarer",
             )
-        self.notes.append(
-            f"no [Contract]: {contract} by {seat_name(declarer)} read from the [Auction]"
-        )
+        self.notes.append(f"{why}: {contract} by {seat_name(declarer)} read from the [Auction]")
         return contract, declarer
 
     def _calls(self) -> list[str]:

@@ -407,3 +407,22 @@ def test_a_declarer_the_auction_contradicts_is_an_error() -> None:
     named_north = without_contract().replace('[Result "9"]', '[Declarer "N"]\n[Result "9"]')
     error = error_of(named_north)
     assert error.location.endswith("[Declarer]") and "makes South declarer" in error.message
+
+
+def test_a_contract_tag_that_is_not_a_contract_is_read_from_the_auction() -> None:
+    """``3NR`` in a World Championship file, where the auction ends 3NT X XX."""
+    auction = '[Auction "N"]\nPass Pass 1NT Pass\n3NT X Pass Pass\nXX AP\n'
+    redoubled = game("H2 HT HA HJ\n*", contract="3NR", extra=auction)
+    (record,) = pbn.loads(redoubled)
+    assert record.contract == Contract.parse("3NTXX") and record.declarer is Seat.SOUTH
+    assert any("'3NR' is not a contract" in note for note in record.notes)
+
+
+def test_a_bad_contract_tag_the_auction_cannot_settle_is_still_refused() -> None:
+    west = game("H2 HT HA HJ\n*", contract="3NR", declarer="W", extra=AUCTION)
+    error = error_of(west)
+    assert error.location.endswith("[Contract]") and "nor can the [Auction]" in error.message
+    assert "makes South declarer" in error.message
+    other_level = game("H2 HT HA HJ\n*", contract="4NR", extra=AUCTION)
+    error = error_of(other_level)
+    assert error.location.endswith("[Contract]") and "ends in 3NT" in error.message
