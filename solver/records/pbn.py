@@ -359,16 +359,16 @@ class _GameReader:
             if not self._auction_calls():
                 raise self.error("Contract", expected) from None
             try:
-                contract, declarer = self._from_auction(f"[Contract] {text!r} is not a contract")
+                read, declarer = self._from_auction(f"[Contract] {text!r} is not a contract")
             except CaseFileError as error:
                 raise self.error(
                     "Contract", f"{expected}; nor can the [Auction] give it: {error.message}"
                 ) from None
-            if contract is None or not text.startswith(str(contract.level)):
+            if read is None or not text.startswith(str(read.level)):
                 raise self.error(
-                    "Contract", f"{expected}; the [Auction] ends in {contract or 'Pass'}"
+                    "Contract", f"{expected}; the [Auction] ends in {read or 'Pass'}"
                 ) from None
-            return contract, declarer
+            return read, declarer
         return contract, self._declarer()
 
     def _declarer(self) -> Seat | None:
