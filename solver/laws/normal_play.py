@@ -287,7 +287,13 @@ Judgements (each a switch of ``NormalPolicy``):
   low trump counts as a loser he concedes only after his winners, and the forgotten master trump
   can only ruff. Nothing changes for a claimer aware of the trumps (he draws them or cashes his
   winners), nor when one of his trumps is above all of theirs (the suit is then a winners' suit
-  already).
+  already). The same belief makes partner's side winners as good to him as his own (the
+  catalogue's C1: side winners cashed into a ruff): a hand whose only winners are its trumps
+  may cross with a low card to partner's winner of a side suit before drawing the forgotten
+  trump, as long as partner can give it the lead back (``_forgotten_trump_crossings``; a
+  French teaching answer: the HK, then the H5 to North's HA, West ruffing). A hand with a side
+  winner of its own cashes it first: crossing could strand it. The crossing reads partner's
+  hand, so it needs ``cross_to_partners_winners`` too (not a defender's, ``for_defenders``).
 - ``discard_from_dead_suits`` (70): a hand discarding a loser throws one of a suit in which its
   side holds no winner (no card above all the opponents' cards of it), while it holds one,
   rather than a loser of a suit its side holds a winner of: those small cards are the side's
@@ -648,11 +654,69 @@ def _believed_trump(
     return []
 
 
+def _forgotten_trump_crossings(
+    policy: NormalPolicy, view: PlayView, hand: int, theirs: int, suits: list[int]
+) -> list[int]:
+    """For a claimer unaware of the opponents' trump (``lead_forgotten_trump``), who thinks
+    partner's side-suit winners as good as his own: the low card to each of them, which a hand
+    ``winners_first`` holds to its winners may lead among them, as it would cash them with no
+    trump out (the HK, then the H5 to partner's HA, West ruffing; the catalogue's C1, "cashing
+    side winners into a ruff"). Only for a hand whose winners are its trumps, and while it
+    keeps a way back to them (``_way_back``): a hand with side winners of its own cashes them
+    first, and a crossing that strands them is no order of cashing (a real claim, board 14 of
+    a World Championship record, went two down when South crossed to North's spades holding
+    the DK that blocked North's diamonds)."""
+    trump = view.trump
+    if (
+        not policy.lead_forgotten_trump
+        or not policy.cross_to_partners_winners  # off for a defender: he sees not partner's hand
+        or trump is None
+        or view.trumps_aware
+        or not theirs & SUIT_MASKS[trump]
+    ):
+        return []
+    if any(masters_in(hand, theirs, suit) for suit in range(4) if suit != trump):
+        return []  # side winners of its own to cash first: crossing may strand them
+    partner = hand_of(view.held, view.seat ^ 2)
+    crossings: list[int] = []
+    for suit in suits:
+        mask = SUIT_MASKS[suit]
+        if suit == trump or masters_in(hand, theirs, suit) or not masters_in(partner, theirs, suit):
+            continue
+        cards = cards_in(hand & mask)
+        led = cards if not policy.lead_low_from_losers else cards[:1]
+        for card in led:
+            if _way_back(hand & ~(1 << card), partner, theirs, trump):
+                crossings.append(card)
+    return crossings
+
+
+def _way_back(hand: int, partner: int, theirs: int, trump: int) -> bool:
+    """Can partner, on lead, give the lead back to the hand's winners (``hand`` after its
+    lead)? Yes when the hand holds none; when partner holds a card below the hand's lowest
+    winner of a suit; or when he holds a card of a suit the hand is void in and the hand a
+    master trump to ruff it with."""
+    master_suits = [suit for suit in range(4) if masters_in(hand, theirs, suit)]
+    if not master_suits:
+        return True
+    for suit in master_suits:
+        masters = masters_in(hand, theirs, suit)
+        if partner & SUIT_MASKS[suit] & ((masters & -masters) - 1):
+            return True
+    if trump in master_suits:
+        return any(partner & SUIT_MASKS[s] and not hand & SUIT_MASKS[s] for s in range(4))
+    return False
+
+
 def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     hand = hand_of(view.held, view.seat)
     theirs = _opponents_cards(view)
     suits = _lead_suits(policy, view, hand, theirs)
     out = _leads_by_rules(policy, view, hand, theirs, suits)
+    if policy.winners_first and any(masters_in(hand, theirs, s) for s in suits):
+        out += [
+            c for c in _forgotten_trump_crossings(policy, view, hand, theirs, suits) if c not in out
+        ]
     if policy.lead_believed_winner and hand & view.believed:
         # The cards he thinks good, while the card he overlooked is out: at any time he leads a
         # suit he may lead, each as a winner, so from the top under ``top_down`` (the HA, then

@@ -735,6 +735,34 @@ def test_a_claimer_unaware_of_a_higher_trump_may_lead_his_own() -> None:
     assert claimer_options(NormalPolicy(), master) == claimer_options(winners, master)
 
 
+def test_a_claimer_unaware_of_a_trump_may_cross_to_partners_side_winner_first() -> None:
+    # Spades are trumps. South holds SA SK and the D3, North the DA; West holds the S5,
+    # unmentioned. Unaware of it, South thinks North's DA as good as his trumps and may cross
+    # to it first (the catalogue's C1: side winners cashed into a ruff); North's clubs let
+    # him back by a ruff. With the switch off, winners_first holds him to his trumps.
+    position = view(("DA", "C3", "C2"), ("DK", "DQ", "C4"), ("SA", "SK", "D3"), ("S5", "C9", "C8"))
+    assert sorted(claimer_options(NormalPolicy(), position)) == sorted([card("SA"), card("D3")])
+    winners = NormalPolicy().with_switches(lead_forgotten_trump=False)
+    assert claimer_options(winners, position) == [card("SA")]
+    # A side winner of his own (the HA) is cashed before crossing: the cross could strand it.
+    own_winner = view(
+        ("DA", "C3", "C2"), ("DK", "DQ", "C4"), ("SA", "HA", "D3"), ("S5", "C9", "C8")
+    )
+    assert card("D3") not in claimer_options(NormalPolicy(), own_winner)
+    # Aware of the trump (mentioned, or one in each opponent's hand), he draws it or cashes.
+    aware = PlayView(
+        seat=2,
+        held=position.held,
+        trick=(),
+        leader=2,
+        trump=0,
+        claimer_side=0,
+        voids=0,
+        trumps_aware=True,
+    )
+    assert card("D3") not in claimer_options(NormalPolicy(), aware)
+
+
 def test_a_hand_of_winners_keeps_its_only_entry() -> None:
     # The Danish LKU-20 2.1 ending, clubs for spades: South leads the HQ, West drops the D9, and
     # North, void in hearts, holds nothing but winners. The CQ is his only way in from South's
