@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.bridge.cards import RANK_CHARS, Card
+from solver.bridge.cards import ALL_CARDS, RANK_CHARS, Card
 from solver.bridge.seats import SEATS, Seat
 
 
@@ -40,13 +40,17 @@ class Deal:
         """Read a PBN deal string ("N:S.H.D.C S.H.D.C ..."); raises ValueError naming the problem.
 
         With ``allow_short`` the hands may hold fewer than 13 cards (positions at a claim),
-        but all four must hold the same number.
+        but all four must hold the same number. Otherwise one hand may be left out (``-``, as
+        PBN 2.1 allows): it holds the 13 cards the other three do not.
         """
         hands = parse_hands(text)
+        if not allow_short:
+            hands = _with_the_left_out_hand(hands)
         sizes = {len(h) for h in hands}
         if not allow_short and sizes != {13}:
             counts = ", ".join(f"{s} {len(hands[s.index])}" for s in SEATS)
-            raise ValueError(f"each hand must hold 13 cards ({counts})")
+            hint = "; only one hand may be left out ('-')" if 0 in sizes else ""
+            raise ValueError(f"each hand must hold 13 cards ({counts}){hint}")
         if allow_short and len(sizes) != 1:
             counts = ", ".join(f"{s} {len(hands[s.index])}" for s in SEATS)
             raise ValueError(f"the four hands must hold the same number of cards ({counts})")
@@ -63,6 +67,22 @@ class Deal:
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
         parts = [_format_hand(self.hands[(first.index + i) % 4]) for i in range(4)]
         return f"{first}:" + " ".join(parts)
+
+
+Hands = tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
+
+
+def _with_the_left_out_hand(hands: Hands) -> Hands:
+    """The hands with the one given as ``-`` (empty) filled with the 13 cards the other three,
+    of 13 distinct cards each, do not hold; the hands as they were otherwise."""
+    empty = [hand for hand in hands if not hand]
+    if len(empty) != 1 or any(len(hand) != 13 for hand in hands if hand):
+        return hands
+    rest = frozenset(ALL_CARDS).difference(*hands)
+    if len(rest) != 13:
+        return hands
+    north, east, south, west = (hand or rest for hand in hands)
+    return north, east, south, west
 
 
 def parse_hands(

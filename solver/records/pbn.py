@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from solver.bridge import Card, Contract, Deal, Seat, Trick
+from solver.bridge.deal import parse_hands
 from solver.errors import CaseFileError
 from solver.records.auction import contract_of, is_finished, parse_call
 from solver.records.record import (
@@ -319,11 +320,18 @@ class _GameReader:
 
     def _deal(self, text: str) -> Deal:
         try:
-            return Deal.from_pbn(text)
+            deal = Deal.from_pbn(text)
         except ValueError as error:
             raise self.error(
                 "Deal", f"{error} (expected a deal like 'N:AKQ.T98.765.432 ...')"
             ) from None
+        for seat, hand in zip(Seat, parse_hands(text), strict=True):
+            if not hand:
+                self.notes.append(
+                    f"[Deal] leaves {seat_name(seat)}'s hand out ('-'): read as the 13 cards "
+                    "the other hands do not hold"
+                )
+        return deal
 
     def _seat(self, name: str) -> Seat | None:
         text = self.value(name).lstrip("^")

@@ -426,3 +426,19 @@ def test_a_bad_contract_tag_the_auction_cannot_settle_is_still_refused() -> None
     other_level = game("H2 HT HA HJ\n*", contract="4NR", extra=AUCTION)
     error = error_of(other_level)
     assert error.location.endswith("[Contract]") and "ends in 3NT" in error.message
+
+
+def test_a_hand_left_out_as_a_dash_holds_the_cards_the_others_do_not() -> None:
+    """PBN 2.1 lets one hand of [Deal] be '-': it is the rest of the pack, so nothing is
+    guessed; the record's notes say the hand was filled in."""
+    north, _east, south, west = DEAL[2:].split()
+    (record,) = pbn.loads(game("H2 HT HA HJ").replace(west, "-"))
+    assert record.deal == Deal.from_pbn(DEAL)
+    assert any("leaves West's hand out" in note for note in record.notes)
+    assert Deal.from_pbn(f"N:{north} - {south} {west}") == Deal.from_pbn(DEAL)
+
+
+def test_two_hands_left_out_are_refused_with_the_reason() -> None:
+    north, _east, south, _west = DEAL[2:].split()
+    error = error_of(game().replace(DEAL, f"N:{north} - {south} -"))
+    assert error.location.endswith("[Deal]") and "only one hand may be left out" in error.message
