@@ -5,7 +5,9 @@ What it reads, beyond the plain ``[Tag "value"]`` lines:
 - ``%`` lines, ``;`` comments to the end of the line and ``{...}`` commentary, which may span
   lines and nest (commentary that quotes ``{...}`` is closed by its own last brace);
 - games separated by empty lines (a tag given twice also starts a new game);
-- the ``#`` value ("as in the previous game"), and games that omit ``[Deal]``: they continue
+- the ``#`` value ("as in the previous game"), ``?`` (not known: for ``[Contract]``,
+  ``[Declarer]``, ``[Dealer]`` and ``[Result]``, as if the tag were not given), and games
+  that omit ``[Deal]``: they continue
   the previous game's board (its deal, board number, dealer, vulnerability and event);
 - ``[Contract "Pass"]`` (passed out), ``X``/``XX`` doubling, ``[Declarer "^S"]``; a game
   with play but no ``[Contract]``, or with a ``[Contract]`` that is not one (``3NR`` for
@@ -58,6 +60,10 @@ _VULNERABLE: dict[str, Vulnerability] = {
     "all": "All",
     "both": "All",
 }
+_MAY_BE_UNKNOWN = frozenset({"Contract", "Declarer", "Dealer", "Result"})
+"""Tags whose value "?" (not known) reads as the tag not given: the contract then comes from
+the auction or is none, the claim has no total. Not [Vulnerable]: a missing one reads as
+none vulnerable, which for "?" would be a guess."""
 _PLAYER_TAGS = {"North": Seat.NORTH, "East": Seat.EAST, "South": Seat.SOUTH, "West": Seat.WEST}
 
 
@@ -266,12 +272,17 @@ class _GameReader:
 
     def _resolve(self, name: str) -> str:
         """The value after inheritance: "#" copies the previous game's (none: "");
-        a game that continues the previous board inherits its board tags."""
+        a game that continues the previous board inherits its board tags. "?" (PBN 2.1: the
+        value is not known) reads as a tag not given where that is read without a guess
+        (``_MAY_BE_UNKNOWN``)."""
         tag = self.game.tag(name)
         if tag is None:
             return self.previous.get(name, "") if self.continues and name in _BOARD_TAGS else ""
-        if tag.value.strip() != "#":
-            return tag.value.strip()
+        value = tag.value.strip()
+        if value == "?" and name in _MAY_BE_UNKNOWN:
+            return ""
+        if value != "#":
+            return value
         return self.previous.get(name, "")
 
     def read(self) -> Record | None:

@@ -442,3 +442,14 @@ def test_two_hands_left_out_are_refused_with_the_reason() -> None:
     north, _east, south, _west = DEAL[2:].split()
     error = error_of(game().replace(DEAL, f"N:{north} - {south} -"))
     assert error.location.endswith("[Deal]") and "only one hand may be left out" in error.message
+
+
+def test_a_question_mark_is_a_value_not_known() -> None:
+    """PBN 2.1's '?': a contract not known comes from the auction (or there is none), a result
+    not known gives no claimed total; a vulnerability not known is refused, not guessed."""
+    unknown = without_contract().replace('[Result "9"]', '[Contract "?"]\n[Result "?"]')
+    (record,) = pbn.loads(unknown)
+    assert record.contract == Contract.parse("3NT") and record.claimed_total is None
+    (no_contract,) = pbn.loads(game().replace('[Contract "3NT"]', '[Contract "?"]'))
+    assert no_contract.contract is None
+    assert error_of(game().replace('"None"', '"?"')).location.endswith("[Vulnerable]")
