@@ -886,7 +886,8 @@ def _blocked(hand: int, partner: int, theirs: int, suit: int, trump: int | None)
     to the hand: a lower card of the suit, or a card of another suit below a winner of the
     hand's there (an entry) that survives his higher cards of that suit, which he would cash
     first (``_entry_survives``: E's bare CK opposite W's CA J T 7 falls under the ace, and is
-    no way back to E's diamonds), unless it is a trump, which he may reach by a ruff?"""
+    no way back to E's diamonds) and does not block his own run of that suit
+    (``_entry_blocks``), unless it is a trump, which he may reach by a ruff?"""
     mask = SUIT_MASKS[suit]
     ours = hand & mask
     his = partner & mask
@@ -904,7 +905,13 @@ def _blocked(hand: int, partner: int, theirs: int, suit: int, trump: int | None)
             other != suit
             and masters_in(hand, theirs, other)
             and _reaches(partner, hand, other)
-            and (other == trump or _entry_survives(hand, partner, other))
+            and (
+                other == trump
+                or (
+                    _entry_survives(hand, partner, other)
+                    and not _entry_blocks(hand, partner, theirs, other)
+                )
+            )
         ):
             return True
     return False
@@ -917,6 +924,30 @@ def _entry_survives(hand: int, partner: int, suit: int) -> bool:
     ours = hand & SUIT_MASKS[suit]
     top = ours.bit_length() - 1
     return popcount(ours) - 1 >= popcount(partner & cards_above(top))
+
+
+def _entry_blocks(hand: int, partner: int, theirs: int, suit: int) -> bool:
+    """Would the hand's entry in ``suit`` block partner's own run of it: once the hand has
+    followed under partner's higher cards with its lowest ones, are its cards left all above
+    his, fewer, and is one of his a winner (above the opponents' cards of the suit)? Then
+    reaching the hand by it strands partner's winners, and the hand cannot give the lead back
+    in the suit (E's CK Q opposite W's CA J T 7 4, the opponents' 9 and below: the Q falls
+    under the A and the K, led to, wins W's J and strands the T; S's CK Q 8 4 opposite N's
+    CA J T 9 6 5 keeps the 8 to lead back under the J, and is a way back; so is E's CK T
+    opposite W's CA J 9 4 with N's CQ out: W's J 9 4 win nothing to strand)."""
+    ours = hand & SUIT_MASKS[suit]
+    his = partner & SUIT_MASKS[suit]
+    above = popcount(his & cards_above(ours.bit_length() - 1))
+    for _ in range(above):
+        ours &= ours - 1  # the lowest card follows under one of his higher ones
+        his &= ~(1 << (his.bit_length() - 1))
+    lowest = (ours & -ours).bit_length() - 1
+    return (
+        ours != 0
+        and popcount(his) > popcount(ours)
+        and his.bit_length() - 1 < lowest
+        and masters_in(his, theirs, suit) != 0
+    )
 
 
 def blocks(hand: int, partner: int, suit: int) -> bool:

@@ -763,6 +763,42 @@ def test_a_claimer_unaware_of_a_trump_may_cross_to_partners_side_winner_first() 
     assert card("D3") not in claimer_options(NormalPolicy(), aware)
 
 
+def test_an_entry_that_would_block_partners_run_is_no_way_back() -> None:
+    # No trumps. North (the claimer's short hand in clubs) holds D6 D2, winners that South's
+    # bare DQ blocks, and CK Q opposite South's CA J T 7. The CK outlasts the CA, but reached
+    # by it North strands South's clubs (the Q falls under the A, the K wins the J): no way
+    # back, so the diamonds are not taken as blocked and North may cash his clubs first
+    # (unblock_blocked_suits no longer forces the D2 to the queen; a BBO club claim).
+    def nt(*hands: tuple[str, ...]) -> PlayView:
+        return PlayView(
+            seat=0,
+            held=(mask(*hands[0]), mask(*hands[1]), mask(*hands[2]), mask(*hands[3])),
+            trick=(),
+            leader=0,
+            trump=None,
+            claimer_side=0,
+            voids=0,
+            trumps_aware=True,
+        )
+
+    blocking_entry = nt(
+        ("S9", "D6", "D2", "CK", "CQ"),
+        ("HJ", "C9", "C8", "C5", "C3"),
+        ("CA", "CJ", "CT", "C7", "DQ"),
+        ("C6", "C2", "H9", "H3", "H2"),
+    )
+    assert card("CK") in claimer_options(PRESETS["WBF2017"], blocking_entry)
+    # C K Q 8 4 opposite C A J T 9 7 keeps the 8 to lead back under the J: a way back, so
+    # the diamonds are unblocked first, the D2 to the queen.
+    entry = nt(
+        ("D6", "D2", "CK", "CQ", "C8", "C4"),
+        ("H2", "H3", "H4", "H5", "H6", "H7"),
+        ("DQ", "CA", "CJ", "CT", "C9", "C7"),
+        ("S2", "S3", "S4", "S5", "S6", "S7"),
+    )
+    assert claimer_options(PRESETS["WBF2017"], entry) == [card("D2")]
+
+
 def test_a_hand_of_winners_keeps_its_only_entry() -> None:
     # The Danish LKU-20 2.1 ending, clubs for spades: South leads the HQ, West drops the D9, and
     # North, void in hearts, holds nothing but winners. The CQ is his only way in from South's
