@@ -404,10 +404,9 @@ class _GameReader:
     def _from_auction(self, why: str) -> tuple[Contract | None, Seat | None]:
         """The contract and declarer of a game that gives an [Auction] but no [Contract] (some
         BBO exports leave the tag out on a board or two) or one that is not a contract: read
-        from the calls, with a note that starts with ``why``,
-        and checked against [Declarer] where the game names it. The opening leader is the
-        [Play] tag's, as when the contract is given (a lead out of turn may have been
-        accepted, Law 54)."""
+        from the calls, with a note that starts with ``why``, and checked against [Declarer]
+        where the game names it. The opening leader is the [Play] tag's, as when the contract
+        is given (a lead out of turn may have been accepted, Law 54)."""
         first = self._seat("Auction") or self._seat("Dealer")
         if first is None:
             raise self.error(
