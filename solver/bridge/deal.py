@@ -85,9 +85,7 @@ def _with_the_left_out_hand(hands: Hands) -> Hands:
     return north, east, south, west
 
 
-def parse_hands(
-    text: str, *, verb: str = "dealt"
-) -> tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]:
+def parse_hands(text: str, *, verb: str = "dealt") -> Hands:
     """The four hands of a PBN deal string, of any sizes, in N E S W order; raises ValueError.
 
     >>> [len(h) for h in parse_hands("W:A.K.. - Q... .J..")]

@@ -668,24 +668,25 @@ def _forgotten_trump_crossings(
     the DK that blocked North's diamonds)."""
     trump = view.trump
     if (
-        not policy.lead_forgotten_trump
+        not policy.winners_first
+        or not policy.lead_forgotten_trump
         or not policy.cross_to_partners_winners  # off for a defender: he sees not partner's hand
         or trump is None
         or view.trumps_aware
         or not theirs & SUIT_MASKS[trump]
     ):
         return []
-    if any(masters_in(hand, theirs, suit) for suit in range(4) if suit != trump):
-        return []  # side winners of its own to cash first: crossing may strand them
+    if not masters_in(hand, theirs, trump) or any(
+        masters_in(hand, theirs, suit) for suit in range(4) if suit != trump
+    ):
+        return []  # no winner to hold it to, or side winners of its own to cash first
     partner = hand_of(view.held, view.seat ^ 2)
     crossings: list[int] = []
     for suit in suits:
-        mask = SUIT_MASKS[suit]
-        if suit == trump or masters_in(hand, theirs, suit) or not masters_in(partner, theirs, suit):
+        if suit == trump or not masters_in(partner, theirs, suit):
             continue
-        cards = cards_in(hand & mask)
-        led = cards if not policy.lead_low_from_losers else cards[:1]
-        for card in led:
+        cards = cards_in(hand & SUIT_MASKS[suit])
+        for card in cards[:1] if policy.lead_low_from_losers else cards:
             if _way_back(hand & ~(1 << card), partner, theirs, trump):
                 crossings.append(card)
     return crossings
@@ -696,14 +697,13 @@ def _way_back(hand: int, partner: int, theirs: int, trump: int) -> bool:
     lead)? Yes when the hand holds none; when partner holds a card below the hand's lowest
     winner of a suit; or when he holds a card of a suit the hand is void in and the hand a
     master trump to ruff it with."""
-    master_suits = [suit for suit in range(4) if masters_in(hand, theirs, suit)]
-    if not master_suits:
+    masters = [masters_in(hand, theirs, suit) for suit in range(4)]
+    if not any(masters):
         return True
-    for suit in master_suits:
-        masters = masters_in(hand, theirs, suit)
-        if partner & SUIT_MASKS[suit] & ((masters & -masters) - 1):
+    for suit, ours in enumerate(masters):
+        if ours and partner & SUIT_MASKS[suit] & ((ours & -ours) - 1):
             return True
-    if trump in master_suits:
+    if masters[trump]:
         return any(partner & SUIT_MASKS[s] and not hand & SUIT_MASKS[s] for s in range(4))
     return False
 
@@ -713,10 +713,9 @@ def _leads(policy: NormalPolicy, view: PlayView) -> list[int]:
     theirs = _opponents_cards(view)
     suits = _lead_suits(policy, view, hand, theirs)
     out = _leads_by_rules(policy, view, hand, theirs, suits)
-    if policy.winners_first and any(masters_in(hand, theirs, s) for s in suits):
-        out += [
-            c for c in _forgotten_trump_crossings(policy, view, hand, theirs, suits) if c not in out
-        ]
+    out += [
+        c for c in _forgotten_trump_crossings(policy, view, hand, theirs, suits) if c not in out
+    ]
     if policy.lead_believed_winner and hand & view.believed:
         # The cards he thinks good, while the card he overlooked is out: at any time he leads a
         # suit he may lead, each as a winner, so from the top under ``top_down`` (the HA, then

@@ -258,6 +258,7 @@ class _GameReader:
         self.values = {name: self._resolve(name) for name in names}
         self.board = self._board()
         self.notes: list[str] = []
+        self._play_reader: _PlayReader | None = None
 
     def where(self, tag: str = "") -> str:
         board = f" (board {self.board})" if self.board is not None else ""
@@ -336,6 +337,8 @@ class _GameReader:
             raise self.error(
                 "Deal", f"{error} (expected a deal like 'N:AKQ.T98.765.432 ...')"
             ) from None
+        if "-" not in text and "..." not in text:
+            return deal  # no hand left out: the text need not be read again
         for seat, hand in zip(Seat, parse_hands(text), strict=True):
             if not hand:
                 self.notes.append(
@@ -393,9 +396,17 @@ class _GameReader:
     def _declarer(self) -> Seat | None:
         return self._seat("Declarer")
 
-    def _play_given(self) -> bool:
+    def _play_section(self) -> _PlayReader | None:
+        """The [Play] section read once (None without the tag): both the contract's fallback
+        and the play ask for it."""
         tag = self.game.tag("Play")
-        return tag is not None and _PlayReader(self, tag).cards_given()
+        if tag is not None and self._play_reader is None:
+            self._play_reader = _PlayReader(self, tag)
+        return self._play_reader
+
+    def _play_given(self) -> bool:
+        play = self._play_section()
+        return play is not None and play.cards_given()
 
     def _auction_calls(self) -> list[_Token]:
         tag = self.game.tag("Auction")
@@ -488,11 +499,8 @@ class _GameReader:
     def _play(
         self, deal: Deal, contract: Contract | None, declarer: Seat | None, result: int | None
     ) -> tuple[tuple[Trick, ...], tuple[tuple[Seat, Card], ...], bool]:
-        tag = self.game.tag("Play")
-        if tag is None:
-            return (), (), False
-        play = _PlayReader(self, tag)
-        if not play.cards_given():
+        play = self._play_section()
+        if play is None or not play.cards_given():
             return (), (), False
         if contract is None:
             raise self.error(
