@@ -109,6 +109,16 @@ EXPLANATIONS: dict[str, str] = {
         "winner nor unblocking the CT (the catalogue's P1); ruff_when_able off, or "
         "no_idle_trump_lead off (the C9 cashed with no trump out), gives their 2 of 5."
     ),
+    "blml-4h-all-tops-dummy-entries-heart-ace-out": (
+        "West, with no trump and his three spade winners, cashes them first (winners_first), "
+        "dummy throwing the C7 and CK, and no entry question arises: 10. The replies let him "
+        "cross to dummy to drive out the HA before his spades (a diamond ruffed in dummy, or "
+        "the C8 to the CK, ruffed), which winners_first excludes for a hand holding winners. "
+        "A crossing judgement tried for this (an aware claimer's hand without trumps may "
+        "cross to partner's to draw them) gave 8 here or, limited to ruffs, 9 but lost 4 or 5 "
+        "real claims of the World Championship file; it was not kept (the case's notes). "
+        "winners_first off gives 8."
+    ),
     "bbo-6nt-pula-claim-spread-no-statement-director": (
         "With no statement, dummy throws a small diamond (the squeeze's threat) on East's "
         "spade lead and South cashes the CA from the top (top_down) instead of finessing "
