@@ -1,7 +1,7 @@
 """How often the real claims accepted at the table would stand if contested, per preset.
 
     .venv/bin/python benchmarks/claims_upheld.py [--policy WBF2017 EBU ACBL] [--time-limit S]
-        [--records PATH ...]
+        [--records PATH ...] [--class expert|club]
 
 Every claim (or concession) in the real records that ``benchmarks/claims.py`` reads, taken
 where play stopped, adjudicated with nothing said, under each preset's normal-play policy. The
@@ -12,7 +12,9 @@ trick where the worst normal line first loses a trick the claim counted on, the 
 claimer's side played there, and which switches of the policy, turned the other way one at a
 time, would let the claim stand (``-`` when none does: the line is normal under every single
 switch). ``--records`` takes files or folders instead of the whole of ``data/real-records``
-(one source at a time, say). This measures; it asserts nothing. Figures go to the terminal and
+(one source at a time, say). ``--class`` gives every claimer that class of player, as a case's
+``claim.player_class`` does (``for_class``: the EBU preset then judges entry problems by it;
+the others are unchanged). This measures; it asserts nothing. Figures go to the terminal and
 to ``--output`` (default ``benchmarks/claims-upheld-results.json``).
 """
 
@@ -37,6 +39,7 @@ from solver.audit.judge import first_loss  # noqa: E402
 from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, adjudicate  # noqa: E402
 from solver.facts import Claim  # noqa: E402
 from solver.facts.policy import PRESETS, NormalPolicy  # noqa: E402
+from solver.laws.law70 import for_class  # noqa: E402
 
 RESULTS = REPO / "benchmarks" / "claims-upheld-results.json"
 SWITCHES = [f.name for f in fields(NormalPolicy) if f.name != "name"]
@@ -64,8 +67,15 @@ def _value(
     return adjudicate(ClaimProblem.from_claim(claim, trump, policy, best=best), limit)
 
 
-def judge(label: str, claim: Claim, trump: int | None, preset: str, limit: float) -> Verdict:
-    policy = PRESETS[preset]
+def judge(
+    label: str,
+    claim: Claim,
+    trump: int | None,
+    preset: str,
+    limit: float,
+    player_class: str | None = None,
+) -> Verdict:
+    policy = for_class(PRESETS[preset], player_class)
     best = double_dummy(claim, trump)
     try:
         adjudication = _value(claim, trump, policy, limit, best)
@@ -102,6 +112,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--records", type=Path, nargs="+", default=[RECORDS], help="record files or folders"
     )
+    parser.add_argument(
+        "--class",
+        dest="player_class",
+        choices=["expert", "club"],
+        help="the claimers' class of player (claim.player_class); none by default",
+    )
     args = parser.parse_args(argv)
     claims = real_claims(args.records)
     console = Console(width=160)
@@ -111,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, list[dict[str, object]]] = {}
     for preset in args.policy:
         started = time.monotonic()
-        verdicts = [judge(*item, preset, args.time_limit) for item in claims]
+        verdicts = [judge(*item, preset, args.time_limit, args.player_class) for item in claims]
         report[preset] = [asdict(v) for v in verdicts]
         upheld = sum(v.upheld is True for v in verdicts)
         short = [v for v in verdicts if v.upheld is False]
