@@ -195,7 +195,9 @@ class NormalPolicy:
                 "a suit blocked by partner's shorter holding with a higher card is unblocked: the "
                 "short hand's high cards first, the long hand leading low to them (its entries "
                 "kept) or ducking to let them win, the short hand winning or following with a "
-                "high card rather than keep only cards above the long hand's (Danish LKU-20 2.1)",
+                "high card rather than keep only cards above the long hand's; and the long "
+                "hand's top card is not led to crash partner's shorter winners below it "
+                "(Danish LKU-20 2.1)",
             ),
             "overtake_to_reach": (
                 "70",

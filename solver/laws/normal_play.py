@@ -217,8 +217,15 @@ Judgements (each a switch of ``NormalPolicy``):
   J go under the K and Q, the 6 is kept for the 7); when it cannot, it keeps a card below
   partner's highest (from K Q 8, with partner's J T 9 6 5: the Q, not the 8). Leading the
   long hand's top card into a blocking ace, or spending its entries first, is worse than
-  careless for a claimer who counted the suit's tricks. Declarer's side only: a defender
-  does not see his partner's hand (``for_defenders``).
+  careless for a claimer who counted the suit's tricks. The mirror is read as blocked too
+  (``crashes``): partner's fewer cards, two or more and all winners, lie below the hand's top
+  card, which led would crash one of them, and the hand holds a lower card to lead to them;
+  with ``overtake_to_reach`` on, the hand overtakes partner's last and keeps the lead, so it
+  leads low first (W's CA J T 7 4 opposite E's bare CK Q: the C4 to the Q, five club tricks;
+  the CA first, then the CJ, crashes both honours and strands the rest, a BBO club claim of
+  6NTX). A single card of partner's is not read so (led to, it needs an entry back, and the
+  crash may cost less). Declarer's side only: a defender does not see his partner's hand
+  (``for_defenders``).
 - ``overtake_to_reach`` (Law 70 footnote; the NBB Delft district's ruling on a poll of four
   strong players, all of whom overtook; Danish LKU-20 2.1, an order that cuts the hands apart
   is contrary to reason): following to partner's card that wins the trick so far, when it was
@@ -763,7 +770,10 @@ def _leads_by_rules(
         blocking = [card for card in out if blocks(hand, partner, card // 13)]
         if blocking:
             return blocking
-        blocked = [s for s in winner_suits if _blocked(hand, partner, theirs, s, view.trump)]
+        overtakes = policy.overtake_to_reach
+        blocked = [
+            s for s in winner_suits if _blocked(hand, partner, theirs, s, view.trump, overtakes)
+        ]
         if blocked:
             unblocking = [cards_in(hand & SUIT_MASKS[s])[0] for s in blocked]
             others = [
@@ -878,7 +888,9 @@ def _tricks_from_the_top(ours: int, first: int, second: int) -> int:
     return count
 
 
-def _blocked(hand: int, partner: int, theirs: int, suit: int, trump: int | None) -> bool:
+def _blocked(
+    hand: int, partner: int, theirs: int, suit: int, trump: int | None, overtakes: bool = False
+) -> bool:
     """Is the suit blocked for ``hand`` (``unblock_blocked_suits``): the hand holds two or more
     winners of it (or one, partner holding a single card of the suit), partner fewer cards of
     it, his highest above all of the hand's, and after his high card wins he has a way back
@@ -886,10 +898,22 @@ def _blocked(hand: int, partner: int, theirs: int, suit: int, trump: int | None)
     hand's there (an entry) that survives his higher cards of that suit, which he would cash
     first (``_entry_survives``: E's bare CK opposite W's CA J T 7 falls under the ace, and is
     no way back to E's diamonds) and does not block his own run of that suit
-    (``_entry_blocks``), unless it is a trump, which he may reach by a ruff?"""
+    (``_entry_blocks``), unless it is a trump, which he may reach by a ruff? Or the mirror
+    (``crashes``): partner's fewer cards all winners below the hand's top card, which led would
+    crash one of them, and the hand holding a lower card to lead to them: two or more of his,
+    which give the lead back as the hand overtakes his last (``overtakes``:
+    ``overtake_to_reach`` on): W's CA J T 7 4 opposite E's bare CK Q, the C4 to the Q, the K
+    overtaken by the A, five club tricks, not two. A single card of his is not read so: led
+    to, it would need an entry back, and the crash may cost less (a World Championship claim
+    kept dummy's entry for its clubs by throwing the DT under the DQ)."""
     mask = SUIT_MASKS[suit]
     ours = hand & mask
     his = partner & mask
+    if crashes(hand, partner, theirs, suit):
+        # Partner's shorter holding, all winners, lies below the hand's top card, which would
+        # crash one of them: his cards take the lead and give it back when the hand overtakes
+        # his last (``overtake_to_reach``).
+        return overtakes
     if his == 0 or popcount(his) >= popcount(ours) or his.bit_length() <= ours.bit_length():
         return False
     if popcount(masters_in(hand, theirs, suit)) < 2 and his & (his - 1):
@@ -956,6 +980,28 @@ def blocks(hand: int, partner: int, suit: int) -> bool:
     ours = hand & mask
     his = partner & mask
     return his != 0 and popcount(ours) < popcount(his) and ours.bit_length() > his.bit_length()
+
+
+def crashes(hand: int, partner: int, theirs: int, suit: int) -> bool:
+    """Would the hand's top card of ``suit``, led, crash winners of partner's that could give
+    the lead back: he holds two or more cards of the suit but fewer than the hand, all of them
+    above the opponents' (``theirs``) and below the hand's top card, and the hand holds a card
+    below them all to lead to him instead (W's CA J T 7 4 opposite E's bare CK Q, where the CA
+    drops the Q and the CJ the K)? The mirror of ``blocks``: the short hand's winners go first
+    either way. Not partner's one card (S's DK 6 opposite N's bare DQ): led to, it would need
+    an entry back, and crashing it may cost less."""
+    mask = SUIT_MASKS[suit]
+    ours = hand & mask
+    his = partner & mask
+    if (
+        popcount(his) < 2
+        or popcount(his) >= popcount(ours)
+        or his.bit_length() >= ours.bit_length()
+    ):
+        return False
+    if masters_in(partner, theirs, suit) != his:
+        return False
+    return ours & ((his & -his) - 1) != 0
 
 
 def _reaches(partner: int, hand: int, suit: int) -> bool:

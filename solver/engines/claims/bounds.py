@@ -19,7 +19,7 @@ from typing import Final
 from solver.bridge.masks import SUIT_MASKS, cards_above, hand_of, popcount, winner_so_far
 from solver.engines.claims.keys import Keys
 from solver.engines.claims.state import PART_BITS, ClaimProblem, State
-from solver.laws.normal_play import HONOURS, blocks, masters_bind, masters_in
+from solver.laws.normal_play import HONOURS, blocks, crashes, masters_bind, masters_in
 
 BOUNDS: Final = (
     "trump_tricks",
@@ -552,7 +552,8 @@ class Bounds:
                 self._solid,
                 self._overtakes,
                 self._spares,
-                self._unblocks and blocks(partner, hand, suit),
+                self._unblocks
+                and (blocks(partner, hand, suit) or crashes(hand, partner, first | second, suit)),
             )
             stop, takes = min(stop, suit_stop), min(takes, suit_takes)
         if partner & trumps:
@@ -741,8 +742,9 @@ def _suit_run(
     With ``spares`` (``keep_entries``), once partner is down to his top card of the suit, L
     holding cards above and below it may lead a low one for partner to win (his way in).
     With ``blocked`` (``unblock_blocked_suits`` on, and partner's shorter holding headed by the
-    suit's highest card: ``blocks``), L may lead low to that card at the first trick: partner
-    takes the lead then, and the trick is lost unless his card is above the opponents'.
+    suit's highest card, ``blocks``, or all winners below L's top card, ``crashes``), L may
+    lead low to that card at the first trick: partner takes the lead then, and the trick is
+    lost unless his card is above the opponents'.
 
     Unless partner covers it (``covers``: a side suit, ``wins_with_every_master`` and
     ``no_master_discard`` on): holding a master of the suit, he wins that trick with one and
