@@ -196,8 +196,8 @@ class NormalPolicy:
                 "short hand's high cards first, the long hand leading low to them (its entries "
                 "kept) or ducking to let them win, the short hand winning or following with a "
                 "high card rather than keep only cards above the long hand's; and the long "
-                "hand's top card is not led to crash partner's shorter winners below it "
-                "(Danish LKU-20 2.1)",
+                "hand does not lead, or play second, its top card to crash partner's shorter "
+                "winners below it (Danish LKU-20 2.1)",
             ),
             "overtake_to_reach": (
                 "70",

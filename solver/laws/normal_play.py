@@ -223,8 +223,10 @@ Judgements (each a switch of ``NormalPolicy``):
   with ``overtake_to_reach`` on, the hand overtakes partner's last and keeps the lead, so it
   leads low first (W's CA J T 7 4 opposite E's bare CK Q: the C4 to the Q, five club tricks;
   the CA first, then the CJ, crashes both honours and strands the rest, a BBO club claim of
-  6NTX). A single card of partner's is not read so (led to, it needs an entry back, and the
-  crash may cost less). Declarer's side only: a defender does not see his partner's hand
+  6NTX); second to play, with partner last holding such cards above the card led, it ducks
+  (East's H9, not the HA, over North's HJ with dummy's bare HK Q behind). A single card of
+  partner's is not read so (led to, it needs an entry back, and the crash may cost less).
+  Declarer's side only: a defender does not see his partner's hand
   (``for_defenders``).
 - ``overtake_to_reach`` (Law 70 footnote; the NBB Delft district's ruling on a poll of four
   strong players, all of whom overtook; Danish LKU-20 2.1, an order that cuts the hands apart
@@ -1262,7 +1264,8 @@ def _follows_by_rules(
             return [_unblocking(view, cards)]
         return cards[:1] if policy.follow_low_to_partner else cards
     winners = [c for c in cards if beats(c, best, view.trump)]
-    if policy.unblock_blocked_suits and winners and _partner_blocks(view, cards):
+    overtakes = policy.overtake_to_reach
+    if policy.unblock_blocked_suits and winners and _partner_blocks(view, cards, overtakes):
         return cards[:1]  # duck: partner's high card wins, and the suit is unblocked
     if policy.follow_low_when_lost and not winners and _opponents_sure(view, best, partner_winning):
         return cards[:1]
@@ -1475,17 +1478,28 @@ def _to_follow(view: PlayView, suit: int) -> int:
     return count
 
 
-def _partner_blocks(view: PlayView, cards: list[int]) -> bool:
+def _partner_blocks(view: PlayView, cards: list[int], overtakes: bool = False) -> bool:
     """Second to play, should the hand duck so that partner, last, wins with his blocking card
     (``unblock_blocked_suits``): partner holds fewer cards of the suit led than the hand, his
     highest a master above all of the hand's, and no ruff can beat it (no trumps, or trumps
-    led)? ``cards``: the hand's cards of the suit led, lowest first."""
+    led)? Or, with ``overtakes`` (``overtake_to_reach``), the mirror (``crashes``): his two or
+    more cards, all masters above the card led, lie below the hand's top card, which would
+    crash one of them (E's HA over N's HJ, dummy last with a bare HK Q: the H9, dummy's queen
+    wins, and the K is overtaken later). ``cards``: the hand's cards of the suit led, lowest
+    first."""
     if len(view.trick) != 1:
         return False
     led = view.trick[0] // 13
     if view.trump is not None and view.trump != led:
         return False
-    his = hand_of(view.held, view.seat ^ 2) & SUIT_MASKS[led]
+    partner = hand_of(view.held, view.seat ^ 2)
+    his = partner & SUIT_MASKS[led]
+    if (
+        overtakes
+        and his & -his > 1 << view.trick[0]
+        and crashes(hand_of(view.held, view.seat), partner, _opponents_cards(view), led)
+    ):
+        return True
     if his == 0 or popcount(his) >= len(cards):
         return False
     top = his.bit_length() - 1

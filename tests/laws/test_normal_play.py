@@ -1113,3 +1113,55 @@ def test_an_aware_claimer_ruffs_low_when_the_high_ruff_costs_a_trump_trick() -> 
     assert claimer_options(NormalPolicy(), south_ruffs_the_club(("CT", "S9", "H4"))) == [card("S8")]
     # Without the S9 the ace costs nothing (T and 8 still beat the 2 once the J has gone).
     assert claimer_options(NormalPolicy(), south_ruffs_the_club(("CT", "H5", "H4"))) == [card("SA")]
+
+
+def test_the_long_hand_leads_low_to_partners_short_winners_not_its_ace() -> None:
+    # No trumps. North holds C A J T 7 4 opposite South's bare C K Q, both above the
+    # defenders' clubs: the CA led drops the Q and the CJ then drops the K, which wins and
+    # strands the T 7 4 (a BBO club claim of 6NTX). The C4 goes to partner's honours first;
+    # he overtakes nothing, and North overtakes his last (overtake_to_reach).
+    def nt(seat: int, trick: tuple[int, ...], *hands: tuple[str, ...]) -> PlayView:
+        return PlayView(
+            seat=seat,
+            held=(mask(*hands[0]), mask(*hands[1]), mask(*hands[2]), mask(*hands[3])),
+            trick=trick,
+            leader=seat - len(trick) if seat >= len(trick) else seat - len(trick) + 4,
+            trump=None,
+            claimer_side=0,
+            voids=0,
+            trumps_aware=True,
+        )
+
+    crash = nt(
+        0,
+        (),
+        ("CA", "CJ", "CT", "C7", "C4"),
+        ("C9", "C8", "C6", "H9", "H8"),
+        ("CK", "CQ", "H7", "H6", "H5"),
+        ("C5", "C3", "C2", "H4", "H3"),
+    )
+    leads = claimer_options(PRESETS["WBF2017"], crash)
+    assert card("C4") in leads and card("CA") not in leads
+    # Without overtake_to_reach nothing gives the lead back: the crash is not excluded.
+    no_overtake = PRESETS["WBF2017"].with_switches(overtake_to_reach=False)
+    assert card("CA") in claimer_options(no_overtake, crash)
+    # Partner's single card (a bare CK) is not read so: led to, it needs an entry back.
+    single = nt(
+        0,
+        (),
+        ("CA", "CJ", "CT", "C7", "C4"),
+        ("C9", "C8", "C6", "H9", "H8"),
+        ("CK", "H2", "H7", "H6", "H5"),
+        ("C5", "C3", "C2", "H4", "H3"),
+    )
+    assert card("CA") in claimer_options(PRESETS["WBF2017"], single)
+    # Second to play, over West's C5 with South last holding the bare C K Q: North ducks.
+    second = nt(
+        0,
+        (card("C5"),),
+        ("CA", "CJ", "CT", "C7", "C4"),
+        ("C9", "C8", "C6", "H9", "H8"),
+        ("CK", "CQ", "H7", "H6", "H5"),
+        ("C3", "C2", "H4", "H3"),
+    )
+    assert claimer_options(PRESETS["WBF2017"], second) == [card("C4")]
