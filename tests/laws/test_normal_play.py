@@ -46,6 +46,28 @@ def view(
     )
 
 
+def no_trump_view(
+    north: tuple[str, ...],
+    east: tuple[str, ...],
+    south: tuple[str, ...],
+    west: tuple[str, ...],
+    *,
+    seat: int = 0,
+    trick: tuple[str, ...] = (),
+) -> PlayView:
+    """No trumps; North-South claim, aware of the trumps; ``seat`` to play to ``trick``."""
+    return PlayView(
+        seat=seat,
+        held=(mask(*north), mask(*east), mask(*south), mask(*west)),
+        trick=tuple(card(c) for c in trick),
+        leader=(seat - len(trick)) % 4,
+        trump=None,
+        claimer_side=0,
+        voids=0,
+        trumps_aware=True,
+    )
+
+
 def test_acbl_guideline_4_leaves_out_idle_trump_leads() -> None:
     # Neither opponent holds a spade: under ACBL guideline 4 South is not made to lead his trump
     # (every preset takes the guideline; with the switch off the trump lead is normal).
@@ -769,19 +791,7 @@ def test_an_entry_that_would_block_partners_run_is_no_way_back() -> None:
     # by it North strands South's clubs (the Q falls under the A, the K wins the J): no way
     # back, so the diamonds are not taken as blocked and North may cash his clubs first
     # (unblock_blocked_suits no longer forces the D2 to the queen; a BBO club claim).
-    def nt(*hands: tuple[str, ...]) -> PlayView:
-        return PlayView(
-            seat=0,
-            held=(mask(*hands[0]), mask(*hands[1]), mask(*hands[2]), mask(*hands[3])),
-            trick=(),
-            leader=0,
-            trump=None,
-            claimer_side=0,
-            voids=0,
-            trumps_aware=True,
-        )
-
-    blocking_entry = nt(
+    blocking_entry = no_trump_view(
         ("S9", "D6", "D2", "CK", "CQ"),
         ("HJ", "C9", "C8", "C5", "C3"),
         ("CA", "CJ", "CT", "C7", "DQ"),
@@ -790,7 +800,7 @@ def test_an_entry_that_would_block_partners_run_is_no_way_back() -> None:
     assert card("CK") in claimer_options(PRESETS["WBF2017"], blocking_entry)
     # C K Q 8 4 opposite C A J T 9 7 keeps the 8 to lead back under the J: a way back, so
     # the diamonds are unblocked first, the D2 to the queen.
-    entry = nt(
+    entry = no_trump_view(
         ("D6", "D2", "CK", "CQ", "C8", "C4"),
         ("H2", "H3", "H4", "H5", "H6", "H7"),
         ("DQ", "CA", "CJ", "CT", "C9", "C7"),
@@ -1120,21 +1130,7 @@ def test_the_long_hand_leads_low_to_partners_short_winners_not_its_ace() -> None
     # defenders' clubs: the CA led drops the Q and the CJ then drops the K, which wins and
     # strands the T 7 4 (a BBO club claim of 6NTX). The C4 goes to partner's honours first;
     # he overtakes nothing, and North overtakes his last (overtake_to_reach).
-    def nt(seat: int, trick: tuple[int, ...], *hands: tuple[str, ...]) -> PlayView:
-        return PlayView(
-            seat=seat,
-            held=(mask(*hands[0]), mask(*hands[1]), mask(*hands[2]), mask(*hands[3])),
-            trick=trick,
-            leader=seat - len(trick) if seat >= len(trick) else seat - len(trick) + 4,
-            trump=None,
-            claimer_side=0,
-            voids=0,
-            trumps_aware=True,
-        )
-
-    crash = nt(
-        0,
-        (),
+    crash = no_trump_view(
         ("CA", "CJ", "CT", "C7", "C4"),
         ("C9", "C8", "C6", "H9", "H8"),
         ("CK", "CQ", "H7", "H6", "H5"),
@@ -1146,9 +1142,7 @@ def test_the_long_hand_leads_low_to_partners_short_winners_not_its_ace() -> None
     no_overtake = PRESETS["WBF2017"].with_switches(overtake_to_reach=False)
     assert card("CA") in claimer_options(no_overtake, crash)
     # Partner's single card (a bare CK) is not read so: led to, it needs an entry back.
-    single = nt(
-        0,
-        (),
+    single = no_trump_view(
         ("CA", "CJ", "CT", "C7", "C4"),
         ("C9", "C8", "C6", "H9", "H8"),
         ("CK", "H2", "H7", "H6", "H5"),
@@ -1156,12 +1150,11 @@ def test_the_long_hand_leads_low_to_partners_short_winners_not_its_ace() -> None
     )
     assert card("CA") in claimer_options(PRESETS["WBF2017"], single)
     # Second to play, over West's C5 with South last holding the bare C K Q: North ducks.
-    second = nt(
-        0,
-        (card("C5"),),
+    second = no_trump_view(
         ("CA", "CJ", "CT", "C7", "C4"),
         ("C9", "C8", "C6", "H9", "H8"),
         ("CK", "CQ", "H7", "H6", "H5"),
         ("C3", "C2", "H4", "H3"),
+        trick=("C5",),
     )
     assert claimer_options(PRESETS["WBF2017"], second) == [card("C4")]

@@ -514,7 +514,8 @@ class Bounds:
         first, second = hand_of(held, o1), hand_of(held, o2)
         partner = hand_of(held, leader ^ 2)
         hand = hand_of(held, leader)
-        if self._thinks_good(hand, first | second):
+        theirs = first | second
+        if self._thinks_good(hand, theirs):
             return 0, 0  # L may lead the card he thinks good, and lose it
         trumps = self._trump_mask
         first_ruffs, second_ruffs = bool(first & trumps), bool(second & trumps)
@@ -523,11 +524,12 @@ class Bounds:
             policy = self.p.policy
             if self.p.trumps_aware and policy.draw_trumps_when_aware:
                 return 0, 0
-            if not self.p.trumps_aware and policy.lead_forgotten_trump:
-                # L may lead a trump he thinks good into theirs (``lead_forgotten_trump``).
-                theirs = (first | second) & trumps
-                if theirs.bit_length() > (hand & trumps).bit_length():
-                    return 0, 0
+            if (
+                not self.p.trumps_aware
+                and policy.lead_forgotten_trump
+                and (theirs & trumps).bit_length() > (hand & trumps).bit_length()
+            ):
+                return 0, 0  # L may lead a trump he thinks good into theirs
         stop = takes = 13
         fewest, next_fewest, fewest_suit = _first_voids(hand, partner)
         for suit in range(4):
@@ -553,7 +555,7 @@ class Bounds:
                 self._overtakes,
                 self._spares,
                 self._unblocks
-                and (blocks(partner, hand, suit) or crashes(hand, partner, first | second, suit)),
+                and (blocks(partner, hand, suit) or crashes(hand, partner, theirs, suit)),
             )
             stop, takes = min(stop, suit_stop), min(takes, suit_takes)
         if partner & trumps:
