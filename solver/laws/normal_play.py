@@ -247,8 +247,12 @@ Judgements (each a switch of ``NormalPolicy``):
   trick, the hand's trumps are not what the overtake reaches (each takes its trick wherever
   the lead is): only its side-suit masters that partner could not pass the lead to count
   (``_cut_off_side_masters``), so West does not overtake dummy's sure C9 with the CJ and
-  strand dummy's master spade; while they keep a trump, the lead in the hand draws it.
-  Declarer's side only: a defender does not see his partner's hand (``for_defenders``).
+  strand dummy's master spade; while they keep a trump, the lead in the hand draws it. In a
+  side suit those masters count beside the suit's own (S's DK over N's last diamond, the DT,
+  to cash his CK, N holding no club), and partner's trumps are not stranded while the
+  opponents hold none and the hand keeps a loser of a suit he is void in, which he ruffs
+  (``_ruffed_back``). Declarer's side only: a defender does not see his partner's hand
+  (``for_defenders``).
 - ``no_overtake_for_nothing`` (Law 70 footnote): third to play, partner's honour winning
   so far (``third_hand_contests`` leaves it alone), a player who holds a card below it does
   not overtake it with a card that is not a master: the K on partner's Q with the A still
@@ -1332,31 +1336,38 @@ def _reaching(view: PlayView, cards: list[int], best: int) -> int:
         return -1
     theirs = _left_after_trick(view, led)
     if led == view.trump and not theirs:
-        return over if _cut_off_side_masters(view) else -1
+        return over if _cut_off_side_masters(view, over) else -1
     rest = hand_of(view.held, view.seat) & SUIT_MASKS[led] & ~(1 << over)
     if masters_in(rest, theirs, led) or popcount(rest) > popcount(theirs):
+        return over
+    if led != view.trump and _cut_off_side_masters(view, over):
         return over
     return -1
 
 
-def _cut_off_side_masters(view: PlayView) -> int:
-    """How many of the hand's masters of side suits partner, left on lead, could not pass the
-    lead to. In trumps, once the opponents have none left after the trick, the overtake reaches
+def _cut_off_side_masters(view: PlayView, over: int) -> int:
+    """How many of the hand's masters of side suits (neither trumps nor the suit led) partner,
+    left on lead, could not pass the lead to; ``over`` is the card the hand would overtake
+    with. In trumps, once the opponents have none left after the trick, the overtake reaches
     those and never the hand's trumps, each of which takes its trick wherever the lead is
     (West's CJ over dummy's sure C9, his C7 6 masters anyway, stranded dummy's spade); while
     they keep one, the lead in the hand is what draws it, and the overtake is read as in any
-    suit. None when partner holds a suit the hand is void in (the hand ruffs it to get in),
-    and none of a suit in which partner holds a lower card."""
+    suit. In a side suit they count beside the suit's own cards (S's DK over N's last
+    diamond, the DT, to cash his CK, North holding no club). None when partner holds a suit
+    the hand is void in and the hand keeps a trump (it ruffs that suit to get in), and none of
+    a suit in which partner holds a lower card."""
     trump = view.trump
+    led = view.trick[0] // 13
     hand = hand_of(view.held, view.seat)
     partner = hand_of(view.held, view.seat ^ 2)
-    for suit in range(4):
-        if suit != trump and partner & SUIT_MASKS[suit] and not hand & SUIT_MASKS[suit]:
-            return 0
+    if trump is not None and hand & SUIT_MASKS[trump] & ~(1 << over):
+        for suit in range(4):
+            if suit != trump and partner & SUIT_MASKS[suit] and not hand & SUIT_MASKS[suit]:
+                return 0
     theirs = _opponents_cards(view)
     cut_off = 0
     for suit in range(4):
-        masters = masters_in(hand, theirs, suit) if suit != trump else 0
+        masters = masters_in(hand, theirs, suit) if suit not in (trump, led) else 0
         if masters and not _reaches(partner, hand, suit):
             cut_off += popcount(masters)
     return cut_off
@@ -1395,11 +1406,16 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
     card is sure. With a way back the overtake costs nothing (N's DQ over S's DT from DK Q 8,
     S holding the CA K and N a club); without one it pays when it reaches more winners than
     it strands (N's DK Q 8 against S's lone CK, East's last diamond, the D9, falling on the
-    trick)."""
+    trick). Nor are partner's trumps stranded while the opponents hold none and the hand
+    keeps a loser of a side suit he is void in: led, it is ruffed (S's CK over N's CQ, the
+    C9 then cashed and the D5 ruffed by N's master SJ; S's DK over N's DT, the CK cashed and
+    the D5 ruffed)."""
     led = best // 13
     partner = hand_of(view.held, view.seat ^ 2) & ~SUIT_MASKS[led]
     hand = hand_of(view.held, view.seat)
     theirs = _opponents_cards(view)
+    if _ruffed_back(view.trump, hand & ~(1 << over), partner, theirs):
+        return False
     stranded = 0
     for suit in range(4):
         masters = masters_in(partner, theirs, suit)
@@ -1410,9 +1426,25 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
         stranded += popcount(masters)
     left = _left_after_trick(view, led)
     if led == view.trump and not left:
-        return stranded >= _cut_off_side_masters(view)
+        return stranded >= _cut_off_side_masters(view, over)
     reached = popcount(masters_in(hand & SUIT_MASKS[led] & ~(1 << over), left, led))
+    if led != view.trump:
+        reached += _cut_off_side_masters(view, over)
     return stranded >= reached
+
+
+def _ruffed_back(trump: int | None, hand: int, partner: int, theirs: int) -> bool:
+    """Can the hand give partner the lead with a ruff: the opponents hold no trump, partner
+    holds one, and the hand (less the card it overtakes with) a card that is no winner of a
+    side suit partner is void in (the suit led among them: partner has played his last)?"""
+    if trump is None or theirs & SUIT_MASKS[trump] or not partner & SUIT_MASKS[trump]:
+        return False
+    for suit in range(4):
+        if suit == trump or partner & SUIT_MASKS[suit]:
+            continue
+        if hand & SUIT_MASKS[suit] & ~masters_in(hand, theirs, suit):
+            return True
+    return False
 
 
 def _unblocking(view: PlayView, options: list[int]) -> int:

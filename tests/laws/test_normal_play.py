@@ -573,6 +573,48 @@ def test_partners_sure_card_is_overtaken_when_the_hand_can_cross_back() -> None:
     assert claimer_options(free, position("C3")) == [card("D8")]
 
 
+def test_partners_last_card_is_overtaken_to_reach_the_hands_side_winner() -> None:
+    # No trumps. North leads the DT, his last diamond, sure to win (West's D9 8 are lower);
+    # South holds DK 5 and the CK, which North (no club) cannot lead to: the DK overtakes and
+    # the CK is cashed. Following low strands it, and North's hearts lose to East's.
+    def position(south_third: str) -> PlayView:
+        return no_trump_view(
+            ("HJ", "H9"),
+            ("HQ", "HK"),
+            ("DK", "D5", south_third),
+            ("D9", "D8", "H6"),
+            seat=2,
+            trick=("DT", "D3"),
+        )
+
+    assert claimer_options(NormalPolicy(), position("CK")) == [card("DK")]
+    # With a losing heart instead of the CK there is nothing to reach: the D5.
+    assert claimer_options(NormalPolicy(), position("H2")) == [card("D5")]
+    free = NormalPolicy().with_switches(overtake_to_reach=False)
+    assert claimer_options(free, position("CK")) == [card("D5")]
+
+
+def test_partners_master_trump_is_not_stranded_when_he_can_ruff_back() -> None:
+    # Spades are trumps, the opponents have none. North leads the CQ, sure to win; South holds
+    # CK 9 and the D5, a loser North (void in diamonds) ruffs with his master SJ. Overtaking
+    # with the CK and cashing the C9 strands nothing: the D5 then gives North the lead. With
+    # a heart instead of the D5 (North holds one), North's SJ has no way back and South
+    # follows low (a World Championship claim, 4S by North, lost a trick to the HJ led).
+    def position(south_loser: str) -> PlayView:
+        return view(
+            ("HJ", "SJ"),
+            ("HQ", "DQ"),
+            ("CK", "C9", south_loser),
+            ("H8", "H6", "DJ"),
+            seat=2,
+            trick=("CQ", "D2"),
+            leader=0,
+        )
+
+    assert claimer_options(NormalPolicy(), position("D5")) == [card("CK")]
+    assert claimer_options(NormalPolicy(), position("H2")) == [card("C9")]
+
+
 def test_a_suit_of_losers_is_led_from_the_bottom() -> None:
     # South, on lead with no winner, leads a heart towards North's bare HT, East holding
     # HQ H7: the H3, keeping the H8, which beats the 7 once the Q has gone
