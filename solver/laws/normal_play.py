@@ -224,10 +224,12 @@ Judgements (each a switch of ``NormalPolicy``):
   leads low first (W's CA J T 7 4 opposite E's bare CK Q: the C4 to the Q, five club tricks;
   the CA first, then the CJ, crashes both honours and strands the rest, a BBO club claim of
   6NTX); second to play, with partner last holding such cards above the card led, it ducks
-  (East's H9, not the HA, over North's HJ with dummy's bare HK Q behind). A single card of
-  partner's is not read so (led to, it needs an entry back, and the crash may cost less).
-  Declarer's side only: a defender does not see his partner's hand
-  (``for_defenders``).
+  (East's H9, not the HA, over North's HJ with dummy's bare HK Q behind). So are partner's
+  winners with a lower card to lead back, when the hand holds more cards above them than he
+  has lower cards and its own do not all win from the top (N's HA K J 9 5 opposite S's HQ 3,
+  East holding five: the H5 to the Q and the H3 back). A single card of partner's is not
+  read so (led to, it needs an entry back, and the crash may cost less). Declarer's side
+  only: a defender does not see his partner's hand (``for_defenders``).
 - ``overtake_to_reach`` (Law 70 footnote; the NBB Delft district's ruling on a poll of four
   strong players, all of whom overtook; Danish LKU-20 2.1, an order that cuts the hands apart
   is contrary to reason): following to partner's card that wins the trick so far, when it was
@@ -909,16 +911,18 @@ def _blocked(
     crash one of them, and the hand holding a lower card to lead to them: two or more of his,
     which give the lead back as the hand overtakes his last (``overtakes``:
     ``overtake_to_reach`` on): W's CA J T 7 4 opposite E's bare CK Q, the C4 to the Q, the K
-    overtaken by the A, five club tricks, not two. A single card of his is not read so: led
+    overtaken by the A, five club tricks, not two; or his winners and a lower card, which he
+    leads back (S's HA K J 9 5 opposite N's HQ 3: the H5 to the Q, four heart tricks, not
+    three). A single card of his is not read so: led
     to, it would need an entry back, and the crash may cost less (a World Championship claim
     kept dummy's entry for its clubs by throwing the DT under the DQ)."""
     mask = SUIT_MASKS[suit]
     ours = hand & mask
     his = partner & mask
     if crashes(hand, partner, theirs, suit):
-        # Partner's shorter holding, all winners, lies below the hand's top card, which would
-        # crash one of them: his cards take the lead and give it back when the hand overtakes
-        # his last (``overtake_to_reach``).
+        # Partner's shorter holding lies below the hand's top card, which would crash his
+        # winners: they take the lead, and give it back when the hand overtakes his last
+        # (``overtake_to_reach``) or by his lower card.
         return overtakes
     if his == 0 or popcount(his) >= popcount(ours) or his.bit_length() <= ours.bit_length():
         return False
@@ -988,26 +992,43 @@ def blocks(hand: int, partner: int, suit: int) -> bool:
     return his != 0 and popcount(ours) < popcount(his) and ours.bit_length() > his.bit_length()
 
 
-def crashes(hand: int, partner: int, theirs: int, suit: int) -> bool:
-    """Would the hand's top card of ``suit``, led, crash winners of partner's that could give
-    the lead back: he holds two or more cards of the suit but fewer than the hand, all of them
-    above the opponents' (``theirs``) and below the hand's top card, and the hand holds a card
-    below them all to lead to him instead (W's CA J T 7 4 opposite E's bare CK Q, where the CA
-    drops the Q and the CJ the K)? The mirror of ``blocks``: the short hand's winners go first
-    either way. Not partner's one card (S's DK 6 opposite N's bare DQ): led to, it would need
-    an entry back, and crashing it may cost less."""
+def crashes(hand: int, partner: int, theirs: int, suit: int, returns: bool = True) -> bool:
+    """Would the hand's top cards of ``suit``, led, crash winners of partner's that could give
+    the lead back: he holds fewer cards of the suit than the hand, all below the hand's top
+    card, and either two or more, all of them above the opponents' (``theirs``), or, with
+    ``returns``, winners and a lower card to lead back, the hand holding more cards above his
+    winners than he has lower cards (S's HA K J 9 5 opposite N's HQ 3: the HA and HK drop the
+    Q)? The hand must hold a card below his winners to lead to them instead (W's CA J T 7 4
+    opposite E's bare CK Q, where the CA drops the Q and the CJ the K). The mirror of
+    ``blocks``: the short hand's winners go first either way. Not partner's one card (S's DK 6
+    opposite N's bare DQ): led to, it would need an entry back, and crashing it may cost
+    less."""
     mask = SUIT_MASKS[suit]
     ours = hand & mask
     his = partner & mask
-    if (
-        popcount(his) < 2
-        or popcount(his) >= popcount(ours)
-        or his.bit_length() >= ours.bit_length()
-    ):
+    if not his or popcount(his) >= popcount(ours) or his.bit_length() >= ours.bit_length():
         return False
-    if masters_in(partner, theirs, suit) != his:
+    masters = masters_in(partner, theirs, suit)
+    lowest = masters & -masters
+    if not masters or not ours & (lowest - 1):
         return False
-    return ours & ((his & -his) - 1) != 0
+    if masters == his:
+        return popcount(his) >= 2
+    if not returns or popcount(ours & ~((lowest << 1) - 1)) <= popcount(his & ~masters):
+        return False
+    # The crash costs a trick only if the hand's cards, cashed from the top, do not all win
+    # (N's HK J 8 5 over S's H9 7 3, the opponents' H6 4 out: all four win).
+    return _from_the_top(ours, theirs, suit) < popcount(ours)
+
+
+def _from_the_top(cards: int, theirs: int, suit: int) -> int:
+    """How many of ``cards`` (one hand's, of ``suit``) win when cashed from the top: its
+    masters over ``theirs``, then those left once the opponents' cards of the suit are out
+    (DA 8 7 6 5 against a lone D9: all five). The opponents' cards are counted together, so a
+    split between them is not read (conservative: fewer length winners)."""
+    length = popcount(cards & SUIT_MASKS[suit])
+    mine = popcount(masters_in(cards, theirs, suit))
+    return mine + max(0, length - max(popcount(theirs & SUIT_MASKS[suit]), mine))
 
 
 def _reaches(partner: int, hand: int, suit: int) -> bool:
@@ -1401,7 +1422,9 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
     """Would overtaking partner's card ``best``, sure to win the trick, with ``over`` strand
     more of his winners than it reaches? Partner's masters of other suits are stranded when
     the hand has no way back to them (no suit in which he holds a master and the hand a lower
-    card to lead to it); the overtake reaches the hand's masters left in the suit led. Then
+    card to lead to it); the overtake reaches the hand's cards left in the suit led that win
+    from the top, masters and then length (W's DK over E's DQ, his DA 8 7 6 5 against North's
+    lone D9: five, more than E's SK it strands), and its side masters partner cannot reach. Then
     following low keeps partner's winners, and ``overtake_to_reach`` does not bind where his
     card is sure. With a way back the overtake costs nothing (N's DQ over S's DT from DK Q 8,
     S holding the CA K and N a club); without one it pays when it reaches more winners than
@@ -1427,7 +1450,7 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
     left = _left_after_trick(view, led)
     if led == view.trump and not left:
         return stranded >= _cut_off_side_masters(view, over)
-    reached = popcount(masters_in(hand & SUIT_MASKS[led] & ~(1 << over), left, led))
+    reached = _from_the_top(hand & ~(1 << over), left, led)
     if led != view.trump:
         reached += _cut_off_side_masters(view, over)
     return stranded >= reached
@@ -1529,7 +1552,7 @@ def _partner_blocks(view: PlayView, cards: list[int], overtakes: bool = False) -
     if (
         overtakes
         and his & -his > 1 << view.trick[0]
-        and crashes(hand_of(view.held, view.seat), partner, _opponents_cards(view), led)
+        and crashes(hand_of(view.held, view.seat), partner, _opponents_cards(view), led, False)
     ):
         return True
     if his == 0 or popcount(his) >= len(cards):

@@ -1200,3 +1200,41 @@ def test_the_long_hand_leads_low_to_partners_short_winners_not_its_ace() -> None
         trick=("C5",),
     )
     assert claimer_options(PRESETS["WBF2017"], second) == [card("C4")]
+
+
+def test_the_long_hand_leads_low_to_partners_winner_and_low_card() -> None:
+    # No trumps. North holds H A K J 9 5 opposite South's H Q 3, East the HT 8 6 4 2: from
+    # the top the HA and HK drop the Q and the 9 5 lose (three tricks). The H5 to the queen
+    # and the H3 back take four (a World Championship 3NT claim, 10 of 11).
+    crash = no_trump_view(
+        ("HA", "HK", "HJ", "H9", "H5"),
+        ("HT", "H8", "H6", "H4", "H2"),
+        ("HQ", "H3", "D2", "D3", "D4"),
+        ("H7", "C2", "C3", "C4", "C5"),
+    )
+    leads = claimer_options(PRESETS["WBF2017"], crash)
+    assert card("H5") in leads and card("HA") not in leads
+    # Where the hand's cards all win from the top the crash costs nothing and is not read:
+    # North's HK J 8 5 over South's H9 7 3, the defenders' H6 4 out.
+    free = no_trump_view(
+        ("HK", "HJ", "H8", "H5"),
+        ("H6", "D3", "D4", "D5"),
+        ("H9", "H7", "H3", "D2"),
+        ("H4", "C2", "C3", "C4"),
+    )
+    assert card("HK") in claimer_options(PRESETS["WBF2017"], free)
+
+
+def test_the_overtake_counts_the_length_it_reaches() -> None:
+    # No trumps. South leads the DQ, his last diamond, West following with the D3; North
+    # holds DA K 8 7 6 5 against West's lone D9, South the SK, a master North cannot reach.
+    # Overtaking with the DK reaches five tricks (the DA, then four by length) and strands
+    # one: North overtakes. Counting masters only (the DA), it stranded as many as it reached.
+    position = no_trump_view(
+        ("DA", "DK", "D8", "D7", "D6", "D5"),
+        ("C2", "C3", "C4", "C5", "C6", "C7"),
+        ("SK", "H3", "H4", "H5", "H6"),
+        ("D9", "HA", "HK", "HQ", "HJ"),
+        trick=("DQ", "D3"),
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("DK")]
