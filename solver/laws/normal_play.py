@@ -253,7 +253,8 @@ Judgements (each a switch of ``NormalPolicy``):
   side suit those masters count beside the suit's own (S's DK over N's last diamond, the DT,
   to cash his CK, N holding no club), and partner's trumps are not stranded while the
   opponents hold none and the hand keeps a loser of a suit he is void in, which he ruffs
-  (``_ruffed_back``). Declarer's side only: a defender does not see his partner's hand
+  (``_ruffed_back``; not his one trump where it stops an opponents' winner of another suit
+  he is void in). Declarer's side only: a defender does not see his partner's hand
   (``for_defenders``).
 - ``no_overtake_for_nothing`` (Law 70 footnote): third to play, partner's honour winning
   so far (``third_hand_contests`` leaves it alone), a player who holds a card below it does
@@ -1018,14 +1019,15 @@ def crashes(hand: int, partner: int, theirs: int, suit: int, returns: bool = Tru
         return False
     # The crash costs a trick only if the hand's cards, cashed from the top, do not all win
     # (N's HK J 8 5 over S's H9 7 3, the opponents' H6 4 out: all four win).
-    return _from_the_top(ours, theirs, suit) < popcount(ours)
+    return _winning_cards(ours, theirs, suit) < popcount(ours)
 
 
-def _from_the_top(cards: int, theirs: int, suit: int) -> int:
+def _winning_cards(cards: int, theirs: int, suit: int) -> int:
     """How many of ``cards`` (one hand's, of ``suit``) win when cashed from the top: its
     masters over ``theirs``, then those left once the opponents' cards of the suit are out
-    (DA 8 7 6 5 against a lone D9: all five). The opponents' cards are counted together, so a
-    split between them is not read (conservative: fewer length winners)."""
+    (DA 8 7 6 5 against a lone D9: all five), the losers between counted out, where
+    ``_tricks_from_the_top`` stops at the first. The opponents' cards are counted together,
+    so a split between them is not read (conservative: fewer length winners)."""
     length = popcount(cards & SUIT_MASKS[suit])
     mine = popcount(masters_in(cards, theirs, suit))
     return mine + max(0, length - max(popcount(theirs & SUIT_MASKS[suit]), mine))
@@ -1450,7 +1452,7 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
     left = _left_after_trick(view, led)
     if led == view.trump and not left:
         return stranded >= _cut_off_side_masters(view, over)
-    reached = _from_the_top(hand & ~(1 << over), left, led)
+    reached = _winning_cards(hand & ~(1 << over), left, led)
     if led != view.trump:
         reached += _cut_off_side_masters(view, over)
     return stranded >= reached
@@ -1459,13 +1461,19 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
 def _ruffed_back(trump: int | None, hand: int, partner: int, theirs: int) -> bool:
     """Can the hand give partner the lead with a ruff: the opponents hold no trump, partner
     holds one, and the hand (less the card it overtakes with) a card that is no winner of a
-    side suit partner is void in (the suit led among them: partner has played his last)?"""
+    side suit partner is void in (the suit led among them: partner has played his last)? Not
+    with his one trump while the opponents hold a winner of another suit he is void in: it
+    is his stopper there (N's lone H9 against East's DA Q; ruffing the C5 with it, a World
+    Championship claim lost a spade and the DQ)."""
     if trump is None or theirs & SUIT_MASKS[trump] or not partner & SUIT_MASKS[trump]:
         return False
-    for suit in range(4):
-        if suit == trump or partner & SUIT_MASKS[suit]:
+    voids = [s for s in range(4) if s != trump and not partner & SUIT_MASKS[s]]
+    for suit in voids:
+        if not hand & SUIT_MASKS[suit] & ~masters_in(hand, theirs, suit):
             continue
-        if hand & SUIT_MASKS[suit] & ~masters_in(hand, theirs, suit):
+        if popcount(partner & SUIT_MASKS[trump]) > 1 or not any(
+            masters_in(theirs, hand, other) for other in voids if other != suit
+        ):
             return True
     return False
 

@@ -1238,3 +1238,24 @@ def test_the_overtake_counts_the_length_it_reaches() -> None:
         trick=("DQ", "D3"),
     )
     assert claimer_options(NormalPolicy(), position) == [card("DK")]
+
+
+def test_partners_lone_trump_kept_as_a_stopper_is_no_way_back() -> None:
+    # Spades trumps, the defenders have none. North leads the C8, his last club, sure to
+    # win; South holds CA T 5. North's lone S9 could ruff the C5 back, but North is void in
+    # diamonds too and East holds the DA Q: the S9 is the stopper, so the overtake would
+    # strand it and South follows low (a World Championship 5H claim lost a spade and the DQ
+    # after the ruff back). With no diamond winner against him the C5 is a way back: the CT.
+    def position(east: tuple[str, ...], west_fifth: str) -> PlayView:
+        return view(
+            ("S9", "H8", "H7", "H2"),
+            east,
+            ("CA", "CT", "C5", "HJ", "H9"),
+            ("C7", "C6", "C3", west_fifth, "H3"),
+            seat=2,
+            trick=("C8", "H5"),
+            leader=0,
+        )
+
+    assert claimer_options(NormalPolicy(), position(("DA", "DQ", "HQ", "HT"), "DJ")) == [card("C5")]
+    assert claimer_options(NormalPolicy(), position(("HQ", "HT", "H6", "H4"), "C2")) == [card("CT")]
