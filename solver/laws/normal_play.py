@@ -914,9 +914,9 @@ def _blocked(
     ``overtake_to_reach`` on): W's CA J T 7 4 opposite E's bare CK Q, the C4 to the Q, the K
     overtaken by the A, five club tricks, not two; or his winners and a lower card, which he
     leads back (S's HA K J 9 5 opposite N's HQ 3: the H5 to the Q, four heart tricks, not
-    three). A single card of his is not read so: led
-    to, it would need an entry back, and the crash may cost less (a World Championship claim
-    kept dummy's entry for its clubs by throwing the DT under the DQ)."""
+    three). A single card of his is not read so: led to, it would need an entry back, and the
+    crash may cost less (a World Championship claim kept dummy's entry for its clubs by
+    throwing the DT under the DQ)."""
     mask = SUIT_MASKS[suit]
     ours = hand & mask
     his = partner & mask
@@ -1426,8 +1426,8 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
     the hand has no way back to them (no suit in which he holds a master and the hand a lower
     card to lead to it); the overtake reaches the hand's cards left in the suit led that win
     from the top, masters and then length (W's DK over E's DQ, his DA 8 7 6 5 against North's
-    lone D9: five, more than E's SK it strands), and its side masters partner cannot reach. Then
-    following low keeps partner's winners, and ``overtake_to_reach`` does not bind where his
+    lone D9: five, more than E's SK it strands), and its side masters partner cannot reach.
+    Then following low keeps partner's winners, and ``overtake_to_reach`` does not bind where his
     card is sure. With a way back the overtake costs nothing (N's DQ over S's DT from DK Q 8,
     S holding the CA K and N a club); without one it pays when it reaches more winners than
     it strands (N's DK Q 8 against S's lone CK, East's last diamond, the D9, falling on the
