@@ -1438,8 +1438,9 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
     led = best // 13
     partner = hand_of(view.held, view.seat ^ 2) & ~SUIT_MASKS[led]
     hand = hand_of(view.held, view.seat)
+    kept = hand & ~(1 << over)  # the hand's cards once it has overtaken
     theirs = _opponents_cards(view)
-    if _ruffed_back(view.trump, hand & ~(1 << over), partner, theirs):
+    if _ruffed_back(view.trump, kept, partner, theirs):
         return False
     stranded = 0
     for suit in range(4):
@@ -1452,7 +1453,7 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
     left = _left_after_trick(view, led)
     if led == view.trump and not left:
         return stranded >= _cut_off_side_masters(view, over)
-    reached = _winning_cards(hand & ~(1 << over), left, led)
+    reached = _winning_cards(kept, left, led)
     if led != view.trump:
         reached += _cut_off_side_masters(view, over)
     return stranded >= reached
@@ -1560,7 +1561,9 @@ def _partner_blocks(view: PlayView, cards: list[int], overtakes: bool = False) -
     if (
         overtakes
         and his & -his > 1 << view.trick[0]
-        and crashes(hand_of(view.held, view.seat), partner, _opponents_cards(view), led, False)
+        and crashes(
+            hand_of(view.held, view.seat), partner, _opponents_cards(view), led, returns=False
+        )
     ):
         return True
     if his == 0 or popcount(his) >= len(cards):
