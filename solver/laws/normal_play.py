@@ -254,8 +254,11 @@ Judgements (each a switch of ``NormalPolicy``):
   to cash his CK, N holding no club), and partner's trumps are not stranded while the
   opponents hold none and the hand keeps a loser of a suit he is void in, which he ruffs
   (``_ruffed_back``; not his one trump where it stops an opponents' winner of another suit
-  he is void in). Declarer's side only: a defender does not see his partner's hand
-  (``for_defenders``).
+  he is void in). Nor does the hand overtake partner's sure card with a master while partner
+  holds only lower cards of a side suit in which the hand holds a master: that suit reaches
+  the hand later, and the overtake would only put two winners on one trick
+  (``_entry_elsewhere``; E's HA under W's master HQ, W holding diamonds to E's DA).
+  Declarer's side only: a defender does not see his partner's hand (``for_defenders``).
 - ``no_overtake_for_nothing`` (Law 70 footnote): third to play, partner's honour winning
   so far (``third_hand_contests`` leaves it alone), a player who holds a card below it does
   not overtake it with a card that is not a master: the K on partner's Q with the A still
@@ -1440,6 +1443,8 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
     hand = hand_of(view.held, view.seat)
     kept = hand & ~(1 << over)  # the hand's cards once it has overtaken
     theirs = _opponents_cards(view)
+    if is_master(view, over) and _entry_elsewhere(partner, kept, theirs, led, view.trump):
+        return True  # partner can reach the hand later: the overtake only wastes a winner
     if _ruffed_back(view.trump, kept, partner, theirs):
         return False
     stranded = 0
@@ -1457,6 +1462,25 @@ def _strands(view: PlayView, best: int, over: int) -> bool:
     if led != view.trump:
         reached += _cut_off_side_masters(view, over)
     return stranded >= reached
+
+
+def _entry_elsewhere(partner: int, hand: int, theirs: int, led: int, trump: int | None) -> bool:
+    """Can partner, once his card has won, give the hand the lead in a side suit: does the
+    hand hold a master of a suit other than ``led`` and trumps in which partner holds only
+    lower cards? Then following low keeps both partner's trick and the hand's master it
+    would overtake with (E's HA under W's master HQ, W holding a diamond to E's DA: a World
+    Championship claim lost the HQ's trick to the overtake). Not in trumps, which
+    ``no_idle_trump_lead`` may keep him from leading, nor in a suit where partner holds a
+    higher card, which cashed from the top would crash the hand's (W's DK J 8 opposite E's
+    bare DQ)."""
+    for suit in range(4):
+        mask = SUIT_MASKS[suit]
+        if suit in (led, trump) or not masters_in(hand, theirs, suit):
+            continue
+        top = (hand & mask).bit_length() - 1
+        if partner & mask and not partner & mask & ~((1 << top) - 1):
+            return True
+    return False
 
 
 def _ruffed_back(trump: int | None, hand: int, partner: int, theirs: int) -> bool:

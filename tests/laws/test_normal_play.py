@@ -615,6 +615,27 @@ def test_partners_master_trump_is_not_stranded_when_he_can_ruff_back() -> None:
     assert claimer_options(NormalPolicy(), position("H2")) == [card("C9")]
 
 
+def test_no_overtake_of_partners_master_when_he_can_reach_the_hand_later() -> None:
+    # Spades are trumps, the opponents have none. North leads his master HQ; South holds
+    # HA 7 6 5 and the DA, North three lower diamonds. Following low keeps both the HQ's trick
+    # and the HA, which a diamond to the DA reaches later; the overtake would waste a winner
+    # (a World Championship claim, 2S by West, lost a trick that way). With North void in
+    # diamonds the HA is the way in, and his SQ ruffs a heart back: South overtakes.
+    def position(*north: str) -> PlayView:
+        return view(
+            ("SQ", "CJ", *north),
+            ("HT", "H8", "DK", "DQ", "CQ"),
+            ("HA", "H7", "H6", "H5", "DA", "CT"),
+            ("H3", "DT", "D9", "D4", "CA", "C6"),
+            seat=2,
+            trick=("HQ", "HJ"),
+            leader=0,
+        )
+
+    assert claimer_options(NormalPolicy(), position("D7", "D6", "D5")) == [card("H5")]
+    assert claimer_options(NormalPolicy(), position("C7", "C5", "C4")) == [card("HA")]
+
+
 def test_a_suit_of_losers_is_led_from_the_bottom() -> None:
     # South, on lead with no winner, leads a heart towards North's bare HT, East holding
     # HQ H7: the H3, keeping the H8, which beats the 7 once the Q has gone
