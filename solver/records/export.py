@@ -234,8 +234,43 @@ def export_case(case: Case, fmt: RecordFormat, ruling: RulingNote | None = None)
         if ruling.declarer_tricks is not None:
             record = _adjusted(record, ruling.declarer_tricks, fmt)
     if fmt == "pbn":
-        return pbn_write.dumps([record], [comments])
-    return lin_write.dumps([record], [comments])
+        text = pbn_write.dumps([record], [comments])
+    else:
+        record = _lin_play(record, comments)
+        text = lin_write.dumps([record], [comments])
+    _check_writable(text, case)
+    return text
+
+
+def _lin_play(record: Record, comments: list[str]) -> Record:
+    """The record as LIN can hold it: LIN names no opening leader (its reader has declarer's
+    left-hand opponent lead), so play opened by the other defender's lead out of turn, which
+    declarer accepted (Law 54), is named in a comment instead of written as play."""
+    leader = record.opening_leader
+    if record.declarer is None or leader is None or leader is record.declarer.lho:
+        return record
+    comments.append(
+        f"Not in the play: the {record.cards_played} card(s) played from {leader}'s opening "
+        f"lead out of turn, accepted (Law 54): LIN cannot name that leader (PBN can)"
+    )
+    return replace(record, tricks=(), partial_trick=(), claimed_total=None)
+
+
+def _check_writable(text: str, case: Case) -> None:
+    """A record is written in UTF-8: a character it cannot hold (a lone surrogate, which YAML's
+    ``\\ud800`` escape lets a title carry) is refused here, naming the field, rather than
+    failing as the file is written."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        char = text[error.start]
+        where = "title" if char in case.title else "the case's text"
+        raise CaseFileError(
+            case.source,
+            where,
+            f"holds the character U+{ord(char):04X}, which a record file cannot hold "
+            "(expected text that UTF-8 can write)",
+        ) from None
 
 
 def _adjusted(record: Record, declarer_tricks: int, fmt: RecordFormat) -> Record:

@@ -6,14 +6,17 @@ A LIN file is a stream of ``key|value|`` pairs. The keys read here:
 - ``md|3S...H...D...C...,...,...,...|``: the dealer (1 South, 2 West, 3 North, 4 East), then
   the hands of South, West, North and East; the last hand may be left out (it is the rest);
   a second ``md`` without a ``qx`` also starts a new board;
-- ``sv|o|`` (none), ``n`` (NS), ``e`` (EW), ``b`` (both): vulnerability;
+- ``sv|o|`` (none), ``n`` (NS), ``e`` (EW), ``b`` (both): vulnerability (none, noted, when
+  it is missing);
 - ``mb|1H!|``: the auction, from the dealer (``p`` pass, ``d`` double, ``r`` redouble, ``!`` an
   alert). The contract is the last bid, with any double after it; the declarer is the first
-  player of the side that made it to bid its strain;
+  player of the side that made it to bid its strain. A call the laws do not allow where it
+  stands (an insufficient bid, a double of partner, a call after the auction ended or after
+  the first card) is refused, as is play after an auction without its closing passes;
 - ``pc|cA|``: the cards in play order (suits in either case); the opening leader is
   declarer's left-hand opponent and each trick's winner leads the next (Law 44);
 - ``mc|10|``: a claim or concession: the declaring side's total tricks (a ``pc`` after it
-  withdraws it);
+  withdraws it, with a note; a second ``mc`` of another total before any card is refused);
 - ``ah|Board 12|``, ``pn|`` (four names South, West, North, East, or eight: the open room's
   then the closed room's), ``vg|`` (the event, first field).
 
@@ -31,7 +34,7 @@ from pathlib import Path
 from solver.bridge import Card, Contract, Deal, Seat
 from solver.bridge.cards import ALL_CARDS
 from solver.errors import CaseFileError
-from solver.records.auction import contract_of, parse_call
+from solver.records.auction import contract_of, illegal_call, is_finished, parse_call
 from solver.records.pbn import decode
 from solver.records.record import MAX_BOARD, PlayError, PlayRecorder, Record, Vulnerability
 
@@ -176,6 +179,7 @@ class _BoardReader:
         self.number_line = 0
         self.room, self.number = self._board_id()
         self.dealer: Seat | None = None
+        self.notes: list[str] = []
 
     def where(self, line: int, trick: int | None = None) -> str:
         name = f"board {self.number}" if self.number is not None else f"board #{self.index + 1}"
@@ -195,6 +199,7 @@ class _BoardReader:
                 self.number_line, f"board number {self.number} (expected 1 to {MAX_BOARD})"
             )
         deal = self._deal()
+        vulnerable = self._vulnerable()
         contract, declarer = self._auction()
         recorder, claim = self._play(deal, contract, declarer)
         tricks = tuple(recorder.tricks) if recorder else ()
@@ -206,7 +211,7 @@ class _BoardReader:
             event=self.board.event,
             deal=deal,
             dealer=self.dealer,
-            vulnerable=self._vulnerable(),
+            vulnerable=vulnerable,
             contract=contract,
             declarer=declarer,
             tricks=tricks,
@@ -215,19 +220,20 @@ class _BoardReader:
             result=claim if claim is not None else _tricks_won(recorder, declarer),
             players=self._players(),
             room=self.room,
+            notes=tuple(self.notes),
         )
 
     def _board_id(self) -> tuple[str | None, int | None]:
         room: str | None = None
         number: int | None = None
         for pair in self.values("qx"):
-            match = re.match(r"^\s*([oc])?\s*(\d+)", pair.value, re.IGNORECASE)
+            match = re.match(r"^\s*([oc])?\s*(-?\d+)", pair.value, re.IGNORECASE)
             if match:
                 room = {"o": "Open", "c": "Closed"}.get((match.group(1) or "").lower())
                 number = int(match.group(2))
                 self.number_line = pair.line
         for pair in self.values("ah"):
-            match = re.search(r"(\d+)", pair.value)
+            match = re.search(r"(-?\d+)", pair.value)
             if match:
                 number = int(match.group(1))
                 self.number_line = pair.line
@@ -252,6 +258,10 @@ class _BoardReader:
     def _vulnerable(self) -> Vulnerability:
         pairs = self.values("sv")
         if not pairs:
+            self.notes.append(
+                "no 'sv|' (vulnerability): read as none vulnerable (the case's default); "
+                "correct vulnerable if it was not so"
+            )
             return "None"
         key = pairs[-1].value.strip().lower()
         if key not in _VULNERABLE:
@@ -265,16 +275,53 @@ class _BoardReader:
         return {seat: name for seat, name in zip(_LIN_SEATS, names[:4], strict=False) if name}
 
     def _auction(self) -> tuple[Contract | None, Seat | None]:
-        calls: list[tuple[str, int]] = []
-        for pair in self.values("mb"):
-            calls.append((self._call(pair), pair.line))
+        """The contract and declarer of the ``mb`` calls, each checked against the calls before
+        it (Law 22A among the rules) and all made before the first card; an auction not finished
+        gives no contract (a board with play is then refused), as PBN's [Auction] does."""
+        calls: list[str] = []
+        play: _Pair | None = None
+        for pair in self.board.pairs:
+            if pair.key in ("pc", "mc") and play is None:
+                play = pair
+            if pair.key != "mb":
+                continue
+            call = self._call(pair)
+            if play is not None:
+                raise self.error(
+                    pair.line,
+                    f"'mb|{pair.value}|' comes after play began ('{play.key}|{play.value}|' on "
+                    f"line {play.line}; expected the whole auction before the first card)",
+                )
+            reason = illegal_call(calls, call)
+            if reason is not None:
+                raise self.error(pair.line, f"'mb|{pair.value}|': {reason}")
+            calls.append(call)
         if not calls:
             return None, None
         if self.dealer is None:
             raise self.error(
-                calls[0][1], "the auction needs a dealer (expected a digit 1-4 first in 'md|')"
+                self.values("mb")[0].line,
+                "the auction needs a dealer (expected a digit 1-4 first in 'md|')",
             )
-        return contract_of([call for call, _ in calls], self.dealer)
+        if not is_finished(calls):
+            return self._unfinished(play)
+        return contract_of(calls, self.dealer)
+
+    def _unfinished(self, play: _Pair | None) -> tuple[Contract | None, Seat | None]:
+        """An auction without its closing passes: refused when cards follow (the contract
+        would be a guess), else a board without contract, noted."""
+        last = self.values("mb")[-1]
+        if play is not None:
+            raise self.error(
+                last.line,
+                f"the auction is not finished after 'mb|{last.value}|' (expected three passes "
+                "after the last bid), so the contract cannot be read",
+            )
+        self.notes.append(
+            f"the auction is not finished after 'mb|{last.value}|' on line {last.line}: "
+            "read as a board without contract"
+        )
+        return None, None
 
     def _call(self, pair: _Pair) -> str:
         call = parse_call(pair.value.strip().rstrip("!"))
@@ -296,14 +343,31 @@ class _BoardReader:
                 line, f"'{events[0].key}|' but the auction gives no contract (passed out?)"
             )
         recorder = PlayRecorder(deal, contract.strain.trump_suit_index, declarer.lho)
-        claim: int | None = None
+        claim: _Pair | None = None
         for pair in events:
             if pair.key == "mc":
-                claim = self._claim(pair)
+                claim = self._second_claim(claim, pair)
                 continue
-            claim = None
+            if claim is not None:
+                self.notes.append(
+                    f"the claim 'mc|{claim.value}|' on line {claim.line} is followed by more "
+                    "play: read as withdrawn or not accepted, and play went on"
+                )
+                claim = None
             self._play_card(recorder, pair)
-        return recorder, claim
+        return recorder, None if claim is None else self._claim(claim)
+
+    def _second_claim(self, first: _Pair | None, pair: _Pair) -> _Pair:
+        """A claim after another with no card between: the same total again is read once;
+        another total leaves the claim in doubt, and is refused."""
+        self._claim(pair)
+        if first is not None and self._claim(first) != self._claim(pair):
+            raise self.error(
+                pair.line,
+                f"a second claim 'mc|{pair.value}|' after 'mc|{first.value}|' on line "
+                f"{first.line}, with no card between (expected one claimed total)",
+            )
+        return pair
 
     def _play_card(self, recorder: PlayRecorder, pair: _Pair) -> None:
         try:

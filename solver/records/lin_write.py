@@ -2,7 +2,9 @@
 
 Each board is one line of ``key|value|`` pairs, as BBO's handviewer reads them:
 
-- ``vg|EVENT|`` when the record names an event; ``pn|S,W,N,E|`` when it names a player;
+- ``vg|EVENT|`` when the record names an event; ``pn|S,W,N,E|`` when it names a player (a
+  comma in an event or a name is written ``;``: it would start the next field; ``|`` is ``/``,
+  and every value is on one line);
 - ``qx|o12|`` (open room) or ``qx|c12|`` (closed) when it names the room;
 - ``md|3SAK..H..D..C..,...,...,...|``: the dealer digit (1 South, 2 West, 3 North, 4 East)
   then the four hands, South first; then ``ah|Board 12|`` (after ``md``, which starts a board);
@@ -22,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solver.bridge import Card, Seat
+from solver.errors import CaseFileError
 from solver.records.record import Record, Vulnerability
 
 LIN_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -38,12 +41,23 @@ def dumps(records: Sequence[Record], comments: Sequence[Sequence[str]] = ()) -> 
 
 
 def board(record: Record, comments: Sequence[str] = ()) -> str:
-    """One board as a line of LIN pairs, ending with a newline."""
+    """One board as a line of LIN pairs, ending with a newline. Play opened by declarer's
+    right-hand opponent (a lead out of turn accepted, Law 54) is refused: LIN has no place to
+    name the leader, and its reader would give the cards to the wrong players."""
+    declarer = record.declarer
+    if record.has_play and declarer is not None and record.opening_leader is not declarer.lho:
+        raise CaseFileError(
+            record.source,
+            record.label(),
+            f"the opening lead is {record.opening_leader}'s, not {declarer.lho}'s "
+            "(declarer's left): LIN cannot hold a lead out of turn (expected PBN)",
+        )
     pairs: list[tuple[str, str]] = []
     if record.event:
         pairs.append(("vg", _value(record.event).replace(",", ";")))
     if record.players:
-        pairs.append(("pn", ",".join(_value(record.players.get(s, "")) for s in LIN_SEATS)))
+        names = (_value(record.players.get(seat, "")).replace(",", ";") for seat in LIN_SEATS)
+        pairs.append(("pn", ",".join(names)))
     if record.board is not None and record.room in ("Open", "Closed"):
         pairs.append(("qx", f"{record.room[0].lower()}{record.board}"))
     dealer = dealer_for(record)

@@ -4,7 +4,8 @@ What it reads, beyond the plain ``[Tag "value"]`` lines:
 
 - ``%`` lines, ``;`` comments to the end of the line and ``{...}`` commentary, which may span
   lines and nest (commentary that quotes ``{...}`` is closed by its own last brace);
-- games separated by empty lines (a tag given twice also starts a new game);
+- games separated by empty lines, or by a repeat of the tag their games start with
+  (``[Event]`` mostly); any other tag given twice in a game is refused (which one holds?);
 - the ``#`` value ("as in the previous game"), ``?`` (not known: for ``[Contract]``,
   ``[Declarer]``, ``[Dealer]`` and ``[Result]``, as if the tag were not given), and games
   that omit ``[Deal]``: they continue
@@ -20,7 +21,11 @@ What it reads, beyond the plain ``[Tag "value"]`` lines:
   Play that ends in ``-`` marks with a ``[Result]`` is read as a claim too (BBO writes one so);
   ``[Result "NS 11"]`` (a side's tricks, PBN 2.1) is turned into declarer's.
 
-Every card is checked against Law 44 (see :class:`solver.records.record.PlayRecorder`).
+The [Play] tag's leader must be a defender (declarer's right-hand opponent only after a lead
+out of turn accepted, Law 54); every [Auction] is checked call by call (bids sufficient,
+doubles of opponents, nothing after the end, Law 22A); a tag given twice in a game is refused;
+a game without [Vulnerable] reads as none vulnerable, with a note. Every card is checked
+against Law 44 (see :class:`solver.records.record.PlayRecorder`).
 Problems are reported as :class:`solver.errors.CaseFileError` naming the file, the line or
 the game and tag, and what was expected.
 """
@@ -34,7 +39,7 @@ from pathlib import Path
 from solver.bridge import Card, Contract, Deal, Seat, Trick
 from solver.bridge.deal import parse_hands
 from solver.errors import CaseFileError
-from solver.records.auction import contract_of, is_finished, parse_call
+from solver.records.auction import contract_of, illegal_call, is_finished, parse_call
 from solver.records.record import (
     MAX_BOARD,
     PlayError,
@@ -144,6 +149,8 @@ class _Game:
     number: int
     """From 1, in file order."""
     tags: list[_Tag] = field(default_factory=list)
+    repeated: list[_Tag] = field(default_factory=list)
+    """Tags given a second time in the game (the first is in ``tags``): the game is refused."""
 
     def tag(self, name: str) -> _Tag | None:
         for tag in self.tags:
@@ -224,9 +231,16 @@ class _Lexer:
             )
         name = match.group(1)
         value = re.sub(r"\\(.)", r"\1", match.group(2))
+        tag = _Tag(name, value, number)
         if name not in _REPEATABLE_TAGS and self.current.tag(name) is not None:
+            if name != self.current.tags[0].name:
+                # Not how a game starts: the same game gives the tag twice. Its section
+                # still needs a tag to hold its tokens; the game is refused when read.
+                self.current.repeated.append(tag)
+                self.current.tags.append(tag)
+                return match.end()
             self._end_game()
-        self.current.tags.append(_Tag(name, value, number))
+        self.current.tags.append(tag)
         return match.end()
 
     def _token(self, text: str, number: int) -> None:
@@ -287,6 +301,7 @@ class _GameReader:
         return self.previous.get(name, "")
 
     def read(self) -> Record | None:
+        self._no_tag_twice()
         deal_text = self.values["Deal"]
         if not deal_text:
             if not any(self.game.tag(name) for name in ("Play", "Contract", "Auction", "Deal")):
@@ -296,6 +311,7 @@ class _GameReader:
                 raise self.error("Deal", "'#' copies the previous game's deal, but there is none")
             raise self.error("Deal", "missing (expected a deal like 'N:AKQ.T98.765.432 ...')")
         deal = self._deal(deal_text)
+        vulnerable = self._vulnerable()
         contract, declarer = self._contract_and_declarer()
         result = self._result(declarer)
         tricks, partial, claimed = self._play(deal, contract, declarer, result)
@@ -306,7 +322,7 @@ class _GameReader:
             event=self.values["Event"] or None,
             deal=deal,
             dealer=self._seat("Dealer"),
-            vulnerable=self._vulnerable(),
+            vulnerable=vulnerable,
             contract=contract,
             declarer=declarer,
             tricks=tricks,
@@ -317,6 +333,19 @@ class _GameReader:
             room=self.value("Room") or None,
             notes=tuple(self.notes),
         )
+
+    def _no_tag_twice(self) -> None:
+        """A tag given twice in one game (two [Board]s, two [Contract]s) is refused: which one
+        holds is not for the reader to guess."""
+        for tag in self.game.repeated:
+            first = self.game.tag(tag.name)
+            assert first is not None, "a repeated tag was given before"
+            raise self.error(
+                tag.name,
+                f"given twice in one game, {first.value!r} on line {first.line} and "
+                f"{tag.value!r} on line {tag.line} (expected each tag once; games are "
+                "separated by an empty line)",
+            )
 
     def _board(self) -> int | None:
         text = self.values["Board"]
@@ -359,6 +388,11 @@ class _GameReader:
     def _vulnerable(self) -> Vulnerability:
         text = self.values["Vulnerable"]
         if not text:
+            given = "empty" if self.game.tag("Vulnerable") is not None else "not given"
+            self.notes.append(
+                f"[Vulnerable] is {given}: read as none vulnerable (the case's default); "
+                "correct vulnerable if it was not so"
+            )
             return "None"
         if text.lower() not in _VULNERABLE:
             raise self.error("Vulnerable", f"got {text!r} (expected None, NS, EW, All or Both)")
@@ -366,16 +400,16 @@ class _GameReader:
 
     def _contract_and_declarer(self) -> tuple[Contract | None, Seat | None]:
         """From [Contract] and [Declarer]; from the [Auction] when the game has play and no
-        [Contract], or a [Contract] that is not one (``3NR``: the auction ends 3NT X XX)."""
+        [Contract], or a [Contract] that is not one (``3NR``: the auction ends 3NT X XX).
+        Any [Auction] is checked first: a call it cannot hold is the error, not trick 1."""
         text = self.value("Contract")
         if not text:
             if self._auction_calls() and self._play_given():
                 return self._from_auction("no [Contract]")
-            return None, None
-        if text.lower() == "pass":
+            self._check_auction()
             return None, None
         try:
-            contract = Contract.parse(text)
+            contract = None if text.lower() == "pass" else Contract.parse(text)
         except ValueError:
             expected = f"got {text!r} (expected Pass or a contract like 4S, 3NTX)"
             if not self._auction_calls():
@@ -391,7 +425,8 @@ class _GameReader:
                     "Contract", f"{expected}; the [Auction] ends in {read or 'Pass'}"
                 ) from None
             return read, declarer
-        return contract, self._declarer()
+        self._check_auction()
+        return (contract, self._declarer()) if contract is not None else (None, None)
 
     def _declarer(self) -> Seat | None:
         return self._seat("Declarer")
@@ -437,33 +472,55 @@ class _GameReader:
         return contract, declarer
 
     def _calls(self) -> list[str]:
-        """The calls of the [Auction] section, which must be complete (Law 22A): ``AP`` stands
-        for the passes that end it; ``*`` (not finished) and unknown calls are refused."""
-        calls: list[str] = []
-        for token in self._auction_calls():
-            if is_finished(calls):
-                raise self.error(
-                    "Auction", f"{token.text!r} on line {token.line} comes after the auction ended"
-                )
-            if token.text.upper() == "AP":
-                while not is_finished(calls):
-                    calls.append("P")
-                continue
-            call = parse_call(token.text.rstrip("!?"))
-            if call is None:
-                raise self.error(
-                    "Auction",
-                    f"got {token.text!r} on line {token.line} (expected a call: Pass, X, XX, AP "
-                    "or a bid like 1H, 3NT), so the contract cannot be read: give [Contract]",
-                )
-            calls.append(call)
-        if not is_finished(calls):
+        """The calls of the [Auction] section, which must be complete (Law 22A) for a contract
+        to be read from it: ``AP`` stands for the passes that end it; ``*`` (the rest is not
+        recorded) and words that are not calls are refused."""
+        calls, stop = self._auction()
+        if stop is not None and stop.text != "*":
             raise self.error(
                 "Auction",
-                "the auction is not finished (expected three passes or AP after the last "
-                "call), so the contract cannot be read: give [Contract] and [Declarer]",
+                f"got {stop.text!r} on line {stop.line} (expected a call: Pass, X, XX, AP "
+                "or a bid like 1H, 3NT), so the contract cannot be read: give [Contract]",
+            )
+        if not is_finished(calls):
+            ends = f"got {stop.text!r} on line {stop.line}: " if stop is not None else ""
+            raise self.error(
+                "Auction",
+                f"{ends}the auction is not finished (expected three passes or AP after the "
+                "last call), so the contract cannot be read: give [Contract] and [Declarer]",
             )
         return calls
+
+    def _auction(self) -> tuple[list[str], _Token | None]:
+        """The calls of the [Auction] section up to ``*`` or a word that is not a call (the
+        token returned with them), each checked against the calls before it (``illegal_call``):
+        an auction that breaks the rules is refused, whether or not [Contract] is given, as a
+        record nobody could have played."""
+        calls: list[str] = []
+        for token in self._auction_calls():
+            if token.text == "*":
+                return calls, token
+            all_pass = token.text.upper() == "AP"
+            call = "P" if all_pass else parse_call(token.text.rstrip("!?"))
+            if call is None:
+                return calls, token
+            reason = illegal_call(calls, call)
+            if reason is not None:
+                raise self.error("Auction", f"{token.text!r} on line {token.line}: {reason}")
+            calls.append(call)
+            while all_pass and not is_finished(calls):
+                calls.append("P")
+        return calls, None
+
+    def _check_auction(self) -> None:
+        """The [Auction] of a game whose contract the tags give: checked all the same (an
+        illegal call raises); a word in it that is not a call stops the check, with a note."""
+        _calls, stop = self._auction()
+        if stop is not None and stop.text != "*":
+            self.notes.append(
+                f"[Auction] holds {stop.text!r} on line {stop.line}, which is not a call: the "
+                "calls from there on are not checked (the contract is not read from them)"
+            )
 
     def _result(self, declarer: Seat | None) -> int | None:
         """Declarer's tricks. PBN 2.1 also lets a side's tricks be written with the side
@@ -511,6 +568,14 @@ class _GameReader:
         leader = self._seat("Play")
         if leader is None:
             raise self.error("Play", 'expected the opening leader\'s seat, like [Play "W"]')
+        if leader in (declarer, declarer.partner):
+            role = "declarer" if leader is declarer else "dummy"
+            raise self.error(
+                "Play",
+                f"got {leader}: {seat_name(leader)} is {role} (expected {declarer.lho}, the "
+                f"player on declarer's left, who makes the opening lead; {declarer.rho} only "
+                "if his lead out of turn was accepted, Law 54)",
+            )
         tricks, partial, claimed = play.replay(deal, contract, leader)
         self.notes.extend(play.notes)
         if not claimed and play.ends_in_dashes() and result is not None and len(tricks) < 13:

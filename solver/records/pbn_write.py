@@ -5,8 +5,9 @@ East, South, Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Result; a va
 is written empty), ``[Room]`` when the record names it, and the ``[Play]`` section: one line
 per trick, the cards in columns clockwise from the opening leader named by the tag, ``-`` for
 a card not played to the last, unfinished trick, and ``*`` when play ended in a claim.
-Comments are ``{...}`` commentary lines after the tags. ``pbn.loads`` reads back every field
-written (``tests/records/test_writers.py``).
+Comments are ``{...}`` commentary lines after the tags. A value or comment of several lines is
+written on one (a tag cannot hold a line break). ``pbn.loads`` reads back every field written
+(``tests/records/test_writers.py``).
 """
 
 from __future__ import annotations
@@ -71,7 +72,10 @@ def _tags(record: Record) -> list[tuple[str, str]]:
 
 
 def _tag(name: str, value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag on one line, as the reader reads them: a line break in the value (a title of two
+    lines) becomes a space, since PBN has no escape for one; quotes and backslashes escaped."""
+    one_line = " ".join(value.splitlines())
+    escaped = one_line.replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{escaped}"]'
 
 
