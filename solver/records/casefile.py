@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, Field, StrictBool, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
 from solver.bridge import Card, Contract, Deal, Seat, Side
@@ -45,7 +45,7 @@ from solver.facts.policy import PRESETS
 from solver.records.claimfile import ClaimReader, RawClaim, claim_model_at, parse_hands
 from solver.records.record import MAX_BOARD
 from solver.records.strict import StrictModel as _Strict
-from solver.records.yamlload import load_yaml
+from solver.records.yamlload import load_yaml, quoting, shown
 
 VULNERABILITY = {
     "none": "None",
@@ -150,15 +150,15 @@ class RawLeadOutOfTurn(_Strict):
     card: str
     trick: int
     response: str | None = None
-    played_after: bool = False
+    played_after: StrictBool = False
 
 
 class RawPremature(_Strict):
     seat: str
     card: str
     trick: int
-    declarer_played_both_hands: bool = False
-    played_after: bool = False
+    declarer_played_both_hands: StrictBool = False
+    played_after: StrictBool = False
 
 
 class RawPlayAtRhoTurn(_Strict):
@@ -250,7 +250,7 @@ class RawPlay(_Strict):
             if number in seen:
                 raise PydanticCustomError(
                     "duplicate_trick",
-                    f"trick {number} is given twice ({seen[number]!r} and {key!r})",
+                    f"trick {number} is given twice ({shown(seen[number])} and {shown(key)})",
                 )
             seen[number] = key
         return value
@@ -409,10 +409,11 @@ def _refuse_record(source: str, text: str) -> None:
 
 def case_from_dict(data: dict[str, Any], source: str = "<case>") -> Case:
     """Validate a case already read into Python data (as from YAML)."""
+    fields = {key: data[key] for key in data if key != "claim"}
     try:
-        raw = RawCase.model_validate({key: data[key] for key in data if key != "claim"})
+        raw = RawCase.model_validate(fields)
     except ValidationError as error:
-        raise _shape_error(source, error) from None
+        raise _shape_error(source, error, data=fields) from None
     claim = _raw_claim(data["claim"], source) if "claim" in data else None
     return _CaseBuilder(source, raw, claim).build()
 
@@ -421,23 +422,34 @@ def _raw_claim(value: Any, source: str) -> RawClaim:
     """The shape of ``claim:`` (kept out of RawCase, whose field list the messages show)."""
     if not isinstance(value, dict):
         raise CaseFileError(
-            source, "claim", f"got {value!r}; expected a mapping with by, tricks, position, ..."
+            source,
+            "claim",
+            f"got {shown(value)}; expected a mapping with by, tricks, position, ...",
         )
     try:
         return RawClaim.model_validate(value)
     except ValidationError as error:
         model = claim_model_at(error.errors()[0]["loc"][:-1])
-        raise _shape_error(source, error, "claim", model) from None
+        raise _shape_error(source, error, "claim", model, value) from None
 
 
 def _shape_error(
-    source: str, error: ValidationError, prefix: str = "", model: type[BaseModel] | None = None
+    source: str,
+    error: ValidationError,
+    prefix: str = "",
+    model: type[BaseModel] | None = None,
+    data: Any = None,
 ) -> CaseFileError:
+    """The first problem pydantic found, as a message naming the field as the case file
+    spells it (``data``, the value validated, tells the file's own keys from pydantic's
+    artefacts in its locations: a union member's type, ``[key]``)."""
     errors = error.errors()
     # A misspelt field shows as unknown and as missing: name the unknown one, with its hint.
     first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
-    location = ".".join([prefix] * bool(prefix) + [str(part) for part in first["loc"]])
+    path = _field_path(first["loc"], data, first["type"])
+    location = ".".join([prefix] * bool(prefix) + path)
     kind = first["type"]
+    value = first["input"]
     if kind == "missing":
         return CaseFileError(source, location, "required field is missing")
     if kind == "extra_forbidden":
@@ -456,11 +468,93 @@ def _shape_error(
         return CaseFileError(
             source,
             location,
-            f"got {first['input']!r} (expected a mapping, like {{seat: E, trick: 5}})"
+            f"got {shown(value)} (expected a mapping, like {{seat: E, trick: 5}})"
             if location.endswith("revoke")
-            else f"got {first['input']!r} (expected a mapping of fields)",
+            else f"got {shown(value)} (expected a mapping of fields)",
         )
-    return CaseFileError(source, location, f"got {first['input']!r}; {first['msg'].lower()}")
+    if kind == "bool_type":
+        got = f"the text {shown(value)}" if isinstance(value, str) else shown(value)
+        return CaseFileError(
+            source, location, f"got {got} (expected a yes/no value: true or false, unquoted)"
+        )
+    # A union's members each fail at the same place: say what each would have taken.
+    group = [e for e in errors if _field_path(e["loc"], data, e["type"]) == path]
+    expected = " or ".join(dict.fromkeys(e["msg"].lower() for e in group))
+    if isinstance(value, bool):
+        if expected.startswith("got a yes/no value"):
+            return CaseFileError(source, location, expected)
+        yes_no = "YAML reads an unquoted yes, no, true, false, on or off as yes/no"
+        if kind == "string_type":
+            return CaseFileError(
+                source,
+                location,
+                f"got a yes/no value where text was expected ({yes_no}: quote it if it is text)",
+            )
+        return CaseFileError(source, location, f"got a yes/no value ({yes_no}); {expected}")
+    got = f"the key {shown(value)}" if "[key]" in first["loc"] else shown(value)
+    kinds = list(dict.fromkeys(e["type"] for e in group))
+    if len(kinds) > 1 and all(kind in _EXPECTED_INSTEAD for kind in kinds):
+        listed = " or ".join(_EXPECTED_INSTEAD[kind] for kind in kinds)
+        return CaseFileError(source, location, f"got {got} (expected {listed})")
+    return CaseFileError(source, location, f"got {got}; {expected}")
+
+
+_EXPECTED_INSTEAD = {
+    "string_type": "text",
+    "list_type": "a list",
+    "dict_type": "a mapping",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+}
+"""What a field takes, by pydantic's error type: for a yes/no value given in its place, and
+for a union's members (``str | list[str]``: text or a list)."""
+
+
+def _field_path(location: tuple[int | str, ...], data: Any, kind: str) -> list[str]:
+    """A pydantic error location as the path of keys in the case file: the parts that are
+    keys (or list positions) of ``data``, the value validated, and a missing field's name;
+    pydantic's own parts (``str`` or ``list[str]`` for the member of a union that failed,
+    ``[key]`` for a mapping key) are left out.
+
+    >>> _field_path(("rows", 1, "[key]"), {"rows": {1: "CA"}}, "string_type")
+    ['rows', '1']
+    >>> _field_path(("position", "current_trick", "str"), {"position": {"current_trick": 7}}, "")
+    ['position', 'current_trick']
+    >>> _field_path(("play", "rows", "N", "when"), {"play": {"rows": {"N": {}}}}, "missing")
+    ['play', 'rows', 'N', 'when']
+    """
+    path: list[str] = []
+    here = data
+    for index, part in enumerate(location):
+        if isinstance(here, dict) and part in here:
+            key = next(key for key in here if key == part)  # as written: no, not 0
+            path.append(_key_text(key))
+            here = here[key]
+            continue
+        if isinstance(here, list) and isinstance(part, int) and 0 <= part < len(here):
+            here = here[part]
+        elif (
+            isinstance(part, str)
+            and _ARTEFACT.fullmatch(part)
+            and not (kind == "missing" and index == len(location) - 1)
+        ):
+            continue
+        else:
+            here = None
+        path.append(str(part))
+    return path
+
+
+def _key_text(key: Any) -> str:
+    """A mapping key in a field path: a yes/no key (YAML's reading of ``no:``) as such."""
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return "null" if key is None else str(key)
+
+
+_ARTEFACT = re.compile(r"\[key\]|[a-z][a-z-]*(?:\[.*\])?|[A-Z]\w*")
+"""What pydantic adds to an error's location besides the file's keys: ``[key]``, a union
+member (``str``, ``list[str]``, ``function-wrap[...]``) or a model's name."""
 
 
 def _field_names(model: type[BaseModel]) -> list[str]:
@@ -538,7 +632,7 @@ class _CaseBuilder:
                 role = "declarer" if leader is declarer else "dummy"
                 raise self.error(
                     "opening_leader",
-                    f"got {raw.opening_leader!r}, {role} (expected a defender: {defenders})",
+                    f"got {shown(raw.opening_leader)}, {role} (expected a defender: {defenders})",
                 )
         rows = self._rows(deal)
         self.unplayed = self._unplayed(deal, rows)
@@ -588,7 +682,7 @@ class _CaseBuilder:
         try:
             return parser(value)
         except ValueError as error:
-            raise self.error(location, str(error)) from None
+            raise self.error(location, quoting(str(error), value)) from None
 
     def _seat(self, value: str, location: str) -> Seat:
         result: Seat = self._parse(Seat.parse, value, location)
@@ -649,7 +743,7 @@ class _CaseBuilder:
         value = "None" if self.raw.vulnerable is None else str(self.raw.vulnerable)
         key = value.strip().lower()
         if key not in VULNERABILITY:
-            raise self.error("vulnerable", f"got {value!r} (expected None, NS, EW or All)")
+            raise self.error("vulnerable", f"got {shown(value)} (expected None, NS, EW or All)")
         return VULNERABILITY[key]
 
     # -- rows ---------------------------------------------------------------------------------
@@ -683,7 +777,7 @@ class _CaseBuilder:
             try:
                 mixed = RawMixedRow.model_validate(value)
             except ValidationError as error:
-                raise _shape_error(self.source, error, location, RawMixedRow) from None
+                raise _shape_error(self.source, error, location, RawMixedRow, value) from None
             tokens = (
                 mixed.mixed.split()
                 if isinstance(mixed.mixed, str)
@@ -694,7 +788,7 @@ class _CaseBuilder:
                 if token[-1] in "+-":
                     raise self.error(
                         f"{location}.mixed",
-                        f"{token!r} has an orientation mark, "
+                        f"{shown(token)} has an orientation mark, "
                         "but a mixed row has no known orientation",
                     )
                 cards.append(self._card(token, f"{location}.mixed"))
@@ -705,7 +799,14 @@ class _CaseBuilder:
             cards, marks = [], []
             for token in tokens:
                 mark = token[-1] if token and token[-1] in "+-" else None
-                cards.append(self._card(token[:-1] if mark else token, location))
+                try:
+                    cards.append(Card.parse(token[:-1] if mark else token))
+                except ValueError:
+                    raise self.error(
+                        location,
+                        f"bad card {shown(token)} (expected suit then rank, like 'SA' or "
+                        "'H10', then one orientation mark or none: 'SA+', 'H10-')",
+                    ) from None
                 marks.append(mark)
             self._no_repeats(cards, location)
             return Row(seat, tuple(cards), mixed=False, marks=tuple(marks))
@@ -845,7 +946,8 @@ class _CaseBuilder:
             if not cards_text:
                 raise self.error(
                     location,
-                    f"got {text!r} (expected the leader then four cards, like 'W: DK D2 DA D4')",
+                    f"got {shown(text)} "
+                    "(expected the leader then four cards, like 'W: DK D2 DA D4')",
                 )
             leader = self._seat(leader_text, location)
             if len(tokens) != 4:
@@ -1099,7 +1201,8 @@ class _CaseBuilder:
             text = str(raw.revoke.suit).strip().upper()
             if text not in ("S", "H", "D", "C"):
                 raise self.error(
-                    f"{location}.revoke.suit", f"got {raw.revoke.suit!r} (expected S, H, D or C)"
+                    f"{location}.revoke.suit",
+                    f"got {shown(raw.revoke.suit)} (expected S, H, D or C)",
                 )
             suit = "SHDC".index(text)
         return Statement(
@@ -1120,7 +1223,7 @@ class _CaseBuilder:
             return Side(text.upper())
         if text.upper() in ("N", "E", "S", "W"):
             return Seat.parse(text)
-        raise self.error(location, f"got {value!r} (expected NS, EW, N, E, S, W or agreed)")
+        raise self.error(location, f"got {shown(value)} (expected NS, EW, N, E, S, W or agreed)")
 
     def _winner(self, value: str, location: str) -> Seat | Side:
         text = str(value).strip().upper()
@@ -1129,7 +1232,7 @@ class _CaseBuilder:
         if text in ("N", "E", "S", "W"):
             return Seat.parse(text)
         raise self.error(
-            location, f"got {value!r} (expected a seat N, E, S or W, or a side NS or EW)"
+            location, f"got {shown(value)} (expected a seat N, E, S or W, or a side NS or EW)"
         )
 
     # -- irregularities during play (Laws 45-60) ----------------------------------------------
@@ -1157,6 +1260,7 @@ class _CaseBuilder:
                 entries.append((statement.irregularity, f"statements.{index}.irregularity", by))
         facts = [reader.read(raw, location, by) for raw, location, by in entries]
         facts = reader.misinformed_turns(facts, [location for _raw, location, _by in entries])
+        reader.check_one_penalty_card(facts, [location for _raw, location, _by in entries])
         for fact, (_raw, location, _by) in zip(facts, entries, strict=True):
             if isinstance(fact, Choice):
                 reader.check_chooser(fact, facts, f"{location}.choice.by")
@@ -1740,7 +1844,7 @@ class _IrregularityReader:
         text = "T" if text == "10" else text
         if len(text) != 1 or text not in RANK_CHARS:
             raise self.error(
-                f"{location}.rank", f"got {raw.rank!r} (expected A, K, Q, J, T or 10, 9 ... 2)"
+                f"{location}.rank", f"got {shown(raw.rank)} (expected A, K, Q, J, T or 10, 9 ... 2)"
             )
         if suit >= 0:
             card = Card.parse(f"{'SHDC'[suit]}{text}")
@@ -2008,14 +2112,14 @@ class _IrregularityReader:
             if str(raw.option).strip().lower() != _LAW54_LETTERS[spelled]:
                 raise self.error(
                     f"{location}.option",
-                    f"got {raw.option!r}, which Law {spelled} does not give; expected "
+                    f"got {shown(raw.option)}, which Law {spelled} does not give; expected "
                     f"{_LAW54_LETTERS[spelled]} (or law: 54 with any of "
                     f"{_listing(CHOICE_OPTIONS['54'])})",
                 )
         if law is None:
             raise self.error(
                 f"{location}.law",
-                f"got {raw.law!r}; expected a law that gives a choice during play: "
+                f"got {shown(raw.law)}; expected a law that gives a choice during play: "
                 f"{_listing(tuple(CHOICE_OPTIONS))}",
             )
         options = CHOICE_OPTIONS[law]
@@ -2023,7 +2127,8 @@ class _IrregularityReader:
         if option not in options:
             raise self.error(
                 f"{location}.option",
-                f"got {raw.option!r}, which Law {law} does not give; expected {_listing(options)}",
+                f"got {shown(raw.option)}, which Law {law} does not give; "
+                f"expected {_listing(options)}",
             )
         if option == "partner-play-suit" and self.edition < 2017:
             raise self.error(
@@ -2087,7 +2192,8 @@ class _IrregularityReader:
             suits = tuple(self._suit(t, f"{location}.suits") for t in tokens)
             if not suits or len(set(suits)) != len(suits):
                 raise self.error(
-                    f"{location}.suits", f"got {raw.suits!r}; expected one or more different suits"
+                    f"{location}.suits",
+                    f"got {shown(raw.suits)}; expected one or more different suits",
                 )
             return suits
         for name in ("suit", "suits"):
@@ -2114,7 +2220,7 @@ class _IrregularityReader:
     def _suit(self, text: str, location: str) -> int:
         cleaned = str(text).strip().upper()
         if cleaned not in ("S", "H", "D", "C"):
-            raise self.error(location, f"got {text!r} (expected S, H, D or C)")
+            raise self.error(location, f"got {shown(text)} (expected S, H, D or C)")
         return "SHDC".index(cleaned)
 
     def check_chooser(self, choice: Choice, facts: list[Irregularity], location: str) -> None:
@@ -2399,6 +2505,60 @@ class _IrregularityReader:
                 location, f"{choice.describe()}: the case gives no {missing}; expected {needed}"
             )
 
+    def check_one_penalty_card(self, facts: list[Irregularity], locations: list[str]) -> None:
+        """An agreed penalty card is given once: not twice at the same trick (the same entry
+        twice, or with another ``how`` or ``class``: a card is one penalty card, of one
+        class), and not besides a refused lead out of turn of the same defender's card at
+        the same trick (``response: refused`` or a recorded ``refuse-lead``), which already
+        makes it his major penalty card from that trick. Either would leave the reader to
+        guess which entry holds. Sides' accounts are evidence, and are not checked here."""
+        given: dict[tuple[Seat, Card, int], tuple[Irregularity, str]] = {}
+        refused = {
+            fact.trick
+            for fact in facts
+            if isinstance(fact, Choice) and fact.by is None and fact.option == "refuse-lead"
+        }
+        for fact, location in zip(facts, locations, strict=True):
+            if fact.by is not None:
+                continue
+            if isinstance(fact, PenaltyCard):
+                where = f"{location}.penalty_card"
+            elif (
+                isinstance(fact, LeadOutOfTurn)
+                and (fact.response == "refused" or fact.trick in refused)
+                and fact.seat not in (self.declarer, self.dummy)
+            ):
+                where = f"{location}.lead_out_of_turn"
+            else:
+                continue
+            key = (fact.seat, fact.card, fact.trick)
+            if key not in given:
+                given[key] = (fact, where)
+                continue
+            other, other_where = given[key]
+            card = f"{fact.seat.full_name}'s {fact.card}"
+            if isinstance(fact, PenaltyCard) and isinstance(other, PenaltyCard):
+                same = "identical"
+                if fact != other:
+                    same = _penalty_card_difference(other, fact)
+                raise self.error(
+                    where,
+                    f"{card} is given as a penalty card from trick {fact.trick} twice, here and "
+                    f"in {other_where} ({same}); expected each penalty card once, with one how "
+                    "and one class",
+                )
+            pc_where, loot_where = (
+                (other_where, "here") if isinstance(other, PenaltyCard) else ("here", other_where)
+            )
+            raise self.error(
+                where,
+                f"{card} is given as a penalty card from trick {fact.trick} ({pc_where}) and "
+                f"as a lead out of turn to trick {fact.trick}, refused ({loot_where}), which "
+                "already makes it his major penalty card from that trick; expected one of the "
+                "two: the refused lead alone, or the penalty card alone if the lead was not "
+                "refused",
+            )
+
     def misinformed_turns(
         self, facts: list[Irregularity], locations: list[str]
     ) -> list[Irregularity]:
@@ -2456,6 +2616,18 @@ class _IrregularityReader:
         return out
 
 
+def _penalty_card_difference(first: PenaltyCard, second: PenaltyCard) -> str:
+    """How two entries of one penalty card differ, for the message refusing the second."""
+    parts = []
+    if first.how != second.how:
+        parts.append(f"how: {first.how} there, {second.how} here")
+    if first.declared_class != second.declared_class:
+        there = first.declared_class or "not given"
+        here = second.declared_class or "not given"
+        parts.append(f"class: {there} there, {here} here")
+    return ", ".join(parts) or "given differently"
+
+
 def _short_trick(given: int, played: int, rows: bool) -> str:
     """Why an agreed trick of ``given`` cards is refused (four are expected; fewer only in the
     trick play stopped in, after the rows' tricks)."""
@@ -2489,4 +2661,4 @@ def _one_of(value: str, allowed: tuple[_T, ...], location: str, reader: _Irregul
     for name in allowed:
         if name == cleaned:
             return name
-    raise reader.error(location, f"got {value!r} (expected {_listing(tuple(allowed))})")
+    raise reader.error(location, f"got {shown(value)} (expected {_listing(tuple(allowed))})")

@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import (
     BaseModel,
     Field,
+    StrictBool,
     TypeAdapter,
     ValidationError,
     ValidatorFunctionWrapHandler,
@@ -34,6 +35,7 @@ from solver.facts import AgreedTrick, Claim, ClaimPosition, Row, Step
 from solver.facts.claim import PLAYER_CLASSES
 from solver.facts.policy import PRESETS, SWITCH_NAMES
 from solver.records.strict import StrictModel as _Strict
+from solver.records.yamlload import quoting, shown
 
 SUIT_LETTERS = "SHDC"
 SUIT_PLURAL = ("spades", "hearts", "diamonds", "clubs")
@@ -72,11 +74,11 @@ class RawClaim(_Strict):
     position: RawPosition = Field(default_factory=RawPosition)
     statement: list[Any] | None = None
     said: str | None = None
-    trumps_mentioned: bool | None = None
+    trumps_mentioned: StrictBool | None = None
     shown_out: dict[str, str | list[str]] | None = None
-    agreed: bool = False
-    correction_period_over: bool = False
-    claimer_asks_more: bool = False
+    agreed: StrictBool = False
+    correction_period_over: StrictBool = False
+    claimer_asks_more: StrictBool = False
     policy: Any = None
     switches: Any = None
     player_class: Any = None
@@ -221,7 +223,7 @@ class ClaimReader:
         try:
             return parser(value)
         except ValueError as error:
-            raise self.error(location, str(error)) from None
+            raise self.error(location, quoting(str(error), value)) from None
 
     @property
     def stop_note(self) -> str:
@@ -408,11 +410,11 @@ class ClaimReader:
             return None
         expected = ", ".join(PRESETS)
         if not isinstance(value, str):
-            raise self.error("policy", f"got {value!r} (expected a preset name: {expected})")
+            raise self.error("policy", f"got {shown(value)} (expected a preset name: {expected})")
         if value not in PRESETS:
             hint = _did_you_mean(value, list(PRESETS))
             raise self.error(
-                "policy", f"unknown preset {value!r} (expected one of: {expected}){hint}"
+                "policy", f"unknown preset {shown(value)} (expected one of: {expected}){hint}"
             )
         return value
 
@@ -424,7 +426,9 @@ class ClaimReader:
         expected = ", ".join(PLAYER_CLASSES)
         if value not in PLAYER_CLASSES:
             hint = _did_you_mean(str(value), list(PLAYER_CLASSES))
-            raise self.error("player_class", f"got {value!r} (expected one of: {expected}){hint}")
+            raise self.error(
+                "player_class", f"got {shown(value)} (expected one of: {expected}){hint}"
+            )
         return str(value)
 
     def _switches(self) -> tuple[tuple[str, bool], ...]:
@@ -435,7 +439,7 @@ class ClaimReader:
         if not isinstance(value, dict):
             raise self.error(
                 "switches",
-                f"got {value!r} (expected a mapping of judgements to on or off, "
+                f"got {shown(value)} (expected a mapping of judgements to on or off, "
                 "like {ruff_low: off})",
             )
         out = []
@@ -455,7 +459,7 @@ class ClaimReader:
             return setting
         if isinstance(setting, str) and setting.strip().lower() in SWITCH_VALUES:
             return SWITCH_VALUES[setting.strip().lower()]
-        raise self.error(location, f"got {setting!r} (expected on or off, or true or false)")
+        raise self.error(location, f"got {shown(setting)} (expected on or off, or true or false)")
 
     def _shown_out(
         self, position: ClaimPosition, agreed: tuple[AgreedTrick, ...]
@@ -479,7 +483,7 @@ class ClaimReader:
         for token in tokens:
             suit = SUIT_WORDS.get(token.lower())
             if suit is None:
-                raise self.error(location, f"unknown suit {token!r} (expected S, H, D or C)")
+                raise self.error(location, f"unknown suit {shown(token)} (expected S, H, D or C)")
             suits.append(suit)
         return suits
 
@@ -702,7 +706,7 @@ class PositionReader:
         for key, count in raw.items():
             side = Side(str(key).upper()) if str(key).upper() in ("NS", "EW") else None
             if side is None:
-                raise self.error("won", f"unknown side {key!r} (expected NS and EW)")
+                raise self.error("won", f"unknown side {shown(key)} (expected NS and EW)")
             if count < 0:
                 raise self.error("won", f"got {side} {count} (expected 0 or more)")
             won[side] = count
@@ -768,7 +772,7 @@ class StepReader:
         self.text = ""
 
     def error(self, message: str) -> CaseFileError:
-        return self.claim.error(self.location, f"{self.text!r}: {message}")
+        return self.claim.error(self.location, f"{shown(self.text)}: {message}")
 
     def steps(self, texts: list[Any]) -> tuple[Step, ...]:
         out: list[Step] = []
@@ -777,7 +781,7 @@ class StepReader:
             step_text = _step_text(text)
             if step_text is None:
                 raise self.claim.error(
-                    self.location, f"got {text!r}; input should be a valid string"
+                    self.location, f"got {shown(text)}; input should be a valid string"
                 )
             self.text = step_text
             step = self._step(step_text)
@@ -833,13 +837,13 @@ class StepReader:
     def _suit(self, token: str) -> int:
         suit = SUIT_WORDS.get(token)
         if suit is None:
-            raise self.error(f"unknown suit {token!r} (expected S, H, D or C)")
+            raise self.error(f"unknown suit {shown(token)} (expected S, H, D or C)")
         return suit
 
     def _seat(self, token: str) -> Seat:
         seat = SEAT_WORDS.get(token)
         if seat is None:
-            raise self.error(f"unknown seat {token!r} (expected N, E, S or W)")
+            raise self.error(f"unknown seat {shown(token)} (expected N, E, S or W)")
         if seat.side is not self.side:
             raise self.error(
                 f"{seat.full_name} is not on the claimer's side ({self.side}); "
@@ -1011,7 +1015,7 @@ class StepReader:
         for token in tokens.replace(",", " ").split():
             if "(" in token or ")" in token:
                 raise self.error(
-                    f"unexpected {token!r} (expected {PLAY_FORMS}: the cards, then '(all)' "
+                    f"unexpected {shown(token)} (expected {PLAY_FORMS}: the cards, then '(all)' "
                     "when they bind follows too)"
                 )
             card = self._card(token)
