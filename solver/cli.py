@@ -18,7 +18,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
-from solver.errors import CaseFileError, EngineError, InternalError, SolverError
+from solver.errors import (
+    CaseFileError,
+    EngineError,
+    InternalError,
+    SolverError,
+    check_input_file,
+)
 from solver.facts.policy import PRESETS, NormalPolicy, parse_switch
 from solver.version import tool_version
 
@@ -74,7 +80,7 @@ def main_parser() -> argparse.ArgumentParser:
         default=DEFAULT_MEMORY_LIMIT,
         metavar="SIZE",
         help="resident memory at which counting stops with what it has counted, e.g. 512M, "
-        "4G (default 2G; bytes without a unit)",
+        "4G (default 2G, at least 64M; bytes without a unit)",
     )
     check.add_argument(
         "--policy",
@@ -323,6 +329,9 @@ def _positive_seconds(text: str) -> float:
 
 DEFAULT_MEMORY_LIMIT = 2 * 1024**3
 """2 GiB, as ``solver.engines.DEFAULT_MEMORY_LIMIT`` (not imported: the engines load late)."""
+LEAST_MEMORY_LIMIT = 64 * 1024**2
+"""The smallest ``--memory-limit``: the command itself resides in more than that before it
+counts, so a smaller limit (``1``: one byte, a unit left out) stops every count at once."""
 _SIZE_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 
 
@@ -337,6 +346,10 @@ def _memory_size(text: str) -> int:
         value = math.nan
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"expected a memory size such as 2G, got {text!r}")
+    if value < LEAST_MEMORY_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"expected a memory size of at least 64M (the command alone uses more), got {text!r}"
+        )
     return int(value)
 
 
@@ -350,6 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "serve": _serve,
     }
     try:
+        _check_inputs(args)
         return commands[args.command](args)
     except InternalError as error:
         _internal_error(str(error), args.debug)
@@ -361,6 +375,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error("interrupted", EXIT_INTERRUPTED)
     except Exception as error:  # anything else is the tool's own failure
         _internal_error(f"{type(error).__name__}: {error}", args.debug)
+
+
+INPUTS = {"check": "path", "import": "record", "export": "path", "audit": "paths"}
+"""The argument naming the file (or files and folders) each command reads."""
+
+
+def _check_inputs(args: argparse.Namespace) -> None:
+    """Every file a command reads, refused before it is read when it is no file to read: a
+    device or a pipe (``/dev/zero`` never ends), or one far larger than any record
+    (``solver.errors.input_file_problem``). The one place every command goes through."""
+    given = getattr(args, INPUTS.get(args.command, ""), None)
+    for path in [given] if isinstance(given, str) else given or []:
+        check_input_file(path)
 
 
 def _audit(args: argparse.Namespace) -> int:
@@ -508,13 +535,14 @@ def _import(args: argparse.Namespace) -> int:
     from solver.records.importing import ImportOptions, import_case
     from solver.records.to_case import case_yaml
 
+    _refuse_the_input("-o", args.output, args.record, "the record")
     _check_output(args.output, args.force)
     options = ImportOptions(
         board=args.board,
         table=args.table,
         number=args.number,
         dispute=args.dispute,
-        mixed=_mixed_rows(args.mixed),
+        mixed=_mixed_rows(args.mixed, args.record),
         flip_marks=tuple(args.flip_mark),
         drop_marks=tuple(args.drop_mark),
         claimer=args.claimer,
@@ -558,11 +586,25 @@ def _note_skipped(source: str, skipped: list[CaseFileError]) -> None:
         )
 
 
-def _mixed_rows(items: list[str]) -> dict[str, str]:
-    """``--mixed SEAT[=WHEN]`` options as a mapping (checked by ``case_from_record``)."""
+_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def _mixed_rows(items: list[str], record: str) -> dict[str, str]:
+    """``--mixed SEAT[=WHEN]`` options as a mapping (checked by ``case_from_record``). A seat
+    given twice is refused, as a card given twice to ``--flip-mark`` is: kept in a mapping, the
+    last would silently win."""
     mixed: dict[str, str] = {}
+    given: dict[str, str] = {}
     for item in items:
         seat, _, when = item.partition("=")
+        key = seat.strip().upper()
+        if key in _SEAT_NAMES and key in given:
+            _error(
+                f"{record}: --mixed: {_SEAT_NAMES[key]}'s row is given twice "
+                f"({given[key]!r} and {item!r}; expected each seat once)",
+                EXIT_BAD_INPUT,
+            )
+        given[key] = item
         mixed[seat] = when or "before-agreement"
     return mixed
 
@@ -572,6 +614,7 @@ def _export(args: argparse.Namespace) -> int:
     from solver.records import load_case
     from solver.records.export import RulingNote, export_case
 
+    _refuse_the_input("-o", args.output, args.path)
     _check_output(args.output, args.force)
     case = load_case(args.path)
     note: RulingNote | None = None
@@ -593,16 +636,25 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _refuse_the_input(option: str, output: str | None, case_path: str) -> None:
-    """An output file that is the case file itself is refused: inputs are never modified."""
+def _refuse_the_input(
+    option: str, output: str | None, input_path: str, what: str = "the case file"
+) -> None:
+    """An output file that is the input itself (``what``: the case file, the record) is
+    refused, however it is named (through ``..``, a symbolic or a hard link: the same file on
+    disk): inputs are never modified. Used by every command that writes a file."""
     if output is None:
         return
     from pathlib import Path
 
-    target, source = Path(output), Path(case_path)
-    if target.exists() and source.exists() and target.samefile(source):
+    target, source = Path(output), Path(input_path)
+    try:
+        same = target.exists() and source.exists() and target.samefile(source)
+    except OSError:  # one of them cannot be looked at: the reader or the writer says so
+        same = False
+    if same:
+        noun = what.removeprefix("the ").removesuffix(" file")
         _error(
-            f"{option} {output}: is the case file itself (expected another file: the case "
+            f"{option} {output}: is {what} itself (expected another file: the {noun} "
             "is never overwritten)",
             EXIT_BAD_INPUT,
         )

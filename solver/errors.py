@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import stat
+
 
 class SolverError(Exception):
     """Base class of every error the tool reports to its user."""
@@ -43,3 +46,37 @@ class InternalError(SolverError):
     """A failure of the tool itself, not of its input: two engines that must agree do not, or a
     result that must exist cannot be traced. The command exits 3 and asks for a report; bad
     input stays exit 2."""
+
+
+MAX_INPUT_BYTES = 128 * 1024**2
+"""The largest file the tool reads (128 MiB): several times the largest archive it is meant
+for (a World Championship's records, some 20 MB), so that a wrong path (a disk image, a log)
+is refused before it fills the memory."""
+
+
+def input_file_problem(path: str | os.PathLike[str]) -> str | None:
+    """What makes ``path`` no file to read, said before reading it: a device, a pipe or a
+    socket (``/dev/zero`` would be read for ever), or a file larger than ``MAX_INPUT_BYTES``.
+    None when it may be read; a folder or a path that does not exist is left to the reader,
+    which says so in its own words."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISDIR(info.st_mode):
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return "is not a regular file (a device, a pipe or a socket: expected a file to read)"
+    if info.st_size > MAX_INPUT_BYTES:
+        return (
+            f"is {info.st_size / 1024**2:,.0f} MiB, too large to be a case file or a record "
+            f"(expected at most {MAX_INPUT_BYTES // 1024**2} MiB)"
+        )
+    return None
+
+
+def check_input_file(path: str | os.PathLike[str]) -> None:
+    """Raise ``CaseFileError`` (exit 2) for a path ``input_file_problem`` refuses."""
+    problem = input_file_problem(path)
+    if problem is not None:
+        raise CaseFileError(str(path), "", problem)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solver.bridge import Contract, Deal, Seat
-from solver.errors import CaseFileError
+from solver.errors import CaseFileError, input_file_problem
 from solver.facts import Claim
 from solver.records import lin, pbn
 from solver.records.record import Record
@@ -93,13 +93,26 @@ def claims_in(paths: Iterable[str | Path]) -> Iterator[ClaimTask | Unreadable]:
 
 
 def claims_in_file(path: Path) -> Iterator[ClaimTask | Unreadable]:
-    """The claims of one record file, and what in it could not be read."""
+    """The claims of one record file, and what in it could not be read: a file with no board
+    at all is unreadable, as ``ruling import`` refuses it (an audit that went through it
+    silently would read as one of a file with no claim)."""
     source = str(path)
+    problem = input_file_problem(path)  # as the command line checks the files it is given
+    if problem is not None:
+        yield Unreadable(BoardKey(source, 0), problem)
+        return
     errors: list[CaseFileError] = []
     try:
         records = READERS[path.suffix.lower()].load(path, errors=errors)
     except CaseFileError as error:
         yield Unreadable(BoardKey(source, 0), _reason(error, source))
+        return
+    if not records and not errors:
+        kind = path.suffix[1:].upper()
+        yield Unreadable(
+            BoardKey(source, 0),
+            f"no board in this {kind} file (expected a deal: PBN [Deal] or LIN md|)",
+        )
         return
     for skipped in errors:
         # The place goes in the key (and the row's reason puts it in front of the message);

@@ -7,6 +7,7 @@ imports more than argparse until the command runs.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
 
 SHOWN_FAILING = 20
 """Claims that would not stand listed on the terminal (the output file has them all)."""
+NOTED_FILES = 20
+"""Files, folders and paths the audit could not take up at all (a missing file, one with no
+board) named one by one on the terminal before they are counted (the table lists them all)."""
 
 
 def add_audit_parser(commands: Any, positive_seconds: Any, at_least_one: Any) -> None:
@@ -47,15 +51,27 @@ def add_audit_parser(commands: Any, positive_seconds: Any, at_least_one: Any) ->
         action="store_true",
         help="let -o overwrite a finished table (an interrupted one is resumed, not overwritten)",
     )
+
+    def jobs(text: str) -> int:
+        from solver.audit.run import jobs_problem
+
+        value: int = at_least_one(text)
+        problem = jobs_problem(value)
+        if problem is not None:
+            raise argparse.ArgumentTypeError(problem)
+        return value
+
     audit.add_argument(
         "--jobs",
-        type=at_least_one,
+        type=jobs,
         default=None,
         metavar="N",
-        help="worker processes on this machine (default: every CPU it may run on; 1: none)",
+        help="worker processes on this machine (default: every CPU it may run on; 1: none; "
+        "at most 4 for each CPU of the machine)",
     )
     audit.add_argument(
         "--scheduler",
+        type=_scheduler,
         default=None,
         metavar="ADDRESS",
         help="run on the Dask distributed cluster whose scheduler is at ADDRESS "
@@ -99,6 +115,17 @@ def add_audit_parser(commands: Any, positive_seconds: Any, at_least_one: Any) ->
     audit.add_argument("--debug", action="store_true", help="show tracebacks")
 
 
+def _scheduler(text: str) -> str:
+    """``--scheduler ADDRESS``, checked when read: ``notaurl`` is bad input, not Dask's error
+    at the first claim."""
+    from solver.audit.run import scheduler_problem
+
+    problem = scheduler_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"{text!r}: {problem}")
+    return text
+
+
 def run_audit(args: argparse.Namespace) -> int:
     """Exit 0 when every board was read and ruled on, 1 when some were not (unreadable, not
     settled in time, refused by an engine): they are in the table with the reason."""
@@ -120,6 +147,9 @@ def run_audit(args: argparse.Namespace) -> int:
 
     def counted(rows: Iterator[AuditRow]) -> Iterator[AuditRow]:
         for row in rows:
+            if row.status == "unreadable" and row.record == 0:
+                _note_file(row, tally["files noted"])
+                tally["files noted"] += 1
             tally[row.status] += 1
             if row.stands is False:
                 tally["would not stand"] += 1
@@ -136,6 +166,7 @@ def run_audit(args: argparse.Namespace) -> int:
         journal=journal,
         found=None if bar is None else bar.found,
         finished=None if bar is None else bar.finished,
+        note=_note,
     )
     try:
         if output is not None:
@@ -148,9 +179,31 @@ def run_audit(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
+    if tally["files noted"] > NOTED_FILES:
+        _note(
+            f"{tally['files noted'] - NOTED_FILES} more files or folders could not be taken up "
+            "(listed as unreadable in the table)"
+        )
     _summary(tally, failing, output, settings)
     unsettled = tally["unreadable"] + tally["timeout"] + tally["error"]
     return 1 if unsettled else 0
+
+
+def _note(message: str) -> None:
+    """A note on stderr; control characters of a file's name shown as escapes, as the command
+    line shows a case's free text (``solver.cli._for_terminal``, which is above this layer)."""
+    shown = _CONTROL.sub(lambda found: found.group().encode("unicode_escape").decode(), message)
+    print(f"note: {shown}", file=sys.stderr)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _note_file(row: AuditRow, noted: int) -> None:
+    """Say at once that a path given, or a file found, could not be taken up at all (one with
+    no board, a missing file): the summary only counts it, the table has its row."""
+    if noted < NOTED_FILES:
+        _note(f"{row.source}: {row.reason}; listed in the table as unreadable")
 
 
 def _switches(items: list[str]) -> tuple[tuple[str, bool], ...]:

@@ -47,6 +47,11 @@ def check_output_place(path: Path, journal: Path, force: bool = False) -> None:
             raise CaseFileError(
                 str(target), "", "is a folder (expected a file name, or none there yet)"
             )
+        if target.exists() and not target.is_file():
+            raise CaseFileError(
+                str(target), "", "is not a regular file (expected a file name, or none there yet)"
+            )
+    _check_writable(path, folder)
     if path.exists() and not journal.exists() and not force:
         raise CaseFileError(
             str(path),
@@ -54,6 +59,25 @@ def check_output_place(path: Path, journal: Path, force: bool = False) -> None:
             "already exists and is a finished audit (no journal to resume): expected a new "
             "file; --force overwrites it",
         )
+
+
+def _check_writable(path: Path, folder: Path) -> None:
+    """The table, its journal and its temporary file are made in ``folder``: a file is made
+    there and removed at once, so that a folder the audit may not write to (read-only, another
+    user's, ``/proc``) is bad input now, not an error once the claims are ruled on."""
+    import tempfile
+
+    try:
+        with tempfile.TemporaryFile(dir=folder, prefix=f".{path.name}."):
+            pass
+    except OSError as error:
+        raise CaseFileError(
+            str(path),
+            "",
+            f"cannot be written: no file can be made in the folder {folder} "
+            f"({error.strerror or error}; expected -o to name a file in a folder this audit "
+            "may write to)",
+        ) from None
 
 
 def write_rows(rows: Iterable[AuditRow], path: Path) -> int:

@@ -9,6 +9,9 @@ audit resumes where it stopped.
 from __future__ import annotations
 
 import json
+import math
+import os
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
@@ -16,7 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
-from solver.audit.boards import BoardKey, ClaimTask, Unreadable, claims_in
+from solver.audit.boards import BoardKey, ClaimTask, Unreadable, claims_in, record_files
 from solver.audit.judge import (
     COLUMNS,
     AuditRow,
@@ -34,6 +37,46 @@ from solver.rulings.turns import available_workers
 IN_FLIGHT_PER_WORKER = 2
 """Claims handed to each worker ahead of time: enough to keep it busy, few enough to keep the
 memory flat and a resumed audit close to where it stopped."""
+JOBS_PER_CPU = 4
+"""The most worker processes an audit starts for each CPU of the machine: more only share the
+same CPUs, each with its own memory (``--jobs 100000`` would start a hundred thousand)."""
+SCHEDULER_PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
+"""The address schemes of a Dask scheduler (``tcp://HOST:PORT``; ``HOST:PORT`` is tcp)."""
+
+
+def most_jobs() -> int:
+    """The largest number of worker processes an audit may be given on this machine."""
+    return JOBS_PER_CPU * max(os.cpu_count() or 1, 1)
+
+
+def jobs_problem(jobs: int) -> str | None:
+    """Why ``jobs`` worker processes are too many here, or None."""
+    most = most_jobs()
+    if jobs > most:
+        return (
+            f"expected at most {most} ({JOBS_PER_CPU} worker processes for each of this "
+            f"machine's {most // JOBS_PER_CPU} CPUs: more only share them), got {jobs}"
+        )
+    return None
+
+
+def scheduler_problem(address: str) -> str | None:
+    """Why ``address`` is no Dask scheduler address (``tcp://HOST:PORT``), or None: said before
+    any work, not as an error of Dask's when the cluster is first reached."""
+    expected = "expected an address such as tcp://10.0.0.5:8786"
+    scheme, separator, rest = address.strip().partition("://")
+    if not separator:
+        scheme, rest = "tcp", address.strip()
+    if scheme.lower() not in SCHEDULER_PROTOCOLS:
+        return f"unknown protocol {scheme!r} ({expected}; one of {', '.join(SCHEDULER_PROTOCOLS)})"
+    if scheme.lower() == "inproc":
+        return None if rest else f"no address after inproc:// ({expected})"
+    host, colon, port = rest.rpartition(":")
+    if not colon or not host or "/" in host:
+        return f"no HOST:PORT ({expected})"
+    if not (port.isdigit() and 0 < int(port) < 65536):
+        return f"port {port!r} is not a port number from 1 to 65535 ({expected})"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +169,7 @@ def dask_cluster(address: str) -> Runner:
 
         try:
             client = Client(address)  # type: ignore[no-untyped-call]
-        except OSError as error:
+        except (OSError, ValueError, TypeError) as error:
             raise SolverError(
                 f"--scheduler {address}: cannot reach a Dask scheduler there ({error})"
             ) from None
@@ -180,9 +223,17 @@ def _dask_result(future: Any) -> AuditRow:
 def choose_runner(jobs: int | None, scheduler: str | None) -> Runner:
     """Dask when a scheduler address is given; else this machine's cores (``jobs`` None: every
     CPU this process may run on, as ``available_workers`` counts them: not ``os.cpu_count()``,
-    which on a shared machine or in a container limited to a few CPUs counts them all)."""
+    which on a shared machine or in a container limited to a few CPUs counts them all).
+    An address that is not one, or more jobs than ``most_jobs``, is a ``SettingsError``."""
     if scheduler:
+        problem = scheduler_problem(scheduler)
+        if problem is not None:
+            raise SettingsError(f"scheduler {scheduler!r}: {problem}")
         return dask_cluster(scheduler)
+    if jobs is not None:
+        problem = jobs_problem(jobs)
+        if problem is not None:
+            raise SettingsError(f"jobs: {problem}")
     count = jobs or available_workers()
     return in_process if count == 1 else local_pool(count)
 
@@ -203,8 +254,10 @@ def task_key(key: BoardKey) -> tuple[str, int, str]:
 def read_journal(path: Path) -> list[AuditRow]:
     """The rows an earlier run of the same audit finished (none when there is no journal). A
     last line cut short by an interruption is left out: that board is ruled on again. Any
-    other line that is not a row of the table is bad input: a journal edited or written by
-    something else would otherwise resume an audit with boards silently missing."""
+    other line that is not a row of the table, or a row with a value no row has (a record
+    that is not a number, a total above 13, a status the audit does not give), is bad input
+    naming the line and the column: a journal edited or written by something else would
+    otherwise resume an audit with boards silently missing or wrong values in its table."""
     if not path.exists():
         return []
     try:
@@ -213,29 +266,177 @@ def read_journal(path: Path) -> list[AuditRow]:
         raise CaseFileError(
             str(path), "", "is not an audit journal (not UTF-8 text); delete it to start afresh"
         ) from None
+    except OSError as error:
+        raise CaseFileError(
+            str(path), "", f"cannot be read ({error.strerror or error}): expected an audit journal"
+        ) from None
     rows = []
     for number, line in enumerate(lines, start=1):
-        row = _journal_row(line)
-        if row is not None:
-            rows.append(row)
-        elif number < len(lines) or not _cut_short(line):
+        data = _journal_object(line)
+        if data is None:
+            if number < len(lines) or not _cut_short(line):
+                raise CaseFileError(
+                    str(path),
+                    f"line {number}",
+                    "is not a row of an audit table (expected a JSON object with the columns "
+                    f"{', '.join(COLUMNS)}); delete the journal to start afresh",
+                )
+            continue
+        problem = _bad_value(data)
+        if problem is not None:
+            column, expected = problem
             raise CaseFileError(
                 str(path),
-                f"line {number}",
-                "is not a row of an audit table (expected a JSON object with the columns "
-                f"{', '.join(COLUMNS)}); delete the journal to start afresh",
+                f"line {number}: {column}",
+                f"expected {expected}, got {_shown(data[column])} (not a row this audit "
+                "wrote); delete the journal to start afresh",
             )
+        rows.append(AuditRow(**data))
     return rows
 
 
-def _journal_row(line: str) -> AuditRow | None:
+def _journal_object(line: str) -> dict[str, Any] | None:
+    """A line's JSON object with exactly the table's columns, or None."""
     try:
         data = json.loads(line)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         return None
     if isinstance(data, dict) and set(data) == set(COLUMNS):
-        return AuditRow(**data)
+        return data
     return None
+
+
+STATUSES = ("ruled", "timeout", "error", "unreadable")
+"""The ``status`` of a row."""
+
+
+def _whole(least: int, most: int | None = None) -> Callable[[Any], bool]:
+    def fits(value: Any) -> bool:
+        return (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and value >= least
+            and (most is None or value <= most)
+        )
+
+    return fits
+
+
+def _one_of(*values: str) -> Callable[[Any], bool]:
+    return lambda value: isinstance(value, str) and value in values
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _flag(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _seconds(value: Any) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value >= 0
+    )
+
+
+_TRICKS = ("a number of tricks from 0 to 13, or null", _whole(0, 13))
+_OPTIONAL_TEXT = ("text or null", _text)
+_FLAG = ("true, false or null", _flag)
+_JOURNAL_COLUMNS: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "source": ("the name of a file or folder", lambda value: _text(value) and value != ""),
+    "record": ("a whole number from 0 (the board's place in its file)", _whole(0)),
+    "board": ("a board number (a whole number from 0), or null", _whole(0)),
+    "room": _OPTIONAL_TEXT,
+    "contract": _OPTIONAL_TEXT,
+    "declarer": ("N, E, S or W, or null", _one_of("N", "E", "S", "W")),
+    "cards_left": _TRICKS,
+    "before": _TRICKS,
+    "claimed": _TRICKS,
+    "worst_normal": _TRICKS,
+    "ruling": _TRICKS,
+    "double_dummy": _TRICKS,
+    "stands": _FLAG,
+    "lost_to_trump": _FLAG,
+    "first_loss": ("text", _text),
+    "turns_on": ("text", _text),
+    "status": (f"one of {', '.join(STATUSES)}", _one_of(*STATUSES)),
+    "reason": ("text", _text),
+    "seconds": ("a number of seconds, 0 or more", _seconds),
+    "policy": (f"one of {', '.join(PRESETS)}", _one_of(*PRESETS)),
+    "player_class": (f"{' or '.join(PLAYER_CLASSES)}, or null", _one_of(*PLAYER_CLASSES)),
+    "switches": ("text", _text),
+}
+"""What each column of a journal's row must hold (null only where what is expected says so),
+as the message says it, and the test of it."""
+assert tuple(_JOURNAL_COLUMNS) == COLUMNS
+
+
+def _bad_value(data: dict[str, Any]) -> tuple[str, str] | None:
+    """The first column whose value no row of an audit has, and what it expects; or None."""
+    for column, (expected, fits) in _JOURNAL_COLUMNS.items():
+        value = data[column]
+        if not (fits(value) or (value is None and expected.endswith("or null"))):
+            return column, expected
+    return None
+
+
+def _shown(value: Any) -> str:
+    """A journal's value as JSON writes it, cut short if long."""
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _given_rows(
+    rows: list[AuditRow],
+    paths: list[str | Path],
+    journal: Path | None,
+    note: Callable[[str], None],
+) -> list[AuditRow]:
+    """The journal's rows this audit would have made: a row repeated (the same board twice)
+    or of a file the audit was not given is left out, with a note, rather than counted in the
+    table. The rows kept are in the journal's order."""
+    if not rows:
+        return rows
+    given = {
+        item.key.source if isinstance(item, Unreadable) else str(item)
+        for item in record_files(paths)
+    }
+    kept: list[AuditRow] = []
+    first_line: dict[tuple[str, int, str], int] = {}
+    repeats: list[tuple[int, int]] = []
+    others: dict[str, list[int]] = {}
+    for line, row in enumerate(rows, start=1):
+        key = row_key(row)
+        if row.source not in given:
+            others.setdefault(row.source, []).append(line)
+        elif key in first_line:
+            repeats.append((line, first_line[key]))
+        else:
+            first_line[key] = line
+            kept.append(row)
+    if repeats:
+        line, earlier = repeats[0]
+        more = len(repeats) - 1
+        note(
+            f"{journal}: line {line} repeats the board of line {earlier}"
+            + (f" ({more} more lines repeat earlier ones)" if more else "")
+            + ": left out, not counted twice"
+        )
+    for source, lines in others.items():
+        rows_of = "1 row" if len(lines) == 1 else f"{len(lines)} rows"
+        note(
+            f"{journal}: {rows_of} of {source}, which this audit was not given (from line "
+            f"{lines[0]}): left out of the table"
+        )
+    return kept
+
+
+def _warn(message: str) -> None:
+    warnings.warn(message, UserWarning, stacklevel=4)
 
 
 def _cut_short(line: str) -> bool:
@@ -261,7 +462,15 @@ class Journal:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.created = path is not None and not path.exists()
-        self._file = None if path is None else path.open("a", encoding="utf-8")
+        try:
+            self._file = None if path is None else path.open("a", encoding="utf-8")
+        except OSError as error:
+            raise CaseFileError(
+                str(path),
+                "",
+                f"cannot be written ({error.strerror or error}): the audit's journal goes "
+                "beside its table, in a folder it may write to",
+            ) from None
         if path is not None:
             _lock(self._file, path)
             _drop_cut_short_line(path)  # ours alone now
@@ -305,14 +514,19 @@ def audit_rows(
     journal: Path | None = None,
     found: Callable[[int], None] | None = None,
     finished: Callable[[AuditRow], None] | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> Iterator[AuditRow]:
     """Every row of the audit of ``paths``: the journal's first (when resuming), then each new
     one as it is finished. ``found`` is called with the number of boards taken up so far,
-    ``finished`` with each new row (a progress bar). A journal of other settings is refused
-    here, when called, before any row is asked for or any output file opened."""
+    ``finished`` with each new row (a progress bar), ``note`` with what is said of the journal
+    (its rows left out; None: a warning). A journal of other settings, or with a line that is
+    not a row, is refused here, when called, before any row is asked for or any output file
+    opened."""
+    paths = list(paths)  # read twice when resuming: for the files given, then their claims
     record = Journal(journal)  # held from here: a second audit of the same table is refused
     try:
         done_before = read_journal(journal) if journal is not None else []
+        done_before = _given_rows(done_before, paths, journal, note or _warn)
         _same_settings(done_before, settings, journal)
     except BaseException:
         record.close(discard=True)
