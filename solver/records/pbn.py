@@ -426,7 +426,29 @@ class _GameReader:
                 ) from None
             return read, declarer
         self._check_auction()
-        return (contract, self._declarer()) if contract is not None else (None, None)
+        declarer = self._declarer()
+        self._note_other_auction(contract, declarer)
+        return (contract, declarer) if contract is not None else (None, None)
+
+    def _note_other_auction(self, contract: Contract | None, declarer: Seat | None) -> None:
+        """A finished [Auction] that ends in another contract or declarer than the tags give:
+        the tags are read (they are what the players scored), and the case's notes say so, so
+        that the disagreement is not read past silently."""
+        first = self._seat("Auction") or self._seat("Dealer")
+        calls, stop = self._auction()
+        if first is None or stop is not None or not is_finished(calls):
+            return
+        read, by = contract_of(calls, first)
+        if str(read) == str(contract) and (declarer is None or by is declarer or read is None):
+            return
+        tags = "Pass" if contract is None else str(contract)
+        if contract is not None and declarer is not None:
+            tags += f" by {seat_name(declarer)}"
+        auction = "Pass" if read is None or by is None else f"{read} by {seat_name(by)}"
+        self.notes.append(
+            f"[Contract] {tags} differs from the [Auction], which ends in {auction}: the "
+            "tags are read; check the record"
+        )
 
     def _declarer(self) -> Seat | None:
         return self._seat("Declarer")

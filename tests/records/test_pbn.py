@@ -129,8 +129,20 @@ def test_shared_deals_lines_written_from_the_wrong_seat_are_read_by_the_deal_and
     assert records[0].tricks[3] == trick(4, "N", "CK C6 H5 H3")
     assert len(records[0].notes) == 1 and "trick 4" in records[0].notes[0]
     assert records[3].tricks[2] == trick(3, "W", "CK H8 C6 CT")
-    assert len(records[3].notes) == 1 and "trick 3" in records[3].notes[0]
-    assert records[1].notes == () and records[2].notes == ()
+    assert len(records[3].notes) == 2 and "trick 3" in records[3].notes[1]
+    assert records[1].notes == ()
+
+
+def test_a_contract_the_auction_beside_it_does_not_end_in_is_read_from_the_tags_and_noted() -> None:
+    # Board 7 of the Spingold: West declared 6NT, but the [Auction] as recorded ("S": 1C ...
+    # 6NT by North after South's 3NT) makes South declarer. The tags are what was scored.
+    records = pbn.load(real_file("forrestrice_bridge-bots/shared_deals.pbn"))
+    assert (str(records[2].contract), records[2].declarer) == ("6NT", Seat.WEST)
+    assert records[2].notes == (
+        "[Contract] 6NT by West differs from the [Auction], which ends in 6NT by South: the "
+        "tags are read; check the record",
+    )
+    assert "differs from the [Auction]" in records[3].notes[0]
 
 
 def test_cold_6d_board_79_is_read_by_hand() -> None:
