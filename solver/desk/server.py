@@ -14,6 +14,7 @@ import binascii
 import contextlib
 import ipaddress
 import json
+import math
 import secrets
 import socket
 import threading
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
@@ -47,6 +49,13 @@ POLL_SECONDS = 0.02
 """How often a request waiting for a job looks whether it has finished."""
 LONGEST_WAIT = 2.0
 """The longest a page's poll of a job is held waiting for it to finish, in seconds."""
+MESSAGE_LIMIT = 1000
+"""The longest error message the desk sends, in characters: a loader's message quotes what it
+refuses, and a request must not be echoed back whole."""
+LARGEST_ID = 2**63
+"""Past the log's ids (a 64-bit integer column): a larger number is no entry, not a query."""
+NAME_LIMIT = 255
+"""The longest ``name`` (of a file loaded) or ``source`` (of a case ruled) taken, in characters."""
 
 
 class ServeError(SolverError):
@@ -120,6 +129,23 @@ async def _body(request: Request) -> bytes:
     return bytes(data)
 
 
+def refusal(message: str, status: int, **extra: Any) -> JSONResponse:
+    """The desk's answer refusing a request: ``{"error": message}`` (and ``extra``), the message
+    cut at ``MESSAGE_LIMIT`` characters.
+
+    >>> refusal("x" * 2000, 400).body.decode()[-47:]
+    'xxx… (the message is cut at 1,000 characters)"}'
+    """
+    return JSONResponse({"error": bounded(message), **extra}, status_code=status)
+
+
+def bounded(message: str) -> str:
+    """``message`` cut at ``MESSAGE_LIMIT`` characters, saying so."""
+    if len(message) <= MESSAGE_LIMIT:
+        return message
+    return f"{message[:MESSAGE_LIMIT]}… (the message is cut at {MESSAGE_LIMIT:,} characters)"
+
+
 def _too_large(size: int) -> JSONResponse:
     return JSONResponse(
         {
@@ -135,12 +161,17 @@ def from_json(value: Any) -> Any:
     made numbers again (``play.tricks``, ``expect.outcomes``): the case format has no key that
     is a string of digits, and "Save" must write what the case file held.
 
+    Only keys of ASCII digits are numbers (``"²"`` and ``"٣"`` are digits to Python), and only
+    short ones (a trick or a count of tricks): any other key is left for the loader to name.
+
     >>> from_json({"play": {"tricks": {"1": "W: S2 S3 S4 S5"}}, "by": "NS"})
     {'play': {'tricks': {1: 'W: S2 S3 S4 S5'}}, 'by': 'NS'}
+    >>> from_json({"²": 1, "٣": 2, "9" * 5000: 3}) == {"²": 1, "٣": 2, "9" * 5000: 3}
+    True
     """
     if isinstance(value, dict):
         return {
-            (int(key) if isinstance(key, str) and key.isdigit() else key): from_json(item)
+            (_number_key(key) if isinstance(key, str) else key): from_json(item)
             for key, item in value.items()
         }
     if isinstance(value, list):
@@ -148,23 +179,138 @@ def from_json(value: Any) -> Any:
     return value
 
 
+def _number_key(key: str) -> int | str:
+    return int(key) if key.isascii() and key.isdigit() and len(key) <= 9 else key
+
+
+MAX_JSON_DEPTH = 33
+"""Lists and objects nested deeper than this in a request are refused: the request's object,
+then a case, which the case file's loader takes nested at most ``MAX_DEPTH`` (32) deep."""
+
+
+class NotJson(ValueError):
+    """A value JSON does not have (``NaN``, ``Infinity``, a number past a float's range)."""
+
+
+def _refuse_constant(name: str) -> float:
+    raise NotJson(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise NotJson(f"{text[:40]} is past the largest number taken")
+    return number
+
+
+def _path(keys: tuple[Any, ...]) -> str:
+    """Where a value is in a request, as the loader names fields (``case.play.rows.N``)."""
+    shown = ".".join(str(key)[:40] for key in keys)
+    return shown or "the request"
+
+
+def _text_fault(text: str) -> str | None:
+    """What makes ``text`` unfit for a case (it could not be kept in the log, or written to a
+    case file the command line reads), or None."""
+    if "\x00" in text:
+        return "holds a NUL character (expected text without NUL characters)"
+    for character in text:
+        if "\ud800" <= character <= "\udfff":
+            return (
+                f"holds U+{ord(character):04X}, half of a UTF-16 surrogate pair, which is not "
+                "a character (expected text in Unicode characters)"
+            )
+    return None
+
+
+def _unfit(data: Any) -> str | None:
+    """The first fault in a parsed request, named by where it is: nesting deeper than
+    ``MAX_JSON_DEPTH``, or text holding NUL or half a surrogate pair (keys too). Iterative, so
+    that it cannot itself run out of stack."""
+    pending: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while pending:
+        value, keys = pending.pop()
+        if len(keys) > MAX_JSON_DEPTH:
+            return (
+                f"{_path(keys[:MAX_JSON_DEPTH])}: lists or objects nested more than "
+                f"{MAX_JSON_DEPTH} levels deep (expected {{case: {{...}}}}, a case's fields "
+                "a few levels deep)"
+            )
+        if isinstance(value, str):
+            fault = _text_fault(value)
+            if fault is not None:
+                return f"{_path(keys)}: {fault}"
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                fault = _text_fault(key)
+                if fault is not None:
+                    return f"{_path(keys)}: a key {fault}"
+                pending.append((item, (*keys, key)))
+        elif isinstance(value, list):
+            pending.extend((item, (*keys, index)) for index, item in enumerate(value))
+    return None
+
+
 async def _json_body(request: Request) -> dict[str, Any] | JSONResponse:
     try:
-        data = json.loads(await _body(request))
+        body = await _body(request)
     except TooLarge as error:
         return _too_large(int(error.args[0]))
+    try:
+        data = json.loads(body, parse_constant=_refuse_constant, parse_float=_finite)
+    except NotJson as error:
+        return refusal(f"the request is not JSON: {error}", 400)
+    except RecursionError:
+        return refusal(
+            f"the request: lists or objects nested more than {MAX_JSON_DEPTH} levels deep "
+            "(expected {case: {...}}, a case's fields a few levels deep)",
+            400,
+        )
     except (ValueError, UnicodeDecodeError):
-        return JSONResponse({"error": "the request is not JSON"}, status_code=400)
+        return refusal("the request is not JSON", 400)
     if not isinstance(data, dict):
-        return JSONResponse({"error": "the request is not a JSON object"}, status_code=400)
+        return refusal("the request is not a JSON object", 400)
+    fault = _unfit(data)
+    if fault is not None:
+        return refusal(fault, 400)
     return data
+
+
+def _name_of(data: dict[str, Any], field: str, default: str) -> str | JSONResponse:
+    """A request's ``name`` or ``source`` (text naming a file or where a case came from), or the
+    answer refusing it: any other type, or text past ``NAME_LIMIT`` characters."""
+    value = data.get(field)
+    if value is None or value == "":
+        return default
+    if not isinstance(value, str) or len(value) > NAME_LIMIT:
+        return refusal(
+            f"{field}: expected text of at most {NAME_LIMIT} characters (got {_kind_of(value)})",
+            400,
+        )
+    return value
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, str):
+        return f"text of {len(value):,} characters"
+    return {bool: "true or false", int: "a number", float: "a number", list: "a list"}.get(
+        type(value), "an object"
+    )
+
+
+def _flag(data: dict[str, Any], field: str) -> bool | JSONResponse:
+    """A request's yes-or-no field (false when absent), or the answer refusing another value."""
+    value = data.get(field, False)
+    if not isinstance(value, bool):
+        return refusal(f"{field}: expected true or false (got {_kind_of(value)})", 400)
+    return value
 
 
 def _case_of(data: dict[str, Any]) -> dict[str, Any] | JSONResponse:
     """The case a request carries (``{case: {...}}``), or the answer refusing it."""
     facts = from_json(data.get("case"))
     if not isinstance(facts, dict):
-        return JSONResponse({"error": "expected {case: {...}}"}, status_code=400)
+        return refusal("case: expected {case: {...}}, the case's fields", 400)
     return facts
 
 
@@ -214,7 +360,7 @@ def _job_answer(job: Job) -> dict[str, Any]:
         error = outcome.error or ""
         if outcome.kind == "internal":
             error = f"{error}: {BUG_NOTICE}"
-        answer.update(error=error, kind=outcome.kind)
+        answer.update(error=bounded(error), kind=outcome.kind)
     return answer
 
 
@@ -248,10 +394,15 @@ class _Desk:
         facts = _case_of(data)
         if isinstance(facts, JSONResponse):
             return facts
-        source = str(data.get("source") or "the page")
+        source = _name_of(data, "source", "the page")
+        if isinstance(source, JSONResponse):
+            return source
+        values = _flag(data, "values")
+        if isinstance(values, JSONResponse):
+            return values
         message = check(facts, source)
         if message is not None:
-            return JSONResponse({"error": message, "kind": "input"}, status_code=422)
+            return refusal(message, 422, kind="input")
 
         def keep(job: Job) -> None:  # in the job's thread, once it has ended
             outcome = job.outcome
@@ -262,7 +413,6 @@ class _Desk:
             except LogError as error:
                 job.extra["log_error"] = f"not kept in the ruling log: {error}"
 
-        values = data.get("values") is True
         return self.workers.submit(facts, self.time_limit, on_finish=keep, values=values)
 
     async def start_job(self, request: Request) -> Response:
@@ -281,10 +431,16 @@ class _Desk:
         if job is None:
             return JSONResponse({"error": "no such ruling job on this server"}, status_code=404)
         try:
-            wait = min(max(float(request.query_params.get("wait", "0")), 0.0), LONGEST_WAIT)
+            wait = float(request.query_params.get("wait", "0"))
         except ValueError:
-            return JSONResponse({"error": "wait: expected a number of seconds"}, status_code=400)
-        await _finished(job, wait)
+            wait = math.nan
+        if not 0.0 <= wait < math.inf:  # NaN too
+            return refusal(
+                f"wait: expected a number of seconds, 0 or more (at most {LONGEST_WAIT:g} are "
+                "waited)",
+                400,
+            )
+        await _finished(job, min(wait, LONGEST_WAIT))
         return JSONResponse(_job_answer(job))
 
     async def stop_job(self, request: Request) -> Response:
@@ -312,13 +468,17 @@ class _Desk:
         data = await _json_body(request)
         if isinstance(data, JSONResponse):
             return data
-        name, text = str(data.get("name") or "upload"), data.get("text")
+        name, text = _name_of(data, "name", "upload"), data.get("text")
+        if isinstance(name, JSONResponse):
+            return name
         if not isinstance(text, str):
-            return JSONResponse({"error": "expected {name, text}"}, status_code=400)
+            return refusal(
+                f"text: expected {{name, text}}, the file's text (got {_kind_of(text)})", 400
+            )
         try:
             return JSONResponse(read_upload(name, text))
         except CaseFileError as error:
-            return JSONResponse({"error": str(error)}, status_code=422)
+            return refusal(str(error), 422)
 
     async def save(self, request: Request) -> Response:
         from solver.records.to_case import case_yaml
@@ -336,17 +496,27 @@ class _Desk:
         return JSONResponse({"log": self.log.shown, "entries": listed})
 
     async def entry(self, request: Request) -> Response:
-        found = self.log.get(int(request.path_params["entry_id"]))
+        given = request.path_params["entry_id"]
+        if not (given.isascii() and given.isdigit()):
+            return refusal(
+                f"log entry: expected a ruling's number in the log, a whole number from 1 "
+                f"(got {given[:40]!r})",
+                400,
+            )
+        values = request.query_params.get("values", "0")
+        if values not in ("0", "1"):
+            return refusal(f"values: expected 1 or 0 (got {values[:40]!r})", 400)
+        entry_id = int(given)
+        found = self.log.get(entry_id) if 0 < entry_id < LARGEST_ID else None
         if found is None:
-            return JSONResponse({"error": "no such ruling in the log"}, status_code=404)
+            return refusal("no such ruling in the log", 404)
         same_board = [] if found.board is None else self.log.board(found.board)
-        values = request.query_params.get("values") == "1"
         return JSONResponse(
             {
                 **found.summary(),
                 "facts": found.facts,
                 "facts_text": found.facts_text,
-                "ruling": found.ruling if values else without_values(found.ruling),
+                "ruling": found.ruling if values == "1" else without_values(found.ruling),
                 "board_rulings": [e.summary() for e in same_board],
             }
         )
@@ -442,11 +612,31 @@ def create_app(
             Route("/api/load", desk.load, methods=["POST"]),
             Route("/api/save", desk.save, methods=["POST"]),
             Route("/api/log", desk.entries),
-            Route("/api/log/{entry_id:int}", desk.entry),
+            Route("/api/log/{entry_id}", desk.entry),
             Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         ],
         middleware=middleware,
         lifespan=lifespan,
+        exception_handlers={HTTPException: _http_refusal},
+    )
+
+
+API_ANSWERS = {
+    404: "no such address on this server (expected one of the desk's api/ paths: see docs/desk.md)",
+    405: "this address is not asked that way (expected GET, or POST for api/rule, api/jobs, "
+    "api/jobs/ID/stop, api/load, api/save)",
+}
+
+
+async def _http_refusal(request: Request, error: Exception) -> Response:
+    """An address or method the desk has no route for: under ``api/``, the JSON refusal every
+    other API answer gives (the page reads its ``error``); elsewhere, Starlette's plain text."""
+    assert isinstance(error, HTTPException)
+    if not request.url.path.startswith("/api/"):
+        return Response(error.detail, status_code=error.status_code, headers=error.headers)
+    message = API_ANSWERS.get(error.status_code, error.detail)
+    return JSONResponse(
+        {"error": bounded(message)}, status_code=error.status_code, headers=error.headers
     )
 
 
