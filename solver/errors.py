@@ -10,6 +10,23 @@ class SolverError(Exception):
     """Base class of every error the tool reports to its user."""
 
 
+MESSAGE_LIMIT = 2000
+"""The longest message of a ``CaseFileError``, in characters: a reader quotes what it refuses,
+and a 200 KB line of a record must not be printed back whole (the longest message the tool
+writes itself is under 1,000)."""
+
+
+def cut_message(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``message`` cut at ``limit`` characters, saying so.
+
+    >>> cut_message("x" * 3000)[-43:]
+    'x… (the message is cut at 2,000 characters)'
+    """
+    if len(message) <= limit:
+        return message
+    return f"{message[:limit]}… (the message is cut at {limit:,} characters)"
+
+
 class CaseFileError(SolverError, ValueError):
     """A case file (or record) that cannot be read as a valid case.
 
@@ -19,7 +36,7 @@ class CaseFileError(SolverError, ValueError):
     def __init__(self, path: str, location: str, message: str) -> None:
         self.path = path
         self.location = location
-        self.message = message
+        self.message = cut_message(message)
         self.record: int | None = None
         """For a board of a PBN or LIN record that could not be read: its place in the file,
         from 1 (set by the readers, so that an audit can list it in its own row)."""

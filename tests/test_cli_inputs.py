@@ -171,3 +171,16 @@ def test_a_memory_limit_below_64m_is_refused(text: str, capsys: pytest.CaptureFi
 
 def test_a_memory_limit_of_64m_is_taken() -> None:
     assert run(["check", str(DEMO), "--memory-limit", "64M"]) == 0
+
+
+def test_a_message_quoting_a_huge_line_of_a_record_is_cut(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The reader quotes the [Deal] it refuses; 200,000 characters of it are not printed back.
+    path = tmp_path / "huge-deal.pbn"
+    path.write_text(ONE_CLAIM.replace("N:T32.AKQ7", "N:" + "A" * 200_000), encoding="utf-8")
+    assert run(["import", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {path}: ")
+    assert len(err) < solver.errors.MESSAGE_LIMIT + 300
+    assert err.rstrip().endswith("(the message is cut at 2,000 characters)")

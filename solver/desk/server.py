@@ -36,7 +36,7 @@ from starlette.templating import Jinja2Templates
 
 from solver.desk.log import LogError, RulingLog
 from solver.desk.worker import FINISHED, Job, RulingPool, check
-from solver.errors import CaseFileError, SolverError
+from solver.errors import CaseFileError, SolverError, cut_message
 from solver.version import tool_version
 
 HERE = Path(__file__).parent
@@ -141,9 +141,7 @@ def refusal(message: str, status: int, **extra: Any) -> JSONResponse:
 
 def bounded(message: str) -> str:
     """``message`` cut at ``MESSAGE_LIMIT`` characters, saying so."""
-    if len(message) <= MESSAGE_LIMIT:
-        return message
-    return f"{message[:MESSAGE_LIMIT]}… (the message is cut at {MESSAGE_LIMIT:,} characters)"
+    return cut_message(message, MESSAGE_LIMIT)
 
 
 def _too_large(size: int) -> JSONResponse:
