@@ -1474,11 +1474,10 @@ def _entry_elsewhere(partner: int, hand: int, theirs: int, led: int, trump: int 
     higher card, which cashed from the top would crash the hand's (W's DK J 8 opposite E's
     bare DQ)."""
     for suit in range(4):
-        mask = SUIT_MASKS[suit]
         if suit in (led, trump) or not masters_in(hand, theirs, suit):
             continue
-        top = (hand & mask).bit_length() - 1
-        if partner & mask and not partner & mask & ~((1 << top) - 1):
+        top = (hand & SUIT_MASKS[suit]).bit_length() - 1
+        if _reaches(partner, hand, suit) and not partner & cards_above(top):
             return True
     return False
 

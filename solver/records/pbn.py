@@ -425,18 +425,20 @@ class _GameReader:
                     "Contract", f"{expected}; the [Auction] ends in {read or 'Pass'}"
                 ) from None
             return read, declarer
-        self._check_auction()
+        calls = self._check_auction()
         declarer = self._declarer()
-        self._note_other_auction(contract, declarer)
+        if calls is not None:
+            self._note_other_auction(calls, contract, declarer)
         return (contract, declarer) if contract is not None else (None, None)
 
-    def _note_other_auction(self, contract: Contract | None, declarer: Seat | None) -> None:
-        """A finished [Auction] that ends in another contract or declarer than the tags give:
-        the tags are read (they are what the players scored), and the case's notes say so, so
-        that the disagreement is not read past silently."""
-        first = self._seat("Auction") or self._seat("Dealer")
-        calls, stop = self._auction()
-        if first is None or stop is not None or not is_finished(calls):
+    def _note_other_auction(
+        self, calls: list[str], contract: Contract | None, declarer: Seat | None
+    ) -> None:
+        """A finished [Auction] (``calls``) that ends in another contract or declarer than the
+        tags give: the tags are read (they are what the players scored), and the case's notes
+        say so, so that the disagreement is not read past silently."""
+        first = self._first_caller()
+        if first is None:
             return
         read, by = contract_of(calls, first)
         if str(read) == str(contract) and (declarer is None or by is declarer or read is None):
@@ -452,6 +454,10 @@ class _GameReader:
 
     def _declarer(self) -> Seat | None:
         return self._seat("Declarer")
+
+    def _first_caller(self) -> Seat | None:
+        """Who made the first call: the [Auction] tag's seat, else the dealer."""
+        return self._seat("Auction") or self._seat("Dealer")
 
     def _play_section(self) -> _PlayReader | None:
         """The [Play] section read once (None without the tag): both the contract's fallback
@@ -475,7 +481,7 @@ class _GameReader:
         from the calls, with a note that starts with ``why``, and checked against [Declarer]
         where the game names it. The opening leader is the [Play] tag's, as when the contract
         is given (a lead out of turn may have been accepted, Law 54)."""
-        first = self._seat("Auction") or self._seat("Dealer")
+        first = self._first_caller()
         if first is None:
             raise self.error(
                 "Auction", 'no seat for the first call (expected [Auction "N"] or [Dealer])'
@@ -534,15 +540,17 @@ class _GameReader:
                 calls.append("P")
         return calls, None
 
-    def _check_auction(self) -> None:
+    def _check_auction(self) -> list[str] | None:
         """The [Auction] of a game whose contract the tags give: checked all the same (an
-        illegal call raises); a word in it that is not a call stops the check, with a note."""
-        _calls, stop = self._auction()
+        illegal call raises); a word in it that is not a call stops the check, with a note.
+        The calls, when the auction is there whole and finished (else None)."""
+        calls, stop = self._auction()
         if stop is not None and stop.text != "*":
             self.notes.append(
                 f"[Auction] holds {stop.text!r} on line {stop.line}, which is not a call: the "
                 "calls from there on are not checked (the contract is not read from them)"
             )
+        return calls if stop is None and calls and is_finished(calls) else None
 
     def _result(self, declarer: Seat | None) -> int | None:
         """Declarer's tricks. PBN 2.1 also lets a side's tricks be written with the side
