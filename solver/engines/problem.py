@@ -167,6 +167,7 @@ def pack_event(event: RevokeEvent) -> int:
         | int(event.defective) << 18
         | int(event.restored) << 19
         | int(event.faced) << 20
+        | (event.replayed_tricks + 1) << 21
     )
 
 
@@ -184,6 +185,7 @@ def unpack_event(bits: int) -> RevokeEvent:
         defective=bool((bits >> 18) & 1),
         restored=bool((bits >> 19) & 1),
         faced=bool((bits >> 20) & 1),
+        replayed_tricks=((bits >> 21) & 3) - 1,
     )
 
 
@@ -836,16 +838,13 @@ def revokes_in(
                     winners[t] == seat and history[t][1][seat] // 13 == led
                     for t in range(number + 1, len(history))
                 )
-                corrected = actual = -1
+                corrected = actual = replayed = -1
                 if number == TRICK_12 and len(history) == 13 and problem.surplus_seat is None:
                     actual = sum(1 for w in winners[11:] if w % 2 == problem.declarer_side)
-                    corrected = corrected_last_two(
-                        problem.trump,
-                        leader,
-                        cards,
-                        history[12][1],
-                        seat,
-                        problem.declarer_side,
+                    last_two = (problem.trump, leader, cards, history[12][1], seat)
+                    corrected = corrected_last_two(*last_two, problem.declarer_side)
+                    replayed = corrected_last_two(
+                        *last_two, problem.declarer_side, partner_replays=True
                     )
                 events.append(
                     RevokeEvent(
@@ -858,6 +857,7 @@ def revokes_in(
                         with_suit,
                         corrected,
                         actual,
+                        replayed_tricks=replayed,
                     )
                 )
         _quit(problem, held, cards)

@@ -478,15 +478,15 @@ class Searcher:
             side_later = child_total if seat % 2 == p.declarer_side else left - child_total
             missed = step.cards[seat] == PHANTOM
             restored = not missed and not p.hands[seat] & ~child_played & SUIT_MASKS[led]
-            corrected = actual = -1
+            corrected = actual = replayed = -1
             if trick == TRICK_12 and p.tricks == 13 and not missed and p.surplus_seat is None:
                 last = tuple(cards_in(p.hands[s] & ~child_played)[0] for s in range(4))
                 trick13 = (last[0], last[1], last[2], last[3])
                 winner13 = trick_winner(step.winner, trick13, p.trump)
                 actual = gained + (1 if winner13 % 2 == p.declarer_side else 0)
-                corrected = corrected_last_two(
-                    p.trump, leader, step.cards, trick13, seat, p.declarer_side
-                )
+                last_two = (p.trump, leader, step.cards, trick13, seat, p.declarer_side)
+                corrected = corrected_last_two(*last_two)
+                replayed = corrected_last_two(*last_two, partner_replays=True)
             event = RevokeEvent(
                 trick,
                 seat,
@@ -500,6 +500,7 @@ class Searcher:
                 missed,
                 restored,
                 bool(step.faced >> seat & 1),
+                replayed,
             )
             packed |= pack_event(event) << (slot * EVENT_BITS)
         events = key >> EVENTS_SHIFT

@@ -72,3 +72,7 @@ class RevokeEvent:
     """Every card the Laws let him play to the trick lay face up as a penalty card of his: the
     revoke was made in failing to play a card faced on the table (Law 64B3,
     ``law64.law64b3_faced_card_due``)."""
+    replayed_tricks: int = -1
+    """For a trick-12 revoke: declarer's side's tricks 12-13 after correction when the
+    revoker's partner may also choose his card to trick 12 again (``law62``'s looser reading
+    of 62D2), else -1."""

@@ -62,6 +62,7 @@ def _event_order(event: RevokeEvent) -> tuple[int, ...]:
         event.defective,
         event.actual_tricks,
         event.corrected_tricks,
+        event.replayed_tricks,
         event.won_later_with_suit,
         min(event.side_later, 2),
         event.side_won,

@@ -18,7 +18,7 @@ from solver.facts.case import Noticed
 from solver.facts.history import RevokeEvent
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law61 import law61a_revoke
-from solver.laws.law62 import TRICK_12, corrected_reason
+from solver.laws.law62 import TRICK_12, corrected_reason, partner_card_stands
 from solver.laws.law63 import law63a_established
 from solver.laws.law67 import card_added, law67b1, law67b2_deemed_revoke
 from solver.laws.obligations import Obligations, legal_plays
@@ -162,6 +162,21 @@ def assess(
         findings.append(_assess_one(case, context, earlier, both_sides))
     tricks = case.tricks_played + sum(claimed)
     adjustment = _totals(tricks, findings, in_play, delta, case.declarer.index % 2)
+    readings = tuple(  # 62D2 speaks of a defender's revoke
+        partner_card_stands(
+            SEATS[e.seat].full_name,
+            SEATS[(e.seat + 2) % 4].full_name,
+            e.corrected_tricks,
+            e.replayed_tricks,
+        )
+        for e, est in zip(events, established, strict=True)
+        if est
+        and e.seat % 2 != case.declarer.index % 2
+        and _corrected_at_12(case, e)
+        and 0 <= e.replayed_tricks != e.corrected_tricks
+    )
+    if readings:
+        adjustment = replace(adjustment, assumptions=(*adjustment.assumptions, *readings))
     if any(f.citation == "64B3" and e.faced for f, e in zip(findings, events, strict=True)):
         reading = (*adjustment.assumptions, LAW64B3_CARD_REQUIRED)
         adjustment = replace(adjustment, assumptions=reading)

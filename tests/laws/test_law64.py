@@ -13,6 +13,7 @@ import pytest
 from solver.bridge import Card
 from solver.facts import Case
 from solver.facts.history import RevokeEvent
+from solver.laws.law62 import corrected_last_two
 from solver.laws.law64 import assess, law64b3_faced_card_due
 from solver.laws.obligations import Obligations
 from solver.records import loads_case
@@ -95,6 +96,35 @@ def test_trick_12_corrected_before_boarding_replays_the_last_two_tricks() -> Non
     assert corrected.final == 10
     stands = assess(case(alleged("E", 12, "after-boarding")), (revoke,), 9)
     assert (stands.findings[0].citation, stands.final) == ("64B6", 9)
+
+
+def test_the_partners_other_reading_is_shown_only_where_it_gives_another_figure() -> None:
+    """62D2: the ruling keeps the partner's card (62C2) and names the reading that lets him
+    choose again, with its figure, when that figure differs; never for declarer's revoke."""
+    differs = event(12, E, corrected_tricks=1, actual_tricks=0, replayed_tricks=0)
+    ruled = assess(case(alleged("E", 12)), (differs,), 11)
+    assert ruled.final == 12
+    (reading,) = ruled.assumptions
+    assert (reading.name, reading.citation) == ("interp-62D2-partner-card-stands", "62D2")
+    assert "West" in reading.text and "give declarer's side 0 of them, not 1" in reading.text
+    same = event(12, E, corrected_tricks=1, actual_tricks=0, replayed_tricks=1)
+    assert assess(case(alleged("E", 12)), (same,), 11).assumptions == ()
+    declarers = event(12, S, corrected_tricks=1, actual_tricks=0, replayed_tricks=2)
+    assert assess(case(alleged("S", 12)), (declarers,), 11).assumptions == ()
+    boarded = assess(case(alleged("E", 12, "after-boarding")), (differs,), 11)
+    assert boarded.assumptions == ()
+
+
+def test_the_last_two_tricks_replayed_with_the_partner_choosing_again() -> None:
+    """The Welsh directors' trick-12 case (January 2019): dummy leads a diamond, East ruffs
+    holding the D5, South's DQ, West discards a club. Corrected, South's DQ wins unless
+    West, who could not change under 62C2 (South had no other diamond), ruffs it."""
+    cards = {c: Card.parse(c).index for c in ("D2", "HJ", "DQ", "C6", "C2", "D5", "H3", "H9")}
+    trick12 = (cards["D2"], cards["HJ"], cards["DQ"], cards["C6"])
+    trick13 = (cards["C2"], cards["D5"], cards["H3"], cards["H9"])
+    strict = corrected_last_two(1, N, trick12, trick13, E, 0)
+    replayed = corrected_last_two(1, N, trick12, trick13, E, 0, partner_replays=True)
+    assert (strict, replayed) == (1, 0)
 
 
 def test_dummy_revoke_transfers_nothing() -> None:
