@@ -19,6 +19,7 @@ import secrets
 import socket
 import threading
 import time
+import urllib.parse
 import webbrowser
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -45,6 +46,9 @@ UPLOAD_LIMIT = 256 * 1024
 whole session is well under this)."""
 LOOPBACK_NAMES = ("localhost",)
 BUG_NOTICE = "this is a bug, please report it with the case file (Save)"
+NOT_READY_HEADER = "X-Case-Not-Ready"
+"""Save writes a case as entered (work in progress is worth keeping); when ``ruling check``
+would refuse the file, this header says why (percent-encoded), and the page shows it."""
 POLL_SECONDS = 0.02
 """How often a request waiting for a job looks whether it has finished."""
 LONGEST_WAIT = 2.0
@@ -487,7 +491,12 @@ class _Desk:
         facts = _case_of(data)
         if isinstance(facts, JSONResponse):
             return facts
-        return Response(case_yaml(facts), media_type="application/yaml; charset=utf-8")
+        text = case_yaml(facts)
+        response = Response(text, media_type="application/yaml; charset=utf-8")
+        unready = _not_ready(text)
+        if unready is not None:
+            response.headers[NOT_READY_HEADER] = urllib.parse.quote(unready)
+        return response
 
     async def entries(self, request: Request) -> Response:
         listed = [entry.summary() for entry in self.log.entries()]
@@ -713,3 +722,14 @@ def _check_port_free(host: str, port: int) -> None:
                 "expected a free port: another desk may be running there, or choose another "
                 "with --port"
             ) from None
+
+
+def _not_ready(text: str) -> str | None:
+    """Why ``ruling check`` would refuse the saved file, or None when it reads it."""
+    from solver.records import loads_case
+
+    try:
+        loads_case(text, "the saved case")
+    except CaseFileError as error:
+        return cut_message(str(error), 1000)
+    return None

@@ -367,6 +367,25 @@ def test_save_names_the_file_after_a_title_in_any_script(page: Page) -> None:
     with page.expect_download() as download:
         page.click("#save")
     assert download.value.suggested_filename == "ærø-board-7-mélange.yaml"
+    assert page.is_hidden("#notice")
+
+
+def test_save_of_an_unfinished_case_downloads_it_and_says_what_is_missing(page: Page) -> None:
+    page.set_input_files("#load-file", str(EXAMPLE))
+    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    page.fill("#contract", "")
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["deal"] == example()["deal"] and not saved.get("contract")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.inner_text("#notice").startswith(
+        "Saved as entered; not ready for a ruling yet: the saved case: contract:"
+    )
+    assert page.is_hidden("#errors")
+    page.click("#rule")
+    page.wait_for_selector("#errors:not([hidden])")
+    assert page.is_hidden("#notice")
 
 
 def test_a_statement_left_blank_is_named_by_its_number_on_the_page(page: Page) -> None:

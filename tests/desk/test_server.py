@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -228,6 +229,18 @@ def test_save_writes_the_command_lines_yaml(client: Client) -> None:
     assert saved.status == 200
     assert saved.text == case_yaml(example())
     assert yaml.safe_load(saved.text) == example()
+    assert "x-case-not-ready" not in {name.lower() for name in saved.headers}
+
+
+def test_save_keeps_a_half_entered_case_and_says_why_it_cannot_be_ruled_yet(
+    client: Client,
+) -> None:
+    unfinished = {key: value for key, value in example().items() if key != "contract"}
+    saved = client.post("/api/save", json={"case": unfinished})
+    assert saved.status == 200
+    assert yaml.safe_load(saved.text) == unfinished
+    why = {name.lower(): value for name, value in saved.headers.items()}["x-case-not-ready"]
+    assert urllib.parse.unquote(why).startswith("the saved case: contract:")
 
 
 def test_a_password_is_asked_for_every_request(tmp_path: Path, pool: RulingPool) -> None:

@@ -1084,6 +1084,7 @@ function showError(message) {
 function clearError() {
   $("errors").hidden = true;
   $("errors").textContent = "";
+  showNotice("");
 }
 
 // ---- the server --------------------------------------------------------------------------------
@@ -1435,7 +1436,15 @@ async function saveCase() {
   const blank = blankStep();
   if (blank) { showError(blank); return; }
   try {
-    const text = await post("api/save", { case: caseDict() });
+    const response = await fetch("api/save", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ case: caseDict() }),
+    });
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({}));
+      throw new Error(data.error || `the server answered ${response.status}`);
+    }
+    const text = await response.text();
     const link = el("a", {
       href: URL.createObjectURL(new Blob([text], { type: "application/yaml" })),
       download: `${slug($("title").value) || "case"}.yaml`,
@@ -1443,9 +1452,20 @@ async function saveCase() {
     document.body.append(link);
     link.click();
     link.remove();
+    // Saved as entered; say so when the file is not yet one the command line would rule on.
+    const unready = response.headers.get("X-Case-Not-Ready");
+    if (unready) {
+      showNotice(`Saved as entered; not ready for a ruling yet: ${formWords(decodeURIComponent(unready))}`);
+    }
   } catch (error) {
     showError(formWords(error.message));
   }
+}
+
+function showNotice(message) {
+  const box = $("notice");
+  box.textContent = message;
+  box.hidden = !message;
 }
 
 function slug(text) {
