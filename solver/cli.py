@@ -24,6 +24,7 @@ from solver.errors import (
     InternalError,
     SolverError,
     check_input_file,
+    input_name,
 )
 from solver.facts.policy import PRESETS, NormalPolicy, parse_switch
 from solver.version import tool_version
@@ -379,6 +380,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 INPUTS = {"check": "path", "import": "record", "export": "path", "audit": "paths"}
 """The argument naming the file (or files and folders) each command reads."""
+ONCE = ("check", "import", "export")
+"""The commands that read their input once, so that it may be a pipe or standard input
+(``-``); an audit reads its files again to resume, and in its workers."""
 
 
 def _check_inputs(args: argparse.Namespace) -> None:
@@ -387,7 +391,7 @@ def _check_inputs(args: argparse.Namespace) -> None:
     (``solver.errors.input_file_problem``). The one place every command goes through."""
     given = getattr(args, INPUTS.get(args.command, ""), None)
     for path in [given] if isinstance(given, str) else given or []:
-        check_input_file(path)
+        check_input_file(path, pipes=args.command in ONCE)
 
 
 def _audit(args: argparse.Namespace) -> int:
@@ -405,10 +409,10 @@ def _internal_error(message: str, debug: bool) -> NoReturn:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from solver.records import load_case
+    from solver.records import read_case
     from solver.rulings.report import count_report, text_report
 
-    case = load_case(args.path)
+    case, text = read_case(args.path)
     for option, output in (("--html", args.html), ("--pdf", args.pdf)):
         _refuse_the_input(option, output, args.path)
     if args.player_class is not None and case.claim is not None:
@@ -445,7 +449,7 @@ def _check(args: argparse.Namespace) -> int:
             end="",
         )
     if args.log is not None:
-        _log(args.log, args.path, analysis)
+        _log(args.log, args.path, text, analysis)
     if args.html is not None:
         _write_html(args.html, analysis, listed, args.examples, args.values)
     if args.pdf is not None and chromium is not None:
@@ -495,17 +499,16 @@ def _write_html(path: str, analysis: Analysis, listed: int, examples: bool, valu
         _error(f"--html {path}: cannot be written ({error.strerror or error})", EXIT_BAD_INPUT)
 
 
-def _log(url: str, path: str, analysis: Analysis) -> None:
-    """Keep the case as written and its ruling in the ruling log (``--log``)."""
-    from pathlib import Path
+def _log(url: str, path: str, text: str, analysis: Analysis) -> None:
+    """Keep the case as written (``text``, as read) and its ruling in the ruling log
+    (``--log``)."""
 
     from solver.desk.log import LogError, RulingLog
     from solver.records.yamlload import load_yaml
 
-    text = Path(path).read_text(encoding="utf-8")
-    facts = load_yaml(text, path)
+    facts = load_yaml(text, input_name(path))
     try:
-        RulingLog(url).add(facts, analysis.to_json(), source=path, text=text)
+        RulingLog(url).add(facts, analysis.to_json(), source=input_name(path), text=text)
     except LogError as error:
         _error(f"--log {url}: {error}", EXIT_BAD_INPUT)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 
 
 class SolverError(Exception):
@@ -71,17 +72,43 @@ for (a World Championship's records, some 20 MB), so that a wrong path (a disk i
 is refused before it fills the memory."""
 
 
-def input_file_problem(path: str | os.PathLike[str]) -> str | None:
-    """What makes ``path`` no file to read, said before reading it: a device, a pipe or a
-    socket (``/dev/zero`` would be read for ever), or a file larger than ``MAX_INPUT_BYTES``.
-    None when it may be read; a folder or a path that does not exist is left to the reader,
-    which says so in its own words."""
+STANDARD_INPUT = "-"
+"""The path that names standard input (``ruling check -``), as Unix commands use it."""
+
+
+def input_name(path: str | os.PathLike[str]) -> str:
+    """How messages name an input: its path, or "standard input" for ``-``."""
+    return "standard input" if str(path) == STANDARD_INPUT else str(path)
+
+
+def input_file_problem(path: str | os.PathLike[str], pipes: bool = False) -> str | None:
+    """What makes ``path`` no file to read, said before reading it: a device or a socket
+    (``/dev/zero`` would be read for ever), a terminal given as ``-``, or a file larger than
+    ``MAX_INPUT_BYTES``; and a pipe, unless ``pipes`` (a command that reads its input once:
+    ``check``, ``import``, ``export``; ``read_input`` then stops at the same size). None when
+    it may be read; a folder or a path that does not exist is left to the reader, which says
+    so in its own words."""
     try:
-        info = os.stat(path)
+        info = os.fstat(0) if str(path) == STANDARD_INPUT else os.stat(path)
     except (OSError, ValueError):
         return None
     if stat.S_ISDIR(info.st_mode):
         return None
+    piped = stat.S_ISFIFO(info.st_mode)
+    if str(path) == STANDARD_INPUT and not (pipes and (piped or stat.S_ISREG(info.st_mode))):
+        return (
+            "is a terminal or a device (expected a case or a record piped in: "
+            "ruling check - < case.yaml)"
+            if pipes
+            else "cannot be read here (expected a file: this command reads its files more "
+            "than once)"
+        )
+    if piped:
+        return (
+            None
+            if pipes
+            else "is a pipe (expected a file: this command reads its files more than once)"
+        )
     if not stat.S_ISREG(info.st_mode):
         return "is not a regular file (a device, a pipe or a socket: expected a file to read)"
     if info.st_size > MAX_INPUT_BYTES:
@@ -92,8 +119,32 @@ def input_file_problem(path: str | os.PathLike[str]) -> str | None:
     return None
 
 
-def check_input_file(path: str | os.PathLike[str]) -> None:
+def read_input(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a file a command reads. A pipe or standard input (``-``) gives its bytes
+    once: it is read up to ``MAX_INPUT_BYTES`` (more is refused: ``CaseFileError``), and a
+    caller that needs the text again keeps it (``read_case``); a file is read as it is. Raises
+    ``OSError`` as ``Path.read_bytes`` does."""
+    key = str(path)
+    if key != STANDARD_INPUT and not stat.S_ISFIFO(os.stat(path).st_mode):
+        with open(path, "rb") as stream:
+            return stream.read()
+    if key == STANDARD_INPUT:
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+    else:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise CaseFileError(
+            input_name(path),
+            "",
+            f"holds more than {MAX_INPUT_BYTES // 1024**2} MiB, too much for a case file or a "
+            "record",
+        )
+    return data
+
+
+def check_input_file(path: str | os.PathLike[str], pipes: bool = False) -> None:
     """Raise ``CaseFileError`` (exit 2) for a path ``input_file_problem`` refuses."""
-    problem = input_file_problem(path)
+    problem = input_file_problem(path, pipes)
     if problem is not None:
-        raise CaseFileError(str(path), "", problem)
+        raise CaseFileError(input_name(path), "", problem)

@@ -7,10 +7,16 @@ the input left as it was.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
+import yaml
 
 import solver.errors
 from tests.cli_helpers import run
@@ -103,27 +109,97 @@ def test_a_seat_given_twice_to_mixed_is_refused_as_a_card_given_twice_to_flip_ma
     assert run([*rows, "--mixed", "N", "--mixed", "S=after-dispute"]) == 0
 
 
-def _no_file_to_read(tmp_path: Path, kind: str) -> Path:
-    if kind == "device":
-        return Path("/dev/zero")
-    fifo = tmp_path / "pipe.pbn"
-    os.mkfifo(fifo)
-    return fifo
-
-
-@pytest.mark.parametrize("kind", ["device", "pipe"])
 @pytest.mark.parametrize(
     "command", [["import"], ["check"], ["export", "--pbn"], ["audit", "--jobs", "1"]]
 )
-def test_a_device_or_a_pipe_is_refused_before_it_is_read(
-    kind: str, command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_a_device_is_refused_before_it_is_read(
+    command: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # /dev/zero read whole filled the memory; a pipe with no writer waits for ever.
-    path = _no_file_to_read(tmp_path, kind)
-    assert run([command[0], str(path), *command[1:]]) == 2
+    # /dev/zero read whole filled the memory.
+    assert run([command[0], "/dev/zero", *command[1:]]) == 2
     err = capsys.readouterr().err
-    assert f"error: {path}: is not a regular file" in err
+    assert "error: /dev/zero: is not a regular file" in err
     assert "expected a file to read" in err
+
+
+def test_audit_refuses_a_pipe_it_would_read_more_than_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "pipe.pbn"
+    os.mkfifo(fifo)  # opened, it would wait for a writer for ever
+    assert run(["audit", str(fifo), "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"error: {fifo}: is a pipe (expected a file: this command reads its files" in err
+
+
+def _fed(fifo: Path, data: bytes) -> threading.Thread:
+    """A writer that feeds ``data`` into the named pipe ``fifo`` once a reader opens it."""
+
+    def write() -> None:
+        with open(fifo, "wb") as stream, contextlib.suppress(BrokenPipeError):
+            stream.write(data)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    return writer
+
+
+def test_check_and_import_read_a_pipe_once_as_a_shell_gives_it(
+    tmp_path: Path, record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``ruling check <(...)``: the shell's process substitution is a named pipe, read once;
+    ``--log`` keeps the case as read, not a second, empty reading."""
+    fifo = tmp_path / "case.fifo"
+    os.mkfifo(fifo)
+    writer = _fed(fifo, DEMO.read_bytes())
+    log = tmp_path / "log.sqlite"
+    assert run(["check", str(fifo), "--json", "--log", str(log)]) == 0
+    writer.join(5)
+    ruled = json.loads(capsys.readouterr().out)
+    assert run(["check", str(DEMO), "--json"]) == 0
+    assert ruled["ruling"] == json.loads(capsys.readouterr().out)["ruling"]
+    fifo.unlink()
+    os.mkfifo(fifo)
+    writer = _fed(fifo, record.read_bytes())
+    out = tmp_path / "imported.yaml"
+    assert run(["import", str(fifo), "--record", "1", "-o", str(out)]) == 0
+    writer.join(5)
+    assert yaml.safe_load(out.read_text(encoding="utf-8"))["deal"]
+
+
+def test_a_pipe_holding_more_than_the_cap_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(solver.errors, "MAX_INPUT_BYTES", 100)
+    fifo = tmp_path / "endless.fifo"
+    os.mkfifo(fifo)
+    writer = _fed(fifo, b"title: x\n" * 1000)
+    assert run(["check", str(fifo)]) == 2
+    writer.join(5)
+    assert f"error: {fifo}: holds more than 0 MiB, too much" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("how", ["redirected", "piped"])
+def test_a_dash_reads_the_case_from_standard_input(how: str, tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "solver", "check", "-", "--json"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if how == "redirected":
+        with DEMO.open("rb") as given:
+            done = subprocess.run(command, stdin=given, capture_output=True, env=env, cwd=tmp_path)
+    else:
+        done = subprocess.run(
+            command, input=DEMO.read_bytes(), capture_output=True, env=env, cwd=tmp_path
+        )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["ruling"]["declarer_tricks"] is not None
+    bad = subprocess.run(command, input=b"title: [\n", capture_output=True, env=env, cwd=tmp_path)
+    assert bad.returncode == 2
+    assert bad.stderr.decode().startswith("error: standard input: line 2")
+    terminal = subprocess.run(
+        command, stdin=subprocess.DEVNULL, capture_output=True, env=env, cwd=tmp_path
+    )
+    assert terminal.returncode == 2
+    assert "error: standard input: is a terminal or a device" in terminal.stderr.decode()
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from solver.records.casefile import case_from_dict, load_case, loads_case
+from solver.records.casefile import case_from_dict, load_case, loads_case, read_case
 
 MODULES = ("export", "lin", "lin_write", "pbn", "pbn_write", "record", "to_case")
 """Reached as ``solver.records.pbn`` without importing each first (the README's names)."""
@@ -16,4 +16,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'solver.records' has no attribute {name!r}")
 
 
-__all__ = ["case_from_dict", "load_case", "loads_case"]
+__all__ = ["case_from_dict", "load_case", "loads_case", "read_case"]

@@ -18,7 +18,7 @@ from pydantic_core import PydanticCustomError
 
 from solver.bridge import Card, Contract, Deal, Seat, Side
 from solver.bridge.cards import RANK_CHARS
-from solver.errors import CaseFileError
+from solver.errors import CaseFileError, input_name, read_input
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement, TrickInProgress
 from solver.facts.irregularity import (
     CARD_NOT_HELD,
@@ -338,17 +338,24 @@ class RawCase(_Strict):
 
 def load_case(path: str | Path) -> Case:
     """Read and validate a case file. Raises ``CaseFileError``; never modifies the file."""
-    name = str(path)
+    return read_case(path)[0]
+
+
+def read_case(path: str | Path) -> tuple[Case, str]:
+    """The case file's case and its text as read: a pipe or standard input (``-``) gives its
+    text once, and ``check --log`` keeps the case as written."""
+    name = input_name(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = read_input(path)
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise CaseFileError(name, "", "no such file") from None
     except UnicodeDecodeError as error:
-        _refuse_record(name, Path(path).read_bytes().decode("latin-1"))  # PBN may be Latin-1
+        _refuse_record(name, data.decode("latin-1"))  # PBN may be Latin-1
         raise CaseFileError(name, "", f"cannot be read ({error})") from None
     except OSError as error:
         raise CaseFileError(name, "", f"cannot be read ({error})") from None
-    return loads_case(text, name)
+    return loads_case(text, name), text
 
 
 def loads_case(text: str, source: str = "<case>") -> Case:

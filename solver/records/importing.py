@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from solver.errors import CaseFileError
+from solver.errors import CaseFileError, input_name, read_input
 from solver.records import lin, pbn
 from solver.records.casefile import record_format
 from solver.records.record import Record
@@ -50,9 +50,9 @@ def load_records(path: str | Path, errors: list[CaseFileError] | None = None) ->
     With ``errors`` (a list), a board that cannot be read is left out and its error appended
     there, as the readers do; a file none of whose boards can be read still raises the first
     board's error."""
-    name = str(path)
+    name = input_name(path)
     try:
-        data = Path(path).read_bytes()
+        data = read_input(path)
     except FileNotFoundError:
         raise CaseFileError(name, "", "no such file") from None
     except OSError as error:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from solver.bridge import Card, Contract, Deal, Seat
 from solver.bridge.cards import ALL_CARDS
-from solver.errors import CaseFileError
+from solver.errors import CaseFileError, input_name, read_input
 from solver.records.auction import contract_of, illegal_call, is_finished, parse_call
 from solver.records.pbn import decode
 from solver.records.record import MAX_BOARD, PlayError, PlayRecorder, Record, Vulnerability
@@ -59,9 +59,9 @@ def load(path: str | Path, *, errors: list[CaseFileError] | None = None) -> list
     With ``errors`` (a list), a board that cannot be read is left out and its error appended
     there instead of raised.
     """
-    name = str(path)
+    name = input_name(path)
     try:
-        data = Path(path).read_bytes()
+        data = read_input(path)
     except OSError as error:
         raise CaseFileError(name, "", f"cannot be read ({error.strerror or error})") from None
     return loads(decode(data), name, errors=errors)

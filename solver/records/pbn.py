@@ -38,7 +38,7 @@ from pathlib import Path
 
 from solver.bridge import Card, Contract, Deal, Seat, Trick
 from solver.bridge.deal import parse_hands
-from solver.errors import CaseFileError
+from solver.errors import CaseFileError, input_name, read_input
 from solver.records.auction import contract_of, illegal_call, is_finished, parse_call
 from solver.records.record import (
     MAX_BOARD,
@@ -79,9 +79,9 @@ def load(path: str | Path, *, errors: list[CaseFileError] | None = None) -> list
     there instead of raised; errors in the file's layout (an unclosed commentary, a broken
     tag) are still raised.
     """
-    name = str(path)
+    name = input_name(path)
     try:
-        data = Path(path).read_bytes()
+        data = read_input(path)
     except OSError as error:
         raise CaseFileError(name, "", f"cannot be read ({error.strerror or error})") from None
     return loads(decode(data), name, errors=errors)
