@@ -821,3 +821,20 @@ def test_a_designation_in_the_trick_waits_for_declarers_choice_before_the_lead()
     found = solver.analyse(solver.case_from_dict(data), list_limit=10).to_json()
     assert found["options"] == []
     assert "his choice before its lead, not recorded" in found["options_note"]
+
+
+@pytest.mark.parametrize(
+    ("name", "letter"),
+    [
+        ("law57c3-declarer-early-play-stands", "57C3"),  # 2017: C1, C2 the exemptions
+        ("published-tricity-2016-57a-forbid-a-heart", "57C2"),  # 2007: C1 holds both
+    ],
+)
+def test_declarers_early_play_is_cited_by_its_editions_letter(name: str, letter: str) -> None:
+    found = analysed(CASES / f"{name}.yaml").to_json()
+    (early,) = [e for e in found["irregularities"] if e["kind"] == "declarer_played_early"]
+    assert early["citation"] == letter
+    (reading,) = [
+        a for a in found["ruling"]["assumptions"] if a["name"] == "interp-57C3-illegal-withdrawn"
+    ]
+    assert reading["citation"] == letter

@@ -75,6 +75,7 @@ from solver.laws.law53 import (
 from solver.laws.law54 import law54_before_2007, law54_sub_law, law54c_not_seen
 from solver.laws.law55 import law55a_defenders_differ, law55c_information
 from solver.laws.law57 import (
+    law57_declarer_early_letter,
     law57a_minor_card_yields,
     law57a_must_choose,
     law57c1_exempt,
@@ -161,7 +162,11 @@ def irregularity_assumptions(case: Case) -> tuple[Assumption, ...]:
     found += [law57d_information(f) for f in facts if isinstance(f, PlayAtRhoTurn)]
     if any(isinstance(f, PlayAtRhoTurn) for f in facts):
         found.append(law57d_legal_at_turn())
-    found += [law57c3_illegal_withdrawn(f) for f in facts if isinstance(f, DeclarerEarlyPlay)]
+    found += [
+        law57c3_illegal_withdrawn(f, case.edition)
+        for f in facts
+        if isinstance(f, DeclarerEarlyPlay)
+    ]
     found += _withdrawal_assumptions(case)
     return tuple(found + _designation_assumptions(case))
 
@@ -308,6 +313,8 @@ def _what_it_makes(case: Case, fact: Irregularity, entry: dict[str, Any]) -> lis
         lines.append(f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}")
     explained = _EXPLAINED.get(type(fact))
     if explained is not None:
+        if isinstance(fact, DeclarerEarlyPlay):  # lettered by the case's edition
+            explained = explained.replace("57C3", law57_declarer_early_letter(case.edition))
         lines.append(f"    {explained}")
     if isinstance(fact, FifthCard):
         lines.append(f"    Law {entry['citation']}: {entry['reason']}")
@@ -413,7 +420,9 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
             _lead_citation(case, fact) if retraction is None else retraction.citation
         )
         entry["response"] = fact.response
-    elif isinstance(fact, PlayAtRhoTurn | DeclarerEarlyPlay | FailureToPlay):
+    elif isinstance(fact, DeclarerEarlyPlay):
+        entry["citation"] = law57_declarer_early_letter(case.edition)
+    elif isinstance(fact, PlayAtRhoTurn | FailureToPlay):
         entry["citation"] = _CITED[type(fact)]
     elif isinstance(fact, FifthCard):
         entry.update(_fifth_card_entry(case, fact))
@@ -492,7 +501,7 @@ def _fifth_card_entry(case: Case, fact: FifthCard) -> dict[str, Any]:
     return out
 
 
-_CITED: dict[type, str] = {PlayAtRhoTurn: "57D", DeclarerEarlyPlay: "57C3", FailureToPlay: "52"}
+_CITED: dict[type, str] = {PlayAtRhoTurn: "57D", FailureToPlay: "52"}
 
 _KINDS: dict[type, str] = {
     PenaltyCard: "penalty_card",
