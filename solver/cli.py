@@ -54,7 +54,9 @@ def main_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"ruling {tool_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="analyse one case file and rule on it")
-    check.add_argument("path", help="the case file (YAML, see docs/case-format.md)")
+    check.add_argument(
+        "path", help="the case file (YAML, see docs/case-format.md); - reads standard input"
+    )
     check.add_argument("--json", action="store_true", help="print the JSON result object")
     check.add_argument(
         "--list",
@@ -191,7 +193,7 @@ def _import_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
         "contract, the play as agreed tricks and the claim it ends in; with --dispute, rows of "
         "quitted cards for the director to edit instead.",
     )
-    parser.add_argument("record", help="the PBN or LIN file")
+    parser.add_argument("record", help="the PBN or LIN file; - reads standard input")
     parser.add_argument("--board", type=_board_number, metavar="N", help="the board number")
     parser.add_argument(
         "--table",
@@ -257,7 +259,9 @@ def _export_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
         "the claim; what the record cannot hold is named in a comment; with --with-ruling, the "
         "ruling as a comment and the adjusted result.",
     )
-    parser.add_argument("path", help="the case file (YAML, see docs/case-format.md)")
+    parser.add_argument(
+        "path", help="the case file (YAML, see docs/case-format.md); - reads standard input"
+    )
     kind = parser.add_mutually_exclusive_group(required=True)
     kind.add_argument("--pbn", action="store_const", const="pbn", dest="format", help="PBN 2.1")
     kind.add_argument("--lin", action="store_const", const="lin", dest="format", help="BBO LIN")
