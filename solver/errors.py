@@ -94,24 +94,20 @@ def input_file_problem(path: str | os.PathLike[str], pipes: bool = False) -> str
         return None
     if stat.S_ISDIR(info.st_mode):
         return None
+    standard, regular = str(path) == STANDARD_INPUT, stat.S_ISREG(info.st_mode)
     piped = stat.S_ISFIFO(info.st_mode)
-    if str(path) == STANDARD_INPUT and not (pipes and (piped or stat.S_ISREG(info.st_mode))):
+    if standard and not pipes:
+        return "cannot be read here (expected a file: this command reads its files more than once)"
+    if piped and not pipes:
+        return "is a pipe (expected a file: this command reads its files more than once)"
+    if standard and not (regular or piped):
         return (
             "is a terminal or a device (expected a case or a record piped in: "
             "ruling check - < case.yaml)"
-            if pipes
-            else "cannot be read here (expected a file: this command reads its files more "
-            "than once)"
         )
-    if piped:
-        return (
-            None
-            if pipes
-            else "is a pipe (expected a file: this command reads its files more than once)"
-        )
-    if not stat.S_ISREG(info.st_mode):
+    if not (regular or piped):
         return "is not a regular file (a device, a pipe or a socket: expected a file to read)"
-    if info.st_size > MAX_INPUT_BYTES:
+    if regular and info.st_size > MAX_INPUT_BYTES:
         return (
             f"is {info.st_size / 1024**2:,.0f} MiB, too large to be a case file or a record "
             f"(expected at most {MAX_INPUT_BYTES // 1024**2} MiB)"

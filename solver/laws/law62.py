@@ -19,7 +19,9 @@ that reading's figure, which the ruling shows beside its own when they differ
 
 from __future__ import annotations
 
+from solver.bridge import SEATS
 from solver.bridge.masks import trick_winner
+from solver.facts.history import RevokeEvent
 from solver.laws.citation import Assumption, Reason
 
 TRICK_12 = 11
@@ -90,9 +92,14 @@ def corrected_reason(seat: str, before: int, after: int) -> Reason:
     )
 
 
-def partner_card_stands(revoker: str, partner: str, corrected: int, replayed: int) -> Assumption:
-    """The reading of 62C2 and 62D2 this ruling rests on, with the other reading's figure:
-    named because a published ruling (module docstring) took the other one."""
+def partner_card_stands(event: RevokeEvent, declarer_side: int) -> Assumption | None:
+    """The reading of 62C2 and 62D2 a corrected trick-12 revoke's ruling rests on, with the
+    other reading's figure, when the two differ (module docstring); None otherwise, and for
+    declarer's revoke (62D2 speaks of a defender's)."""
+    replayed, corrected = event.replayed_tricks, event.corrected_tricks
+    if event.seat % 2 == declarer_side or not 0 <= replayed != corrected:
+        return None
+    revoker, partner = SEATS[event.seat].full_name, SEATS[(event.seat + 2) % 4].full_name
     return Assumption(
         "interp-62D2-partner-card-stands",
         "62D2",

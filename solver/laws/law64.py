@@ -148,6 +148,7 @@ def assess(
     }
     both_sides = len(sides_established) == 2 and case.edition != 1997
     findings: list[RevokeFinding] = []
+    readings: list[Assumption] = []
     delta = 0
     for index, (event, (is_established, why)) in enumerate(zip(events, verdicts, strict=True)):
         if event.defective:
@@ -157,24 +158,13 @@ def assess(
         if is_established and _corrected_at_12(case, event):
             delta += event.corrected_tricks - event.actual_tricks
             findings.append(context.corrected_at_12())
+            other_reading = partner_card_stands(event, case.declarer.index % 2)
+            readings += [] if other_reading is None else [other_reading]
             continue
         earlier = _earlier_same_suit(events, established, index)
         findings.append(_assess_one(case, context, earlier, both_sides))
     tricks = case.tricks_played + sum(claimed)
     adjustment = _totals(tricks, findings, in_play, delta, case.declarer.index % 2)
-    readings = tuple(  # 62D2 speaks of a defender's revoke
-        partner_card_stands(
-            SEATS[e.seat].full_name,
-            SEATS[(e.seat + 2) % 4].full_name,
-            e.corrected_tricks,
-            e.replayed_tricks,
-        )
-        for e, est in zip(events, established, strict=True)
-        if est
-        and e.seat % 2 != case.declarer.index % 2
-        and _corrected_at_12(case, e)
-        and 0 <= e.replayed_tricks != e.corrected_tricks
-    )
     if readings:
         adjustment = replace(adjustment, assumptions=(*adjustment.assumptions, *readings))
     if any(f.citation == "64B3" and e.faced for f, e in zip(findings, events, strict=True)):

@@ -313,9 +313,7 @@ def _what_it_makes(case: Case, fact: Irregularity, entry: dict[str, Any]) -> lis
         lines.append(f"    Law {entry['citation']}: {_DESIGNATION_TEXT[fact.said]}")
     explained = _EXPLAINED.get(type(fact))
     if explained is not None:
-        if isinstance(fact, DeclarerEarlyPlay):  # lettered by the case's edition
-            explained = explained.replace("57C3", law57_declarer_early_letter(case.edition))
-        lines.append(f"    {explained}")
+        lines.append(f"    Law {entry['citation']}: {explained}")
     if isinstance(fact, FifthCard):
         lines.append(f"    Law {entry['citation']}: {entry['reason']}")
         if "class" in entry:
@@ -336,13 +334,12 @@ def irregularities_html(case: Case) -> list[str]:
 
 
 _EXPLAINED: dict[type, str] = {
-    DeclarerEarlyPlay: "Law 57C3: a played card, his card to that trick at its turn when it is "
-    "legal there; otherwise it goes back (no penalty card, 48A) and he plays another",
-    FailureToPlay: "Law 52: declarer may accept the card (52B1: it stands, the penalty card "
-    "stays) or require a penalty card due instead (52B2: that card becomes a major penalty "
-    "card)",
-    PlayAtRhoTurn: "Law 57D: his card to that trick, played at his own turn, when it is a legal "
-    "play there; otherwise a major penalty card, and he plays another card",
+    DeclarerEarlyPlay: "a played card, his card to that trick at its turn when it is legal "
+    "there; otherwise it goes back (no penalty card, 48A) and he plays another",
+    FailureToPlay: "declarer may accept the card (52B1: it stands, the penalty card stays) or "
+    "require a penalty card due instead (52B2: that card becomes a major penalty card)",
+    PlayAtRhoTurn: "his card to that trick, played at his own turn, when it is a legal play "
+    "there; otherwise a major penalty card, and he plays another card",
 }
 """What the text report adds under a fact of these kinds: what its law makes of it."""
 

@@ -24,14 +24,13 @@ from hypothesis import strategies as st
 
 import solver
 from solver.bridge import Card, Seat
-from solver.engines import dds
 from solver.engines.claims import ClaimProblem, adjudicate
 from solver.facts import Claim
 from solver.facts.claim import PLAYER_CLASSES, ClaimPosition
 from solver.facts.policy import PRESETS, NormalPolicy
 from solver.laws.law70 import for_class
 from tests.engines.test_claims_bounds import random_ending
-from tests.engines.test_claims_engine import random_statement
+from tests.engines.test_claims_engine import double_dummy, random_statement
 
 CASES = Path(__file__).resolve().parents[2] / "cases"
 
@@ -80,10 +79,7 @@ def relabelled(claim: Claim, turn: int, suits: tuple[int, ...]) -> Claim:
 
 def claimer_tricks(claim: Claim, trump: int | None, dummy: int | None, policy: NormalPolicy) -> int:
     """The claimer's side's tricks on the worst normal line, as a ruling reads them."""
-    position = claim.position
-    best = dds.double_dummy_tricks(
-        dds.Position(position.hands, trump, position.leader, position.current_trick), claim.side
-    )
+    best = double_dummy(claim, trump)
     problem = ClaimProblem.from_claim(claim, trump, policy, dummy=dummy, best=best)
     return adjudicate(problem, 60).claimer_tricks
 

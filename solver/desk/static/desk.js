@@ -1090,6 +1090,11 @@ function clearError() {
 // ---- the server --------------------------------------------------------------------------------
 
 async function post(path, body) {
+  return (await postFor(path, body)).data;
+}
+
+// The answer's body (JSON or text) and its headers; a refusal is thrown with its message.
+async function postFor(path, body) {
   const response = await fetch(path, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
@@ -1098,7 +1103,7 @@ async function post(path, body) {
   if (!response.ok) {
     throw new Error(typeof data === "object" && data.error ? data.error : `the server answered ${response.status}`);
   }
-  return data;
+  return { data, headers: response.headers };
 }
 
 function renderRuling(result, holder, extra, values) {
@@ -1436,15 +1441,7 @@ async function saveCase() {
   const blank = blankStep();
   if (blank) { showError(blank); return; }
   try {
-    const response = await fetch("api/save", {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ case: caseDict() }),
-    });
-    if (!response.ok) {
-      const data = await response.json().catch(() => ({}));
-      throw new Error(data.error || `the server answered ${response.status}`);
-    }
-    const text = await response.text();
+    const { data: text, headers } = await postFor("api/save", { case: caseDict() });
     const link = el("a", {
       href: URL.createObjectURL(new Blob([text], { type: "application/yaml" })),
       download: `${slug($("title").value) || "case"}.yaml`,
@@ -1453,7 +1450,7 @@ async function saveCase() {
     link.click();
     link.remove();
     // Saved as entered; say so when the file is not yet one the command line would rule on.
-    const unready = response.headers.get("X-Case-Not-Ready");
+    const unready = headers.get("X-Case-Not-Ready");
     if (unready) {
       showNotice(`Saved as entered; not ready for a ruling yet: ${formWords(decodeURIComponent(unready))}`);
     }
