@@ -12,11 +12,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import yaml
 
 import solver
 from solver.engines import compile_case, decide_outcomes, find_consistent, search
 from solver.engines.problem import CARDS_WEIGHT, Problem
 from solver.engines.result import EngineResult
+from solver.records import loads_case
 from solver.rulings.analyse import _rule, finish_count
 from tests.cli_helpers import run
 
@@ -134,6 +136,26 @@ def test_the_estimate_interval_holds_the_exact_count(name: str) -> None:
         seed=1,
     )
     assert again == estimate  # seeded: the same probes
+
+
+def test_the_estimate_lists_the_tricks_an_irregularity_binds() -> None:
+    """Two penalty cards on the table and the play after them unknown: the tricks they bind
+    may begin with another leader or a chosen card, so the estimator lists them instead of
+    drawing a deal from the proper leader's (drawn, the deal carried the obligations of the
+    trick before and the search failed on an index no obligations had)."""
+    data = yaml.safe_load((CASES / "irregularities" / "ex08-two-penalty-cards.yaml").read_text())
+    del data["play"]["rows"]
+    del data["expect"]
+    problem = compile_case(loads_case(yaml.safe_dump(data), "ex08-play-unknown.yaml"))
+    exact = find_consistent(problem, engine="search", list_limit=0)
+    assert exact.count is not None and exact.min_cost is not None
+    searcher = search.Searcher(problem, hard_units=hard_units(problem, exact.contradicted))
+    assert searcher.irregular is not None
+    estimate = search.estimate_count(
+        searcher, exact.min_cost // CARDS_WEIGHT, exact.min_cost, probes=200, seed=1
+    )
+    assert estimate is not None
+    assert estimate.low <= exact.count <= estimate.high, estimate
 
 
 def test_the_memory_limit_stops_the_count() -> None:

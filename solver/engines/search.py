@@ -520,12 +520,15 @@ class Searcher:
         deals: Iterable[TrickDeal] | None = None,
     ) -> list[TrickStep]:
         """Every way to play this trick (one per equivalence class), priced; or only those of
-        ``deals`` that are legal here (the estimator's sampled deal)."""
+        ``deals`` that are legal here (the estimator's sampled deal, never at a trick an
+        irregularity binds: ``bound_by_irregularity``)."""
         p = self.problem
         if trick == self.restored_trick:
             return self._restored_steps(played, leader, flags)
-        if self.irregular is not None and self._bound(trick, flags):
-            return self._irregular_steps(trick, played, leader, flags, budget, deals)
+        if self.bound_by_irregularity(trick, flags):
+            if deals is not None:
+                raise ValueError(f"a sampled deal given at trick {trick + 1}, which is bound")
+            return self._irregular_steps(trick, played, leader, flags, budget)
         agreed = p.agreed.get(trick)
         if agreed is not None and agreed.leader != leader:
             return []
@@ -590,7 +593,6 @@ class Searcher:
         proper: int,
         flags: int,
         budget: int,
-        deals: Iterable[TrickDeal] | None,
     ) -> list[TrickStep]:
         """The trick's steps after an irregularity: for each way the trick may begin
         (``trick_starts``: who leads, what is chosen), the plays that obey the obligations,
@@ -602,7 +604,6 @@ class Searcher:
         held = (held4[0], held4[1], held4[2], held4[3])
         state = self.obligations[flags >> OBLIGATIONS_SHIFT]
         base_flags = flags & ((1 << OBLIGATIONS_SHIFT) - 1)
-        given = list(deals) if deals is not None else None
         out: list[TrickStep] = []
         accepted = trick in program.accepted_failures
         made = failure_bits(trick) if accepted else 0
@@ -614,11 +615,7 @@ class Searcher:
             # cards of a kept deal -> the seats whose revoke there failed to play a penalty
             # card faced on the table (64B3)
             faced: dict[Cards, int] = {}
-            found = (
-                given
-                if given is not None
-                else self._deals_of_trick(trick, played, leader, base_flags, budget, agreed)
-            )
+            found = self._deals_of_trick(trick, played, leader, base_flags, budget, agreed)
             kept: list[TrickDeal] = []
             for deal in found:
                 cards = deal[0]
@@ -652,12 +649,14 @@ class Searcher:
                 out.extend(replace(s, leader=leader, choices=choices) for s in steps)
         return out
 
-    def _bound(self, trick: int, flags: int) -> bool:
+    def bound_by_irregularity(self, trick: int, flags: int) -> bool:
         """Something binds this trick: an obligation still in force, or an irregularity or a
         recorded choice of the case acting at it. Otherwise it begins and is played as without
         irregularities (the proper leader alone, every deal obeying), and with no obligation
-        in force the flags carry obligations index 0."""
-        return (
+        in force the flags carry obligations index 0. A bound trick may begin with another
+        leader or a chosen card, so the estimator lists its steps instead of drawing one deal
+        from the proper leader's (``_probe``)."""
+        return self.irregular is not None and (
             trick in self.irregular_tricks or not self.obligations[flags >> OBLIGATIONS_SHIFT].empty
         )
 
@@ -1593,7 +1592,11 @@ def _probe(searcher: Searcher, rng: random.Random, budget: int, min_cost: int, e
         if searcher.counted_permits:
             flags = searcher._spent_permits(played, flags)
         free = sum(1 for seat in range(4) if p.row_order[seat] is None or (flags >> seat) & 1)
-        if trick == searcher.restored_trick or free < ESTIMATE_SAMPLED_SEATS:
+        if (
+            trick == searcher.restored_trick
+            or free < ESTIMATE_SAMPLED_SEATS
+            or searcher.bound_by_irregularity(trick, flags)
+        ):
             steps = searcher.steps(trick, played, leader, flags, budget)
             choices = len(steps)
         else:
