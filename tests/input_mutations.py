@@ -249,8 +249,10 @@ def _failed(code: int, message: str) -> bool:
 CHECK_OPTIONS = [
     ["--json"], [], ["--examples", "--values"], ["--list", "0"], ["--policy", "EBU"],
     ["--policy", "ACBL", "--json"], ["--class", "club"], ["--memory-limit", "64M"],
+    ["--engine", "cpsat"], ["--engine", "pyconstraint", "--json"], ["--engine", "search"],
+    ["--claimer-view"], ["--switch", "keep_entries=off", "--json"],
 ]  # fmt: skip
-"""One of these goes with each check of a mutant case."""
+"""One of these goes with each check of a mutant case (or an HTML report, or the log)."""
 
 
 def try_case(seed: int, folder: Path) -> Failure | None:
@@ -260,7 +262,8 @@ def try_case(seed: int, folder: Path) -> Failure | None:
     path = folder / f"case-{seed}.yaml"
     path.write_text(text, encoding="utf-8")
     argv = ["check", str(path), "--time-limit", rng.choice(["0.1", "0.3", "1", "2"])]
-    argv += rng.choice(CHECK_OPTIONS)
+    written = [["--html", str(folder / "report.html")], ["--log", str(folder / "log.sqlite")]]
+    argv += rng.choice(CHECK_OPTIONS + written)
     code, message = _run(argv)
     return Failure(seed, "case", argv, code, message, text) if _failed(code, message) else None
 

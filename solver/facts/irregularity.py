@@ -134,10 +134,23 @@ class PlayAtRhoTurn(_CardAtTrick):
 class DeclarerEarlyPlay(_CardAtTrick):
     """Declarer played (not led) ``card`` from his own hand or from dummy (``seat``: the hand
     it came from) to ``trick`` before that hand's turn there: a player whose turn came first
-    had not yet played (Law 57C3)."""
+    had not yet played (Law 57C3; 57C2 before 2017: ``declarer_early_sub_law``)."""
 
     def describe(self) -> str:
         return f"{self.seat} played {self.card} to trick {self.trick} before his turn"
+
+
+def declarer_early_sub_law(edition: int) -> str:
+    """The sub-law of declarer's premature play: 57C3 in the 2017 code, which split the
+    defender's exemptions in two (C1 declarer has played from both hands, C2 dummy played or
+    suggested a card); 57C2 in the 2007 code, whose C1 holds both exemptions (read from its
+    Norwegian translation). The older codes are read as the 2007 one. Here, with the fact,
+    because the case reader names it in its messages and Law 57's module in its rulings.
+
+    >>> declarer_early_sub_law(2017), declarer_early_sub_law(2007)
+    ('57C3', '57C2')
+    """
+    return "57C3" if edition >= 2017 else "57C2"
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.facts.irregularity import DeclarerEarlyPlay, PlayAtRhoTurn, PrematurePlay
+from solver.facts.irregularity import (
+    DeclarerEarlyPlay,
+    PlayAtRhoTurn,
+    PrematurePlay,
+    declarer_early_sub_law,
+)
 from solver.laws.choices import LawOption
 from solver.laws.citation import Assumption
 from solver.laws.obligations import Obligations, add_penalty_card, follow_set, restricted_plays
@@ -150,14 +155,6 @@ def law57c3_at_turn(state: Obligations, seat: int, held: int, led_suit: int) -> 
     return card if follow_set(held, led_suit) >> card & 1 else -1
 
 
-def law57_declarer_early_letter(edition: int) -> str:
-    """The sub-law of declarer's premature play: 57C3 in the 2017 code, which split the
-    defender's exemptions in two (C1 declarer has played from both hands, C2 dummy played or
-    suggested a card); 57C2 in the 2007 code, whose C1 holds both exemptions (read from its
-    Norwegian translation). The older codes are read as the 2007 one."""
-    return "57C3" if edition >= 2017 else "57C2"
-
-
 def law57c3_illegal_withdrawn(fact: DeclarerEarlyPlay, edition: int = 2017) -> Assumption:
     """57C3 says a legal premature card of declarer's may not be withdrawn; of one that is
     not legal (he could follow suit with another card) it says nothing. Read as going back
@@ -165,7 +162,7 @@ def law57c3_illegal_withdrawn(fact: DeclarerEarlyPlay, edition: int = 2017) -> A
     standing as a revoke: ``interp-57C3-illegal-withdrawn``."""
     return Assumption(
         "interp-57C3-illegal-withdrawn",
-        law57_declarer_early_letter(edition),
+        declarer_early_sub_law(edition),
         f"{fact.seat.full_name}'s card played to trick {fact.trick} before his turn stands "
         "when it is legal there; one that is not (he could have followed suit with another "
         "card) is taken to go back to the hand, no penalty card (48A), and a legal card is "

@@ -40,6 +40,7 @@ from solver.facts.irregularity import (
     PlayAtRhoTurn,
     PrematurePlay,
     Response,
+    declarer_early_sub_law,
 )
 from solver.facts.policy import PRESETS
 from solver.records.claimfile import ClaimReader, RawClaim, claim_model_at, parse_hands
@@ -1631,16 +1632,18 @@ class _IrregularityReader:
     def _declarer_early(
         self, raw: RawDeclarerEarlyPlay, location: str, by: Seat | Side | None
     ) -> DeclarerEarlyPlay:
-        """Law 57C3: declarer's card played (not led) from his hand or from dummy before that
-        hand's turn, at a trick played: the trick was led by that hand's partner (it plays
-        third, before the second hand) or by its left-hand opponent (it plays fourth)."""
-        what = "declarer's play before his turn (Law 57C3)"
+        """Law 57C3 (57C2 before 2017): declarer's card played (not led) from his hand or from
+        dummy before that hand's turn, at a trick played: the trick was led by that hand's
+        partner (it plays third, before the second hand) or by its left-hand opponent (it
+        plays fourth). Messages name the sub-law of the case's edition."""
+        law = f"Law {declarer_early_sub_law(self.edition)}"
+        what = f"declarer's play before his turn ({law})"
         self._agreed_only(by, location, what)
         seat = self.builder._seat(raw.seat, f"{location}.seat")
         if seat.side != self.declarer.side:
             raise self.error(
                 f"{location}.seat",
-                f"{seat.full_name} is a defender: Law 57C3 is about declarer's own play, from "
+                f"{seat.full_name} is a defender: {law} is about declarer's own play, from "
                 f"his hand or dummy's; expected {self.declarer} or {self.dummy} (a defender's "
                 "early card is premature or played_at_rho_turn)",
             )
@@ -1652,7 +1655,7 @@ class _IrregularityReader:
             raise self.error(
                 f"{location}.trick",
                 f"{known[0].full_name} led to trick {trick} ({known[1]}): {seat.full_name} "
-                "could not play before his turn there (Law 57C3 needs a trick led by "
+                f"could not play before his turn there ({law} needs a trick led by "
                 f"{seat.partner.full_name} or {seat.lho.full_name}: a card before the lead is a "
                 "lead out of turn, and the second hand plays right after the lead)",
             )

@@ -26,6 +26,7 @@ from solver.facts.irregularity import (
     PenaltyCard,
     PlayAtRhoTurn,
     PrematurePlay,
+    declarer_early_sub_law,
 )
 from solver.laws.citation import Assumption, Reason
 from solver.laws.law45 import (
@@ -75,7 +76,6 @@ from solver.laws.law53 import (
 from solver.laws.law54 import law54_before_2007, law54_sub_law, law54c_not_seen
 from solver.laws.law55 import law55a_defenders_differ, law55c_information
 from solver.laws.law57 import (
-    law57_declarer_early_letter,
     law57a_minor_card_yields,
     law57a_must_choose,
     law57c1_exempt,
@@ -418,7 +418,7 @@ def _entry(case: Case, fact: Irregularity) -> dict[str, Any]:
         )
         entry["response"] = fact.response
     elif isinstance(fact, DeclarerEarlyPlay):
-        entry["citation"] = law57_declarer_early_letter(case.edition)
+        entry["citation"] = declarer_early_sub_law(case.edition)
     elif isinstance(fact, PlayAtRhoTurn | FailureToPlay):
         entry["citation"] = _CITED[type(fact)]
     elif isinstance(fact, FifthCard):
