@@ -120,14 +120,12 @@ def read_input(path: str | os.PathLike[str]) -> bytes:
     once: it is read up to ``MAX_INPUT_BYTES`` (more is refused: ``CaseFileError``), and a
     caller that needs the text again keeps it (``read_case``); a file is read as it is. Raises
     ``OSError`` as ``Path.read_bytes`` does."""
-    key = str(path)
-    if key != STANDARD_INPUT and not stat.S_ISFIFO(os.stat(path).st_mode):
-        with open(path, "rb") as stream:
-            return stream.read()
-    if key == STANDARD_INPUT:
+    if str(path) == STANDARD_INPUT:
         data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
     else:
         with open(path, "rb") as stream:
+            if not stat.S_ISFIFO(os.fstat(stream.fileno()).st_mode):
+                return stream.read()
             data = stream.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
         raise CaseFileError(

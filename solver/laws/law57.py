@@ -155,7 +155,7 @@ def law57c3_at_turn(state: Obligations, seat: int, held: int, led_suit: int) -> 
     return card if follow_set(held, led_suit) >> card & 1 else -1
 
 
-def law57c3_illegal_withdrawn(fact: DeclarerEarlyPlay, edition: int = 2017) -> Assumption:
+def law57c3_illegal_withdrawn(fact: DeclarerEarlyPlay, edition: int) -> Assumption:
     """57C3 says a legal premature card of declarer's may not be withdrawn; of one that is
     not legal (he could follow suit with another card) it says nothing. Read as going back
     to the hand with no penalty (48A), the hand playing a legal card at its turn, rather than

@@ -139,6 +139,12 @@ def enter_example(director: Director) -> None:
         director.type(selector, str(statement["declarer_tricks"]))
 
 
+def load_example(page: Page) -> None:
+    """The bundled example loaded through the page's file input, its facts on the page."""
+    page.set_input_files("#load-file", str(EXAMPLE))
+    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+
+
 def command_line_ruling(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     assert run(["check", str(EXAMPLE), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
@@ -190,8 +196,7 @@ def test_example_entered_by_clicking_rules_as_the_command_line_and_saves_the_cas
 
 
 def test_a_logged_ruling_opens_with_its_facts(page: Page) -> None:
-    page.set_input_files("#load-file", str(EXAMPLE))
-    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    load_example(page)
     page.click("#rule")
     page.wait_for_selector("#ruling-result", timeout=30_000)
     page.click("#log tbody tr.log-row")
@@ -206,8 +211,7 @@ def test_a_logged_ruling_opens_with_its_facts(page: Page) -> None:
 def test_a_ruling_leaves_the_page_when_other_facts_come_and_is_marked_when_edited(
     page: Page,
 ) -> None:
-    page.set_input_files("#load-file", str(EXAMPLE))
-    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    load_example(page)
     page.click("#rule")
     page.wait_for_selector("#ruling-result", timeout=30_000)
     assert page.is_enabled("#print")
@@ -361,8 +365,7 @@ def test_a_row_entered_before_the_deal_is_checked_when_the_deal_comes(page: Page
 
 
 def test_save_names_the_file_after_a_title_in_any_script(page: Page) -> None:
-    page.set_input_files("#load-file", str(EXAMPLE))
-    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    load_example(page)
     page.fill("#title", "Ærø — Board 7: «mélange»")
     with page.expect_download() as download:
         page.click("#save")
@@ -371,8 +374,7 @@ def test_save_names_the_file_after_a_title_in_any_script(page: Page) -> None:
 
 
 def test_save_of_an_unfinished_case_downloads_it_and_says_what_is_missing(page: Page) -> None:
-    page.set_input_files("#load-file", str(EXAMPLE))
-    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    load_example(page)
     page.fill("#contract", "")
     with page.expect_download() as download:
         page.click("#save")
@@ -389,8 +391,7 @@ def test_save_of_an_unfinished_case_downloads_it_and_says_what_is_missing(page: 
 
 
 def test_a_statement_left_blank_is_named_by_its_number_on_the_page(page: Page) -> None:
-    page.set_input_files("#load-file", str(EXAMPLE))
-    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    load_example(page)
     page.click("#add-tricks")
     assert page.inner_text("#statements .statement:last-child .number").strip() == "3."
     page.click("#rule")
@@ -475,8 +476,7 @@ def test_the_log_listing_asked_for_at_load_cannot_hide_a_later_ruling(page: Page
     page.reload()
     page.wait_for_function("document.getElementById('rule') !== null")
     assert len(held) == 1  # the page's first listing, held
-    page.set_input_files("#load-file", str(EXAMPLE))
-    page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+    load_example(page)
     page.click("#rule")
     ruled(page)
     page.wait_for_selector("#log tbody tr.log-row")
