@@ -420,7 +420,7 @@ def test_a_board_without_play_is_imported_with_a_note(
 BROKEN_SECOND_GAME = (
     '[Board "1"]\n[Dealer "N"]\n[Declarer "S"]\n[Contract "3NT"]\n'
     '[Deal "N:AKQ2.K32.A32.K32 JT9.QJT.KQJ.QJT9 876.987.T987.876 543.A654.654.A54"]\n\n'
-    '[Board "2"]\n[Dealer "E"]\n[Declarer "S"]\n[Contract "3NR"]\n'
+    '[Board "2"]\n[Dealer "E"]\n[Declarer "S"]\n[Contract "3NTXR"]\n'
     '[Deal "N:AKQ2.K32.A32.K32 JT9.QJT.KQJ.QJT9 876.987.T987.876 543.A654.654.A54"]\n'
 )
 
@@ -430,7 +430,7 @@ def test_a_broken_game_of_an_archive_does_not_stop_the_import_of_another(
 ) -> None:
     path = tmp_path / "archive.pbn"
     path.write_text(BROKEN_SECOND_GAME, encoding="utf-8")
-    broken = f"{path}: game 2 (board 2) [Contract]: got '3NR' (expected Pass or a contract"
+    broken = f"{path}: game 2 (board 2) [Contract]: got '3NTXR' (expected Pass or a contract"
     data, err = _import(capsys, str(path), "--board", "1")
     assert data["board"] == 1 and data["contract"] == "3NT"
     assert err.startswith(f"note: {broken}") and "(that board is left out" in err

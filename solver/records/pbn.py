@@ -56,6 +56,10 @@ _REPEATABLE_TAGS = frozenset({"Note"})
 _BOARD_TAGS = ("Event", "Board", "Deal", "Dealer", "Vulnerable")
 """Tags a game that omits [Deal] takes from the previous game (the same board, another table)."""
 
+_REDOUBLED_AS_R = re.compile(r"^([1-7](?:C|D|H|S|NT|N))R$", re.IGNORECASE)
+"""A contract whose redouble is written ``R`` (``3NR``, ``5DR``), as a World Championship
+file writes every redoubled contract, its auctions ending X XX: PBN writes ``XX``."""
+
 _VULNERABLE: dict[str, Vulnerability] = {
     "none": "None",
     "love": "None",
@@ -400,14 +404,24 @@ class _GameReader:
 
     def _contract_and_declarer(self) -> tuple[Contract | None, Seat | None]:
         """From [Contract] and [Declarer]; from the [Auction] when the game has play and no
-        [Contract], or a [Contract] that is not one (``3NR``: the auction ends 3NT X XX).
-        Any [Auction] is checked first: a call it cannot hold is the error, not trick 1."""
+        [Contract], or a [Contract] that is not one. A redouble written ``R`` (``3NR``) is read
+        as ``XX``, with a note, like any contract the tags give: the auction, where there is
+        one, is checked against it and a difference noted. Any [Auction] is checked first: a
+        call it cannot hold is the error, not trick 1."""
         text = self.value("Contract")
         if not text:
             if self._auction_calls() and self._play_given():
                 return self._from_auction("no [Contract]")
             self._check_auction()
             return None, None
+        redoubled = _REDOUBLED_AS_R.match(text)
+        if redoubled:
+            read_as = f"{redoubled.group(1).upper()}XX"
+            self.notes.append(
+                f"[Contract] {text!r} read as {Contract.parse(read_as)}: R taken for redoubled "
+                "(PBN writes XX)"
+            )
+            text = read_as
         try:
             contract = None if text.lower() == "pass" else Contract.parse(text)
         except ValueError:

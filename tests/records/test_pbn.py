@@ -422,20 +422,48 @@ def test_a_declarer_the_auction_contradicts_is_an_error() -> None:
 
 
 def test_a_contract_tag_that_is_not_a_contract_is_read_from_the_auction() -> None:
-    """``3NR`` in a World Championship file, where the auction ends 3NT X XX."""
     auction = '[Auction "N"]\nPass Pass 1NT Pass\n3NT X Pass Pass\nXX AP\n'
-    redoubled = game("H2 HT HA HJ\n*", contract="3NR", extra=auction)
+    redoubled = game("H2 HT HA HJ\n*", contract="3NTXR", extra=auction)
     (record,) = pbn.loads(redoubled)
     assert record.contract == Contract.parse("3NTXX") and record.declarer is Seat.SOUTH
-    assert any("'3NR' is not a contract" in note for note in record.notes)
+    assert any("'3NTXR' is not a contract" in note for note in record.notes)
+
+
+@pytest.mark.parametrize("written", ["3NR", "3NTR", "3nr"])
+def test_a_redouble_written_r_is_read_as_xx_with_a_note(written: str) -> None:
+    """A World Championship file writes every redoubled contract so (``3NR``, ``5DR``; its
+    auctions end X XX). Read from the tags, as a contract written XX would be."""
+    auction = '[Auction "N"]\nPass Pass 1NT Pass\n3NT X Pass Pass\nXX AP\n'
+    (record,) = pbn.loads(game("H2 HT HA HJ\n*", contract=written, extra=auction))
+    assert record.contract == Contract.parse("3NTXX") and record.declarer is Seat.SOUTH
+    assert [note for note in record.notes if "R taken for redoubled" in note] == [
+        f"[Contract] {written!r} read as 3NTXX: R taken for redoubled (PBN writes XX)"
+    ]
+    assert not any("differs from the [Auction]" in note for note in record.notes)
+
+
+def test_a_redouble_written_r_needs_no_auction() -> None:
+    """#5712 of that file: ``2HR`` and no [Auction] at all."""
+    (record,) = pbn.loads(game("H2 HT HA HJ\n*", contract="2HR"))
+    assert record.contract == Contract.parse("2HXX") and record.declarer is Seat.SOUTH
+    assert any("'2HR' read as 2HXX" in note for note in record.notes)
+
+
+def test_a_redouble_written_r_is_read_from_the_tags_when_the_auction_differs() -> None:
+    """As for any contract the tags give (they are what the players scored): read, and the
+    difference noted. The file's two such boards name the declarer the play confirms."""
+    north_declares = '[Auction "N"]\n1NT Pass 3NT X\nPass Pass XX AP\n'
+    (record,) = pbn.loads(game("H2 HT HA HJ\n*", contract="3NR", extra=north_declares))
+    assert record.contract == Contract.parse("3NTXX") and record.declarer is Seat.SOUTH
+    assert any("differs from the [Auction]" in note for note in record.notes)
 
 
 def test_a_bad_contract_tag_the_auction_cannot_settle_is_still_refused() -> None:
-    west = game("H2 HT HA HJ\n*", contract="3NR", declarer="W", extra=AUCTION)
+    west = game("H2 HT HA HJ\n*", contract="3NTXR", declarer="W", extra=AUCTION)
     error = error_of(west)
     assert error.location.endswith("[Contract]") and "nor can the [Auction]" in error.message
     assert "makes South declarer" in error.message
-    other_level = game("H2 HT HA HJ\n*", contract="4NR", extra=AUCTION)
+    other_level = game("H2 HT HA HJ\n*", contract="4NTXR", extra=AUCTION)
     error = error_of(other_level)
     assert error.location.endswith("[Contract]") and "ends in 3NT" in error.message
 
