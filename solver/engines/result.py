@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from solver.engines.interval import CONFIDENCE, INTERVAL_METHOD
 from solver.facts.case import Case
 from solver.facts.history import History
 from solver.facts.outcome import Outcome
@@ -17,12 +18,13 @@ class CountEstimate:
     value: float
     low: float
     high: float
-    """The approximate 95 % interval: mean of the probes ± 1.96 standard errors."""
+    """The approximate 95 % interval (``interval.mean_and_interval``)."""
     probes: int
     seed: int
     exact_tricks: int
-    confidence: float = 0.95
+    confidence: float = CONFIDENCE
     method: str = "Knuth's tree-size estimator (random probes over the counting search)"
+    interval: str = INTERVAL_METHOD
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -31,6 +33,7 @@ class CountEstimate:
             "high": self.high,
             "confidence": self.confidence,
             "method": self.method,
+            "interval": self.interval,
             "probes": self.probes,
             "seed": self.seed,
             "exact_last_tricks": self.exact_tricks,

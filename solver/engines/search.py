@@ -22,7 +22,6 @@ A history's cost and legality are always those of ``problem.evaluate``.
 
 from __future__ import annotations
 
-import math
 import random
 import sys
 import time
@@ -30,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from solver.bridge.masks import SUIT_MASKS, cards_in, trick_winner
+from solver.engines.interval import mean_and_interval
 from solver.engines.problem import (
     CARDS_WEIGHT,
     CHOICES_SHIFT,
@@ -1529,8 +1529,6 @@ ESTIMATE_MIN_PROBES = 30
 """Fewer probes than this give no interval: the normal approximation needs a sample."""
 ESTIMATE_MEMO_LIMIT = 400_000
 """Positions the estimator keeps memoised before starting its tables afresh."""
-CONFIDENCE_Z = 1.959964
-"""The normal quantile of a two-sided 95 % interval."""
 
 
 def estimate_count(
@@ -1552,12 +1550,39 @@ def estimate_count(
     the consistent continuations
     below (the memoised search). The number counted, times the product of the numbers of
     choices on the way, is an unbiased estimate of the whole count; the mean of the probes is
-    the estimate, and mean ± 1.96 standard errors its approximate 95 % interval (a normal
-    approximation: with few probes and a skewed tree it can miss). Seeded: the same seed and
-    the same number of probes give the same estimate. Stops after ``probes`` probes or at
-    ``deadline`` (at least ``ESTIMATE_MIN_PROBES`` when the deadline allows); None when fewer
-    than ``ESTIMATE_MIN_PROBES`` probes were made.
+    the estimate, with an approximate 95 % interval that allows for the probes' skew
+    (``mean_and_interval``; with few probes and a heavy-tailed tree it can still miss).
+    Seeded: the same seed and the same number of probes give the same estimate. Stops after
+    ``probes`` probes or at ``deadline`` (at least ``ESTIMATE_MIN_PROBES`` when the deadline
+    allows); None when fewer than ``ESTIMATE_MIN_PROBES`` probes were made.
     """
+    values = probe_values(
+        searcher,
+        budget,
+        min_cost,
+        seed=seed,
+        probes=probes,
+        deadline=deadline,
+        exact_tricks=exact_tricks,
+    )
+    if len(values) < ESTIMATE_MIN_PROBES:
+        return None
+    mean, low, high = mean_and_interval(values)
+    return CountEstimate(mean, low, high, len(values), seed, exact_tricks)
+
+
+def probe_values(
+    searcher: Searcher,
+    budget: int,
+    min_cost: int,
+    *,
+    seed: int,
+    probes: int | None,
+    deadline: float | None,
+    exact_tricks: int = ESTIMATE_EXACT_TRICKS,
+) -> list[int]:
+    """The estimator's probes themselves (``estimate_count``), one value each: what
+    ``benchmarks/estimate_calibration.py`` puts more than one interval to."""
     rng = random.Random(seed)
     searcher.deadline = float("inf")
     searcher.memory_limit = None
@@ -1569,13 +1594,7 @@ def estimate_count(
         values.append(_probe(searcher, rng, budget, min_cost, exact_tricks))
         if len(searcher.memo) > ESTIMATE_MEMO_LIMIT:
             searcher.forget()
-    if len(values) < ESTIMATE_MIN_PROBES:
-        return None
-    n = len(values)
-    mean = math.fsum(values) / n
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = CONFIDENCE_Z * math.sqrt(variance / n)
-    return CountEstimate(mean, max(0.0, mean - half), mean + half, n, seed, exact_tricks)
+    return values
 
 
 def _probe(searcher: Searcher, rng: random.Random, budget: int, min_cost: int, exact: int) -> int:
