@@ -186,6 +186,7 @@ def test_four_rows_mixed_rules_first_and_labels_what_it_counts() -> None:
     assert histories["count_at_least"] == found.count_at_least
     if found.estimate is not None:
         assert histories["estimate"]["method"].startswith("Knuth")
+        assert "Hall's skewness-corrected" in histories["estimate"]["interval"]
         assert histories["estimate"]["low"] >= found.count_at_least
 
 
