@@ -28,11 +28,9 @@ INTERVAL_METHOD = (
 def mean_and_interval(values: Sequence[float]) -> tuple[float, float, float]:
     """The mean of ``values`` (two or more) and its approximate 95 % interval, ``low`` never
     below 0: counts are not negative."""
-    n = len(values)
-    mean = math.fsum(values) / n
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    n, mean, variance = _moments(values)
     error = math.sqrt(variance / n)
-    low, high = normal_interval(values)
+    low, high = mean - CONFIDENCE_Z * error, mean + CONFIDENCE_Z * error
     if error > 0:
         skewness = math.fsum((v - mean) ** 3 for v in values) / n / variance**1.5
         ends = [mean - error * _hall_inverse(x, skewness, n) for x in (CONFIDENCE_Z, -CONFIDENCE_Z)]
@@ -43,10 +41,16 @@ def mean_and_interval(values: Sequence[float]) -> tuple[float, float, float]:
 def normal_interval(values: Sequence[float]) -> tuple[float, float]:
     """Mean ± 1.96 standard errors: the interval alone before the skewness is allowed for,
     kept for comparison (``benchmarks/estimate_calibration.py``)."""
+    n, mean, variance = _moments(values)
+    error = math.sqrt(variance / n)
+    return mean - CONFIDENCE_Z * error, mean + CONFIDENCE_Z * error
+
+
+def _moments(values: Sequence[float]) -> tuple[int, float, float]:
+    """How many values, their mean and their sample variance."""
     n = len(values)
     mean = math.fsum(values) / n
-    error = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1) / n)
-    return mean - CONFIDENCE_Z * error, mean + CONFIDENCE_Z * error
+    return n, mean, math.fsum((v - mean) ** 2 for v in values) / (n - 1)
 
 
 def _hall_inverse(x: float, skewness: float, n: int) -> float:

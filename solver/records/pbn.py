@@ -414,14 +414,7 @@ class _GameReader:
                 return self._from_auction("no [Contract]")
             self._check_auction()
             return None, None
-        redoubled = _REDOUBLED_AS_R.match(text)
-        if redoubled:
-            read_as = f"{redoubled.group(1).upper()}XX"
-            self.notes.append(
-                f"[Contract] {text!r} read as {Contract.parse(read_as)}: R taken for redoubled "
-                "(PBN writes XX)"
-            )
-            text = read_as
+        text = self._redouble_as_xx(text)
         try:
             contract = None if text.lower() == "pass" else Contract.parse(text)
         except ValueError:
@@ -444,6 +437,19 @@ class _GameReader:
         if calls is not None:
             self._note_other_auction(calls, contract, declarer)
         return (contract, declarer) if contract is not None else (None, None)
+
+    def _redouble_as_xx(self, text: str) -> str:
+        """A [Contract] whose redouble is written ``R`` (``5DR``) in PBN's spelling (``5DXX``),
+        with a note; any other text as it is."""
+        redoubled = _REDOUBLED_AS_R.match(text)
+        if not redoubled:
+            return text
+        read_as = f"{redoubled.group(1).upper()}XX"
+        self.notes.append(
+            f"[Contract] {text!r} read as {Contract.parse(read_as)}: R taken for redoubled "
+            "(PBN writes XX)"
+        )
+        return read_as
 
     def _note_other_auction(
         self, calls: list[str], contract: Contract | None, declarer: Seat | None
