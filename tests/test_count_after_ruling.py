@@ -17,9 +17,10 @@ import yaml
 import solver
 from solver.engines import compile_case, decide_outcomes, find_consistent, search
 from solver.engines.problem import CARDS_WEIGHT, Problem
-from solver.engines.result import EngineResult
+from solver.engines.result import CountEstimate, EngineResult
 from solver.records import loads_case
 from solver.rulings.analyse import _rule, finish_count
+from solver.rulings.report import _stopped_count
 from tests.cli_helpers import run
 
 CASES = Path(__file__).parents[1] / "cases"
@@ -208,3 +209,21 @@ def test_cli_prints_the_ruling_before_the_count(capsys: pytest.CaptureFixture[st
 def test_cli_rejects_a_bad_memory_limit(text: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["check", str(FOUR_ROWS_MIXED), "--memory-limit", text]) == 2
     assert "memory size" in capsys.readouterr().err
+
+
+def test_the_text_labels_the_estimate_and_its_interval() -> None:
+    """The report calls the estimate what it is, not a count, and says its interval allows for
+    the probes' skew (``solver.engines.interval``)."""
+    found = EngineResult(
+        engine="search",
+        feasible=True,
+        count_at_least=40,
+        count_stopped="time limit",
+        estimate=CountEstimate(100.0, 50.0, 200.0, probes=400, seed=1, exact_tricks=3),
+    )
+    assert _stopped_count(found) == [
+        "  counting stopped at its time limit: 40 histories counted, a lower bound",
+        "  estimate (not a count): about 100 histories, 95% interval 50 to 200, allowing for "
+        "the probes' skew (Knuth's tree-size estimator (random probes over the counting "
+        "search); 400 probes, seed 1)",
+    ]

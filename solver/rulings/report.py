@@ -223,8 +223,9 @@ def _stopped_count(found: EngineResult) -> list[str]:
     else:
         lines.append(
             f"  estimate (not a count): about {estimate.value:.3g} histories, "
-            f"{estimate.confidence:.0%} interval {estimate.low:.3g} to {estimate.high:.3g} "
-            f"({estimate.method}; {estimate.probes:,} probes, seed {estimate.seed})"
+            f"{estimate.confidence:.0%} interval {estimate.low:.3g} to {estimate.high:.3g}, "
+            f"allowing for the probes' skew ({estimate.method}; {estimate.probes:,} probes, "
+            f"seed {estimate.seed})"
         )
     return lines
 
