@@ -26,7 +26,6 @@ import argparse
 import json
 import multiprocessing
 import random
-import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -43,20 +42,13 @@ from solver.engines.problem import CARDS_WEIGHT  # noqa: E402
 from solver.errors import SolverError  # noqa: E402
 from solver.records import loads_case  # noqa: E402
 from tests.input_mutations import forget_play  # noqa: E402
+from tests.time_limit import TooSlow, time_limit  # noqa: E402
 
 RESULTS = REPO / "benchmarks" / "estimate-calibration-results.json"
 VARIANTS = (0, 1, 2)
 """0: the case as bundled; 1 and 2: the seeds of ``forget_play``."""
 LEAST_COUNT = 50
 """Smaller counts are left out: a handful of histories is counted exactly anyway."""
-
-
-class _TooSlow(BaseException):
-    pass
-
-
-def _stop(*_: object) -> None:
-    raise _TooSlow
 
 
 def disputes() -> list[Path]:
@@ -80,14 +72,11 @@ def measure(job: tuple[str, int, tuple[int, ...], int, float]) -> dict[str, Any]
         problem = compile_case(loads_case(yaml.safe_dump(data), Path(path).name))
     except SolverError:
         return {**row, "outcome": "unreadable"}  # a variant the facts do not allow
-    signal.signal(signal.SIGALRM, _stop)
-    signal.setitimer(signal.ITIMER_REAL, limit)
     try:
-        exact = find_consistent(problem, engine="search", list_limit=0)
-    except _TooSlow:
+        with time_limit(limit):
+            exact = find_consistent(problem, engine="search", list_limit=0)
+    except TooSlow:
         return {**row, "outcome": "slow"}
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
     if exact.count is None or exact.min_cost is None or exact.count < LEAST_COUNT:
         return {**row, "outcome": "small"}
     hard = frozenset(range(len(problem.units))) - (exact.contradicted or frozenset())

@@ -37,7 +37,6 @@ import dataclasses
 import itertools
 import json
 import random
-import signal
 import sys
 import time
 from collections.abc import Collection, Iterator
@@ -51,19 +50,11 @@ from solver.records.record import Record
 from solver.records.to_case import case_from_record
 from tests import independent_count, independent_irregularities
 from tests.records import suite_records
+from tests.time_limit import TooSlow, time_limit
 
 ENGINES = ("auto", "search", "cpsat", "pyconstraint")
 """The engines ``ruling check --engine`` offers."""
 HOWS = ("inadvertent", "inadvertent", "second-card", "deliberate", "exposed", "lead-out-of-turn")
-
-
-class _TooSlow(BaseException):
-    """Raised by the alarm; not an ``Exception``, so that no handler in the code it interrupts
-    takes it for an error of its own."""
-
-
-def _alarm(*_: Any) -> None:
-    raise _TooSlow
 
 
 def records() -> list[Record]:
@@ -353,7 +344,6 @@ def main(argv: list[str]) -> int:
         return stress_irregularities(args)
     rng = random.Random(args.seed)
     boards = records()
-    signal.signal(signal.SIGALRM, _alarm)
     compared = wrong = skipped = 0
     started = time.monotonic()
     while compared < args.cases:
@@ -363,14 +353,12 @@ def main(argv: list[str]) -> int:
         except CaseFileError:
             skipped += 1
             continue
-        signal.alarm(args.limit)
         try:
-            counted = independent_count.count(case)
-        except _TooSlow:
+            with time_limit(args.limit):
+                counted = independent_count.count(case)
+        except TooSlow:
             skipped += 1
             continue
-        finally:
-            signal.alarm(0)
         result = solver.analyse(loaded, time_limit=args.limit).to_json()
         compared += 1
         if not agrees(result, counted):
@@ -456,14 +444,12 @@ def known_divergence(case: dict[str, Any], result: dict[str, Any] | None, limit:
     tool, if any: a disagreement already reported, not a new one."""
     slow = False
     for name in independent_irregularities.LENIENCES:
-        signal.alarm(limit)
         try:
-            if within(result, counted_or_refused(case, frozenset({name}))):
-                return name
-        except _TooSlow:
+            with time_limit(limit):
+                if within(result, counted_or_refused(case, frozenset({name}))):
+                    return name
+        except TooSlow:
             slow = True
-        finally:
-            signal.alarm(0)
     if slow:  # not settled within the limit: shown, counted apart, neither agreed nor new
         print("UNSETTLED", json.dumps(case), file=sys.stderr)
         return "unsettled (a known reading too slow to count)"
@@ -504,7 +490,6 @@ def run_irregularities(
     places in the seed's sequence (``seeded_disputes``), whatever the time their counts take
     elsewhere: which disputes are compared no longer depends on how busy the machine is.
     ``failures``: the disputes of ``seeded_disputes`` with a Law 52 failure pending."""
-    signal.signal(signal.SIGALRM, _alarm)
     run = IrregularRun()
     for case in seeded_disputes(seed, indices, failures):
         if run.compared >= cases:
@@ -514,18 +499,16 @@ def run_irregularities(
         except CaseFileError:
             run.refused += 1
             continue
-        signal.alarm(limit)
         try:
-            counted = counted_or_refused(case)
-        except _TooSlow:
+            with time_limit(limit):
+                counted = counted_or_refused(case)
+        except TooSlow:
             run.skipped += 1
             continue
         except independent_irregularities.NotCovered as error:
             print(f"  not covered: {error}", file=sys.stderr)
             run.skipped += 1
             continue
-        finally:
-            signal.alarm(0)
         run.compared += 1
         run.impossible += counted is not None and not counted.feasible
         times = [_run_engine(run, engine, loaded, case, counted, limit) for engine in engines]
@@ -548,21 +531,19 @@ def _run_engine(
     """One engine on one dispute, against the count (None: refused); its time, or "" when it
     gave nothing."""
     begun = time.monotonic()
-    signal.alarm(ENGINE_GRACE * limit)  # a run far past its limit is a finding, shown
     result: dict[str, Any] | None
     try:
-        result = solver.analyse(loaded, engine=engine, time_limit=limit).to_json()
+        with time_limit(ENGINE_GRACE * limit):  # a run far past its limit is a finding, shown
+            result = solver.analyse(loaded, engine=engine, time_limit=limit).to_json()
     except CaseFileError:  # refused by the ruling (a Law 52 failure that is none)
         result = None
     except EngineError:  # beyond that engine's reach (pyconstraint: a few tricks)
         run.unreached += 1
         return ""
-    except _TooSlow:
+    except TooSlow:
         run.overran.append((engine, case))
         print("OVERRAN", engine, json.dumps(case), file=sys.stderr)
         return ""
-    finally:
-        signal.alarm(0)
     seconds = f"{engine} {time.monotonic() - begun:.1f}s"
     if result is not None and out_of_time(result):
         run.timeouts += 1

@@ -30,7 +30,7 @@ def mean_and_interval(values: Sequence[float]) -> tuple[float, float, float]:
     below 0: counts are not negative."""
     n, mean, variance = _moments(values)
     error = math.sqrt(variance / n)
-    low, high = mean - CONFIDENCE_Z * error, mean + CONFIDENCE_Z * error
+    low, high = _normal(mean, error)
     if error > 0:
         skewness = math.fsum((v - mean) ** 3 for v in values) / n / variance**1.5
         ends = [mean - error * _hall_inverse(x, skewness, n) for x in (CONFIDENCE_Z, -CONFIDENCE_Z)]
@@ -42,7 +42,10 @@ def normal_interval(values: Sequence[float]) -> tuple[float, float]:
     """Mean ± 1.96 standard errors: the interval alone before the skewness is allowed for,
     kept for comparison (``benchmarks/estimate_calibration.py``)."""
     n, mean, variance = _moments(values)
-    error = math.sqrt(variance / n)
+    return _normal(mean, math.sqrt(variance / n))
+
+
+def _normal(mean: float, error: float) -> tuple[float, float]:
     return mean - CONFIDENCE_Z * error, mean + CONFIDENCE_Z * error
 
 
