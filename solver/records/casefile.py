@@ -372,14 +372,17 @@ _PBN_TAG = re.compile(r'\[\s*[A-Za-z][A-Za-z0-9_]*\s+"(?:[^"\\]|\\.)*"\s*\]\s*')
 """A PBN tag line, ``[Event "..."]``: no case file starts with one (a case is a mapping)."""
 _LIN_START = re.compile(r"[A-Za-z]{2}\|")
 _LIN_KEY = re.compile(r"(?:^|\|)(?:pn|md|qx|vg|mb|pc|ah|sv)\|", re.MULTILINE)
+_HANDVIEWER_LINK = re.compile(r"https?://\S*[?&#]lin=\S*(?:%7C|\|)", re.IGNORECASE)
+"""A BBO hand-viewer link, whose ``lin=`` carries a LIN record (``lin.loads`` decodes it)."""
 """LIN ``key|value|`` pairs, the keys that only a LIN record of a board would hold."""
 
 
 def record_format(source: str, text: str) -> str | None:
     """The format, "PBN" or "LIN", when ``source`` is a record of play, not a case; else None.
 
-    By the file's suffix, else by its first line that is not blank or a PBN comment; a YAML
-    case cannot start with either form, so a case is never taken for a record.
+    By the file's suffix, else by its first line that is not blank or a PBN comment (a PBN
+    tag, LIN pairs, or a BBO hand-viewer link carrying LIN); a YAML case cannot start with any
+    of these, so a case is never taken for a record.
     """
     suffix = Path(source).suffix.lower()
     if suffix in (".pbn", ".lin"):
@@ -389,6 +392,8 @@ def record_format(source: str, text: str) -> str | None:
     if _PBN_TAG.fullmatch(first):
         return "PBN"
     if _LIN_START.match(first) and _LIN_KEY.search(text):
+        return "LIN"
+    if _HANDVIEWER_LINK.match(first):
         return "LIN"
     return None
 

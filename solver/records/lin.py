@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote_plus
 
 from solver.bridge import Card, Contract, Deal, Seat
 from solver.bridge.cards import ALL_CARDS
@@ -39,6 +40,10 @@ from solver.records.pbn import decode
 from solver.records.record import MAX_BOARD, PlayError, PlayRecorder, Record, Vulnerability
 
 _KEY = re.compile(r"^[A-Za-z]{2}$")
+_LINK = re.compile(r"[?&#]lin=([^&#\s]*)")
+"""The LIN of a hand-viewer link, percent-encoded: ``...handviewer.html?lin=pn%7C...``."""
+_SHOWN = 60
+"""How much of a text that is not a LIN pair a message quotes."""
 _LIN_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 """The order of hands in ``md`` and of names in ``pn``; also the dealer digits 1 to 4."""
 _VULNERABLE: dict[str, Vulnerability] = {
@@ -72,6 +77,7 @@ def loads(
 ) -> list[Record]:
     """Read every board of LIN text; ``source`` names it in messages (``errors``: see load)."""
     records: list[Record] = []
+    text = _from_handviewer_links(text)
     for index, board in enumerate(_split_boards(_tokens(text, source), source)):
         reader = None
         try:
@@ -87,6 +93,21 @@ def loads(
 
 
 # -- tokens and boards -----------------------------------------------------------------------
+
+
+def _from_handviewer_links(text: str) -> str:
+    """The LIN that BBO hand-viewer links carry (``https://www.bridgebase.com/tools/
+    handviewer.html?lin=pn%7C...``), decoded, a link a line, when the text starts with such a
+    link (a director pastes one, or a page's links are saved as a file); else the text as it
+    is: a LIN stream whose commentary quotes a link stays a stream."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    if "|" in first.partition("lin=")[0] or not _LINK.search(first):
+        return text
+    return "\n".join(
+        unquote_plus(match.group(1)) if match else line
+        for line in text.splitlines()
+        for match in [_LINK.search(line)]
+    )
 
 
 @dataclass
@@ -108,16 +129,24 @@ def _tokens(text: str, source: str) -> list[_Pair]:
         key = raw_key.strip()
         if not _KEY.match(key):
             raise CaseFileError(
-                source, f"line {key_line}", f"expected a two-letter LIN key like 'md|', got {key!r}"
+                source,
+                f"line {key_line}",
+                f"expected a two-letter LIN key like 'md|', got {_shown(key)}",
             )
         pairs.append(_Pair(key.lower(), value, key_line))
     if len(parts) % 2 == 1 and parts[-1].strip():
         raise CaseFileError(
             source,
             f"line {line}",
-            f"expected 'key|value|', got {parts[-1].strip()!r} without a value",
+            f"expected 'key|value|', got {_shown(parts[-1].strip())} without a value",
         )
     return pairs
+
+
+def _shown(text: str) -> str:
+    """A stretch of the file for a message, cut short: a file that is not LIN at all would
+    otherwise be quoted whole."""
+    return repr(text if len(text) <= _SHOWN else text[:_SHOWN] + "...")
 
 
 @dataclass

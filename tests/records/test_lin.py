@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
 from solver.bridge import Card, Contract, Deal, Seat, Trick
 from solver.errors import CaseFileError
 from solver.records import lin
+from solver.records.casefile import record_format
 
 from . import assert_legal_play, real_file, real_files
 
@@ -280,3 +282,24 @@ def test_errors_can_be_collected_while_the_good_boards_are_read() -> None:
 def test_a_missing_file_is_a_case_file_error(tmp_path: Path) -> None:
     with pytest.raises(CaseFileError, match="cannot be read"):
         lin.load(tmp_path / "nope.lin")
+
+
+def test_bbo_hand_viewer_links_are_read_as_the_lin_they_carry() -> None:
+    """A page's hand-viewer links saved as a file (seen in a public archive), or one pasted:
+    each link's ``lin=`` is decoded and read; a stream whose commentary quotes a link stays a
+    stream."""
+    one = board().strip()
+    links = "".join(
+        f"https://www.bridgebase.com/tools/handviewer.html?lin={quote(one)}&b={n}\n" for n in (1, 2)
+    )
+    records = lin.loads(links, "links.lin")
+    assert [len(r.tricks) for r in records] == [1, 1]
+    assert records[0].contract == Contract.parse("1NT") and records[0].deal == DEAL
+    quoting = board().replace("pg||", "nt|see www.x.org/h?lin=zz%7Czz|pg||")
+    assert len(lin.loads(quoting)[0].tricks) == 1
+    assert record_format("pasted.txt", links) == "LIN"
+
+
+def test_a_file_that_is_not_lin_is_quoted_short() -> None:
+    message = error_of("x" * 5000).message
+    assert message.endswith("...' without a value") and len(message) < 120
