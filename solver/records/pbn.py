@@ -3,10 +3,14 @@
 What it reads, beyond the plain ``[Tag "value"]`` lines:
 
 - ``%`` lines, ``;`` comments to the end of the line and ``{...}`` commentary, which may span
-  lines and nest (commentary that quotes ``{...}`` is closed by its own last brace);
+  lines and nest (commentary that quotes ``{...}`` is closed by its own last brace; when a
+  commentary then never closes, the file is read again without nesting, as PBN 2.1 3.8 says);
+- tag pairs spread over several lines (PBN 2.1 3.3), and tag names in another case than PBN's
+  (``[PLAY]``, with a note);
 - games separated by empty lines, or by a repeat of the tag their games start with
   (``[Event]`` mostly); any other tag given twice in a game is refused (which one holds?);
-- the ``#`` value ("as in the previous game"), ``?`` (not known: for ``[Contract]``,
+- the ``#`` value ("as in the previous game"), ``##text`` (text in every later game that
+  leaves the tag out), ``?`` (not known: for ``[Contract]``,
   ``[Declarer]``, ``[Dealer]`` and ``[Result]``, as if the tag were not given), and games
   that omit ``[Deal]``: they continue
   the previous game's board (its deal, board number, dealer, vulnerability and event);
@@ -18,8 +22,10 @@ What it reads, beyond the plain ``[Tag "value"]`` lines:
   named by the tag, so the card that led a later trick sits in the winner's column. The play
   order is rebuilt by finding each trick's winner (Law 44). ``-`` marks a card not played,
   ``*`` the end of play (a claim); ``!``, ``?``, ``$N`` and ``=N=`` annotations are skipped.
-  Play that ends in ``-`` marks with a ``[Result]`` is read as a claim too (BBO writes one so);
-  ``[Result "NS 11"]`` (a side's tricks, PBN 2.1) is turned into declarer's.
+  Play that ends in ``-`` marks with a ``[Result]`` is read as a claim too (BBO writes one so),
+  and so is play that just stops with a ``[Result]`` above the tricks won (BBO Helper); ``+``
+  (play to be continued) is no claim. ``[Result "NS 11"]`` or ``"NS 11 EW 2"`` (a side's
+  tricks, PBN 2.1) is turned into declarer's; ``^9`` is the number the players agreed.
 
 The [Play] tag's leader must be a defender (declarer's right-hand opponent only after a lead
 out of turn accepted, Law 54); every [Auction] is checked call by call (bids sufficient,
@@ -50,9 +56,14 @@ from solver.records.record import (
 )
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG_BEGUN = re.compile(r'\[\s*(?:[A-Za-z0-9_]+\s*(?:"(?:[^"\\]|\\.)*"\s*)?)?')
+"""The start of a tag pair that goes on on the next line (PBN 2.1 import format lets a tag pair
+span lines): ``[``, then its name, then its quoted value, each optional from the end."""
 _ANNOTATION = re.compile(r"^(?:[!?]+|\$\d+|=\d+=|\^\d*)$")
 _PLACEHOLDER = re.compile(r"^-+$")
 _REPEATABLE_TAGS = frozenset({"Note"})
+_IRREGULARITY_MARKS = {"^R": "a revoke", "^L": "a lead out of turn"}
+"""PBN 2.1's marks of an irregularity in the [Play] section, written before the card."""
 _BOARD_TAGS = ("Event", "Board", "Deal", "Dealer", "Vulnerable")
 """Tags a game that omits [Deal] takes from the previous game (the same board, another table)."""
 
@@ -74,6 +85,23 @@ _MAY_BE_UNKNOWN = frozenset({"Contract", "Declarer", "Dealer", "Result"})
 the auction or is none, the claim has no total. Not [Vulnerable]: a missing one reads as
 none vulnerable, which for "?" would be a guess."""
 _PLAYER_TAGS = {"North": Seat.NORTH, "East": Seat.EAST, "South": Seat.SOUTH, "West": Seat.WEST}
+_TAGS_READ = {
+    name.lower(): name
+    for name in (
+        *_BOARD_TAGS,
+        *_PLAYER_TAGS,
+        "Declarer",
+        "Contract",
+        "Result",
+        "Auction",
+        "Play",
+        "Room",
+        "Note",
+    )
+}
+"""The tags the reader reads, by their names in lower case: PBN tag names are case sensitive
+(2.1, 3.3), but a program that writes ``[PLAY "W"]`` means the play, and leaving it out would
+lose the play without a word. Such a tag is read under PBN's name, with a note."""
 
 
 def load(path: str | Path, *, errors: list[CaseFileError] | None = None) -> list[Record]:
@@ -113,10 +141,11 @@ def loads(
     games = _Lexer(source).run(text)
     records: list[Record] = []
     previous: dict[str, str] = {}
+    header: dict[str, str] = {}
     for game in games:
         reader = None
         try:
-            reader = _GameReader(source, game, previous)
+            reader = _GameReader(source, game, previous, header)
             previous = reader.values
             record = reader.read()
         except CaseFileError as error:
@@ -146,6 +175,8 @@ class _Tag:
     value: str
     line: int
     section: list[_Token] = field(default_factory=list)
+    written: str = ""
+    """The name as the file spells it, when that is another case than PBN's (``PLAY``)."""
 
 
 @dataclass
@@ -164,35 +195,54 @@ class _Game:
 
 
 class _Lexer:
-    """Splits PBN text into games of tags, each tag with the tokens of its section."""
+    """Splits PBN text into games of tags, each tag with the tokens of its section.
 
-    def __init__(self, source: str) -> None:
+    Brace commentary is first read as nesting (``{a {b} c}`` one commentary, as files that
+    quote braces in their commentary write it); when a commentary then never closes, the text
+    is read again as PBN 2.1 says (3.8: braces do not nest, the first ``}`` closes), so
+    ``{ {} {`` is one closed commentary."""
+
+    def __init__(self, source: str, nesting: bool = True) -> None:
         self.source = source
+        self.nesting = nesting
         self.games: list[_Game] = []
         self.current = _Game(1)
         self.depth = 0
         self.comment_line = 0
+        self.open_tag: tuple[str, int] | None = None
+        """A tag pair begun on an earlier line and not yet closed: its text so far, its line."""
 
     def run(self, text: str) -> list[_Game]:
         for number, line in enumerate(text.splitlines(), start=1):
             self._line(line, number)
         if self.depth:
+            if self.nesting:
+                return _Lexer(self.source, nesting=False).run(text)
             raise CaseFileError(
                 self.source,
                 f"line {self.comment_line}",
                 "commentary '{' is never closed (expected '}')",
             )
+        if self.open_tag is not None:
+            begun, started = self.open_tag
+            raise CaseFileError(
+                self.source,
+                f"line {started}",
+                f"tag {begun.strip()!r} is never closed (expected ']')",
+            )
         self._end_game()
         return self.games
 
     def _line(self, line: str, number: int) -> None:
-        if self.depth == 0:
+        position = 0
+        if self.open_tag is not None:
+            position = self._tag_goes_on(line)
+        elif self.depth == 0:
             if not line.strip():
                 self._end_game()
                 return
             if line.startswith("%"):
                 return
-        position = 0
         while position < len(line):
             position = self._step(line, position, number)
 
@@ -217,7 +267,7 @@ class _Lexer:
 
     def _in_commentary(self, line: str, position: int) -> int:
         for index in range(position, len(line)):
-            if line[index] == "{":
+            if line[index] == "{" and self.nesting:
                 self.depth += 1
             elif line[index] == "}":
                 self.depth -= 1
@@ -228,24 +278,51 @@ class _Lexer:
     def _tag(self, line: str, position: int, number: int) -> int:
         match = _TAG.match(line, position)
         if match is None:
+            if _TAG_BEGUN.fullmatch(line, position):
+                self.open_tag = (line[position:], number)
+                return len(line)
             raise CaseFileError(
                 self.source,
                 f"line {number}",
                 f'expected a tag like [Board "12"], got {line[position:]!r}',
             )
-        name = match.group(1)
+        self._add_tag(match, number)
+        return match.end()
+
+    def _tag_goes_on(self, line: str) -> int:
+        """A line after one that began a tag pair: where in it the tag ends (the rest is read
+        as usual), or its length when the tag goes on further still."""
+        assert self.open_tag is not None
+        begun, first = self.open_tag
+        joined = f"{begun}\n{line}"
+        match = _TAG.match(joined)
+        if match is None:
+            if _TAG_BEGUN.fullmatch(joined):
+                self.open_tag = (joined, first)
+                return len(line)
+            raise CaseFileError(
+                self.source,
+                f"line {first}",
+                f'expected a tag like [Board "12"], got {joined!r}',
+            )
+        self.open_tag = None
+        self._add_tag(match, first)
+        return match.end() - len(begun) - 1
+
+    def _add_tag(self, match: re.Match[str], number: int) -> None:
+        written = match.group(1)
+        name = _TAGS_READ.get(written.lower(), written)
         value = re.sub(r"\\(.)", r"\1", match.group(2))
-        tag = _Tag(name, value, number)
+        tag = _Tag(name, value, number, written="" if name == written else written)
         if name not in _REPEATABLE_TAGS and self.current.tag(name) is not None:
             if name != self.current.tags[0].name:
                 # Not how a game starts: the same game gives the tag twice. Its section
                 # still needs a tag to hold its tokens; the game is refused when read.
                 self.current.repeated.append(tag)
                 self.current.tags.append(tag)
-                return match.end()
+                return
             self._end_game()
         self.current.tags.append(tag)
-        return match.end()
 
     def _token(self, text: str, number: int) -> None:
         if not self.current.tags:
@@ -266,12 +343,18 @@ class _Lexer:
 class _GameReader:
     """Builds the Record of one game, given the tag values of the game before it."""
 
-    def __init__(self, source: str, game: _Game, previous: dict[str, str]) -> None:
+    def __init__(
+        self, source: str, game: _Game, previous: dict[str, str], header: dict[str, str]
+    ) -> None:
         self.source = source
         self.game = game
         self.previous = previous
+        self.header = header
+        """Values a ``##`` gave for every game after (PBN 2.1 4.8), by tag; a later game that
+        gives the tag again replaces its value there."""
         self.continues = game.tag("Deal") is None and bool(previous.get("Deal"))
         names = [tag.name for tag in game.tags] + [n for n in _BOARD_TAGS if game.tag(n) is None]
+        names += [name for name in header if name not in names]
         # Every tag's value after inheritance; the next game inherits from these.
         self.values = {name: self._resolve(name) for name in names}
         self.board = self._board()
@@ -290,22 +373,35 @@ class _GameReader:
         return self.values.get(name, "")
 
     def _resolve(self, name: str) -> str:
-        """The value after inheritance: "#" copies the previous game's (none: "");
-        a game that continues the previous board inherits its board tags. "?" (PBN 2.1: the
-        value is not known) reads as a tag not given where that is read without a guess
+        """The value after inheritance: "#" copies the previous game's (none: ""), "##text"
+        gives text to this game and every later one that leaves the tag out; a game that
+        continues the previous board inherits its board tags. "?" (PBN 2.1: the value is not
+        known) reads as a tag not given where that is read without a guess
         (``_MAY_BE_UNKNOWN``)."""
         tag = self.game.tag(name)
         if tag is None:
-            return self.previous.get(name, "") if self.continues and name in _BOARD_TAGS else ""
+            if self.continues and name in _BOARD_TAGS:
+                return self.previous.get(name, "")
+            return self.header.get(name, "")
         value = tag.value.strip()
+        if value.startswith("##"):
+            value = self.header[name] = value[2:].strip()
+            return value
         if value == "?" and name in _MAY_BE_UNKNOWN:
             return ""
-        if value != "#":
-            return value
-        return self.previous.get(name, "")
+        if value == "#":
+            return self.previous.get(name, "")
+        if name in self.header:
+            self.header[name] = value  # redefined from here on (PBN 2.1 4.8)
+        return value
 
     def read(self) -> Record | None:
         self._no_tag_twice()
+        for spelt in self.game.tags:
+            if spelt.written:
+                self.notes.append(
+                    f"[{spelt.written}] read as [{spelt.name}] (PBN tag names are case sensitive)"
+                )
         deal_text = self.values["Deal"]
         if not deal_text:
             if not any(self.game.tag(name) for name in ("Play", "Contract", "Auction", "Deal")):
@@ -368,7 +464,8 @@ class _GameReader:
             deal = Deal.from_pbn(text)
         except ValueError as error:
             raise self.error(
-                "Deal", f"{error} (expected a deal like 'N:AKQ.T98.765.432 ...')"
+                "Deal",
+                f"{error} (expected a deal like 'N:AKQ.T98.765.432 ...'){self._ending(text)}",
             ) from None
         if "-" not in text and "..." not in text:
             return deal  # no hand left out: the text need not be read again
@@ -379,6 +476,22 @@ class _GameReader:
                     "the other hands do not hold"
                 )
         return deal
+
+    @staticmethod
+    def _ending(text: str) -> str:
+        """What to say of a [Deal] that is an end position (PBN 2.1 3.10: hands of equal
+        length under 13): a board to import needs the whole deal; a claim's ending can be
+        written as a case by hand."""
+        try:
+            sizes = {len(hand) for hand in parse_hands(text)}
+        except ValueError:
+            return ""
+        if len(sizes) != 1 or not 0 < min(sizes) < 13:
+            return ""
+        return (
+            "; this is an end position (PBN 2.1 3.10), not a whole deal: give a claim in an "
+            "ending as a case file, claim.position.hands (docs/case-format.md)"
+        )
 
     def _seat(self, name: str) -> Seat | None:
         text = self.value(name).lstrip("^")
@@ -574,26 +687,47 @@ class _GameReader:
 
     def _result(self, declarer: Seat | None) -> int | None:
         """Declarer's tricks. PBN 2.1 also lets a side's tricks be written with the side
-        first (``NS 11``): they are turned into declarer's."""
+        first (``NS 11``), or both sides' (``NS 11 EW 2``): they are turned into declarer's."""
         text = self.value("Result")
+        if text.startswith("^"):
+            # PBN 2.1 3.4.15: the players agreed a number other than the tricks won.
+            self.notes.append(
+                f"[Result] {text!r}: the caret says the players agreed on another number of "
+                "tricks than the play gives; read as the number agreed"
+            )
+            text = text[1:].strip()
         if not text:
             return None
-        side, _, count = text.rpartition(" ")
-        side = side.strip().upper()
-        if not count.isdigit() or int(count) > 13 or side not in ("", "NS", "EW"):
-            raise self.error(
-                "Result",
-                f"got {text!r} (expected declarer's tricks, 0 to 13, or NS or EW "
-                "and that side's tricks)",
+        expected = (
+            f"got {text!r} (expected declarer's tricks, 0 to 13, or NS or EW and that side's "
+            "tricks, or both sides', NS 9 EW 4)"
+        )
+        by_side = self._tricks_by_side(text.upper().split(), expected)
+        if by_side is None:
+            return int(text)
+        if declarer is None:
+            # No declarer, so no play to read (which needs one): the count is left aside.
+            self.notes.append(
+                f"[Result] {text!r} gives a side's tricks, but no [Declarer] says whose: not read"
             )
-        if side and declarer is None:
-            raise self.error(
-                "Result",
-                f"got {text!r}, a side's tricks, but no [Declarer] to turn it into declarer's",
-            )
-        if side and declarer is not None and side != declarer.side.name:
-            return 13 - int(count)
-        return int(count)
+            return None
+        mine = declarer.side.name
+        return by_side[mine] if mine in by_side else 13 - next(iter(by_side.values()))
+
+    def _tricks_by_side(self, words: list[str], expected: str) -> dict[str, int] | None:
+        """``NS 9`` or ``NS 9 EW 4`` as each side's tricks; None for declarer's bare count."""
+        if len(words) == 1 and words[0].isdigit() and int(words[0]) <= 13:
+            return None
+        pairs = [words[index : index + 2] for index in range(0, len(words), 2)]
+        if len(words) not in (2, 4) or any(
+            side not in ("NS", "EW") or not count.isdigit() or int(count) > 13
+            for side, count in pairs
+        ):
+            raise self.error("Result", expected)
+        by_side = {side: int(count) for side, count in pairs}
+        if len(pairs) == 2 and (len(by_side) != 2 or sum(by_side.values()) != 13):
+            raise self.error("Result", f"{expected}; the two sides' tricks make 13")
+        return by_side
 
     def _players(self) -> dict[Seat, str]:
         players: dict[Seat, str] = {}
@@ -628,15 +762,40 @@ class _GameReader:
             )
         tricks, partial, claimed = play.replay(deal, contract, leader)
         self.notes.extend(play.notes)
-        if not claimed and play.ends_in_dashes() and result is not None and len(tricks) < 13:
+        if claimed or result is None or len(tricks) == 13:
+            return tricks, partial, claimed
+        if play.continued:
+            # PBN 2.1 3.4.15: with play to be continued, [Result] counts the tricks completed.
+            self.notes.append(
+                f"[Play] holds '+', play to be continued: [Result] {result} counts the "
+                "completed tricks only, and no claim is read"
+            )
+            return tricks, partial, False
+        if play.ends_in_dashes():
             # The tricks not played are marked '-' and the [Result] gives the total: a claim,
             # as BBO's PBN writes one (it has no '*'). Without a [Result] play only stopped.
-            claimed = True
             self.notes.append(
                 f"[Play] ends with '-' for the cards not played and [Result] gives {result} "
                 "tricks: read as a claim (the '*' that marks one is missing)"
             )
-        return tricks, partial, claimed
+            return tricks, partial, True
+        won = sum(
+            1 for t in tricks if t.winner(contract.strain.trump_suit_index).side is declarer.side
+        )
+        if won < result <= won + 13 - len(tricks):
+            # A [Result] the completed tricks cannot give is no partial count (PBN 2.1
+            # 3.4.15): the rest was claimed, as BBO Helper writes a claim at a trick's end.
+            self.notes.append(
+                f"[Play] stops after {self._cards_given(tricks, partial)} with no '*' and "
+                f"[Result] gives {result} tricks, {won} won in the play: read as a claim"
+            )
+            return tricks, partial, True
+        return tricks, partial, False
+
+    @staticmethod
+    def _cards_given(tricks: tuple[Trick, ...], partial: tuple[tuple[Seat, Card], ...]) -> str:
+        where = f"trick {len(tricks)}"
+        return where if not partial else f"{where} and {len(partial)} card(s) of the next"
 
 
 class _PlayReader:
@@ -646,6 +805,8 @@ class _PlayReader:
         self.game = game
         self.columns: list[tuple[Card | None, int]] = []
         self.ended = False
+        self.continued = False
+        """``+`` was given: the play is to be continued (PBN 2.1 3.6), no claim."""
         self.notes: list[str] = []
         for token in tag.section:
             self._token(token)
@@ -679,7 +840,15 @@ class _PlayReader:
             return
         if _ANNOTATION.match(text):
             return
-        if _PLACEHOLDER.match(text):
+        if text in _IRREGULARITY_MARKS:
+            raise self._error(
+                token.line,
+                f"{text!r} marks {_IRREGULARITY_MARKS[text]} (PBN 2.1 3.9), which the reader does "
+                "not take as agreed play: import the board without it and enter the "
+                "irregularity in the case (docs/case-format.md)",
+            )
+        if _PLACEHOLDER.match(text) or text == "+":
+            self.continued = self.continued or text == "+"
             card = None
         else:
             card = self._card(token)

@@ -493,3 +493,106 @@ def test_a_question_mark_is_a_value_not_known() -> None:
     (no_contract,) = pbn.loads(game().replace('[Contract "3NT"]', '[Contract "?"]'))
     assert no_contract.contract is None
     assert error_of(game().replace('"None"', '"?"')).location.endswith("[Vulnerable]")
+
+
+# -- PBN 2.1 as other programs write it (an outside check of public archives) ---------------
+
+
+def test_a_tag_pair_may_span_lines_as_the_import_format_allows() -> None:
+    """PBN 2.1 3.3: a tag pair may span more than one line (the verifier's test file has
+    ``[`` / ``Declarer`` / ``"S"`` / ``]`` on four lines)."""
+    spread = game("H2 HT HA HJ").replace('[Declarer "S"]', ' [\n   Declarer\n    "S"\n  ] ')
+    (record,) = pbn.loads(spread)
+    assert record.declarer is Seat.SOUTH and len(record.tricks) == 1
+    two_on_the_line = game().replace('[Declarer "S"]\n', '[Declarer\n"S"] [Room "Open"]\n')
+    assert pbn.loads(two_on_the_line)[0].room == "Open"
+    never_closed = error_of(game() + "[Note\n")
+    assert never_closed.location == "line 9" and "never closed" in never_closed.message
+    assert error_of('[Event "x"]\n[Deal\nN:AKQ]\n').location == "line 2"
+    assert "got '[Note \"1:'" in error_of(game() + '[Note "1:\n').message  # a value spans no line
+
+
+def test_braces_do_not_nest_when_read_nesting_a_commentary_never_closes() -> None:
+    """PBN 2.1 3.8: a ``{`` inside commentary is text. Files that quote ``{...}`` in their
+    commentary still read as before (the test above); ``{ {} {`` is one closed commentary."""
+    text = game("H2 HT HA HJ").replace('[Result "9"]\n', '{ {} { open\n\n{ {{{ }[Result "9"]\n')
+    (record,) = pbn.loads(text)
+    assert record.result == 9 and len(record.tricks) == 1
+
+
+def test_a_plus_in_the_play_is_play_to_be_continued_and_no_claim() -> None:
+    """PBN 2.1 3.6: ``+`` stands for the next card of a play to be continued; the [Result] is
+    then the completed tricks' count (3.4.15), not a claim."""
+    (record,) = pbn.loads(game("H2 HT HA HJ\n- + - -"))
+    assert len(record.tricks) == 1 and record.claimed_total is None
+    assert any("to be continued" in note for note in record.notes)
+    (ended,) = pbn.loads(game("H2 HT HA HJ\n- - - -"))
+    assert ended.claimed_total == 9  # dashes alone: a claim, as BBO writes one
+
+
+def test_a_result_the_played_tricks_cannot_give_is_a_claim_without_a_star() -> None:
+    """BBO Helper writes a claim at a trick's end with neither ``*`` nor ``-``: a [Result]
+    above the tricks won and within reach of the tricks left is a claim, noted; one equal to
+    the tricks won is the count of the tricks played (3.4.15), no claim."""
+    (claimed,) = pbn.loads(game("H2 HT HA HJ"))  # East won trick 1; [Result "9"]
+    assert claimed.claimed_total == 9
+    assert any("read as a claim" in note for note in claimed.notes)
+    (counted,) = pbn.loads(game("H2 HT HA HJ").replace('"9"', '"0"'))
+    assert counted.claimed_total is None and counted.result == 0
+
+
+def test_tag_names_in_another_case_are_read_with_a_note() -> None:
+    """Easy Bridge 4.0.3 writes [AUCTION] and [PLAY]: left unread, its play was lost
+    without a word."""
+    upper = game("H2 HT HA HJ\n*").replace('[Play "W"]', '[PLAY "W"]')
+    (record,) = pbn.loads(upper)
+    assert len(record.tricks) == 1 and record.claimed_total == 9
+    assert "[PLAY] read as [Play] (PBN tag names are case sensitive)" in record.notes
+
+
+def test_a_double_hash_gives_its_value_to_every_later_game_until_redefined() -> None:
+    """PBN 2.1 4.8: ``##text`` is text for this game and every later one that leaves the tag
+    out; a later value replaces it from there on."""
+    first = game().replace('[Event "Test"]', '[Event "##Autumn regional"]')
+    second = game().replace('[Event "Test"]\n', "").replace('"1"]', '"2"]', 1)
+    third = game().replace('[Event "Test"]', '[Event "Day 2"]').replace('"1"]', '"3"]', 1)
+    fourth = game().replace('[Event "Test"]\n', "").replace('"1"]', '"4"]', 1)
+    records = pbn.loads("\n".join((first, second, third, fourth)))
+    assert [r.event for r in records] == ["Autumn regional", "Autumn regional", "Day 2", "Day 2"]
+
+
+@pytest.mark.parametrize(
+    ("written", "declarer_tricks"),
+    [("^9", 9), ("NS 9 EW 4", 9), ("EW 4 NS 9", 9), ("ew 5 ns 8", 8)],
+)
+def test_a_result_with_a_caret_or_both_sides_tricks_is_read(
+    written: str, declarer_tricks: int
+) -> None:
+    (record,) = pbn.loads(game().replace('[Result "9"]', f'[Result "{written}"]'))
+    assert record.result == declarer_tricks
+    assert ("agreed" in " ".join(record.notes)) is written.startswith("^")
+
+
+def test_both_sides_tricks_that_do_not_make_13_are_refused() -> None:
+    error = error_of(game().replace('[Result "9"]', '[Result "NS 9 EW 5"]'))
+    assert error.location.endswith("[Result]") and "make 13" in error.message
+
+
+def test_a_sides_result_without_a_declarer_is_left_aside_with_a_note() -> None:
+    (record,) = pbn.loads(
+        game().replace('[Declarer "S"]\n[Contract "3NT"]\n', "").replace('"9"', '"EW 4"')
+    )
+    assert record.result is None and any("not read" in note for note in record.notes)
+
+
+@pytest.mark.parametrize(("mark", "named"), [("^R", "a revoke"), ("^L", "a lead out of turn")])
+def test_irregularity_marks_in_the_play_are_named(mark: str, named: str) -> None:
+    error = error_of(game(f"H2 HT {mark} HA HJ"))
+    assert f"{mark!r} marks {named} (PBN 2.1 3.9)" in error.message
+    assert error.location == "game 1 (board 1) [Play], line 10"
+
+
+def test_an_end_position_is_named_as_one() -> None:
+    ending = "N:AKQ... T98... 765... 432..."
+    message = error_of(game().replace(DEAL, ending)).message
+    assert "end position (PBN 2.1 3.10)" in message and "claim.position.hands" in message
