@@ -25,6 +25,7 @@ from solver.desk.server import create_app
 from solver.desk.worker import RulingPool
 from tests.cli_helpers import run
 from tests.desk.live import request, served
+from tests.records import handviewer_link
 
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "cases" / "example-mixed-row.yaml"
@@ -143,6 +144,17 @@ def load_example(page: Page) -> None:
     """The bundled example loaded through the page's file input, its facts on the page."""
     page.set_input_files("#load-file", str(EXAMPLE))
     page.wait_for_function("document.getElementById('title').value.startsWith('Board 1')")
+
+
+def test_a_pasted_hand_viewer_link_loads_its_board_and_a_wrong_one_is_named(page: Page) -> None:
+    page.fill("#load-link", "https://www.bridgebase.com/tools/handviewer.html?myhand=x")
+    page.press("#load-link", "Enter")
+    page.wait_for_selector("#errors:not([hidden])")
+    assert "expected a hand-viewer link holding lin=" in page.inner_text("#errors")
+    page.fill("#load-link", handviewer_link())
+    page.click("#load-link-go")
+    page.wait_for_function("document.getElementById('title').value.startsWith('Board 2')")
+    assert page.input_value("#contract") == "1H" and page.is_hidden("#errors")
 
 
 def command_line_ruling(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:

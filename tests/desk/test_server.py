@@ -24,6 +24,7 @@ from solver.records.to_case import case_yaml
 from solver.records.yamlload import load_yaml
 from tests.cli_helpers import run
 from tests.desk.live import Answer, free_port, request, served
+from tests.records import handviewer_link
 
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "cases" / "example-mixed-row.yaml"
@@ -133,6 +134,14 @@ def test_load_reads_a_case_a_broken_case_and_a_pbn_record(client: Client) -> Non
     assert boards["kind"] == "PBN" and len(boards["boards"]) > 1
     first = next(b for b in boards["boards"] if "case" in b)
     assert first["case"]["deal"].startswith("N:")
+
+
+def test_load_reads_a_pasted_hand_viewer_link_as_its_board(client: Client) -> None:
+    loaded = client.post("/api/load", json={"name": "BBO link", "text": handviewer_link()})
+    assert loaded.status == 200
+    boards = loaded.json()["boards"]
+    assert loaded.json()["kind"] == "LIN" and [b["label"] for b in boards] == ["board 2 (Open)"]
+    assert boards[0]["case"]["contract"] == "1H" and boards[0]["case"]["board"] == 2
 
 
 PENDING = ROOT / "cases" / "irregularities" / "penalty-card-declarers-choice-valued.yaml"

@@ -6,6 +6,7 @@ independently of ``solver.records.record.PlayRecorder``.
 
 from __future__ import annotations
 
+import urllib.parse
 from pathlib import Path
 
 from solver.bridge import Card, Seat
@@ -89,3 +90,11 @@ def _winner(plays: list[tuple[Seat, Card]], trump: int | None) -> Seat:
         elif card.suit_index == trump:
             best_seat, best = seat, card
     return best_seat
+
+
+def handviewer_link(board: int = 2) -> str:
+    """A BBO hand-viewer link to one board of a real LIN hand record (one board a line), as
+    an online TD gets one."""
+    record = real_file("Rick-Wilson_EDGAR-Defense-Toolkit/kemistry-boards-2026-01-14.lin")
+    lin = record.read_text(encoding="utf-8").splitlines()[board - 1].strip()
+    return "https://www.bridgebase.com/tools/handviewer.html?lin=" + urllib.parse.quote(lin)

@@ -1479,8 +1479,25 @@ async function loadFile(file) {
     showError(`${file.name}: the file is ${file.size.toLocaleString("en")} bytes; the limit is 256 KiB`);
     return;
   }
+  await loadText(file.name, await file.text());
+}
+
+// A BBO hand-viewer link pasted (an online TD's "movie" of the board): the server reads the
+// LIN it carries, as it reads a .lin file of such links.
+async function loadLink() {
+  clearError();
+  const link = $("load-link").value.trim();
+  if (!link) return;
+  if (!/[?&#]lin=/i.test(link)) {
+    showError("BBO link: expected a hand-viewer link holding lin=... (www.bridgebase.com/tools/handviewer.html?lin=...)");
+    return;
+  }
+  await loadText("BBO link", link);
+}
+
+async function loadText(name, text) {
   try {
-    const data = await post("api/load", { name: file.name, text: await file.text() });
+    const data = await post("api/load", { name, text });
     const pick = $("board-pick");
     if (data.kind === "case") {
       pick.hidden = true;
@@ -1495,7 +1512,7 @@ async function loadFile(file) {
     if (first >= 0) { pick.value = String(first); setCase(data.boards[first].case); }
   } catch (error) {
     // The reader's messages name the file; the server's own (an upload too large) do not.
-    showError(error.message.startsWith(file.name) ? error.message : `${file.name}: ${error.message}`);
+    showError(error.message.startsWith(name) ? error.message : `${name}: ${error.message}`);
   }
 }
 
@@ -1626,6 +1643,10 @@ document.addEventListener("DOMContentLoaded", () => {
   $("load-file").addEventListener("change", (event) => {
     if (event.target.files.length) loadFile(event.target.files[0]);
     event.target.value = "";
+  });
+  $("load-link-go").addEventListener("click", loadLink);
+  $("load-link").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); loadLink(); }
   });
   $("board-pick").addEventListener("change", (event) => {
     const board = loadedBoards[Number(event.target.value)];
