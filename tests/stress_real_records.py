@@ -1,6 +1,7 @@
 """Random disputes from the real records, the tool against the independent count (not a test).
 
     .venv/bin/python -m tests.stress_real_records [--seed K] [--cases N] [--limit S] [--revokes]
+        [--records PATH ...]
     .venv/bin/python -m tests.stress_real_records --irregularities [--engines auto,search,...]
     .venv/bin/python -m tests.stress_real_records --irregularities --failures
 
@@ -40,12 +41,15 @@ import random
 import sys
 import time
 from collections.abc import Collection, Iterator
+from pathlib import Path
 from typing import Any
 
 import solver
+from solver.audit.boards import record_files
 from solver.errors import CaseFileError, EngineError
 from solver.facts import Case
-from solver.records import case_from_dict, pbn
+from solver.records import case_from_dict
+from solver.records.importing import load_records
 from solver.records.record import Record
 from solver.records.to_case import case_from_record
 from tests import independent_count, independent_irregularities
@@ -57,12 +61,20 @@ ENGINES = ("auto", "search", "cpsat", "pyconstraint")
 HOWS = ("inadvertent", "inadvertent", "second-card", "deliberate", "exposed", "lead-out-of-turn")
 
 
-def records() -> list[Record]:
+def records(paths: list[str] | None = None) -> list[Record]:
+    """The boards to draw disputes from: those with a contract and six tricks or more played,
+    of the suite's PBN records, or of the PBN and LIN files under ``paths`` (``--records``:
+    archives from elsewhere; their unreadable boards are left out)."""
+    files = suite_records(".pbn") if not paths else list(record_files(paths))
     out = []
-    for path in suite_records(".pbn"):
-        for rec in pbn.load(path):
+    for path in files:
+        if not isinstance(path, Path):
+            continue  # a file the audit would list as unreadable
+        for rec in load_records(path, errors=[]):
             if rec.contract is not None and rec.declarer is not None and len(rec.tricks) >= 6:
                 out.append(rec)
+    if not out:
+        raise SystemExit(f"no board with six tricks played in {paths or 'the suite records'}")
     return out
 
 
@@ -339,11 +351,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--failures", action="store_true", help="with --irregularities: Law 52")
     parser.add_argument("--engines", default=",".join(ENGINES))
     parser.add_argument("--verbose", action="store_true", help="a line per dispute")
+    parser.add_argument(
+        "--records", nargs="+", metavar="PATH", help="PBN or LIN files or folders to draw from"
+    )
     args = parser.parse_args(argv)
     if args.irregularities:
         return stress_irregularities(args)
     rng = random.Random(args.seed)
-    boards = records()
+    boards = records(args.records)
     compared = wrong = skipped = 0
     started = time.monotonic()
     while compared < args.cases:
@@ -457,13 +472,16 @@ def known_divergence(case: dict[str, Any], result: dict[str, Any] | None, limit:
 
 
 def seeded_disputes(
-    seed: int, indices: Collection[int] | None = None, failures: bool = False
+    seed: int,
+    indices: Collection[int] | None = None,
+    failures: bool = False,
+    paths: list[str] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """The seed's random disputes with one irregularity, in order; with ``indices``, only
     those at these places (from 0), and then no more. With ``failures``, small endings with a
-    penalty card and a card led in its place (``failure_dispute``)."""
+    penalty card and a card led in its place (``failure_dispute``); ``paths``: see records."""
     rng = random.Random(seed)
-    boards = records()
+    boards = records(paths)
     for index in itertools.count():
         if indices is not None and index > max(indices):
             return
@@ -484,6 +502,7 @@ def run_irregularities(
     verbose: bool = False,
     indices: Collection[int] | None = None,
     failures: bool = False,
+    paths: list[str] | None = None,
 ) -> IrregularRun:
     """``cases`` random disputes with one irregularity each, every engine of ``engines`` against
     ``tests/independent_irregularities.py``. With ``indices``, only the disputes at those
@@ -491,7 +510,7 @@ def run_irregularities(
     elsewhere: which disputes are compared no longer depends on how busy the machine is.
     ``failures``: the disputes of ``seeded_disputes`` with a Law 52 failure pending."""
     run = IrregularRun()
-    for case in seeded_disputes(seed, indices, failures):
+    for case in seeded_disputes(seed, indices, failures, paths):
         if run.compared >= cases:
             break
         try:
@@ -571,7 +590,13 @@ def stress_irregularities(args: argparse.Namespace) -> int:
     started = time.monotonic()
     engines = [e for e in args.engines.split(",") if e]
     run = run_irregularities(
-        args.seed, args.cases, args.limit, engines, args.verbose, failures=args.failures
+        args.seed,
+        args.cases,
+        args.limit,
+        engines,
+        args.verbose,
+        failures=args.failures,
+        paths=args.records,
     )
     print(f"seed {args.seed}: {run.summary()}, {time.monotonic() - started:.0f} s")
     return 1 if run.disagreements else 0
