@@ -42,7 +42,7 @@ def game(play: str = "", *, contract: str = "3NT", declarer: str = "S", extra: s
 
 def test_every_real_pbn_file_reads_without_error_and_every_play_obeys_law_44() -> None:
     paths = real_files("**/*.pbn")
-    assert len(paths) == 43
+    assert len(paths) == 45
     for path in paths:
         for record in pbn.load(path):
             if record.has_play:
@@ -596,3 +596,20 @@ def test_an_end_position_is_named_as_one() -> None:
     ending = "N:AKQ... T98... 765... 432..."
     message = error_of(game().replace(DEAL, ending)).message
     assert "end position (PBN 2.1 3.10)" in message and "claim.position.hands" in message
+
+
+def test_bbo_helper_claims_without_a_star_are_read_from_the_real_file() -> None:
+    records = pbn.load(real_file("wopdevries_Calculate_PBN_Results/PJ__wop.pbn"))
+    claims = {r.board: (len(r.tricks), r.claimed_total) for r in records if r.claimed_total}
+    assert claims == {2: (9, 12), 7: (9, 7)}
+    assert all(r.play_complete for r in records if r.board not in claims)
+
+
+def test_a_bridgecomposer_match_reads_whole_and_every_result_is_the_play() -> None:
+    camrose = "wopdevries_Calculate_PBN_Results/DDS_Camrose24_1-_BENCAM22_v_WBridge5.pbn"
+    records = pbn.load(real_file(camrose))
+    played = [r for r in records if r.has_play]
+    assert len(records) == 320 and len(played) == 315
+    assert all(r.play_complete and r.result == r.declarer_tricks_played for r in played)
+    for record in played:
+        assert_legal_play(record)
