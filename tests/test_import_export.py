@@ -203,6 +203,27 @@ def test_export_names_the_irregularities_it_cannot_hold(
     assert sentence in capsys.readouterr().out
 
 
+def test_an_accepted_lead_out_of_turn_is_marked_in_pbn_and_cuts_lin_play(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """PBN 2.1 3.9 marks a lead out of turn ``^L``: Example 11's accepted lead from the wrong
+    hand is written as play there and read back as the same irregularity; LIN has no mark, so
+    its play stops before that trick and a comment names it."""
+    case = ROOT / "cases" / "irregularities" / "ex11-declarer-lead-from-wrong-hand-accepted.yaml"
+    assert run(["export", str(case), "--pbn"]) == 0
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    assert lines[lines.index('[Play "W"]') + 9] == "D9 DT DJ ^L D2"  # columns W N E S
+    assert "out of turn to trick 9" not in text  # in the play, not a comment
+    (back,) = pbn.loads(text, "ex11.pbn")
+    assert back.leads_out_of_turn == ((9, Seat.SOUTH, Card.parse("D2")),)
+    assert len(back.tricks) == 9
+    assert run(["export", str(case), "--lin"]) == 0
+    text = capsys.readouterr().out
+    assert "nt|Not in the play: trick 9, from S's lead of D2 out of turn, accepted" in text
+    assert len(lin.loads(text, "ex11.lin")[0].tricks) == 8
+
+
 def test_export_with_ruling_gives_the_adjusted_result(capsys: pytest.CaptureFixture[str]) -> None:
     """example-mixed-row is ruled 4S-1 under 65D: the adjusted result is 9 tricks."""
     case = ROOT / "cases" / "example-mixed-row.yaml"

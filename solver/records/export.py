@@ -23,6 +23,7 @@ from solver.bridge import Seat, Trick
 from solver.bridge.seats import SEATS
 from solver.errors import CaseFileError
 from solver.facts import Case
+from solver.facts.irregularity import LeadOutOfTurn
 from solver.records import lin_write, pbn_write
 from solver.records.record import PlayError, PlayRecorder, Record, Vulnerability
 
@@ -77,8 +78,13 @@ def record_from_case(case: Case) -> tuple[Record, list[str]]:
     recorder = _agreed_play(case, left_out)
     _in_progress(case, recorder, left_out)
     claimed = _claim(case, recorder, left_out)
-    _disputed(case, recorder, left_out)
     tricks = tuple(recorder.tricks)
+    written = [
+        lead
+        for lead in accepted_leads(case).values()
+        if lead.trick <= len(tricks) and tricks[lead.trick - 1].leader is lead.seat
+    ]
+    _disputed(case, recorder, left_out, written)
     result: int | None = None
     if len(tricks) == 13:
         trump = recorder.trump_suit_index
@@ -97,6 +103,7 @@ def record_from_case(case: Case) -> tuple[Record, list[str]]:
         partial_trick=tuple(recorder.current),
         claimed_total=claimed,
         result=claimed if claimed is not None else result,
+        leads_out_of_turn=tuple((lead.trick, lead.seat, lead.card) for lead in written),
     )
     return record, left_out
 
@@ -108,13 +115,31 @@ def _vulnerable(text: str) -> Vulnerability:
     raise ValueError(f"vulnerable {text!r} (expected None, NS, EW or All)")  # pragma: no cover
 
 
+def accepted_leads(case: Case) -> dict[int, LeadOutOfTurn]:
+    """The agreed leads out of turn accepted after trick 1, by trick: a PBN record marks such
+    a trick's lead ``^L`` (PBN 2.1 3.9) and plays it from the offender."""
+    return {
+        lead.trick: lead
+        for lead in case.irregularities
+        if isinstance(lead, LeadOutOfTurn)
+        and lead.by is None
+        and lead.response == "accepted"
+        and lead.trick > 1
+    }
+
+
 def _agreed_play(case: Case, left_out: list[str]) -> PlayRecorder:
-    """The agreed tricks from trick 1, in order, while each is led by the last winner."""
+    """The agreed tricks from trick 1, in order, while each is led by the last winner or by
+    the offender of a lead out of turn accepted there."""
     recorder = PlayRecorder(case.deal, case.contract.strain.trump_suit_index, case.opening_leader)
     agreed = {trick.number: trick for trick in case.agreed_tricks}
+    leads = accepted_leads(case)
     number = 1
     while number in agreed:
         trick = agreed[number]
+        lead = leads.get(number)
+        if lead is not None and (trick.leader, trick.cards[0]) == (lead.seat, lead.card):
+            recorder.lead_out_of_turn(lead.seat)
         if trick.leader is not recorder.leader:
             left_out.append(
                 f"Not in the play: agreed trick {number}, led by {trick.leader}, but "
@@ -198,8 +223,11 @@ def _claim(case: Case, recorder: PlayRecorder, left_out: list[str]) -> int | Non
     return total
 
 
-def _disputed(case: Case, recorder: PlayRecorder, left_out: list[str]) -> None:
-    """Sentences for the facts of the dispute that a record cannot hold as play."""
+def _disputed(
+    case: Case, recorder: PlayRecorder, left_out: list[str], written: list[LeadOutOfTurn]
+) -> None:
+    """Sentences for the facts of the dispute that a record cannot hold as play (``written``:
+    the leads out of turn the play holds, PBN's ``^L``)."""
     if case.rows:
         seats = " ".join(str(seat) for seat in SEATS if seat in case.rows)
         left_out.append(
@@ -213,7 +241,9 @@ def _disputed(case: Case, recorder: PlayRecorder, left_out: list[str]) -> None:
         )
     if case.unplayed or case.surplus is not None:
         left_out.append("Not in the play: the defective trick alleged (Law 67)")
-    for irregularity in case.irregularities:  # a record has no place for them (Laws 45-60)
+    for irregularity in case.irregularities:  # a record has no place for most (Laws 45-60)
+        if irregularity in written:
+            continue  # in the play: PBN marks it ^L (LIN names it when it cuts the play there)
         whose = "agreed" if irregularity.by is None else f"{irregularity.by}'s account"
         left_out.append(f"Not in the play: {irregularity.describe()} ({whose})")
     known = len(recorder.tricks)
@@ -245,7 +275,23 @@ def export_case(case: Case, fmt: RecordFormat, ruling: RulingNote | None = None)
 def _lin_play(record: Record, comments: list[str]) -> Record:
     """The record as LIN can hold it: LIN names no opening leader (its reader has declarer's
     left-hand opponent lead), so play opened by the other defender's lead out of turn, which
-    declarer accepted (Law 54), is named in a comment instead of written as play."""
+    declarer accepted (Law 54), is named in a comment instead of written as play; and it
+    cannot mark a later lead out of turn, so the play stops before the first one."""
+    if record.leads_out_of_turn:
+        number, seat, card = record.leads_out_of_turn[0]
+        last = len(record.tricks)
+        tricks = f"trick {number}" if last == number else f"tricks {number} to {last}"
+        comments.append(
+            f"Not in the play: {tricks}, from {seat}'s lead of {card} out of turn, accepted "
+            "(Laws 53A, 55A): LIN cannot mark it (PBN can, ^L)"
+        )
+        record = replace(
+            record,
+            tricks=record.tricks[: number - 1],
+            partial_trick=(),
+            claimed_total=None,
+            leads_out_of_turn=(),
+        )
     leader = record.opening_leader
     if record.declarer is None or leader is None or leader is record.declarer.lho:
         return record

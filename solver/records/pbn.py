@@ -21,7 +21,8 @@ What it reads, beyond the plain ``[Tag "value"]`` lines:
 - the ``[Play]`` section: each trick's cards in columns, clockwise from the opening leader
   named by the tag, so the card that led a later trick sits in the winner's column. The play
   order is rebuilt by finding each trick's winner (Law 44). ``-`` marks a card not played,
-  ``*`` the end of play (a claim); ``!``, ``?``, ``$N`` and ``=N=`` annotations are skipped.
+  ``*`` the end of play (a claim), ``^L`` a lead out of turn accepted (PBN 2.1 3.9, the trick
+  led by that card's holder); ``!``, ``?``, ``$N`` and ``=N=`` annotations are skipped.
   Play that ends in ``-`` marks with a ``[Result]`` is read as a claim too (BBO writes one so),
   and so is play that just stops with a ``[Result]`` above the tricks won (BBO Helper); ``+``
   (play to be continued) is no claim. ``[Result "NS 11"]`` or ``"NS 11 EW 2"`` (a side's
@@ -62,8 +63,6 @@ span lines): ``[``, then its name, then its quoted value, each optional from the
 _ANNOTATION = re.compile(r"^(?:[!?]+|\$\d+|=\d+=|\^\d*)$")
 _PLACEHOLDER = re.compile(r"^-+$")
 _REPEATABLE_TAGS = frozenset({"Note"})
-_IRREGULARITY_MARKS = {"^R": "a revoke", "^L": "a lead out of turn"}
-"""PBN 2.1's marks of an irregularity in the [Play] section, written before the card."""
 _BOARD_TAGS = ("Event", "Board", "Deal", "Dealer", "Vulnerable")
 """Tags a game that omits [Deal] takes from the previous game (the same board, another table)."""
 
@@ -359,6 +358,7 @@ class _GameReader:
         self.values = {name: self._resolve(name) for name in names}
         self.board = self._board()
         self.notes: list[str] = []
+        self.leads_out_of_turn: list[tuple[int, Seat, Card]] = []
         self._play_reader: _PlayReader | None = None
 
     def where(self, tag: str = "") -> str:
@@ -432,6 +432,7 @@ class _GameReader:
             players=self._players(),
             room=self.value("Room") or None,
             notes=tuple(self.notes),
+            leads_out_of_turn=tuple(self.leads_out_of_turn),
         )
 
     def _no_tag_twice(self) -> None:
@@ -762,6 +763,7 @@ class _GameReader:
             )
         tricks, partial, claimed = play.replay(deal, contract, leader)
         self.notes.extend(play.notes)
+        self._leads_out_of_turn(play.leads_out_of_turn, declarer)
         if claimed or result is None or len(tricks) == 13:
             return tricks, partial, claimed
         if play.continued:
@@ -792,6 +794,25 @@ class _GameReader:
             return tricks, partial, True
         return tricks, partial, False
 
+    def _leads_out_of_turn(self, leads: list[tuple[int, Seat, Card]], declarer: Seat) -> None:
+        """The leads out of turn the play marks (``^L``), read as accepted: at trick 1 only a
+        defender's, the case's ``opening_leader`` (Law 54); later ones go to the record, for
+        the case's irregularities (Laws 53A, 55A)."""
+        for number, offender, card in leads:
+            if number == 1 and offender in (declarer, declarer.partner):
+                raise self.error(
+                    "Play",
+                    f"trick 1: {seat_name(offender)}'s {card} is marked led out of turn ('^L'), "
+                    "but the opening lead is a defender's (expected "
+                    f"{declarer.lho} or, out of turn, {declarer.rho})",
+                )
+            self.notes.append(
+                f"[Play] trick {number}: {seat_name(offender)}'s {card} is marked led out of "
+                "turn ('^L'): read as a lead out of turn accepted"
+            )
+            if number > 1:
+                self.leads_out_of_turn.append((number, offender, card))
+
     @staticmethod
     def _cards_given(tricks: tuple[Trick, ...], partial: tuple[tuple[Seat, Card], ...]) -> str:
         where = f"trick {len(tricks)}"
@@ -807,9 +828,17 @@ class _PlayReader:
         self.ended = False
         self.continued = False
         """``+`` was given: the play is to be continued (PBN 2.1 3.6), no claim."""
+        self.out_of_turn: set[int] = set()
+        """The columns of cards marked ``^L``: led out of turn, the lead accepted (3.9 D)."""
+        self._marked: int | None = None
+        """The line of a ``^L`` waiting for its card."""
+        self.leads_out_of_turn: list[tuple[int, Seat, Card]] = []
+        """After ``replay``: each trick led out of turn, its offender and his card."""
         self.notes: list[str] = []
         for token in tag.section:
             self._token(token)
+        if self._marked is not None:
+            raise self._error(self._marked, "'^L' is not followed by the card led out of turn")
         self._one_trick_a_line()
 
     def _one_trick_a_line(self) -> None:
@@ -840,20 +869,30 @@ class _PlayReader:
             return
         if _ANNOTATION.match(text):
             return
-        if text in _IRREGULARITY_MARKS:
+        if text == "^L":
+            if self._marked is not None:
+                raise self._error(token.line, "'^L' twice, with no card between")
+            self._marked = token.line
+            return
+        if text == "^R":
             raise self._error(
                 token.line,
-                f"{text!r} marks {_IRREGULARITY_MARKS[text]} (PBN 2.1 3.9), which the reader does "
-                "not take as agreed play: import the board without it and enter the "
-                "irregularity in the case (docs/case-format.md)",
+                "'^R' marks a revoke (PBN 2.1 3.9), which the reader does not take as agreed "
+                "play: import the board without it and enter the revoke in the case "
+                "(docs/case-format.md, revoke allegations)",
             )
         if _PLACEHOLDER.match(text) or text == "+":
+            if self._marked is not None:
+                raise self._error(token.line, f"'^L' is followed by {text!r}, not a card")
             self.continued = self.continued or text == "+"
             card = None
         else:
             card = self._card(token)
             if self.ended:
                 raise self._error(token.line, f"card {card} comes after the end of play '*'")
+        if self._marked is not None:
+            self.out_of_turn.add(len(self.columns))
+            self._marked = None
         if not self.ended:
             self.columns.append((card, token.line))
 
@@ -882,11 +921,27 @@ class _PlayReader:
             by_seat = self._seats(deal, first, group, number)
             if stopped_at is not None:
                 self._nothing_after(by_seat, number, stopped_at)
-            elif not self._play_trick(recorder, by_seat, number):
+                continue
+            self._led_out_of_turn(recorder, deal, number)
+            if not self._play_trick(recorder, by_seat, number):
                 stopped_at = number
         tricks = tuple(recorder.tricks)
         partial = tuple(recorder.current)
         return tricks, partial, self.ended and len(tricks) < 13
+
+    def _led_out_of_turn(self, recorder: PlayRecorder, deal: Deal, number: int) -> None:
+        """A trick whose card is marked ``^L`` is led by that card's holder (3.9 D: the other
+        three play clockwise after him), the lead accepted."""
+        for column in range(4 * (number - 1), min(4 * number, len(self.columns))):
+            card, line = self.columns[column]
+            if column not in self.out_of_turn or card is None:
+                continue
+            offender = deal.holder(card)
+            try:
+                recorder.lead_out_of_turn(offender)
+            except PlayError as error:
+                raise self._error(line, error.message, error.trick) from None
+            self.leads_out_of_turn.append((number, offender, card))
 
     def _seats(
         self, deal: Deal, first: Seat, group: list[tuple[Card | None, int]], number: int

@@ -85,8 +85,14 @@ def _play(record: Record) -> list[str]:
     assert leader is not None, "a record with play has an opening leader"
     columns = [Seat.from_index(leader.index + offset) for offset in range(4)]
     lines = [_tag("Play", str(leader))]
+    out_of_turn = {number for number, _seat, _card in record.leads_out_of_turn}
     for trick in record.tricks:
-        lines.append(" ".join(str(trick.card_of(seat)) for seat in columns))
+        marked = trick.leader if trick.number in out_of_turn else None  # PBN 2.1 3.9 (D)
+        lines.append(
+            " ".join(
+                ("^L " if seat is marked else "") + str(trick.card_of(seat)) for seat in columns
+            )
+        )
     if record.partial_trick:
         played = dict(record.partial_trick)
         lines.append(" ".join(str(played[seat]) if seat in played else "-" for seat in columns))

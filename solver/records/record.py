@@ -59,6 +59,9 @@ class Record:
     """"Open" or "Closed" when the record says (PBN ``[Room]``, LIN ``qx|o..|``/``qx|c..|``)."""
     notes: tuple[str, ...] = ()
     """What the reader had to read past or put right, one sentence each (empty for most)."""
+    leads_out_of_turn: tuple[tuple[int, Seat, Card], ...] = ()
+    """Leads out of turn after trick 1 that the record marks as accepted (PBN ``^L``): the
+    trick, the offender and his card; the trick is in ``tricks`` led by him (Laws 53, 55A)."""
 
     @property
     def trump_suit_index(self) -> int | None:
@@ -160,6 +163,21 @@ and must follow to the spade lead (Law 44C)
     def leader(self) -> Seat:
         """Who led (or is to lead) the current trick."""
         return self._leader
+
+    def lead_out_of_turn(self, seat: Seat) -> None:
+        """The next trick is led by ``seat`` out of turn, the lead accepted (Laws 53A, 55A):
+        play goes on clockwise from him; raises PlayError mid-trick or for the proper leader."""
+        if self.current:
+            raise PlayError(
+                self.trick_number,
+                f"a lead out of turn is marked for {seat_name(seat)}, but the trick has begun",
+            )
+        if seat is self._leader:
+            raise PlayError(
+                self.trick_number,
+                f"a lead out of turn is marked for {seat_name(seat)}, but it is his lead",
+            )
+        self._leader = seat
 
     def play(self, card: Card, seat: Seat | None = None) -> None:
         """Play ``card`` for ``seat`` (default: whoever's turn it is); raises PlayError."""

@@ -143,13 +143,26 @@ class _RowOptions:
 def _play(record: Record, tricks: bool, claimed: bool, options: _RowOptions) -> dict[str, Any]:
     """``play``: rows, or agreed tricks (with rows too when play stopped early unclaimed)."""
     rows = _rows(record, options)
-    if not tricks:
-        return {"rows": rows}
     play: dict[str, Any] = {}
-    if not record.play_complete and not claimed and rows:
+    if not tricks:
         play["rows"] = rows
-    if record.tricks:
-        play["tricks"] = {trick.number: _trick_text(trick) for trick in record.tricks}
+    else:
+        if not record.play_complete and not claimed and rows:
+            play["rows"] = rows
+        if record.tricks:
+            play["tricks"] = {trick.number: _trick_text(trick) for trick in record.tricks}
+    if record.leads_out_of_turn:
+        play["irregularities"] = [
+            {
+                "lead_out_of_turn": {
+                    "seat": str(seat),
+                    "card": str(card),
+                    "trick": number,
+                    "response": "accepted",
+                }
+            }
+            for number, seat, card in record.leads_out_of_turn
+        ]
     return play
 
 

@@ -10,7 +10,9 @@ import pytest
 from solver.bridge import Card, Contract, Deal, Seat, Trick
 from solver.errors import CaseFileError
 from solver.records import pbn
+from solver.records.casefile import loads_case
 from solver.records.record import Record
+from solver.records.to_case import case_from_record, case_yaml
 
 from . import assert_legal_play, real_file, real_files
 
@@ -585,11 +587,39 @@ def test_a_sides_result_without_a_declarer_is_left_aside_with_a_note() -> None:
     assert record.result is None and any("not read" in note for note in record.notes)
 
 
-@pytest.mark.parametrize(("mark", "named"), [("^R", "a revoke"), ("^L", "a lead out of turn")])
-def test_irregularity_marks_in_the_play_are_named(mark: str, named: str) -> None:
-    error = error_of(game(f"H2 HT {mark} HA HJ"))
-    assert f"{mark!r} marks {named} (PBN 2.1 3.9)" in error.message
+def test_a_revoke_mark_in_the_play_is_named() -> None:
+    error = error_of(game("H2 HT ^R HA HJ"))
+    assert "'^R' marks a revoke (PBN 2.1 3.9)" in error.message
     assert error.location == "game 1 (board 1) [Play], line 10"
+
+
+def test_a_lead_out_of_turn_marked_is_read_as_accepted_and_goes_to_the_case() -> None:
+    """PBN 2.1 3.9 (D): ``^L`` before the card led out of turn, the other three playing
+    clockwise after it. East won trick 1, West leads to trick 2."""
+    (record,) = pbn.loads(game("H2 HT HA HJ\n^L D3 D5 DJ DA\n*"))
+    assert record.tricks[1] == trick(2, "W", "D3 D5 DJ DA")
+    assert record.leads_out_of_turn == ((2, Seat.WEST, Card.parse("D3")),)
+    case = case_from_record(record)
+    assert case["play"]["irregularities"] == [
+        {"lead_out_of_turn": {"seat": "W", "card": "D3", "trick": 2, "response": "accepted"}}
+    ]
+    (loaded,) = loads_case(case_yaml(case), "loot.yaml").irregularities
+    assert (loaded.seat, loaded.card, loaded.trick, loaded.response) == (
+        Seat.WEST,
+        Card.parse("D3"),
+        2,
+        "accepted",
+    )
+
+
+def test_a_lead_out_of_turn_mark_that_cannot_be_one_is_refused() -> None:
+    proper = error_of(game("H2 HT HA HJ\nD3 D5 ^L DJ DA"))  # East won trick 1: his lead
+    assert "but it is his lead" in proper.message and "trick 2" in proper.location
+    by_declarer = error_of(game("H2 HT HA ^L HJ"))
+    assert "the opening lead is a defender's" in by_declarer.message
+    assert "not followed by the card" in error_of(game("H2 HT HA HJ\n^L")).message
+    (opening,) = pbn.loads(game("^L HA HJ H2 HT"))  # East, declarer's RHO, leads: Law 54
+    assert opening.tricks[0].leader is Seat.EAST and opening.leads_out_of_turn == ()
 
 
 def test_an_end_position_is_named_as_one() -> None:
