@@ -193,7 +193,10 @@ def _import_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
         "contract, the play as agreed tricks and the claim it ends in; with --dispute, rows of "
         "quitted cards for the director to edit instead.",
     )
-    parser.add_argument("record", help="the PBN or LIN file; - reads standard input")
+    parser.add_argument(
+        "record",
+        help="the PBN or LIN file (- reads standard input), or a BBO hand-viewer link",
+    )
     parser.add_argument("--board", type=_board_number, metavar="N", help="the board number")
     parser.add_argument(
         "--table",

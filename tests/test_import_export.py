@@ -23,7 +23,7 @@ from solver.records.export import export_case
 from solver.records.record import Record
 from solver.records.to_case import case_from_record, case_yaml
 from tests.cli_helpers import run
-from tests.records import real_file, suite_records
+from tests.records import handviewer_link, real_file, suite_records
 
 ROOT = Path(__file__).parents[1]
 REAL = suite_records(".pbn", ".lin")
@@ -482,3 +482,21 @@ def test_a_boards_place_is_its_place_in_the_file_as_the_audit_numbers_it(
     _, err = _import(capsys, str(path), "--record", "2", code=2)
     assert "--record 2: no such board (expected one of the places listed: #1 " in err
     assert "this one game 2 (board" in err and "[Result]" in err
+
+
+def test_a_hand_viewer_link_given_in_place_of_a_file_is_imported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An online TD pastes the board's BBO link on the command line: the link carries the LIN,
+    nothing is fetched."""
+    out = tmp_path / "board2.yaml"
+    assert run(["import", handviewer_link(2), "-o", str(out)]) == 0
+    case = yaml.safe_load(out.read_text(encoding="utf-8"))
+    assert (case["board"], case["contract"], case["source"]) == (
+        2,
+        "1H",
+        "BBO link, board 2 (Open)",
+    )
+    broken = "https://www.bridgebase.com/tools/handviewer.html?lin=zz"
+    assert run(["import", broken]) == 2
+    assert "error: BBO link: line 1: expected 'key|value|'" in capsys.readouterr().err

@@ -372,9 +372,14 @@ _PBN_TAG = re.compile(r'\[\s*[A-Za-z][A-Za-z0-9_]*\s+"(?:[^"\\]|\\.)*"\s*\]\s*')
 """A PBN tag line, ``[Event "..."]``: no case file starts with one (a case is a mapping)."""
 _LIN_START = re.compile(r"[A-Za-z]{2}\|")
 _LIN_KEY = re.compile(r"(?:^|\|)(?:pn|md|qx|vg|mb|pc|ah|sv)\|", re.MULTILINE)
-_HANDVIEWER_LINK = re.compile(r"https?://\S*[?&#]lin=\S*(?:%7C|\|)", re.IGNORECASE)
+_HANDVIEWER_LINK = re.compile(r"https?://\S*[?&#]lin=", re.IGNORECASE)
 """A BBO hand-viewer link, whose ``lin=`` carries a LIN record (``lin.loads`` decodes it)."""
 """LIN ``key|value|`` pairs, the keys that only a LIN record of a board would hold."""
+
+
+def is_handviewer_link(text: str) -> bool:
+    """Is ``text`` a BBO hand-viewer link carrying a LIN record (``...?lin=pn%7C...``)?"""
+    return _HANDVIEWER_LINK.match(text.strip()) is not None
 
 
 def record_format(source: str, text: str) -> str | None:
@@ -393,7 +398,7 @@ def record_format(source: str, text: str) -> str | None:
         return "PBN"
     if _LIN_START.match(first) and _LIN_KEY.search(text):
         return "LIN"
-    if _HANDVIEWER_LINK.match(first):
+    if is_handviewer_link(first):
         return "LIN"
     return None
 

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from solver.errors import CaseFileError, input_name, read_input
 from solver.records import lin, pbn
-from solver.records.casefile import record_format
+from solver.records.casefile import is_handviewer_link, record_format
 from solver.records.record import Record
 from solver.records.to_case import case_from_record
 
@@ -51,13 +51,17 @@ def load_records(path: str | Path, errors: list[CaseFileError] | None = None) ->
     there, as the readers do; a file none of whose boards can be read still raises the first
     board's error."""
     name = input_name(path)
-    try:
-        data = read_input(path)
-    except FileNotFoundError:
-        raise CaseFileError(name, "", "no such file") from None
-    except OSError as error:
-        raise CaseFileError(name, "", f"cannot be read ({error.strerror or error})") from None
-    text = pbn.decode(data)
+    if is_handviewer_link(str(path)):
+        # A BBO hand-viewer link given in place of a file: it carries the LIN itself.
+        name, text = "BBO link", str(path)
+    else:
+        try:
+            data = read_input(path)
+        except FileNotFoundError:
+            raise CaseFileError(name, "", "no such file") from None
+        except OSError as error:
+            raise CaseFileError(name, "", f"cannot be read ({error.strerror or error})") from None
+        text = pbn.decode(data)
     kind = record_format(name, text)
     if kind is None:
         raise CaseFileError(

@@ -63,6 +63,8 @@ span lines): ``[``, then its name, then its quoted value, each optional from the
 _ANNOTATION = re.compile(r"^(?:[!?]+|\$\d+|=\d+=|\^\d*)$")
 _PLACEHOLDER = re.compile(r"^-+$")
 _REPEATABLE_TAGS = frozenset({"Note"})
+_SELF_TERMINATING = "*+"
+"""PBN 2.1 3.2: ``*`` and ``+`` are tokens by themselves, even written against a card (``D4*``)."""
 _BOARD_TAGS = ("Event", "Board", "Deal", "Dealer", "Vulnerable")
 """Tags a game that omits [Deal] takes from the previous game (the same board, another table)."""
 
@@ -258,8 +260,11 @@ class _Lexer:
             return position + 1
         if char == "[":
             return self._tag(line, position, number)
+        if char in _SELF_TERMINATING:
+            self._token(char, number)
+            return position + 1
         end = position
-        while end < len(line) and not line[end].isspace() and line[end] not in "[{;":
+        while end < len(line) and not line[end].isspace() and line[end] not in "[{;*+":
             end += 1
         self._token(line[position:end], number)
         return end
@@ -324,6 +329,8 @@ class _Lexer:
         self.current.tags.append(tag)
 
     def _token(self, text: str, number: int) -> None:
+        if not self.current.tags and text == "*":
+            return  # an end of play with no game before it (seen between games): it ends nothing
         if not self.current.tags:
             raise CaseFileError(
                 self.source, f"line {number}", f'expected a tag like [Event "..."], got {text!r}'
@@ -548,9 +555,24 @@ class _GameReader:
             return read, declarer
         calls = self._check_auction()
         declarer = self._declarer()
+        if declarer is None and contract is not None and calls is not None:
+            declarer = self._declarer_from_auction(calls, contract)
         if calls is not None:
             self._note_other_auction(calls, contract, declarer)
         return (contract, declarer) if contract is not None else (None, None)
+
+    def _declarer_from_auction(self, calls: list[str], contract: Contract) -> Seat | None:
+        """A game that gives [Contract] and a finished [Auction] ending in it, but no
+        [Declarer] (no tag is required in PBN's import format): the auction's declarer, with
+        a note; None when the auction ends in another contract (the declarer is not guessed)."""
+        first = self._first_caller()
+        if first is None:
+            return None
+        read, by = contract_of(calls, first)
+        if by is None or str(read) != str(contract):
+            return None
+        self.notes.append(f"no [Declarer]: {seat_name(by)} read from the [Auction]")
+        return by
 
     def _redouble_as_xx(self, text: str) -> str:
         """A [Contract] whose redouble is written ``R`` (``5DR``) in PBN's spelling (``5DXX``),

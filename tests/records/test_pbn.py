@@ -643,3 +643,27 @@ def test_a_bridgecomposer_match_reads_whole_and_every_result_is_the_play() -> No
     assert all(r.play_complete and r.result == r.declarer_tricks_played for r in played)
     for record in played:
         assert_legal_play(record)
+
+
+def test_a_star_written_against_a_card_still_ends_the_play() -> None:
+    """PBN 2.1 3.2: ``*`` is a token by itself (a BridgeComposer file writes ``d4*``)."""
+    (record,) = pbn.loads(game("H2 HT HA HJ*"))
+    assert len(record.tricks) == 1 and record.claimed_total == 9
+
+
+def test_a_lone_star_between_games_is_read_past() -> None:
+    records = pbn.loads(game("H2 HT HA HJ\n*") + "\n*\n\n" + game().replace('"1"]', '"2"]', 1))
+    assert [r.board for r in records] == [1, 2]
+
+
+def test_a_declarer_the_tags_leave_out_comes_from_an_auction_ending_in_the_contract() -> None:
+    """No tag is required in PBN's import format: [Contract] with its [Auction] and no
+    [Declarer] (a RoboBridge training file) reads the declarer from the calls, noted."""
+    text = without_contract(play="H2 HT HA HJ\n*").replace(
+        '[Result "9"]', '[Contract "3NT"]\n[Result "9"]'
+    )
+    (record,) = pbn.loads(text)
+    assert record.declarer is Seat.SOUTH and record.claimed_total == 9
+    assert "no [Declarer]: South read from the [Auction]" in record.notes
+    other = text.replace('[Contract "3NT"]', '[Contract "4S"]')
+    assert "missing" in error_of(other).message  # the auction ends elsewhere: not guessed
