@@ -8,7 +8,8 @@ What it reads, beyond the plain ``[Tag "value"]`` lines:
 - tag pairs spread over several lines (PBN 2.1 3.3), and tag names in another case than PBN's
   (``[PLAY]``, with a note);
 - games separated by empty lines, or by a repeat of the tag their games start with
-  (``[Event]`` mostly); any other tag given twice in a game is refused (which one holds?);
+  (``[Event]`` mostly); any other tag the reader reads given twice in a game is refused
+  (which one holds?), one it does not read only noted;
 - the ``#`` value ("as in the previous game"), ``##text`` (text in every later game that
   leaves the tag out), ``?`` (not known: for ``[Contract]``,
   ``[Declarer]``, ``[Dealer]`` and ``[Result]``, as if the tag were not given), and games
@@ -443,11 +444,17 @@ class _GameReader:
         )
 
     def _no_tag_twice(self) -> None:
-        """A tag given twice in one game (two [Board]s, two [Contract]s) is refused: which one
-        holds is not for the reader to guess."""
+        """A tag the reader reads given twice in one game (two [Board]s, two [Contract]s) is
+        refused: which one holds is not for the reader to guess. One it does not read (two
+        [Score]s) is only noted: refusing it would lose a board for a value never used."""
         for tag in self.game.repeated:
             first = self.game.tag(tag.name)
             assert first is not None, "a repeated tag was given before"
+            if tag.name not in _TAGS_READ.values():
+                self.notes.append(
+                    f"[{tag.name}] given twice, on lines {first.line} and {tag.line}: not read"
+                )
+                continue
             raise self.error(
                 tag.name,
                 f"given twice in one game, {first.value!r} on line {first.line} and "

@@ -155,6 +155,14 @@ def test_a_tag_given_twice_in_a_game_is_refused_naming_it(
     assert expected in error.message
 
 
+def test_a_tag_the_reader_does_not_read_given_twice_is_only_noted() -> None:
+    """Two [Score]s (seen in a public archive) say nothing the case uses: refusing the board
+    for them would lose it for a value never read."""
+    (record,) = pbn.loads(game(head='[Board "1"]\n[Score "EW 110"]\n[Score "NS -150"]\n'))
+    assert record.board == 1
+    assert any(note.startswith("[Score] given twice, on lines") for note in record.notes)
+
+
 def test_a_repeated_event_still_starts_the_next_game() -> None:
     records = pbn.loads(game() + game(head='[Board "2"]\n[Vulnerable "All"]\n'))
     assert [(r.board, r.vulnerable) for r in records] == [(1, "None"), (2, "All")]
