@@ -89,11 +89,16 @@ def replay(problem: ClaimProblem, line: Sequence[LinePlay]) -> int:
     held = list(problem.held)
     leader, trick = problem.leader, list(problem.trick)
     taken = 0
+    squeezing = False
     for number, play in enumerate(line):
         seat = (leader + len(trick)) % 4
+        if not trick:  # a trick played double dummy under a stated squeeze: every trump scores
+            squeezing = adjudicator.ending(state) >= 0
         assert play.seat == seat == adjudicator.seat_to_play(state), f"play {number}: out of turn"
         assert follows_law_44(held[seat], trick, play.card), f"play {number}: not legal"
-        if seat % 2 == problem.claimer_side:
+        if adjudicator.ending(state) >= 0:
+            pass  # a stated squeeze in force: the ending is played double dummy, any legal card
+        elif seat % 2 == problem.claimer_side:
             allowed = [card for card in adjudicator.admitted_plays(state)]
             assert play.card in allowed, f"play {number}: not a normal play ({allowed})"
         else:
@@ -105,7 +110,9 @@ def replay(problem: ClaimProblem, line: Sequence[LinePlay]) -> int:
         if len(trick) < 4:
             assert play.wins_trick is None, f"play {number}: a trick ended too early"
             continue
-        winner = trick_winner(leader, trick, problem.trump, dead, problem.claimer_side)
+        winner = trick_winner(
+            leader, trick, problem.trump, 0 if squeezing else dead, problem.claimer_side
+        )
         assert play.wins_trick == winner, f"play {number}: the trick's winner is {winner}"
         taken += winner % 2 == problem.claimer_side
         leader, trick = winner, []

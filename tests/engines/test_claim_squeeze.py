@@ -69,6 +69,32 @@ def test_squeeze_step_equals_best_play_from_where_it_is_reached(rng: random.Rand
         assert adjudication.claimer_tricks == double_dummy(claim, problem.trump)
 
 
+@settings(deterministic, max_examples=100)
+@given(st.randoms(use_true_random=False))
+def test_squeeze_step_with_the_non_claimers_held_to_normal_play(rng: random.Random) -> None:
+    """A stated squeeze is credited against any defence, even under ``nonclaimers_normal``,
+    so its line may hold a card their normal play would not: the line is traced over every
+    legal card while the step is in force (a real vugraph claim failed as an internal error)."""
+    problem, claim = random_claim(rng, max_cards=6, kinds=STEP_KINDS, nonclaimers=True)
+    problem = replace(problem, steps=(SQUEEZE,))  # in force from the claim
+    adjudication = adjudicate(problem)
+    assert adjudication.claimer_tricks == double_dummy(claim, problem.trump)
+    assert replay(problem, adjudication.line) == adjudication.claimer_tricks
+
+
+@settings(deterministic, max_examples=100)
+@given(st.randoms(use_true_random=False))
+def test_squeeze_step_in_70c_measure_is_double_dummy(rng: random.Random) -> None:
+    """In 70C's measure (``opponents_ruff`` off: their trumps win nothing in another suit) a
+    stated squeeze is still played double dummy: the claimer executing it sees every trump, so
+    theirs score there as double dummy has them (a real claim failed as an internal error)."""
+    problem, claim = random_claim(rng, max_cards=6, kinds=STEP_KINDS, defenders=True)
+    problem = replace(problem, steps=(SQUEEZE,), opponents_ruff=False)
+    adjudication = adjudicate(problem)
+    assert adjudication.claimer_tricks == double_dummy(claim, problem.trump)
+    assert replay(problem, adjudication.line) == adjudication.claimer_tricks
+
+
 def _ruled(**changes: object) -> tuple[int, int | None, int | None]:
     """(worst normal line's tricks, double dummy, the board's total) for the case's claim,
     with the claim's fields changed as given."""

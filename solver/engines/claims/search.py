@@ -134,16 +134,23 @@ class Adjudicator:
         plan = skip_done(p, (0, 0), p.held)
         return State(p.held, p.leader, p.trick, plan, p.voids, self.keys.intern(p.obligations))
 
+    def _squeezing(self, plan: Plan) -> bool:
+        """Is a ``squeeze`` step in force at this point of the statement?"""
+        return (
+            self._squeezes
+            and plan[0] < len(self.p.steps)
+            and self.p.steps[plan[0]].kind == "squeeze"
+        )
+
     def ending(self, state: State) -> int:
         """With a ``squeeze`` step in force, the claimer's side's tricks from here: the ending
         played double dummy (a claimer who states a squeeze is credited with executing it
         correctly, the opponents play any card, so the minimum over their plays of his best,
         even when ``nonclaimers_normal`` holds them to normal play elsewhere: a stated squeeze
-        is credited against any defence); -1 when no such step is in force."""
-        index = state.plan[0]
-        if not self._squeezes or index >= len(self.p.steps):
-            return -1
-        if self.p.steps[index].kind != "squeeze":
+        is credited against any defence; in 70C's measure too, their trumps scoring there as
+        double dummy has them, the claimer who executes it seeing every card); -1 when no such
+        step is in force."""
+        if not self._squeezing(state.plan):
             return -1
         key = (state.held, state.leader, state.trick, self._trump_suit, self.p.claimer_side)
         known = ENDINGS.get(key)
@@ -455,8 +462,14 @@ class Adjudicator:
                 plan = advance_on_card(p, plan, seat, card, trick_after, held_after)
             return State(held_after, leader, trick_after, plan, voids, obliged), 0
         winner = winner_so_far(leader, trick_after, p.trump)[0]
-        if self._dead and winner % 2 != p.claimer_side and trick_after[0] // 13 != self._trump_suit:
-            # 70C's measure: the opponents' trumps take no trick from the claimer's side.
+        if (
+            self._dead
+            and winner % 2 != p.claimer_side
+            and trick_after[0] // 13 != self._trump_suit
+            and not self._squeezing(plan)
+        ):
+            # 70C's measure: the opponents' trumps take no trick from the claimer's side (but
+            # in a stated squeeze, played double dummy: there he sees every trump, ``ending``).
             other = winner_without(leader, trick_after, self._trump_suit, self._dead)
             if other % 2 == p.claimer_side:
                 winner = other
@@ -477,7 +490,7 @@ class Adjudicator:
         target = self.value(state)
         while any(state.held) or state.trick:
             seat = self.seat_to_play(state)
-            for move in self.moves(state):
+            for move in self._traced_moves(state):
                 child, gained = self.play(state, move)
                 # Every child's value is at least target - gained: find one with no more. (Under
                 # a ``squeeze`` step the claimer's cards may give less: the one kept gives it.)
@@ -493,6 +506,26 @@ class Adjudicator:
             target -= gained
             state = child
         return out
+
+    def _traced_moves(self, state: State) -> list[int]:
+        """The plays ``line`` looks among: the search's, and, with a ``squeeze`` step in force,
+        after them every other legal card of the seat to play, as the double-dummy ending
+        ranges over them (the claimer's best, and any card of theirs even when
+        ``nonclaimers_normal`` holds them to normal play elsewhere: their normal plays may not
+        hold the card that beats him)."""
+        moves = self.moves(state)
+        if self.ending(state) < 0:
+            return moves
+        seat = (state.leader + len(state.trick)) % 4
+        hand = hand_of(state.held, seat)
+        if state.trick:
+            follow = hand & SUIT_MASKS[state.trick[0] // 13]
+            if follow:
+                hand = follow
+        tried = 0
+        for move in moves:
+            tried |= 1 << (move & CARD_MASK)
+        return moves + cards_in(hand & ~tried)
 
 
 def _with_card(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
