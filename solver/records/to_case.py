@@ -144,6 +144,13 @@ def _play(record: Record, tricks: bool, claimed: bool, options: _RowOptions) -> 
     """``play``: rows, or agreed tricks (with rows too when play stopped early unclaimed)."""
     rows = _rows(record, options)
     play: dict[str, Any] = {}
+    if not tricks and claimed and record.leads_out_of_turn:
+        number = record.leads_out_of_turn[0][0]
+        raise ValueError(
+            f"dispute: the record marks a lead out of turn at trick {number} ('^L'), and an "
+            "irregularity before a claim needs the tricks before it agreed; import it without "
+            "--dispute"
+        )
     if not tricks:
         play["rows"] = rows
     else:

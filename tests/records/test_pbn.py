@@ -612,6 +612,17 @@ def test_a_lead_out_of_turn_marked_is_read_as_accepted_and_goes_to_the_case() ->
     )
 
 
+def test_a_lead_out_of_turn_before_a_claim_needs_the_tricks_agreed() -> None:
+    """Rows of quitted cards cannot hold an irregularity before a claim (the case format asks
+    for the tricks before it agreed): ``--dispute rows`` is refused, naming the trick."""
+    (record,) = pbn.loads(game("H2 HT HA HJ\n^L D3 D5 DJ DA\n*"))
+    with pytest.raises(ValueError, match="lead out of turn at trick 2"):
+        case_from_record(record, tricks=False, claim=True)
+    (unclaimed,) = pbn.loads(game("H2 HT HA HJ\n^L D3 D5 DJ DA").replace('[Result "9"]\n', ""))
+    rows = case_from_record(unclaimed, tricks=False, claim=True)
+    assert "rows" in rows["play"] and rows["play"]["irregularities"]
+
+
 def test_a_lead_out_of_turn_mark_that_cannot_be_one_is_refused() -> None:
     proper = error_of(game("H2 HT HA HJ\nD3 D5 ^L DJ DA"))  # East won trick 1: his lead
     assert "but it is his lead" in proper.message and "trick 2" in proper.location
