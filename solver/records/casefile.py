@@ -372,9 +372,9 @@ _PBN_TAG = re.compile(r'\[\s*[A-Za-z][A-Za-z0-9_]*\s+"(?:[^"\\]|\\.)*"\s*\]\s*')
 """A PBN tag line, ``[Event "..."]``: no case file starts with one (a case is a mapping)."""
 _LIN_START = re.compile(r"[A-Za-z]{2}\|")
 _LIN_KEY = re.compile(r"(?:^|\|)(?:pn|md|qx|vg|mb|pc|ah|sv)\|", re.MULTILINE)
+"""LIN ``key|value|`` pairs, the keys that only a LIN record of a board would hold."""
 _HANDVIEWER_LINK = re.compile(r"https?://\S*[?&#]lin=", re.IGNORECASE)
 """A BBO hand-viewer link, whose ``lin=`` carries a LIN record (``lin.loads`` decodes it)."""
-"""LIN ``key|value|`` pairs, the keys that only a LIN record of a board would hold."""
 
 
 def is_handviewer_link(text: str) -> bool:

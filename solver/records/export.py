@@ -75,13 +75,14 @@ def record_from_case(case: Case) -> tuple[Record, list[str]]:
             "deal (expected a case with deal:)",
         )
     left_out: list[str] = []
-    recorder = _agreed_play(case, left_out)
+    leads = accepted_leads(case)
+    recorder = _agreed_play(case, leads, left_out)
     _in_progress(case, recorder, left_out)
     claimed = _claim(case, recorder, left_out)
     tricks = tuple(recorder.tricks)
     written = [
         lead
-        for lead in accepted_leads(case).values()
+        for lead in leads.values()
         if lead.trick <= len(tricks) and tricks[lead.trick - 1].leader is lead.seat
     ]
     _disputed(case, recorder, left_out, written)
@@ -128,12 +129,11 @@ def accepted_leads(case: Case) -> dict[int, LeadOutOfTurn]:
     }
 
 
-def _agreed_play(case: Case, left_out: list[str]) -> PlayRecorder:
+def _agreed_play(case: Case, leads: dict[int, LeadOutOfTurn], left_out: list[str]) -> PlayRecorder:
     """The agreed tricks from trick 1, in order, while each is led by the last winner or by
-    the offender of a lead out of turn accepted there."""
+    the offender of a lead out of turn accepted there (``leads``, ``accepted_leads``)."""
     recorder = PlayRecorder(case.deal, case.contract.strain.trump_suit_index, case.opening_leader)
     agreed = {trick.number: trick for trick in case.agreed_tricks}
-    leads = accepted_leads(case)
     number = 1
     while number in agreed:
         trick = agreed[number]

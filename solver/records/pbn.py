@@ -66,6 +66,8 @@ _PLACEHOLDER = re.compile(r"^-+$")
 _REPEATABLE_TAGS = frozenset({"Note"})
 _SELF_TERMINATING = "*+"
 """PBN 2.1 3.2: ``*`` and ``+`` are tokens by themselves, even written against a card (``D4*``)."""
+_ENDS_A_WORD = "[{;" + _SELF_TERMINATING
+"""What ends a token written against it: a tag, a commentary, a comment, ``*`` or ``+``."""
 _BOARD_TAGS = ("Event", "Board", "Deal", "Dealer", "Vulnerable")
 """Tags a game that omits [Deal] takes from the previous game (the same board, another table)."""
 
@@ -265,7 +267,7 @@ class _Lexer:
             self._token(char, number)
             return position + 1
         end = position
-        while end < len(line) and not line[end].isspace() and line[end] not in "[{;*+":
+        while end < len(line) and not line[end].isspace() and line[end] not in _ENDS_A_WORD:
             end += 1
         self._token(line[position:end], number)
         return end
@@ -281,38 +283,29 @@ class _Lexer:
         return len(line)
 
     def _tag(self, line: str, position: int, number: int) -> int:
-        match = _TAG.match(line, position)
-        if match is None:
-            if _TAG_BEGUN.fullmatch(line, position):
-                self.open_tag = (line[position:], number)
-                return len(line)
-            raise CaseFileError(
-                self.source,
-                f"line {number}",
-                f'expected a tag like [Board "12"], got {line[position:]!r}',
-            )
-        self._add_tag(match, number)
-        return match.end()
+        return position + self._tag_in(line[position:], number)
 
     def _tag_goes_on(self, line: str) -> int:
         """A line after one that began a tag pair: where in it the tag ends (the rest is read
         as usual), or its length when the tag goes on further still."""
         assert self.open_tag is not None
         begun, first = self.open_tag
-        joined = f"{begun}\n{line}"
-        match = _TAG.match(joined)
-        if match is None:
-            if _TAG_BEGUN.fullmatch(joined):
-                self.open_tag = (joined, first)
-                return len(line)
-            raise CaseFileError(
-                self.source,
-                f"line {first}",
-                f'expected a tag like [Board "12"], got {joined!r}',
-            )
         self.open_tag = None
-        self._add_tag(match, first)
-        return match.end() - len(begun) - 1
+        return self._tag_in(f"{begun}\n{line}", first) - len(begun) - 1
+
+    def _tag_in(self, text: str, number: int) -> int:
+        """Reads the tag pair ``text`` starts with (begun on line ``number``): where it ends,
+        or, when it goes on on the next line, the length of ``text``, kept in ``open_tag``."""
+        match = _TAG.match(text)
+        if match is None:
+            if _TAG_BEGUN.fullmatch(text):
+                self.open_tag = (text, number)
+                return len(text)
+            raise CaseFileError(
+                self.source, f"line {number}", f'expected a tag like [Board "12"], got {text!r}'
+            )
+        self._add_tag(match, number)
+        return match.end()
 
     def _add_tag(self, match: re.Match[str], number: int) -> None:
         written = match.group(1)
@@ -450,7 +443,7 @@ class _GameReader:
         for tag in self.game.repeated:
             first = self.game.tag(tag.name)
             assert first is not None, "a repeated tag was given before"
-            if tag.name not in _TAGS_READ.values():
+            if tag.name.lower() not in _TAGS_READ:
                 self.notes.append(
                     f"[{tag.name}] given twice, on lines {first.line} and {tag.line}: not read"
                 )

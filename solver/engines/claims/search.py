@@ -55,7 +55,14 @@ from solver.errors import InternalError
 from solver.laws.choices import LawOption, apply_lead_option
 from solver.laws.irregular_play import lead_options
 from solver.laws.normal_play import PlayView, claimer_options
-from solver.laws.obligations import Obligations, after_play, after_trick, choice_due, legal_plays
+from solver.laws.obligations import (
+    Obligations,
+    after_play,
+    after_trick,
+    choice_due,
+    follow_set,
+    legal_plays,
+)
 
 PLAYOUTS: Final = 10
 """Random lines played for ``value``'s first bound: a few are as good as many."""
@@ -517,11 +524,8 @@ class Adjudicator:
         if self.ending(state) < 0:
             return moves
         seat = (state.leader + len(state.trick)) % 4
-        hand = hand_of(state.held, seat)
-        if state.trick:
-            follow = hand & SUIT_MASKS[state.trick[0] // 13]
-            if follow:
-                hand = follow
+        led = state.trick[0] // 13 if state.trick else -1
+        hand = follow_set(hand_of(state.held, seat), led)
         tried = 0
         for move in moves:
             tried |= 1 << (move & CARD_MASK)
