@@ -89,10 +89,12 @@ def replay(problem: ClaimProblem, line: Sequence[LinePlay]) -> int:
     held = list(problem.held)
     leader, trick = problem.leader, list(problem.trick)
     taken = 0
-    squeezing = False
+    # A trick played double dummy under a stated squeeze: every trump scores (the trick in
+    # progress at the claim too, when the squeeze is in force from the claim).
+    squeezing = adjudicator.ending(state) >= 0
     for number, play in enumerate(line):
         seat = (leader + len(trick)) % 4
-        if not trick:  # a trick played double dummy under a stated squeeze: every trump scores
+        if not trick:
             squeezing = adjudicator.ending(state) >= 0
         assert play.seat == seat == adjudicator.seat_to_play(state), f"play {number}: out of turn"
         assert follows_law_44(held[seat], trick, play.card), f"play {number}: not legal"
