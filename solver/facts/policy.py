@@ -53,6 +53,7 @@ class NormalPolicy:
     cash_before_crossing: bool = True
     lead_believed_winner: bool = True
     discard_from_dead_suits: bool = True
+    keep_length_winners: bool = True
     keep_counted_cards: bool = True
     nonclaimers_normal: bool = False
     """Off in every preset: the Laws say nothing of the non-claimers' plays, and practice gives
@@ -272,6 +273,13 @@ class NormalPolicy:
                 "(not a card only one opponent's card beats, which may yet win) while it holds "
                 "one, rather than a card of a suit its side is cashing: South's C8 (the CK out), "
                 "not the H4 from H K 7 4 opposite North's H A T 5",
+            ),
+            "keep_length_winners": (
+                "70",
+                "a hand discarding a loser keeps the cards of a suit that its own higher cards "
+                "cleared at the claim, drawing every card of it the opponents hold (North's "
+                "C T 9 8 6 under his CA, the CQ the only club out), while it holds another "
+                "loser to throw",
             ),
             "lead_believed_winner": (
                 "70",

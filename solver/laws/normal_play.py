@@ -324,6 +324,16 @@ Judgements (each a switch of ``NormalPolicy``):
   not credited with). Read in real claims of a World Championship record accepted at the
   table, where only that discard lost a trick; it only narrows the discards the other
   judgements leave. It reads partner's hand, so it is not a defender's (``for_defenders``).
+- ``keep_length_winners`` (70, the principle that what the claimer evidently believed fixes
+  his normal plays): a hand discarding a loser keeps the cards of a suit its own masters
+  clear, as many masters as the opponents hold cards of the suit, so that each of them wins
+  cashed from the top without the lead lost, while it holds another loser (``_length_winner``):
+  North keeps C T 9 8 6 under his CA, the CQ alone out, and throws his small spades. Only the
+  hand's own cards are counted, as a claimer counts a long suit, and the suit must be so at
+  the claim (``claim_length``): one cleared only by an opponent's discard after it is a
+  squeeze a claimer who stated none need not have watched. Read on an expert 3NT claim
+  of every trick in a vugraph record, where North threw two such clubs; it narrows the losers
+  ``keep_links`` and ``keep_ruffable_losers`` leave, before ``discard_from_dead_suits``.
 - ``lead_believed_winner`` (70, the principle that what the claimer evidently believed fixes his
   normal plays; posters on the Laws forum of Bridge Base Online, 2010, on an ACBL regional
   claim of "the rest" with the H8 below West's H9: the HA then the H8 is normal, one down; EBU
@@ -483,6 +493,7 @@ class PlayView:
         solid: int = -1,
         believed: int = 0,
         counted: int = 0,
+        length: int = -1,
     ) -> None:
         self.seat = seat
         self.held = held
@@ -507,6 +518,10 @@ class PlayView:
         self.counted = counted
         """The claimer's side's cards his counts of tricks per suit need (``counted_cards``: a
         ``count`` step of his statement), a bit mask fixed at the claim: none without counts."""
+        self.length = claim_length(held, claimer_side) if length < 0 else length
+        """The claimer's side's cards of suits their hand's masters cleared at the claim
+        (``claim_length``, ``keep_length_winners``), a bit mask fixed for the whole search, as
+        ``solid`` is; -1 (the default) takes the cards held here."""
 
     def with_held(self, held: tuple[int, int, int, int]) -> PlayView:
         """The same view with other cards held (a play considered from another hand)."""
@@ -523,6 +538,7 @@ class PlayView:
             self.solid,
             self.believed,
             self.counted,
+            self.length,
         )
 
 
@@ -571,6 +587,24 @@ def claim_solidity(held: tuple[int, int, int, int], claimer_side: int, trump: in
             solid |= honours
         solid |= ours & ACE_MASKS[suit]
     return solid
+
+
+def claim_length(held: tuple[int, int, int, int], claimer_side: int) -> int:
+    """The cards of the claimer's side, judged on ``held`` (the cards at the claim), that
+    ``keep_length_winners`` keeps, as a bit mask: every card of a hand's suit in which the
+    hand holds a master and as many masters as the opponents hold cards of the suit, so that
+    each card of it wins cashed from the top (North's C A T 9 8 6, the CQ alone out). Fixed at
+    the claim: a suit cleared only by the opponents' discards after it (West letting a heart
+    go under a squeeze) is one a claimer who stated no squeeze need not have watched."""
+    theirs = hand_of(held, 1 - claimer_side) | hand_of(held, 3 - claimer_side)
+    length = 0
+    for seat in (claimer_side, claimer_side + 2):
+        hand = hand_of(held, seat)
+        for suit in range(4):
+            masters = masters_in(hand, theirs, suit)
+            if masters and popcount(masters) >= popcount(theirs & SUIT_MASKS[suit]):
+                length |= hand & SUIT_MASKS[suit]
+    return length
 
 
 def is_master(view: PlayView, card: int) -> bool:
@@ -1000,9 +1034,11 @@ def crashes(hand: int, partner: int, theirs: int, suit: int, returns: bool = Tru
     """Would the hand's top cards of ``suit``, led, crash winners of partner's that could give
     the lead back: he holds fewer cards of the suit than the hand, all below the hand's top
     card, and either two or more, all of them above the opponents' (``theirs``), or, with
-    ``returns``, winners and a lower card to lead back, the hand holding more cards above his
-    winners than he has lower cards (S's HA K J 9 5 opposite N's HQ 3: the HA and HK drop the
-    Q)? The hand must hold a card below his winners to lead to them instead (W's CA J T 7 4
+    ``returns``, winners and a lower card to lead back, the hand holding as many cards above
+    his winners as he has lower cards, or more (S's HA K J 9 5 opposite N's HQ 3: the HA and
+    HK drop the Q; N's CK 9 8 3 opposite S's CQ 7, the CJ out: the CK first, the 7 under it,
+    leaves the Q to win the next round and the 9 8 stranded, a block rather than a crash)?
+    The hand must hold a card below his winners to lead to them instead (W's CA J T 7 4
     opposite E's bare CK Q, where the CA drops the Q and the CJ the K). The mirror of
     ``blocks``: the short hand's winners go first either way. Not partner's one card (S's DK 6
     opposite N's bare DQ): led to, it would need an entry back, and crashing it may cost
@@ -1018,7 +1054,7 @@ def crashes(hand: int, partner: int, theirs: int, suit: int, returns: bool = Tru
         return False
     if masters == his:
         return popcount(his) >= 2
-    if not returns or popcount(ours & ~((lowest << 1) - 1)) <= popcount(his & ~masters):
+    if not returns or popcount(ours & ~((lowest << 1) - 1)) < popcount(his & ~masters):
         return False
     # The crash costs a trick only if the hand's cards, cashed from the top, do not all win
     # (N's HK J 8 5 over S's H9 7 3, the opponents' H6 4 out: all four win).
@@ -1733,6 +1769,10 @@ def _loser_discards(policy: NormalPolicy, view: PlayView, losers: list[int]) -> 
         unruffable = [c for c in losers if not _ruffable(view, c)]
         if unruffable:
             losers = unruffable
+    if policy.keep_length_winners:
+        idle = [c for c in losers if not _length_winner(view, c)]
+        if idle:
+            losers = idle
     if policy.discard_from_dead_suits:
         idle = _idle_losers(view, losers)
         if idle:
@@ -1740,6 +1780,19 @@ def _loser_discards(policy: NormalPolicy, view: PlayView, losers: list[int]) -> 
     if policy.discard_from_the_bottom:
         return _from_the_bottom(view, losers)
     return losers
+
+
+def _length_winner(view: PlayView, card: int) -> bool:
+    """Is ``card``, not a master, one of a suit that its hand's own masters cleared at the
+    claim (``claim_length``) and still clear, as many of them as the opponents hold cards of
+    it, so that every card of the hand's there wins cashed from the top without the lead lost
+    (``keep_length_winners``): North's C6 from C A T 9 8 6, the CQ alone out?"""
+    if not (view.length >> card) & 1:
+        return False
+    suit = card // 13
+    theirs = _opponents_cards(view) & SUIT_MASKS[suit]
+    masters = masters_in(hand_of(view.held, view.seat), theirs, suit)
+    return masters != 0 and popcount(masters) >= popcount(theirs)
 
 
 def _idle_losers(view: PlayView, losers: list[int]) -> list[int]:

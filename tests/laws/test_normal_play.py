@@ -1280,3 +1280,57 @@ def test_partners_lone_trump_kept_as_a_stopper_is_no_way_back() -> None:
 
     assert claimer_options(NormalPolicy(), position(("DA", "DQ", "HQ", "HT"), "DJ")) == [card("C5")]
     assert claimer_options(NormalPolicy(), position(("HQ", "HT", "H6", "H4"), "C2")) == [card("CT")]
+
+
+def test_the_long_hand_leads_low_to_partners_winner_when_its_top_card_would_block() -> None:
+    # No trumps. North holds C K 9 8 3 opposite South's C Q 7, East the CJ 6: the CK first,
+    # South following with the 7, leaves the CQ to win the next club and the 9 8 stranded (a
+    # Spingold vugraph claim of all four). As many cards above South's winner as he has lower
+    # cards (one each) make the suit blocked: the C3 goes to the queen, the 7 comes back.
+    block = no_trump_view(
+        ("CK", "C9", "C8", "C3"),
+        ("CJ", "C6", "SK", "SJ"),
+        ("CQ", "C7", "D8", "SQ"),
+        ("C5", "S7", "S5", "S4"),
+    )
+    leads = claimer_options(PRESETS["WBF2017"], block)
+    assert card("C3") in leads and card("CK") not in leads
+    # Where blocking is careless (unblock_blocked_suits off: the EBU and ACBL presets) the
+    # CK first stays a normal lead.
+    assert card("CK") in claimer_options(PRESETS["EBU"], block)
+    # With a second low card of South's to lead back the suit is no more blocked than before:
+    # North's one card above the queen against South's two lower cards.
+    longer = no_trump_view(
+        ("CK", "C9", "C8", "C3"),
+        ("CJ", "C6", "SK", "SJ"),
+        ("CQ", "C7", "C4", "SQ"),
+        ("C5", "S7", "S5", "S4"),
+    )
+    assert card("CK") in claimer_options(PRESETS["WBF2017"], longer)
+
+
+def test_a_hand_keeps_the_long_suit_its_own_masters_clear() -> None:
+    # No trumps. South cashes the HQ; North, void in hearts, holds C A T 9 8 6 with the CQ
+    # alone out, and S A 5 3 against West's spades: his small clubs all win once the CA
+    # draws the queen (a World Bridge Olympiad 3NT claim of every trick lost one to the
+    # discard of two of them). He throws the S3 (keep_length_winners).
+    position = no_trump_view(
+        ("CA", "CT", "C9", "C8", "C6", "SA", "S5", "S3"),
+        ("DT", "D9", "D5", "D4", "D2", "H7", "SJ", "S9"),
+        ("C5", "C4", "C3", "D3", "HJ", "SK", "S6"),
+        ("CQ", "H9", "SQ", "ST", "S8", "S7", "S4"),
+        trick=("HQ", "H8"),
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("S3")]
+    careless = NormalPolicy().with_switches(keep_length_winners=False)
+    assert card("C6") in claimer_options(careless, position)
+    # Two clubs out against the one master: the suit must be given up once, and the small
+    # clubs are losers like the spades (the C6 may go).
+    two_out = no_trump_view(
+        ("CA", "CT", "C9", "C8", "C6", "SA", "S5", "S3"),
+        ("CJ", "D9", "D5", "D4", "D2", "H7", "SJ", "S9"),
+        ("C5", "C4", "C3", "D3", "HJ", "SK", "S6"),
+        ("CQ", "H9", "SQ", "ST", "S8", "S7", "S4"),
+        trick=("HQ", "H8"),
+    )
+    assert card("C6") in claimer_options(NormalPolicy(), two_out)

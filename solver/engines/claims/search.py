@@ -399,6 +399,8 @@ class Adjudicator:
                     0,
                     self.keys.their_solid,
                     0,
+                    0,
+                    self.keys.their_length,
                 )
                 return claimer_options(others, theirs)
             hand = hand_of(held, seat)
@@ -420,6 +422,7 @@ class Adjudicator:
             self.keys.solid,
             p.believed,
             p.counted,
+            self.keys.length,
         )
         stated = self.stated_plays(view, state.plan)
         return stated if stated is not None else claimer_options(p.policy, view)
