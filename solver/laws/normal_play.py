@@ -601,10 +601,16 @@ def claim_length(held: tuple[int, int, int, int], claimer_side: int) -> int:
     for seat in (claimer_side, claimer_side + 2):
         hand = hand_of(held, seat)
         for suit in range(4):
-            masters = masters_in(hand, theirs, suit)
-            if masters and popcount(masters) >= popcount(theirs & SUIT_MASKS[suit]):
+            if _cleared_by_masters(hand, theirs, suit):
                 length |= hand & SUIT_MASKS[suit]
     return length
+
+
+def _cleared_by_masters(hand: int, theirs: int, suit: int) -> bool:
+    """Does ``hand`` hold a master of ``suit`` and as many masters as ``theirs`` holds cards
+    of it, so that every card of the hand's there wins cashed from the top?"""
+    masters = masters_in(hand, theirs, suit)
+    return masters != 0 and popcount(masters) >= popcount(theirs & SUIT_MASKS[suit])
 
 
 def is_master(view: PlayView, card: int) -> bool:
@@ -1787,12 +1793,9 @@ def _length_winner(view: PlayView, card: int) -> bool:
     claim (``claim_length``) and still clear, as many of them as the opponents hold cards of
     it, so that every card of the hand's there wins cashed from the top without the lead lost
     (``keep_length_winners``): North's C6 from C A T 9 8 6, the CQ alone out?"""
-    if not (view.length >> card) & 1:
-        return False
-    suit = card // 13
-    theirs = _opponents_cards(view) & SUIT_MASKS[suit]
-    masters = masters_in(hand_of(view.held, view.seat), theirs, suit)
-    return masters != 0 and popcount(masters) >= popcount(theirs)
+    return (view.length >> card) & 1 != 0 and _cleared_by_masters(
+        hand_of(view.held, view.seat), _opponents_cards(view), card // 13
+    )
 
 
 def _idle_losers(view: PlayView, losers: list[int]) -> list[int]:
