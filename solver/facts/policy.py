@@ -54,6 +54,7 @@ class NormalPolicy:
     lead_believed_winner: bool = True
     discard_from_dead_suits: bool = True
     keep_length_winners: bool = True
+    keep_small_guards: bool = True
     keep_counted_cards: bool = True
     nonclaimers_normal: bool = False
     """Off in every preset: the Laws say nothing of the non-claimers' plays, and practice gives
@@ -280,6 +281,13 @@ class NormalPolicy:
                 "cleared at the claim, drawing every card of it the opponents hold (North's "
                 "C T 9 8 6 under his CA, the CQ the only club out), while it holds another "
                 "loser to throw",
+            ),
+            "keep_small_guards": (
+                "70",
+                "a hand discarding a loser keeps its only two cards of a suit whose higher card "
+                "only one opponent's card beats, and no card of partner's tops, while it holds "
+                "another loser to throw: West keeps S T 6, North's SK the only spade above the "
+                "ST, and throws his idle D7",
             ),
             "lead_believed_winner": (
                 "70",

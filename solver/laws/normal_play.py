@@ -50,9 +50,13 @@ Judgements (each a switch of ``NormalPolicy``):
   the crossing card may still be ruffed or overtaken. With no such suit, any lead is normal.
   Declarer's side only: a defender does not see his partner's hand (``for_defenders``).
 - ``follow_low_to_partner`` (normal play): following to a trick partner is sure to win (his card
-  is a winner, or the player is last), a player plays his lowest card of the suit: overtaking a
-  winner only to put the lead in the wrong hand is worse than careless. A suit the claimer did
-  not say how to unblock stays blocked.
+  is a winner, or the player is last, or every opponent still to play has shown out of the
+  suit led and of trumps: ``_shown_out_behind``, as for a ruff), a player plays his lowest
+  card of the suit: overtaking a winner only to put the lead in the wrong hand is worse than
+  careless. A suit the claimer did not say how to unblock stays blocked. The shown-out case
+  is 70E1's card whose place is known: South, with CK J 8 over East's marked CQ, overtakes
+  North's sure C9 with the CJ (``overtake_to_reach``) or follows low, and does not spend the
+  CK, which ``no_duck_with_winner`` asks for only on a trick not yet sure.
 - ``no_duck_with_winner`` (normal play, docs/claims.md): a player who can win a trick with a
   winner of the suit led, when the trick is not already sure to be his side's, does so, with
   his lowest such winner; ``win_when_sure`` is applied before it.
@@ -334,6 +338,17 @@ Judgements (each a switch of ``NormalPolicy``):
   squeeze a claimer who stated none need not have watched. Read on an expert 3NT claim
   of every trick in a vugraph record, where North threw two such clubs; it narrows the losers
   ``keep_links`` and ``keep_ruffable_losers`` leave, before ``discard_from_dead_suits``.
+- ``keep_small_guards`` (70; the catalogue's D2, where the claimer evidently counts the card
+  the guard protects): a hand discarding a loser keeps its only two cards of a suit, the
+  higher of which one opponent's card alone beats and no card of partner's tops, while it
+  holds another loser to throw (``_small_guard``): West keeps S T 6, North's SK the only
+  spade above the ST and East void, and throws his idle D7; kept, the S6 follows under the
+  SK and the ST wins, and either card thrown leaves the other to fall. Read on a claim of
+  one trick in a World Championship record accepted at the table, where only the S6's
+  discard lost it. A tie-break among the losers the judgements before it leave, after
+  ``discard_from_dead_suits`` (placed before it, it undid that judgement's choices, a small
+  card of the suit being cashed thrown instead); on a defender's claim it binds his own
+  discards only, as ``keep_guards`` does, judged on the cards of his side he sees.
 - ``lead_believed_winner`` (70, the principle that what the claimer evidently believed fixes his
   normal plays; posters on the Laws forum of Bridge Base Online, 2010, on an ACBL regional
   claim of "the rest" with the H8 below West's H9: the HA then the H8 is normal, one down; EBU
@@ -429,9 +444,9 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     partner can ruff (``keep_ruffable_losers``), which winners to cash before crossing to
     partner's (``cash_before_crossing``), which suits are dead to the side
     (``discard_from_dead_suits``); which card partner plays
-    stays a choice among normal plays (70D2). ``keep_guards`` stays: it applies to the
-    claiming defender's own discards, judged on his own cards (``PlayView.bound``), and never
-    to his partner's."""
+    stays a choice among normal plays (70D2). ``keep_guards`` and ``keep_small_guards`` stay:
+    they apply to the claiming defender's own discards (``PlayView.bound``), and never to his
+    partner's."""
     return replace(
         policy,
         cross_to_partners_winners=False,
@@ -1328,7 +1343,7 @@ def _follows(
 def _follows_by_rules(
     policy: NormalPolicy, view: PlayView, cards: list[int], best: int, partner_winning: bool
 ) -> list[int]:
-    if _partner_sure(view, best, partner_winning):
+    if _partner_sure(view, best, partner_winning) or (partner_winning and _shown_out_behind(view)):
         over = _reaching(view, cards, best) if policy.overtake_to_reach else -1
         if over >= 0 and not _strands(view, best, over):
             return [over]
@@ -1783,6 +1798,10 @@ def _loser_discards(policy: NormalPolicy, view: PlayView, losers: list[int]) -> 
         idle = _idle_losers(view, losers)
         if idle:
             losers = idle
+    if policy.keep_small_guards and (view.bound >> view.seat) & 1:
+        spare = [c for c in losers if not _small_guard(view, c)]
+        if spare:
+            losers = spare
     if policy.discard_from_the_bottom:
         return _from_the_bottom(view, losers)
     return losers
@@ -1796,6 +1815,23 @@ def _length_winner(view: PlayView, card: int) -> bool:
     return (view.length >> card) & 1 != 0 and _cleared_by_masters(
         hand_of(view.held, view.seat), _opponents_cards(view), card // 13
     )
+
+
+def _small_guard(view: PlayView, card: int) -> bool:
+    """Is ``card`` one of the hand's only two cards of its suit, the higher of which one
+    opponent's card alone beats and no card of partner's (as the claimer sees his side's)
+    tops (``keep_small_guards``): West's ST or S6, North's SK the only spade above the ST,
+    East void? Kept, the small card follows under the SK and the ST wins; thrown, either
+    card leaves the other to fall. With partner's higher cards the suit's tricks are his, and
+    the small card guards nothing."""
+    mask = SUIT_MASKS[card // 13]
+    suit = hand_of(view.held, view.seat) & mask
+    if popcount(suit) != 2:
+        return False
+    above = cards_above(suit.bit_length() - 1)
+    if _side_seen(view) & above:
+        return False
+    return popcount(_opponents_cards(view) & above) == 1
 
 
 def _idle_losers(view: PlayView, losers: list[int]) -> list[int]:

@@ -1123,8 +1123,12 @@ def test_a_loser_goes_from_a_suit_the_side_holds_no_winner_of() -> None:
 
     assert claimer_options(NormalPolicy(), south(held)) == [card("C8")]
     # Without it: the H4, the H7 (an unblocking discard under North's H A T) or the C8.
-    off = NormalPolicy().with_switches(discard_from_dead_suits=False)
+    off = NormalPolicy().with_switches(discard_from_dead_suits=False, keep_small_guards=False)
     assert claimer_options(off, south(held)) == every
+    # The CQ 8 are a small guard too (only East's CK above the queen, North's C9 below it):
+    # with keep_small_guards on, only the hearts may go.
+    guards = NormalPolicy().with_switches(discard_from_dead_suits=False)
+    assert claimer_options(guards, south(held)) == [card("H4"), card("H7")]
     # A side holding a club winner (North's CA, or South's own CQ with East's CK a low club)
     # is cashing clubs too: every loser may go.
     north_ace = (mask("HA", "HT", "H5", "D7", "CA"), held[1], held[2], held[3])
@@ -1139,7 +1143,10 @@ def test_a_loser_goes_from_a_suit_the_side_holds_no_winner_of() -> None:
         held[2],
         mask("H8", "H6", "C3", "C7", "C2"),
     )
-    assert claimer_options(NormalPolicy(), south(threat)) == every
+    no_guards = NormalPolicy().with_switches(keep_small_guards=False)
+    assert claimer_options(no_guards, south(threat)) == every
+    # And the CQ 8 are its guarded pair: keep_small_guards keeps both, and a heart goes.
+    assert claimer_options(NormalPolicy(), south(threat)) == [card("H4"), card("H7")]
     # A defender does not see his partner's hand: the judgement is not his.
     assert card("H4") in claimer_options(for_defenders(NormalPolicy()), south(held))
 
@@ -1334,3 +1341,61 @@ def test_a_hand_keeps_the_long_suit_its_own_masters_clear() -> None:
         trick=("HQ", "H8"),
     )
     assert card("C6") in claimer_options(NormalPolicy(), two_out)
+
+
+def test_a_hand_keeps_the_small_card_guarding_a_card_one_opponent_beats() -> None:
+    # No trumps. North leads the H4 and East plays the HT; South, void in hearts, holds ST 6
+    # and the D7, and West holds SK 9: the ST wins once the SK has gone, if South still has
+    # the S6 to follow under it (a World Championship claim of one trick, accepted at the
+    # table, lost that trick to the S6's discard). He throws the D7 (keep_small_guards).
+    position = no_trump_view(
+        ("H7", "D3"),
+        ("DJ", "D9"),
+        ("ST", "S6", "D7"),
+        ("SK", "S9", "HQ"),
+        seat=2,
+        trick=("H4", "HT"),
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("D7")]
+    careless = NormalPolicy().with_switches(keep_small_guards=False)
+    assert card("S6") in claimer_options(careless, position)
+    # Two spades above the ST (West's SK J): the ST is no nearer a trick than the D7, and the
+    # S6 guards nothing worth keeping: either goes.
+    two_above = no_trump_view(
+        ("H7", "D3"),
+        ("DJ", "D9"),
+        ("ST", "S6", "D7"),
+        ("SK", "SJ", "HQ"),
+        seat=2,
+        trick=("H4", "HT"),
+    )
+    assert {card("S6"), card("D7")} <= set(claimer_options(NormalPolicy(), two_above))
+
+
+def test_partners_card_is_sure_when_the_player_behind_has_shown_out() -> None:
+    # No trumps. North leads his last club, the C9, and East plays the C2; South holds CK J 8
+    # and West, still to play, has shown out of clubs, so the CQ is East's and North's C9 is
+    # sure to win (a World Championship claim of every trick lost one to the CK played here).
+    # South overtakes with the CJ, to cash the CK over the queen next (overtake_to_reach),
+    # not with the CK, which no_duck_with_winner asked for when the trick was not sure.
+    def south(voids: int) -> PlayView:
+        return PlayView(
+            seat=2,
+            held=(
+                mask("DA", "DT", "D3"),
+                mask("CQ", "DK", "D7"),
+                mask("CK", "CJ", "C8"),
+                mask("DQ", "D8", "SK", "ST"),
+            ),
+            trick=(card("C9"), card("C2")),
+            leader=0,
+            trump=None,
+            claimer_side=0,
+            voids=voids,
+            trumps_aware=True,
+        )
+
+    west_no_clubs = 1 << (4 * 3 + 3)
+    assert claimer_options(NormalPolicy(), south(west_no_clubs)) == [card("CJ")]
+    # West not known void: the C9 may yet lose to his queen, and the CK, the master, wins.
+    assert claimer_options(NormalPolicy(), south(0)) == [card("CK")]
