@@ -1263,7 +1263,8 @@ def _shown_out_behind(view: PlayView) -> bool:
     (``voids``) and either has shown out of trumps or neither opponent holds one (a claimer
     believes the trumps gone when they are)? Then partner's card, winning so far, is sure
     though an opponent who has played holds a higher one: ruffing it wastes a trump (the H6
-    ruffed with West's HQ already played under it and East void; the catalogue's C4(c))."""
+    ruffed with West's HQ already played under it and East void; the catalogue's C4(c)), and
+    following, the hand need not spend a master on it (``follow_low_to_partner``)."""
     led = view.trick[0] // 13
     trump = view.trump
     theirs = _opponents_cards(view)
@@ -1778,10 +1779,12 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
 def _loser_discards(policy: NormalPolicy, view: PlayView, losers: list[int]) -> list[int]:
     """Of a player's ``losers``, those he may discard: not his link to partner's winners while
     another goes (``keep_links``), then not one partner can still ruff while another goes
-    (``keep_ruffable_losers``), and the lowest of a suit (``discard_from_the_bottom``). The
-    link is kept first: each judgement only narrows what the one before left, so turning one
-    on never admits a discard it did not (a ruffable loser kept at the cost of the link would
-    strand partner's winners)."""
+    (``keep_ruffable_losers``), not a card of a long suit his masters clear
+    (``keep_length_winners``), one of a dead suit (``discard_from_dead_suits``), not one of a
+    small guard and the card it guards (``keep_small_guards``), and the lowest of a suit
+    (``discard_from_the_bottom``). The link is kept first: each judgement only narrows what
+    the one before left, so turning one on never admits a discard it did not (a ruffable loser
+    kept at the cost of the link would strand partner's winners)."""
     if policy.keep_links:
         idle = [c for c in losers if not _last_link(view, c)]
         if idle:
