@@ -36,6 +36,7 @@ class NormalPolicy:
     aware_after_trump_round: bool = True
     unblock_short_hand_first: bool = True
     third_hand_contests: bool = True
+    second_hand_low: bool = True
     keep_guards: bool = True
     keep_links: bool = True
     keep_entries: bool = True
@@ -162,6 +163,12 @@ class NormalPolicy:
                 "third to play, with partner's spot card or an opponent's card winning the trick "
                 "so far, a player who can beat it plays a card that does, an honour if he can "
                 "(third hand high)",
+            ),
+            "second_hand_low": (
+                "70",
+                "second to play to a spot card, a player holding a lower card does not play an "
+                "honour that two or more of the opponents' cards beat: not dummy's CJ from "
+                "CJ 8 7 4 2 on West's C6, the CK and CA out (second hand low)",
             ),
             "keep_guards": (
                 "70",

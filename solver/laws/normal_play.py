@@ -106,6 +106,13 @@ Judgements (each a switch of ``NormalPolicy``):
   does, an honour if he holds one that does: ducking from K J T 2 to let the fourth hand win
   with a small card is not careless play. Partner's honour winning so far is left alone
   (overtaking it is not assumed).
+- ``second_hand_low`` (normal play, "second hand low"): second to play to a spot card, a
+  player holding a lower card of the suit does not play an honour that two or more of the
+  opponents' cards beat (``_second_hand_honour``): it can only fall to one of them, and the
+  cards it guarded with it. Dummy, with CJ 8 7 4 2, plays low on West's C6 with the CK and CA
+  out, not the CJ, which East's CK takes before the CA drops the CQ. Read on a World
+  Championship claim accepted at the table. An honour led is another matter: covering it is
+  a careless reflex, not an irrational one, and stays normal.
 - ``unblock_short_hand_first`` (Danish LKU-20 2.1, as ``cross_to_partners_winners``): a hand
   leading its winners does not lead one that partner must overtake (his cards of the suit are
   all higher) while it holds a winner partner can follow under: the short hand's winners
@@ -1383,7 +1390,15 @@ def _follows_by_rules(
     ):
         honours = [c for c in winners if c % 13 >= HONOURS]
         return honours or winners
+    if policy.second_hand_low and len(view.trick) == 1 and view.trick[0] % 13 < HONOURS:
+        return [c for c in cards if c == cards[0] or not _second_hand_honour(view, c)]
     return cards
+
+
+def _second_hand_honour(view: PlayView, card: int) -> bool:
+    """Is ``card`` an honour that two or more of the opponents' cards beat
+    (``second_hand_low``), which, played second to a spot card, can only fall?"""
+    return card % 13 >= HONOURS and popcount(_opponents_cards(view) & cards_above(card)) >= 2
 
 
 def _known_masters(policy: NormalPolicy, view: PlayView, suit: int) -> bool:

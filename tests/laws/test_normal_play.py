@@ -1399,3 +1399,30 @@ def test_partners_card_is_sure_when_the_player_behind_has_shown_out() -> None:
     assert claimer_options(NormalPolicy(), south(west_no_clubs)) == [card("CJ")]
     # West not known void: the C9 may yet lose to his queen, and the CK, the master, wins.
     assert claimer_options(NormalPolicy(), south(0)) == [card("CK")]
+
+
+def test_second_hand_plays_low_under_two_higher_honours_out() -> None:
+    # No trumps. West leads the C6; North, second to play, holds CJ 8 7 4 2 with the CK and CA
+    # out (a World Championship claim lost two tricks to the CJ played here): the jack can
+    # only fall, so he plays low (second_hand_low). With one card above the jack out, or an
+    # honour led (a cover), any card stays normal.
+    def north(east: tuple[str, ...], west: tuple[str, ...], led: str) -> PlayView:
+        return no_trump_view(
+            ("CJ", "C8", "C7", "C4", "C2"),
+            east,
+            ("CQ", "C3", "DK", "HJ", "HT"),
+            west,
+            seat=0,
+            trick=(led,),
+        )
+
+    position = north(("CK", "CT", "D5", "H6", "S9"), ("CA", "C9", "C5", "DJ", "D8"), "C6")
+    normal = claimer_options(NormalPolicy(), position)
+    assert card("CJ") not in normal and card("C2") in normal
+    careless = NormalPolicy().with_switches(second_hand_low=False)
+    assert card("CJ") in claimer_options(careless, position)
+    # The CK already played: the CA alone is above the jack.
+    one_above = north(("CT", "C9", "D5", "H6", "S9"), ("CA", "C6", "DJ", "D8", "D7"), "C5")
+    assert card("CJ") in claimer_options(NormalPolicy(), one_above)
+    honour_led = north(("CK", "C6", "D5", "H6", "S9"), ("CA", "C9", "C5", "DJ", "D8"), "CT")
+    assert card("CJ") in claimer_options(NormalPolicy(), honour_led)
