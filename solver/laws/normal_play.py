@@ -1221,9 +1221,12 @@ def _overtaken_by_partner(view: PlayView, card: int) -> bool:
 
 def _partner_sure(view: PlayView, best: int, partner_winning: bool) -> bool:
     """Is the trick sure to be partner's: his card, ``best``, wins it so far and either the
-    player is last to play or it is a master (no opponent still holds a higher card of its suit)?
-    A card merely winning *so far* is not sure: the opponent still to play may beat it."""
-    return partner_winning and (len(view.trick) == 3 or is_master(view, best))
+    player is last to play, or it is a master (no opponent still holds a higher card of its
+    suit), or every opponent still to play has shown out (``_shown_out_behind``)? A card
+    merely winning *so far* is not sure: the opponent still to play may beat it."""
+    return partner_winning and (
+        len(view.trick) == 3 or is_master(view, best) or _shown_out_behind(view)
+    )
 
 
 def partner_sure_to_win(view: PlayView) -> bool:
@@ -1255,14 +1258,9 @@ def partner_wins_as_the_cards_lie(view: PlayView) -> bool:
 
 def _partner_takes_it(view: PlayView, best: int, partner_winning: bool) -> bool:
     """Is the trick sure to be partner's, so that ruffing it wastes a trump: his card, ``best``,
-    is sure (``_partner_sure``), or the opponents still to play have shown out
-    (``_shown_out_behind``), or he is still to play, last, with a master
-    (``_partner_master_to_come``)?"""
-    return (
-        _partner_sure(view, best, partner_winning)
-        or _partner_master_to_come(view)
-        or (partner_winning and _shown_out_behind(view))
-    )
+    is sure (``_partner_sure``, the opponents still to play shown out included), or he is
+    still to play, last, with a master (``_partner_master_to_come``)?"""
+    return _partner_sure(view, best, partner_winning) or _partner_master_to_come(view)
 
 
 def _shown_out_behind(view: PlayView) -> bool:
@@ -1351,7 +1349,7 @@ def _follows(
 def _follows_by_rules(
     policy: NormalPolicy, view: PlayView, cards: list[int], best: int, partner_winning: bool
 ) -> list[int]:
-    if _partner_sure(view, best, partner_winning) or (partner_winning and _shown_out_behind(view)):
+    if _partner_sure(view, best, partner_winning):
         over = _reaching(view, cards, best) if policy.overtake_to_reach else -1
         if over >= 0 and not _strands(view, best, over):
             return [over]
