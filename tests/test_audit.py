@@ -18,7 +18,7 @@ import pytest
 import solver.audit.run
 from solver.audit import audit
 from solver.audit.boards import ClaimTask, Unreadable, _claim_task, claims_in
-from solver.audit.judge import COLUMNS, AuditRow
+from solver.audit.judge import COLUMNS, AuditRow, audit_claim
 from solver.audit.run import (
     Journal,
     Settings,
@@ -345,6 +345,10 @@ def test_the_class_and_the_switches_are_applied_as_check_applies_them() -> None:
             "player_class 'novice': unknown class of player (expected one of: expert, club)",
         ),
         ({"policy": "FFB"}, "policy 'FFB': unknown preset (expected one of: WBF2017, EBU, ACBL)"),
+        (
+            {"claimer": "dummy"},
+            "claimer 'dummy': unknown reading of who claimed (expected one of: declarer, either)",
+        ),
     ],
 )
 def test_unknown_settings_stop_the_audit_before_any_claim(
@@ -368,6 +372,7 @@ def test_unknown_settings_stop_the_audit_before_any_claim(
             "error: --switch 'keep_entries': expected NAME=on or NAME=off",
         ),
         (["--class", "novice"], "argument --class: invalid choice: 'novice'"),
+        (["--claimer", "W"], "argument --claimer: invalid choice: 'W'"),
     ],
 )
 def test_the_command_refuses_unknown_settings(
@@ -404,8 +409,8 @@ def test_an_audit_is_resumed_only_under_its_own_settings(archive: Path, tmp_path
         list(audit_rows([archive], settings=other, runner=in_process, journal=journal))
     assert str(refused.value) == (
         f"{journal}: this interrupted audit was run under --policy WBF2017, not --policy EBU "
-        "--class club: run it again with the same --policy, --class and --switch, or delete "
-        "the journal to start afresh"
+        "--class club: run it again with the same --policy, --class, --switch and --claimer, "
+        "or delete the journal to start afresh"
     )
     # Under its own settings it resumes.
     assert (
@@ -546,3 +551,89 @@ def test_a_bug_in_where_the_ruling_turns_keeps_the_row_and_says_so(
     assert row.reason == (
         "where the ruling turns was not found: the worst normal line could not be traced back"
     )
+
+
+def test_a_defenders_reading_is_the_imported_case_with_that_claimer() -> None:
+    """``--claimer either``: a claim that would not stand as declarer's (USBF board 50 Open, 4H
+    by West, 10 claimed with 7 left) stands as South's claim of the defence's one trick. The
+    row names South and credits what ``ruling check`` credits the case ``ruling import
+    --claimer S`` makes of the board; its totals stay declarer's side's."""
+    from solver.records.casefile import case_from_dict
+    from solver.records.importing import ImportOptions, import_case
+    from solver.rulings import analyse
+
+    task = next(
+        item for item in claims_in([USBF]) if isinstance(item, ClaimTask) and item.key.record == 9
+    )
+    assert [str(claim.by) for claim in task.defenders_claims] == ["S", "N"]
+    as_declarer = audit_claim(task, time_limit=SETTINGS.time_limit, why=False)
+    either = audit_claim(task, time_limit=SETTINGS.time_limit, why=False, claimer_reading="either")
+    assert (as_declarer.stands, as_declarer.claimer, as_declarer.claimer_reading) == (
+        False, "W", "declarer",
+    )  # fmt: skip
+    assert (either.stands, either.claimer, either.claimer_reading) == (True, "S", "either")
+    assert either.claimed == as_declarer.claimed == 10 and either.before == as_declarer.before
+    assert either.ruling is not None and either.ruling <= either.claimed
+    assert either.worst_normal is not None and either.double_dummy is not None
+    assert either.worst_normal >= either.double_dummy  # declarer's side on the defence's line
+    assert either.first_loss == ""
+    data, _record = import_case(USBF, ImportOptions(number=9, claimer="S"))
+    case = case_from_dict(data, f"{USBF.name} #9")
+    south = task.defenders_claims[0]
+    assert case.claim is not None
+    assert (case.claim.by, case.claim.tricks, case.claim.by_defender) == (
+        south.by, south.tricks, True,
+    )  # fmt: skip
+    assert case.claim.position == south.position
+    assert case.claim.shown_out == south.shown_out
+    assert case.claim.trump_round_before == south.trump_round_before
+    analysis = analyse(case, time_limit=SETTINGS.time_limit, judgements=False)
+    assert analysis.ruling.declarer_tricks == either.ruling
+
+
+def test_reading_either_claimer_changes_only_the_claims_declarers_reading_fails() -> None:
+    """Every claim that stands as declarer's keeps its row under ``--claimer either`` (the
+    reading column aside); one that does not stands as a defender's or keeps declarer's row,
+    with its seconds those of every reading tried."""
+    tasks = [item for item in claims_in([USBF]) if isinstance(item, ClaimTask)]
+    plain = {row.record: row for row in in_process(tasks, SETTINGS)}
+    either = {
+        row.record: row for row in in_process(tasks, replace(SETTINGS, claimer_reading="either"))
+    }
+    assert plain.keys() == either.keys()
+    moved = 0
+    for record, row in plain.items():
+        other = either[record]
+        assert other.claimer_reading == "either" and row.claimer == row.declarer
+        if row.stands or other.claimer == row.declarer:
+            assert replace(other, seconds=0, claimer_reading="declarer") == replace(row, seconds=0)
+        else:
+            assert other.stands and other.claimer != row.declarer
+            assert other.claimer in {str(c.by) for c in tasks[record - 1].defenders_claims}
+            moved += 1
+    assert moved >= 1
+    assert all(row.stands for row in either.values() if row.claimer != row.declarer)
+
+
+def test_the_command_reads_a_defenders_claim_when_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(["audit", str(USBF), "--jobs", "1", "--no-why", "--claimer", "either"])
+    assert code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "A claim that would not stand as declarer's was read as a defender's too:" in out
+    assert "stand only so (the claimer column names the seat)." in out
+
+
+def test_a_journal_written_before_the_claimer_columns_is_resumed(tmp_path: Path) -> None:
+    """Rows of a journal of an earlier version (no ``claimer_reading`` or ``claimer``) are read
+    as declarer's claims, the reading every audit then made."""
+    journal = tmp_path / "audit.journal"
+    interrupted_after_one_claim(journal)
+    line = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])
+    claimer = line.pop("claimer")
+    del line["claimer_reading"]
+    journal.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    (row,) = read_journal(journal)
+    assert (row.claimer_reading, row.claimer) == ("declarer", claimer)
+    assert claimer == row.declarer

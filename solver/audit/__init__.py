@@ -29,6 +29,7 @@ def audit(
     journal: str | Path | None = None,
     player_class: str | None = None,
     switches: Mapping[str, bool] | None = None,
+    claimer: str = "declarer",
 ) -> pandas.DataFrame:
     """Audit every claim in the PBN and LIN files under ``paths`` (files or folders).
 
@@ -39,9 +40,11 @@ def audit(
     finish; run again with the same journal, the audit skips the boards already in it.
     ``policy``, ``player_class`` ("expert" or "club") and ``switches`` (judgements turned on
     or off, ``{"keep_entries": True}``) are ``ruling check``'s ``--policy``, ``--class`` and
-    ``--switch``; an unknown one, a switch set to anything but True or False, a time limit
-    that is not a positive number or fewer than one job is a ``solver.errors.SettingsError``
-    (a ValueError) before any claim is ruled on.
+    ``--switch``; ``claimer`` is ``ruling audit --claimer``: "declarer" (each claim taken as
+    declarer's) or "either" (as a defender's too, where declarer's would not stand; the
+    ``claimer`` column names the seat ruled on). An unknown one, a switch set to anything but
+    True or False, a time limit that is not a positive number or fewer than one job is a
+    ``solver.errors.SettingsError`` (a ValueError) before any claim is ruled on.
     """
     import pandas
 
@@ -59,7 +62,7 @@ def audit(
         audit_rows(
             paths,
             settings=Settings(
-                policy, time_limit, why, player_class, tuple((switches or {}).items())
+                policy, time_limit, why, player_class, tuple((switches or {}).items()), claimer
             ),
             runner=choose_runner(jobs, scheduler),
             journal=None if journal is None else Path(journal),

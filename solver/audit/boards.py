@@ -47,7 +47,11 @@ class ClaimTask:
     declarer: Seat
     vulnerable: str
     claim: Claim
+    """Declarer's claim: the audit's reading of a record, which does not say who claimed."""
     claimed_total: int
+    defenders_claims: tuple[Claim, ...] = ()
+    """The same claim read as each defender's, the one to play next first (``ruling audit
+    --claimer either``); none when declarer's total leaves the defence no trick to claim."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +139,16 @@ def _claim_task(record: Record, source: str) -> ClaimTask | Unreadable | None:
         return None
     assert record.contract is not None and record.declarer is not None
     assert record.claimed_total is not None
+    defenders: tuple[Claim, ...] = ()
+    if claim.conceded:
+        position = claim.position
+        next_to_play = Seat.from_index(position.leader.index + len(position.current_trick))
+        first = next_to_play if next_to_play.side is not claim.side else next_to_play.lho
+        defenders = tuple(
+            defence
+            for seat in (first, first.partner)
+            if (defence := claim_at_stop(record, seat)) is not None
+        )
     return ClaimTask(
         key,
         record.board,
@@ -145,6 +159,7 @@ def _claim_task(record: Record, source: str) -> ClaimTask | Unreadable | None:
         record.vulnerable,
         claim,
         record.claimed_total,
+        defenders,
     )
 
 

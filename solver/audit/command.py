@@ -100,6 +100,15 @@ def add_audit_parser(commands: Any, positive_seconds: Any, at_least_one: Any) ->
         "the class",
     )
     audit.add_argument(
+        "--claimer",
+        dest="claimer_reading",
+        choices=("declarer", "either"),
+        default="declarer",
+        help="who made each claim, which records do not say: declarer (default), or either "
+        "(declarer, or a defender where only that reading lets the claim stand; the table's "
+        "claimer column names the seat)",
+    )
+    audit.add_argument(
         "--time-limit",
         type=positive_seconds,
         default=20.0,
@@ -134,7 +143,12 @@ def run_audit(args: argparse.Namespace) -> int:
 
     output: Path | None = args.output
     settings = Settings(
-        args.policy, args.time_limit, args.why, args.player_class, _switches(args.switch)
+        args.policy,
+        args.time_limit,
+        args.why,
+        args.player_class,
+        _switches(args.switch),
+        args.claimer_reading,
     )
     journal = None
     if output is not None:
@@ -147,16 +161,7 @@ def run_audit(args: argparse.Namespace) -> int:
 
     def counted(rows: Iterator[AuditRow]) -> Iterator[AuditRow]:
         for row in rows:
-            if row.status == "unreadable" and row.record == 0:
-                _note_file(row, tally["files noted"])
-                tally["files noted"] += 1
-            tally[row.status] += 1
-            if row.stands is False:
-                tally["would not stand"] += 1
-                if len(failing) < SHOWN_FAILING:
-                    failing.append(row)
-            elif row.stands:
-                tally["stands"] += 1
+            _count(row, tally, failing)
             yield row
 
     rows = audit_rows(
@@ -187,6 +192,23 @@ def run_audit(args: argparse.Namespace) -> int:
     _summary(tally, failing, output, settings)
     unsettled = tally["unreadable"] + tally["timeout"] + tally["error"]
     return 1 if unsettled else 0
+
+
+def _count(row: AuditRow, tally: Counter[str], failing: list[AuditRow]) -> None:
+    """Count one row for the summary, keep the first that would not stand, and name at once a
+    path that could not be taken up at all."""
+    if row.status == "unreadable" and row.record == 0:
+        _note_file(row, tally["files noted"])
+        tally["files noted"] += 1
+    tally[row.status] += 1
+    if row.stands is False:
+        tally["would not stand"] += 1
+        if len(failing) < SHOWN_FAILING:
+            failing.append(row)
+    elif row.stands:
+        tally["stands"] += 1
+        if row.claimer is not None and row.claimer != row.declarer:
+            tally["read as a defender"] += 1
 
 
 def _note(message: str) -> None:
@@ -250,12 +272,18 @@ def _summary(
         f"{tally['unreadable']} unreadable"
         + ("" if output is None else f"; the table is in {output}")
     )
-    policy, player_class, switches = settings.columns
+    policy, player_class, switches, claimer_reading = settings.columns
     console.print(
         f"Ruled under the {policy} preset"
         + ("" if player_class is None else f", the claimers taken as {player_class} players")
         + ("" if not switches else f", with {switches}")
         + "."
+        + (
+            ""
+            if claimer_reading == "declarer"
+            else f" A claim that would not stand as declarer's was read as a defender's too: "
+            f"{tally['read as a defender']} stand only so (the claimer column names the seat)."
+        )
     )
 
 

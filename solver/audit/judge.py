@@ -59,20 +59,32 @@ class AuditRow:
     """The claimer's class of player given to the audit (``--class``; None: none given)."""
     switches: str
     """Judgements turned on or off over the preset and class (``--switch``): "ruff_low=off"."""
+    claimer_reading: str
+    """Who the audit took the claims for (``--claimer``): "declarer", or "either" (declarer,
+    or a defender where only that reading lets the claim stand)."""
+    claimer: str | None
+    """The seat the claim was ruled as made by (None: not ruled on, unreadable)."""
 
 
 COLUMNS = tuple(field.name for field in fields(AuditRow))
 
-PolicyColumns = tuple[str, str | None, str]
-"""An audit's settings as its rows name them: ``policy``, ``player_class``, ``switches``."""
+PolicyColumns = tuple[str, str | None, str, str]
+"""An audit's settings as its rows name them: ``policy``, ``player_class``, ``switches``,
+``claimer_reading``."""
+
+CLAIMER_READINGS = ("declarer", "either")
+"""Who an audit takes a record's claim for (``--claimer``; records do not say)."""
 
 
 def policy_columns(
-    policy: str, player_class: str | None, switches: tuple[tuple[str, bool], ...]
+    policy: str,
+    player_class: str | None,
+    switches: tuple[tuple[str, bool], ...],
+    claimer_reading: str = "declarer",
 ) -> PolicyColumns:
-    """The last three columns of every row of an audit run under these settings."""
+    """The settings columns of every row of an audit run under these settings."""
     turned = ", ".join(f"{name}={'on' if on else 'off'}" for name, on in switches)
-    return (policy, player_class, turned)
+    return (policy, player_class, turned, claimer_reading)
 
 
 def unreadable_row(item: Unreadable, settings: PolicyColumns) -> AuditRow:
@@ -81,7 +93,7 @@ def unreadable_row(item: Unreadable, settings: PolicyColumns) -> AuditRow:
     reason = f"{key.part}: {item.reason}" if key.part else item.reason
     return AuditRow(
         key.source, key.record, item.board, item.room, None, None, None, None, None, None, None,
-        None, None, None, "", "", "unreadable", reason, 0.0, *settings,
+        None, None, None, "", "", "unreadable", reason, 0.0, *settings, None,
     )  # fmt: skip
 
 
@@ -93,44 +105,88 @@ def audit_claim(
     why: bool = True,
     player_class: str | None = None,
     switches: tuple[tuple[str, bool], ...] = (),
+    claimer_reading: str = "declarer",
 ) -> AuditRow:
     """Rule on one claim under the preset, the claimer's class and the judgements turned on
     or off over them, as ``ruling check`` would with ``--policy``, ``--class`` and
     ``--switch``; never raises for a claim the engines cannot settle (status timeout) or
-    refuse (status error, with the engine's message)."""
+    refuse (status error, with the engine's message).
+
+    A record does not say who claimed. ``claimer_reading`` "declarer" takes the claim as
+    declarer's; "either" also rules it, where declarer's would not stand, as each defender's
+    (``ClaimTask.defenders_claims``) and gives the first reading under which it stands, or
+    declarer's when none does: a defender who claimed the rest reads in the record as a
+    declarer who conceded it, and is otherwise held to lines he never had to play. Each
+    reading has the whole time limit; the row's seconds are those of every reading tried."""
+    settings = policy_columns(policy, player_class, switches, claimer_reading)
+
+    def ruled_as(claim: Claim) -> AuditRow:
+        given = replace(claim, policy=policy, player_class=player_class, switches=switches)
+        return _audit_as(task, given, settings, time_limit, why)
+
+    row = ruled_as(task.claim)
+    if claimer_reading != "either" or row.stands:
+        return row
+    spent = row.seconds
+    for claim in task.defenders_claims:
+        other = ruled_as(claim)
+        spent += other.seconds
+        if other.stands:
+            return replace(other, seconds=spent)
+    return replace(row, seconds=spent)
+
+
+def _audit_as(
+    task: ClaimTask, claim: Claim, settings: PolicyColumns, time_limit: float, why: bool
+) -> AuditRow:
+    """The row of the record's claim read as ``claim`` (declarer's, or a defender's, with the
+    audit's settings); every total counted for declarer's side, as the record gives it."""
     started = time.monotonic()
-    claim = replace(task.claim, policy=policy, player_class=player_class, switches=switches)
     case = _case_of(task, claim)
-    before = claim.position.won_by(claim.side)
+    declarers = task.declarer.side
+    before = claim.position.won_by(declarers)
+    left = claim.position.tricks_left
+    ours = claim.side is declarers
+
+    def declarers_total(claimer_tricks: int) -> int:
+        """Declarer's side's total when the claimer's side takes ``claimer_tricks`` of those
+        left."""
+        return before + (claimer_tricks if ours else left - claimer_tricks)
+
     common = _common(task, claim, before)
-    settings = policy_columns(policy, player_class, switches)
     try:
         analysis = analyse_claim(case, case_policy(claim), time_limit, judgements=False)
     except ClaimTimeout:
         return AuditRow(
             *common, None, None, None, None, None, "", "", "timeout",
             f"the worst normal line was not settled within {time_limit:g} s",
-            time.monotonic() - started, *settings,
+            time.monotonic() - started, *settings, str(claim.by),
         )  # fmt: skip
     except SolverError as error:
         return AuditRow(
             *common, None, None, None, None, None, "", "", "error", str(error),
-            time.monotonic() - started, *settings,
+            time.monotonic() - started, *settings, str(claim.by),
         )  # fmt: skip
     ruling = decide_claim(case, analysis)
     credited = ruling.declarer_tricks
-    worst = before + analysis.adjudication.claimer_tricks
-    stands = None if credited is None else credited >= task.claimed_total
+    worst = declarers_total(analysis.adjudication.claimer_tricks)
+    stands = (
+        None
+        if credited is None
+        else credited >= task.claimed_total
+        if ours
+        else credited <= task.claimed_total
+    )
     turns = ""
     broken = ""
     if stands is False and why:
-        left = max(time_limit - (time.monotonic() - started), 1.0)
+        left_time = max(time_limit - (time.monotonic() - started), 1.0)
         try:
             costs = judgement_costs(
                 case,
                 analysis.policy,
                 analysis.adjudication.claimer_tricks,
-                left,
+                left_time,
                 analysis.obligations,
                 analysis.double_dummy,
                 analysis.adjudication.elapsed,
@@ -148,7 +204,7 @@ def audit_claim(
         *common,
         worst,
         credited,
-        None if dd is None else before + dd,
+        None if dd is None else declarers_total(dd),
         stands,
         bool(analysis.trump_tricks) and not analysis.trumps_aware,
         "" if stands else first_loss(claim, analysis.adjudication),
@@ -157,6 +213,7 @@ def audit_claim(
         broken,
         time.monotonic() - started,
         *settings,
+        str(claim.by),
     )
 
 

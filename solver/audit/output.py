@@ -161,6 +161,8 @@ def _parquet(rows: Iterable[AuditRow], path: Path) -> int:
             ("policy", pa.string()),
             ("player_class", pa.string()),
             ("switches", pa.string()),
+            ("claimer_reading", pa.string()),
+            ("claimer", pa.string()),
         ]
     )
     assert tuple(schema.names) == COLUMNS

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from solver.audit.boards import BoardKey, ClaimTask, Unreadable, claims_in, record_files
 from solver.audit.judge import (
+    CLAIMER_READINGS,
     COLUMNS,
     AuditRow,
     PolicyColumns,
@@ -83,14 +84,16 @@ def scheduler_problem(address: str) -> str | None:
 class Settings:
     """How each claim is ruled on (the same on every worker): the preset, the claimer's class
     of player (None: the preset's own judgements) and judgements turned on or off over both, as
-    ``ruling check`` takes them (``--policy``, ``--class``, ``--switch``). Checked when made,
-    so that a misspelt judgement stops the audit before any work (``SettingsError``)."""
+    ``ruling check`` takes them (``--policy``, ``--class``, ``--switch``), and who is taken to
+    have claimed (``--claimer``: ``CLAIMER_READINGS``). Checked when made, so that a misspelt
+    judgement stops the audit before any work (``SettingsError``)."""
 
     policy: str = "WBF2017"
     time_limit: float = 20.0
     why: bool = True
     player_class: str | None = None
     switches: tuple[tuple[str, bool], ...] = ()
+    claimer_reading: str = "declarer"
 
     def __post_init__(self) -> None:
         if self.policy not in PRESETS:
@@ -101,6 +104,11 @@ class Settings:
             raise SettingsError(
                 f"player_class {self.player_class!r}: unknown class of player "
                 f"(expected one of: {', '.join(PLAYER_CLASSES)})"
+            )
+        if self.claimer_reading not in CLAIMER_READINGS:
+            raise SettingsError(
+                f"claimer {self.claimer_reading!r}: unknown reading of who claimed "
+                f"(expected one of: {', '.join(CLAIMER_READINGS)})"
             )
         for name, value in self.switches:
             if not isinstance(value, bool):
@@ -114,7 +122,7 @@ class Settings:
     @property
     def columns(self) -> PolicyColumns:
         """How the rows of this audit name their settings (``AuditRow.policy`` and after)."""
-        return policy_columns(self.policy, self.player_class, self.switches)
+        return policy_columns(self.policy, self.player_class, self.switches, self.claimer_reading)
 
 
 def rule_one(task: ClaimTask, settings: Settings) -> AuditRow:
@@ -126,6 +134,7 @@ def rule_one(task: ClaimTask, settings: Settings) -> AuditRow:
         why=settings.why,
         player_class=settings.player_class,
         switches=settings.switches,
+        claimer_reading=settings.claimer_reading,
     )
 
 
@@ -295,13 +304,23 @@ def read_journal(path: Path) -> list[AuditRow]:
     return rows
 
 
+LATER_COLUMNS = ("claimer_reading", "claimer")
+"""Columns added to the table after its first release: a journal written before them is
+still resumed, its rows read as declarer's claims (all the audit then ruled on)."""
+
+
 def _journal_object(line: str) -> dict[str, Any] | None:
-    """A line's JSON object with exactly the table's columns, or None."""
+    """A line's JSON object with exactly the table's columns (or those before
+    ``LATER_COLUMNS``, which it then fills in), or None."""
     try:
         data = json.loads(line)
     except (json.JSONDecodeError, RecursionError):
         return None
-    if isinstance(data, dict) and set(data) == set(COLUMNS):
+    if not isinstance(data, dict):
+        return None
+    if set(data) == set(COLUMNS) - set(LATER_COLUMNS):
+        data = data | {"claimer_reading": "declarer", "claimer": data.get("declarer")}
+    if set(data) == set(COLUMNS):
         return data
     return None
 
@@ -369,6 +388,8 @@ _JOURNAL_COLUMNS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "policy": (f"one of {', '.join(PRESETS)}", _one_of(*PRESETS)),
     "player_class": (f"{' or '.join(PLAYER_CLASSES)}, or null", _one_of(*PLAYER_CLASSES)),
     "switches": ("text", _text),
+    "claimer_reading": (f"one of {', '.join(CLAIMER_READINGS)}", _one_of(*CLAIMER_READINGS)),
+    "claimer": ("N, E, S or W, or null", _one_of("N", "E", "S", "W")),
 }
 """What each column of a journal's row must hold (null only where what is expected says so),
 as the message says it, and the test of it."""
@@ -599,19 +620,21 @@ def _same_settings(rows: list[AuditRow], settings: Settings, journal: Path | Non
     ruled under two presets would compare nothing."""
     wanted = settings.columns
     for row in rows:
-        found = (row.policy, row.player_class, row.switches)
+        found = (row.policy, row.player_class, row.switches, row.claimer_reading)
         if found != wanted:
             raise SettingsError(
                 f"{journal}: this interrupted audit was run under {_describe(found)}, not "
-                f"{_describe(wanted)}: run it again with the same --policy, --class and "
-                "--switch, or delete the journal to start afresh"
+                f"{_describe(wanted)}: run it again with the same --policy, --class, "
+                "--switch and --claimer, or delete the journal to start afresh"
             )
 
 
 def _describe(columns: PolicyColumns) -> str:
-    policy, player_class, switches = columns
+    policy, player_class, switches, claimer_reading = columns
     parts = [f"--policy {policy}"]
     if player_class is not None:
         parts.append(f"--class {player_class}")
     parts.extend(f"--switch {item}" for item in switches.split(", ") if item)
+    if claimer_reading != "declarer":
+        parts.append(f"--claimer {claimer_reading}")
     return " ".join(parts)

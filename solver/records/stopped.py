@@ -3,7 +3,9 @@
 A LIN ``mc`` or a PBN ``*`` with ``[Result]`` gives declarer's side's total when play stopped;
 neither says who claimed. The claim is taken as declarer's (a claim, or a concession of the
 rest when the total is what he had already won): on a vugraph or club record that is nearly
-always so, and a defender's claim of the rest reads the same total.
+always so, and a defender's claim of the rest reads the same total. ``claimer`` reads it as
+another player's: a defender's claim of the tricks declarer's total leaves his side, which is
+what ``ruling audit --claimer either`` rules where declarer's would not stand.
 """
 
 from __future__ import annotations
@@ -20,18 +22,22 @@ class ClaimOutOfRange(ValueError):
     """The record's claimed total cannot be reached from where play stopped."""
 
 
-def claim_at_stop(record: Record) -> Claim | None:
-    """The record's claim by declarer, from where play stopped, mid-trick included (None when
-    the record has no claim: play complete, no claimed total, or no declarer).
+def claim_at_stop(record: Record, claimer: Seat | None = None) -> Claim | None:
+    """The record's claim by declarer (or by ``claimer``, a defender: his side's share of the
+    tricks left is what declarer's total leaves it), from where play stopped, mid-trick
+    included (None when the record has no claim: play complete, no claimed total, or no
+    declarer).
 
     The claimer is credited with what the play showed him (70E1): the suits each player had
     shown out of before the claim, as a case file's ``shown_out`` would be filled in, and
-    whether he had just drawn a round of trumps, all following (``trump_round_before``).
+    whether his side had just drawn a round of trumps, all following (``trump_round_before``).
 
     Raises ClaimOutOfRange when the total claimed is fewer than declarer's side had already won
     or more than it could still reach."""
     if record.claimed_total is None or record.declarer is None or record.play_complete:
         return None
+    by = record.declarer if claimer is None else claimer
+    assert by is not record.declarer.partner, "dummy does not claim"
     played = {card for trick in record.tricks for card in trick.cards}
     on_trick = tuple(card for _seat, card in record.partial_trick)
     hands = tuple(frozenset(record.deal.hand(seat) - played - set(on_trick)) for seat in Seat)
@@ -50,6 +56,8 @@ def claim_at_stop(record: Record) -> Claim | None:
             f"{record.label()}: a claimed total of {record.claimed_total} cannot be reached: "
             f"declarer's side had won {before} with {position.tricks_left} tricks left"
         )
+    if by.side is not record.declarer.side:
+        tricks = position.tricks_left - tricks
     tricks_seen: list[Sequence[Card]] = [trick.cards for trick in record.tricks]
     leaders = [trick.leader for trick in record.tricks]
     if on_trick:
@@ -58,12 +66,13 @@ def claim_at_stop(record: Record) -> Claim | None:
     shown = shown_out_in(tricks_seen, leaders)
     last = record.tricks[-1] if record.tricks else None
     trump_round = last is not None and trump_round_in(
-        last.cards, last.leader, record.declarer.side, record.trump_suit_index
+        last.cards, last.leader, by.side, record.trump_suit_index
     )
     return Claim(
-        by=record.declarer,
+        by=by,
         tricks=tricks,
         position=position,
         shown_out={seat: frozenset(suits) for seat, suits in shown.items()},
         trump_round_before=trump_round,
+        by_defender=by is not record.declarer,
     )
