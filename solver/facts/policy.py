@@ -56,6 +56,7 @@ class NormalPolicy:
     discard_from_dead_suits: bool = True
     keep_length_winners: bool = True
     keep_small_guards: bool = True
+    keep_live_last_card: bool = True
     keep_counted_cards: bool = True
     nonclaimers_normal: bool = False
     """Off in every preset: the Laws say nothing of the non-claimers' plays, and practice gives
@@ -295,6 +296,13 @@ class NormalPolicy:
                 "only one opponent's card beats, and no card of partner's tops, while it holds "
                 "another loser to throw: West keeps S T 6, North's SK the only spade above the "
                 "ST, and throws his idle D7",
+            ),
+            "keep_live_last_card": (
+                "70E1",
+                "at the twelfth trick, discarding last to a trick an opponent wins, a hand keeps "
+                "the card that can still win the last trick, not one of a suit that opponent, "
+                "then on lead, has shown out of: South keeps the SA and throws the DJ when West, "
+                "void in diamonds, wins the trick",
             ),
             "lead_believed_winner": (
                 "70",

@@ -356,6 +356,14 @@ Judgements (each a switch of ``NormalPolicy``):
   ``discard_from_dead_suits`` (placed before it, it undid that judgement's choices, a small
   card of the suit being cashed thrown instead); on a defender's claim it binds his own
   discards only, as ``keep_guards`` does, judged on the cards of his side he sees.
+- ``keep_live_last_card`` (70E1, the claimer credited with the show-outs he saw): last to
+  play to the twelfth trick, void in the suit led, with two cards left and an opponent
+  winning it whichever goes, the hand throws a card of a suit the opponent then on lead to
+  the last trick has shown out of (not a trump) and keeps the other (``_keep_live_last_card``):
+  South, with DJ and SA, throws the DJ on West's winning HT, West void in diamonds. The kept
+  card cannot do worse, and the thrown one cannot win. Read on World Championship claims
+  accepted at the table whose worst line kept the dead card; the leader's last card is not
+  counted out from the cards gone (a claimer may not have counted them).
 - ``lead_believed_winner`` (70, the principle that what the claimer evidently believed fixes his
   normal plays; posters on the Laws forum of Bridge Base Online, 2010, on an ACBL regional
   claim of "the rest" with the H8 below West's H9: the HA then the H8 is normal, one down; EBU
@@ -451,9 +459,9 @@ def for_defenders(policy: NormalPolicy) -> NormalPolicy:
     partner can ruff (``keep_ruffable_losers``), which winners to cash before crossing to
     partner's (``cash_before_crossing``), which suits are dead to the side
     (``discard_from_dead_suits``); which card partner plays
-    stays a choice among normal plays (70D2). ``keep_guards`` and ``keep_small_guards`` stay:
-    they apply to the claiming defender's own discards (``PlayView.bound``), and never to his
-    partner's."""
+    stays a choice among normal plays (70D2). ``keep_guards``, ``keep_small_guards`` and
+    ``keep_live_last_card`` stay: they apply to the claiming defender's own discards
+    (``PlayView.bound``), and never to his partner's."""
     return replace(
         policy,
         cross_to_partners_winners=False,
@@ -671,7 +679,38 @@ def claimer_options(policy: NormalPolicy, view: PlayView) -> list[int]:
     partner_winning = winning[0] % 2 == view.claimer_side
     if cards[0] // 13 == led:
         return _follows(policy, view, cards, winning[1], partner_winning)
+    if (
+        policy.keep_live_last_card
+        and len(cards) == 2
+        and len(view.trick) == 3
+        and not partner_winning
+        and (view.bound >> view.seat) & 1
+    ):
+        dead = _dead_last_card(view, cards, winning)
+        if dead >= 0:
+            return [dead]
     return _void_plays(policy, view, cards, winning[1], partner_winning)
+
+
+def _dead_last_card(view: PlayView, cards: list[int], winning: tuple[int, int]) -> int:
+    """Last to play to the twelfth trick, void in the suit led, with two cards left and an
+    opponent winning the trick whichever goes (``keep_live_last_card``): the one card of a
+    suit that opponent, on lead to the last trick, has shown out of (not a trump: he cannot
+    lead it, so it cannot win), which the hand throws to keep the other; -1 when there is no
+    such single card. South, with DJ and SA, West winning with the HT and void in diamonds,
+    throws the DJ. Keeping it can never do better, so the judgements that choose among
+    discards (an entry kept, a winner thrown from the bottom) do not apply: there is no trick
+    after the last. Shown-outs are what the claimer saw (70E1); which card the leader holds is
+    not counted out from the cards gone."""
+    seat, best = winning
+    if beats(cards[0], best, view.trump) or beats(cards[1], best, view.trump):
+        return -1  # a ruff wins the trick: the last lead is his side's
+    dead = [
+        card
+        for card in cards
+        if card // 13 != view.trump and (view.voids >> (4 * seat + card // 13)) & 1
+    ]
+    return dead[0] if len(dead) == 1 else -1
 
 
 def _lead_suits(policy: NormalPolicy, view: PlayView, hand: int, theirs: int) -> list[int]:

@@ -1426,3 +1426,48 @@ def test_second_hand_plays_low_under_two_higher_honours_out() -> None:
     assert card("CJ") in claimer_options(NormalPolicy(), one_above)
     honour_led = north(("CK", "C6", "D5", "H6", "S9"), ("CA", "C9", "C5", "DJ", "D8"), "CT")
     assert card("CJ") in claimer_options(NormalPolicy(), honour_led)
+
+
+def test_the_last_card_kept_is_one_the_leader_to_the_last_trick_can_lead_to() -> None:
+    # No trumps, twelfth trick. West leads the HT, North and East discard; South, last to play
+    # and out of hearts, holds the DJ and the SA, both masters, and West wins the trick
+    # whichever goes. West has shown out of diamonds, so the DJ cannot win the last trick:
+    # South throws it and keeps the SA for West's SK (a World Championship claim of one trick
+    # lost it to the SA thrown; keep_entries would even keep the DJ for North's D9).
+    def south(voids: int, south_cards: tuple[str, str] = ("DJ", "SA")) -> PlayView:
+        return PlayView(
+            seat=2,
+            held=(mask("D9"), mask("DT"), mask(*south_cards), mask("SK")),
+            trick=(card("HT"), card("S5"), card("D8")),
+            leader=3,
+            trump=None,
+            claimer_side=0,
+            voids=voids,
+            trumps_aware=True,
+        )
+
+    west_no_diamonds = 1 << (4 * 3 + 2)
+    assert claimer_options(NormalPolicy(), south(west_no_diamonds)) == [card("DJ")]
+    careless = NormalPolicy().with_switches(keep_live_last_card=False)
+    assert card("SA") in claimer_options(careless, south(west_no_diamonds))
+    # West not known void in diamonds: which card he holds is not counted out.
+    assert claimer_options(NormalPolicy(), south(0)) == claimer_options(careless, south(0))
+    assert card("SA") in claimer_options(NormalPolicy(), south(0))
+    # East's show-out does not count: West, not East, leads to the last trick.
+    east_no_diamonds = 1 << (4 * 1 + 2)
+    assert card("SA") in claimer_options(NormalPolicy(), south(east_no_diamonds))
+    # A trump is never the dead card: spades trumps, East ruffs West's HT with the SK and
+    # leads to the last trick, void in spades; South, with the DJ and the S2, may keep the
+    # S2 to ruff East's lead, so the judgement leaves the choice to the others.
+    east_ruffs = PlayView(
+        seat=2,
+        held=(mask("C2"), mask("H9"), mask("DJ", "S2"), mask("H5")),
+        trick=(card("HT"), card("C9"), card("SK")),
+        leader=3,
+        trump=0,
+        claimer_side=0,
+        voids=1 << (4 * 1 + 0),
+        trumps_aware=True,
+    )
+    assert claimer_options(NormalPolicy(), east_ruffs) == claimer_options(careless, east_ruffs)
+    assert card("S2") not in claimer_options(NormalPolicy(), east_ruffs)
