@@ -637,3 +637,31 @@ def test_a_journal_written_before_the_claimer_columns_is_resumed(tmp_path: Path)
     (row,) = read_journal(journal)
     assert (row.claimer_reading, row.claimer) == ("declarer", claimer)
     assert claimer == row.declarer
+
+
+def test_reading_either_claimer_finds_where_the_ruling_turns_only_when_none_stands() -> None:
+    """With ``why``, a claim that fails under every reading names the judgements it turns on,
+    as under declarer's reading alone (the 2021 qualifier's board 16, record 151: neither
+    defender's reading stands); one that stands as a defender's names none (USBF board 50
+    Open)."""
+    qualifier = RECORDS / "dominicprice_endplay" / "example2.pbn"
+    tasks = [
+        item
+        for item in claims_in([USBF, qualifier])
+        if isinstance(item, ClaimTask)
+        and (item.key.source, item.key.record) in {(str(USBF), 9), (str(qualifier), 151)}
+    ]
+    assert len(tasks) == 2 and all(task.defenders_claims for task in tasks)
+    for task in tasks:
+        plain = audit_claim(task, time_limit=SETTINGS.time_limit, why=True)
+        either = audit_claim(
+            task, time_limit=SETTINGS.time_limit, why=True, claimer_reading="either"
+        )
+        assert plain.stands is False
+        if task.key.record == 9:
+            assert either.stands and either.claimer == "S" and either.turns_on == ""
+        else:
+            assert plain.turns_on == "nonclaimers_normal=on"
+            assert replace(either, seconds=0, claimer_reading="declarer") == replace(
+                plain, seconds=0
+            )

@@ -120,19 +120,26 @@ def audit_claim(
     reading has the whole time limit; the row's seconds are those of every reading tried."""
     settings = policy_columns(policy, player_class, switches, claimer_reading)
 
-    def ruled_as(claim: Claim) -> AuditRow:
+    def ruled_as(claim: Claim, why: bool) -> AuditRow:
         given = replace(claim, policy=policy, player_class=player_class, switches=switches)
         return _audit_as(task, given, settings, time_limit, why)
 
-    row = ruled_as(task.claim)
-    if claimer_reading != "either" or row.stands:
+    if claimer_reading != "either":
+        return ruled_as(task.claim, why)
+    # Where the ruling turns is sought only for a claim no reading lets stand: it costs an
+    # adjudication per judgement, wasted on a declarer's reading a defender's replaces.
+    row = ruled_as(task.claim, why=False)
+    if row.stands:
         return row
     spent = row.seconds
     for claim in task.defenders_claims:
-        other = ruled_as(claim)
+        other = ruled_as(claim, why=False)
         spent += other.seconds
         if other.stands:
             return replace(other, seconds=spent)
+    if why and row.stands is False:
+        row = ruled_as(task.claim, why=True)
+        spent += row.seconds
     return replace(row, seconds=spent)
 
 
