@@ -294,7 +294,8 @@ class NormalPolicy:
                 "70",
                 "a hand discarding a loser keeps its only two cards of a suit whose higher card "
                 "only one opponent's card beats, and no card of partner's tops, while it holds "
-                "another loser to throw: West keeps S T 6, North's SK the only spade above the "
+                "another loser to throw, or a master of a suit no other player holds (which wins "
+                "only with him on lead): West keeps S T 6, North's SK the only spade above the "
                 "ST, and throws his idle D7",
             ),
             "keep_live_last_card": (

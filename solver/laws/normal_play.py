@@ -355,7 +355,11 @@ Judgements (each a switch of ``NormalPolicy``):
   discard lost it. A tie-break among the losers the judgements before it leave, after
   ``discard_from_dead_suits`` (placed before it, it undid that judgement's choices, a small
   card of the suit being cashed thrown instead); on a defender's claim it binds his own
-  discards only, as ``keep_guards`` does, judged on the cards of his side he sees.
+  discards only, as ``keep_guards`` does, judged on the cards of his side he sees. With the
+  pair his only losers, no trump, and every master he holds of a suit no other player holds,
+  he throws such a master rather than break the pair (``_masters_only_it_leads``): it wins
+  only with him on lead, and the guarded card is his way there (South's SQ thrown, HK T kept
+  under East's HA).
 - ``keep_live_last_card`` (70E1, the claimer credited with the show-outs he saw): last to
   play to the twelfth trick, void in the suit led, with two cards left and an opponent
   winning it whichever goes, the hand throws a card of a suit the opponent then on lead to
@@ -1814,6 +1818,10 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
         return discards
     losers = [c for c in discards if not is_master(view, c)]
     if losers:
+        if policy.keep_small_guards and (view.bound >> view.seat) & 1:
+            idle = _masters_only_it_leads(view, discards, losers)
+            if idle:
+                return idle
         return _loser_discards(policy, view, losers)
     if policy.keep_guards and (view.bound >> view.seat) & 1:
         safe = [c for c in discards if not _promotes(view, c)]
@@ -1860,6 +1868,28 @@ def _loser_discards(policy: NormalPolicy, view: PlayView, losers: list[int]) -> 
     if policy.discard_from_the_bottom:
         return _from_the_bottom(view, losers)
     return losers
+
+
+def _masters_only_it_leads(view: PlayView, discards: list[int], losers: list[int]) -> list[int]:
+    """The masters a hand may throw to keep its small guard (``keep_small_guards``): when its
+    only losers are a guard pair (``_small_guard``), it holds no trump, and every master it
+    holds is of a suit no other player holds, those masters win only when the hand is on
+    lead, and the guarded card is its only way to the lead: breaking the pair loses the
+    guarded card and the masters with it. North, with the C4 (no club elsewhere) and DK 6
+    under East's DA, throws the C4, not the D6. Empty when that is not so."""
+    if len(losers) != 2 or not (_small_guard(view, losers[0]) and _small_guard(view, losers[1])):
+        return []
+    hand = hand_of(view.held, view.seat)
+    if view.trump is not None and hand & SUIT_MASKS[view.trump]:
+        return []
+    others = 0
+    for seat in range(4):
+        if seat != view.seat:
+            others |= hand_of(view.held, seat)
+    masters = [c for c in discards if c not in losers]
+    if not masters or any(others & SUIT_MASKS[c // 13] for c in masters):
+        return []
+    return masters
 
 
 def _length_winner(view: PlayView, card: int) -> bool:

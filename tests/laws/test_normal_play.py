@@ -1471,3 +1471,28 @@ def test_the_last_card_kept_is_one_the_leader_to_the_last_trick_can_lead_to() ->
     )
     assert claimer_options(NormalPolicy(), east_ruffs) == claimer_options(careless, east_ruffs)
     assert card("S2") not in claimer_options(NormalPolicy(), east_ruffs)
+
+
+def test_a_hand_throws_a_master_only_it_can_lead_to_keep_its_small_guard() -> None:
+    # Diamonds trumps. West leads the C8 and North ruffs; South, out of clubs and trumps,
+    # holds HK T under East's HA and the SQ, a master of a suit no other player holds: it
+    # wins only with South on lead, and the HK, kept guarded, is his only way there. He
+    # throws the SQ (a World Championship claim of two tricks lost one to the HT thrown).
+    def south(west: tuple[str, ...]) -> PlayView:
+        return PlayView(
+            seat=2,
+            held=(mask("H7", "H4"), mask("HA", "H8"), mask("HK", "HT", "SQ"), mask(*west)),
+            trick=(card("C8"), card("DT"), card("H9")),
+            leader=3,
+            trump=2,
+            claimer_side=0,
+            voids=0,
+            trumps_aware=True,
+        )
+
+    position = south(("C6", "H5"))
+    assert claimer_options(NormalPolicy(), position) == [card("SQ")]
+    careless = NormalPolicy().with_switches(keep_small_guards=False)
+    assert card("HT") in claimer_options(careless, position)
+    # West holding a spade, the SQ may win on his lead: the master is kept, as before.
+    assert card("SQ") not in claimer_options(NormalPolicy(), south(("S2", "H5")))
