@@ -17,7 +17,7 @@ from solver.errors import CaseFileError, input_file_problem
 from solver.facts import Claim
 from solver.records import lin, pbn
 from solver.records.record import Record
-from solver.records.stopped import ClaimOutOfRange, claim_at_stop
+from solver.records.stopped import ClaimOutOfRange, as_claimed_by, claim_at_stop
 
 READERS = {".lin": lin, ".pbn": pbn}
 """Record readers by file suffix (lower case)."""
@@ -144,11 +144,7 @@ def _claim_task(record: Record, source: str) -> ClaimTask | Unreadable | None:
         position = claim.position
         next_to_play = Seat.from_index(position.leader.index + len(position.current_trick))
         first = next_to_play if next_to_play.side is not claim.side else next_to_play.lho
-        defenders = tuple(
-            defence
-            for seat in (first, first.partner)
-            if (defence := claim_at_stop(record, seat)) is not None
-        )
+        defenders = tuple(as_claimed_by(record, claim, seat) for seat in (first, first.partner))
     return ClaimTask(
         key,
         record.board,

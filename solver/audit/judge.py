@@ -177,13 +177,9 @@ def _audit_as(
     ruling = decide_claim(case, analysis)
     credited = ruling.declarer_tricks
     worst = declarers_total(analysis.adjudication.claimer_tricks)
-    stands = (
-        None
-        if credited is None
-        else credited >= task.claimed_total
-        if ours
-        else credited <= task.claimed_total
-    )
+    stands: bool | None = None
+    if credited is not None:  # declarer's claim stands at its total or more, a defender's at most
+        stands = credited >= task.claimed_total if ours else credited <= task.claimed_total
     turns = ""
     broken = ""
     if stands is False and why:

@@ -363,7 +363,7 @@ Judgements (each a switch of ``NormalPolicy``):
 - ``keep_live_last_card`` (70E1, the claimer credited with the show-outs he saw): last to
   play to the twelfth trick, void in the suit led, with two cards left and an opponent
   winning it whichever goes, the hand throws a card of a suit the opponent then on lead to
-  the last trick has shown out of (not a trump) and keeps the other (``_keep_live_last_card``):
+  the last trick has shown out of (not a trump) and keeps the other (``_dead_last_card``):
   South, with DJ and SA, throws the DJ on West's winning HT, West void in diamonds. The kept
   card cannot do worse, and the thrown one cannot win. Read on World Championship claims
   accepted at the table whose worst line kept the dead card; the leader's last card is not
@@ -1882,10 +1882,7 @@ def _masters_only_it_leads(view: PlayView, discards: list[int], losers: list[int
     hand = hand_of(view.held, view.seat)
     if view.trump is not None and hand & SUIT_MASKS[view.trump]:
         return []
-    others = 0
-    for seat in range(4):
-        if seat != view.seat:
-            others |= hand_of(view.held, seat)
+    others = (view.held[0] | view.held[1] | view.held[2] | view.held[3]) & ~hand
     masters = [c for c in discards if c not in losers]
     if not masters or any(others & SUIT_MASKS[c // 13] for c in masters):
         return []

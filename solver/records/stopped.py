@@ -11,6 +11,7 @@ what ``ruling audit --claimer either`` rules where declarer's would not stand.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from solver.bridge import Card, Seat, Side
 from solver.facts import Claim, ClaimPosition
@@ -36,8 +37,6 @@ def claim_at_stop(record: Record, claimer: Seat | None = None) -> Claim | None:
     or more than it could still reach."""
     if record.claimed_total is None or record.declarer is None or record.play_complete:
         return None
-    by = record.declarer if claimer is None else claimer
-    assert by is not record.declarer.partner, "dummy does not claim"
     played = {card for trick in record.tricks for card in trick.cards}
     on_trick = tuple(card for _seat, card in record.partial_trick)
     hands = tuple(frozenset(record.deal.hand(seat) - played - set(on_trick)) for seat in Seat)
@@ -56,8 +55,6 @@ def claim_at_stop(record: Record, claimer: Seat | None = None) -> Claim | None:
             f"{record.label()}: a claimed total of {record.claimed_total} cannot be reached: "
             f"declarer's side had won {before} with {position.tricks_left} tricks left"
         )
-    if by.side is not record.declarer.side:
-        tricks = position.tricks_left - tricks
     tricks_seen: list[Sequence[Card]] = [trick.cards for trick in record.tricks]
     leaders = [trick.leader for trick in record.tricks]
     if on_trick:
@@ -66,13 +63,32 @@ def claim_at_stop(record: Record, claimer: Seat | None = None) -> Claim | None:
     shown = shown_out_in(tricks_seen, leaders)
     last = record.tricks[-1] if record.tricks else None
     trump_round = last is not None and trump_round_in(
-        last.cards, last.leader, by.side, record.trump_suit_index
+        last.cards, last.leader, record.declarer.side, record.trump_suit_index
     )
-    return Claim(
-        by=by,
+    claim = Claim(
+        by=record.declarer,
         tricks=tricks,
         position=position,
         shown_out={seat: frozenset(suits) for seat, suits in shown.items()},
         trump_round_before=trump_round,
-        by_defender=by is not record.declarer,
+    )
+    return claim if claimer is None else as_claimed_by(record, claim, claimer)
+
+
+def as_claimed_by(record: Record, claim: Claim, claimer: Seat) -> Claim:
+    """Declarer's ``claim`` at the stop of ``record`` (``claim_at_stop``) read as made by
+    ``claimer``, a defender: his side takes the tricks left that declarer's total leaves it,
+    and the round of trumps just drawn counts for him only if his side led it. The position
+    and the show-outs are the same, so they are not worked out again."""
+    assert record.declarer is not None and claimer is not record.declarer.partner, "dummy"
+    if claimer is record.declarer:
+        return claim
+    last = record.tricks[-1] if record.tricks else None
+    return replace(
+        claim,
+        by=claimer,
+        tricks=claim.conceded,
+        trump_round_before=last is not None
+        and trump_round_in(last.cards, last.leader, claimer.side, record.trump_suit_index),
+        by_defender=True,
     )
