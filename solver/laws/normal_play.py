@@ -194,10 +194,12 @@ Judgements (each a switch of ``NormalPolicy``):
   play when he has one (one who has played to the trick cannot overruff it):
   ruffing with the 8 from A K 9 8 in front of the hand with the ten, when the ruff with the ace
   costs nothing, is not careless play. When it costs a trump trick (``_high_ruff_costs_nothing``:
-  the side's trumps counted against theirs after each ruff, the low one overruffed), the low
-  ruff stays normal: from D A T 8 in front of D J 2, with the D9 out, the ace leaves two
-  losers. Off in the ``EBU`` and ``ACBL`` presets: ACBL guideline 5 presumes the lowest ruff,
-  and EBU directors have called ruffing low careless rather than irrational.
+  the side's trumps counted against theirs after each ruff, the low one overruffed, or the low
+  one standing and the trumps then drawn), the low ruff stays normal: from D A T 8 in front of
+  D J 2, with the D9 out, the ace leaves two losers; from H K 8 7 6 5 3 against a lone HQ and
+  a lone HJ, the K ruff leaves the Q a winner, where after the H3 the K draws both. Off in
+  the ``EBU`` and ``ACBL`` presets: ACBL guideline 5 presumes the lowest ruff, and EBU
+  directors have called ruffing low careless rather than irrational.
 - ``cross_by_ruff`` (as ``cross_to_partners_winners``): a hand on lead with no winner, which
   cannot cross to a winner of partner's in a suit it holds, leads a suit partner can ruff (he
   is void in it and holds a trump above every trump of the opponents) when it holds one:
@@ -1228,7 +1230,8 @@ def _side_seen(view: PlayView) -> int:
 
 def _opponents_cards(view: PlayView) -> int:
     """The cards the claimer's side's opponents hold (a bit mask)."""
-    return hand_of(view.held, 1 - view.claimer_side) | hand_of(view.held, 3 - view.claimer_side)
+    one, other = _opponents_of(view)
+    return hand_of(view.held, one) | hand_of(view.held, other)
 
 
 def masters_in(hand: int, theirs: int, suit: int) -> int:
@@ -1751,10 +1754,14 @@ def _void_plays(
 def _high_ruff_costs_nothing(view: PlayView, high: int, low: int, overruffers: int) -> bool:
     """Does ruffing with ``high`` (above the trumps ``overruffers`` of the opponents still to
     play) take as many trump tricks as ruffing with ``low`` and being overruffed by the cheapest
-    of theirs above it (``ruff_above_their_trumps``)? The trumps are counted pooled by side
-    (``_trump_tricks``): from D A T 8 against D J 2 behind and the D9, the DA leaves the T and
-    8 under the J and 9 (one trick in all), the D8 overruffed keeps A and T over 9 2 (two), so
-    the low ruff is normal; from S A 8 against a lone ST both come to one, and the ace goes."""
+    of theirs above it (``ruff_above_their_trumps``), and as many as the low ruff that stands,
+    the trumps then drawn? The first count pools each side's trumps (``_trump_tricks``): from
+    D A T 8 against D J 2 behind and the D9, the DA leaves the T and 8 under the J and 9 (one
+    trick in all), the D8 overruffed keeps A and T over 9 2 (two), so the low ruff is normal.
+    The second draws trumps round by round, a card from each hand holding one
+    (``_trumps_drawn``): from S A 8 against a lone ST the ace ruff sets the ten up, where the
+    S8 that stands lets the ace draw it, so the low ruff is normal too; from S A K 8 the king
+    goes, the ace drawing the ten."""
     assert view.trump is not None
     suit = SUIT_MASKS[view.trump]
     ours = (hand_of(view.held, view.seat) | hand_of(view.held, view.seat ^ 2)) & suit
@@ -1765,7 +1772,54 @@ def _high_ruff_costs_nothing(view: PlayView, high: int, low: int, overruffers: i
     cheapest = lowest_card(over)
     high_ruff = 1 + _trump_tricks(ours & ~(1 << high), theirs)
     low_ruff = _trump_tricks(ours & ~(1 << low), theirs & ~(1 << cheapest))
-    return high_ruff >= low_ruff
+    if high_ruff < low_ruff:
+        return False
+    # Nor may the high ruff cost a trick against the low ruff that stands, the ruffer then
+    # drawing trumps: from H K 8 7 6 5 3, ruffing with the K leaves East's lone HQ a winner,
+    # where the H3 and then the K draw it and West's lone HJ together.
+    mine = hand_of(view.held, view.seat) & suit
+    partners = hand_of(view.held, view.seat ^ 2) & suit
+    one, other = (hand_of(view.held, seat) & suit for seat in _opponents_of(view))
+    return _trumps_drawn(mine & ~(1 << high), partners, one, other) >= _trumps_drawn(
+        mine & ~(1 << low), partners, one, other
+    )
+
+
+def _opponents_of(view: PlayView) -> tuple[int, int]:
+    """The seats of the claimer's side's opponents."""
+    return (1 - view.claimer_side, 3 - view.claimer_side)
+
+
+def _trumps_drawn(mine: int, partners: int, one: int, other: int) -> int:
+    """The rounds the trumps of the claimer's side (``mine`` and ``partners``, one hand each)
+    win when drawn from the top: each round the side's highest trump is led or played, its
+    other hand following with its lowest while it holds one, and each opponent (``one``,
+    ``other``) follows while he holds a trump: the cheapest of their cards above the side's
+    wins the round, the other opponent playing his lowest; otherwise both play their lowest.
+    Unlike ``_trump_tricks`` it sees two of theirs fall on one round (a lone Q and a lone J
+    under the K), and two of the side's too (dummy's SQ and declarer's ST on one round)."""
+    won = 0
+    while mine or partners:
+        if mine.bit_length() >= partners.bit_length():
+            card = mine.bit_length() - 1
+            mine &= ~(1 << card)
+            partners &= partners - 1
+        else:
+            card = partners.bit_length() - 1
+            partners &= ~(1 << card)
+            mine &= mine - 1
+        above_one, above_other = one & cards_above(card), other & cards_above(card)
+        if above_one and (not above_other or lowest_card(above_one) < lowest_card(above_other)):
+            one &= ~(1 << lowest_card(above_one))
+            other &= other - 1
+        elif above_other:
+            other &= ~(1 << lowest_card(above_other))
+            one &= one - 1
+        else:
+            won += 1
+            one &= one - 1
+            other &= other - 1
+    return won
 
 
 def _trump_tricks(ours: int, theirs: int) -> int:

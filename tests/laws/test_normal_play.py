@@ -657,9 +657,26 @@ def test_a_suit_of_losers_is_led_from_the_bottom() -> None:
 
 
 def test_an_aware_claimer_ruffs_above_their_trumps() -> None:
-    # East leads the C2; South, void in clubs, holds the SA and S8; West, still to play, may
-    # hold the ST, the opponents' one trump. Aware of it, South ruffs with the ace.
+    # East leads the C2; South, void in clubs, holds the SA, SK and S8; West, still to play, may
+    # hold the ST, the opponents' one trump. Aware of it, South ruffs with the king: the ace
+    # then draws the ten, so the high ruff costs nothing.
     unaware = view(
+        ("C4", "H2", "D2"),
+        ("C3", "H4"),
+        ("SA", "SK", "S8"),
+        ("ST", "CK", "D3"),
+        seat=2,
+        trick=("C2",),
+        leader=1,
+    )
+    aware = PlayView(2, unaware.held, unaware.trick, 1, 0, 0, 0, True)
+    assert claimer_options(NormalPolicy(), aware) == [card("SK")]
+    assert claimer_options(NormalPolicy().with_switches(ruff_above_their_trumps=False), aware) == [
+        card("S8")
+    ]
+    # From SA S8 alone the ace ruff would leave the ten a winner, where the S8, if it stands,
+    # lets the ace draw it: ruffing low loses nothing the ace ruff saves, and stays normal.
+    bare = view(
         ("C4", "H2", "D2"),
         ("C3", "H4"),
         ("SA", "S8", "H5"),
@@ -668,16 +685,34 @@ def test_an_aware_claimer_ruffs_above_their_trumps() -> None:
         trick=("C2",),
         leader=1,
     )
-    aware = PlayView(2, unaware.held, unaware.trick, 1, 0, 0, 0, True)
-    assert claimer_options(NormalPolicy(), aware) == [card("SA")]
-    assert claimer_options(NormalPolicy().with_switches(ruff_above_their_trumps=False), aware) == [
-        card("S8")
-    ]
+    bare_aware = PlayView(2, bare.held, bare.trick, 1, 0, 0, 0, True)
+    assert claimer_options(NormalPolicy(), bare_aware) == [card("S8")]
     # ACBL guideline 5 (lowest ruff) and the EBU keep the low ruff; so does 70C for a claimer
     # not aware of the trump.
     assert claimer_options(PRESETS["ACBL"], aware) == [card("S8")]
     assert claimer_options(PRESETS["EBU"], aware) == [card("S8")]
     assert claimer_options(NormalPolicy(), unaware) == [card("S8")]
+
+
+def test_a_high_ruff_that_sets_up_their_trump_is_not_required() -> None:
+    # East leads the HT; dummy (North), void in hearts with the SA SQ S4, ruffs in front of
+    # West's SK S9; South holds the ST, East the SJ. After the ace ruff the Q and T fall on
+    # one round under West's K and the S4 loses to the 9: no more trump tricks. After the S4
+    # ruff, if it stands, the ace draws the J and the 9 together: one more. The high ruff
+    # costs a trick, so the low ruff stays normal (a World Championship claim of two of the
+    # last three, lost to the forced ace until the count played both hands' trumps to each
+    # round).
+    ruffing = view(
+        ("SA", "SQ", "S4"),
+        ("CJ", "SJ"),
+        ("D9", "H6", "ST"),
+        ("HQ", "SK", "S9"),
+        seat=0,
+        trick=("HT",),
+        leader=1,
+    )
+    aware = PlayView(0, ruffing.held, ruffing.trick, 1, 0, 0, 0, True)
+    assert claimer_options(NormalPolicy(), aware) == [card("S4")]
 
 
 def test_an_aware_claimer_ruffs_above_the_trumps_of_those_still_to_play_only() -> None:
@@ -696,8 +731,22 @@ def test_an_aware_claimer_ruffs_above_the_trumps_of_those_still_to_play_only() -
     )
     aware = PlayView(2, ruffing.held, ruffing.trick, 0, 1, 0, 0, True)
     assert claimer_options(NormalPolicy(), aware) == [card("H9")]
-    # The same trump with West, still to play: the ace.
+    # The same trump with West, still to play, South holding the HK too: the king, the ace
+    # left to draw the jack.
     west_holds_it = view(
+        ("C9", "SQ"),
+        ("D9", "D5"),
+        ("HA", "HK", "H9"),
+        ("HJ", "S5", "D4"),
+        seat=2,
+        trick=("C4", "CT"),
+        leader=0,
+    )
+    behind = PlayView(2, west_holds_it.held, west_holds_it.trick, 0, 1, 0, 0, True)
+    assert claimer_options(NormalPolicy(), behind) == [card("HK")]
+    # Without the king the ace ruff would set the jack up: the H9 stays (overruffed, the ace
+    # draws the jack; not overruffed, it takes both tricks).
+    bare = view(
         ("C9", "SQ"),
         ("D9", "D5"),
         ("HA", "H9", "S2"),
@@ -706,8 +755,8 @@ def test_an_aware_claimer_ruffs_above_the_trumps_of_those_still_to_play_only() -
         trick=("C4", "CT"),
         leader=0,
     )
-    behind = PlayView(2, west_holds_it.held, west_holds_it.trick, 0, 1, 0, 0, True)
-    assert claimer_options(NormalPolicy(), behind) == [card("HA")]
+    only_ace = PlayView(2, bare.held, bare.trick, 0, 1, 0, 0, True)
+    assert claimer_options(NormalPolicy(), only_ace) == [card("H9")]
 
 
 def test_an_aware_claimer_draws_trumps_only_with_a_higher_one() -> None:
