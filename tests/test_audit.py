@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import asdict, replace
@@ -15,6 +16,7 @@ from pathlib import Path
 import pandas
 import pytest
 
+import solver.audit.judge as judge
 import solver.audit.run
 from solver.audit import audit
 from solver.audit.boards import ClaimTask, Unreadable, _claim_task, claims_in
@@ -632,11 +634,68 @@ def test_a_journal_written_before_the_claimer_columns_is_resumed(tmp_path: Path)
     interrupted_after_one_claim(journal)
     line = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])
     claimer = line.pop("claimer")
-    del line["claimer_reading"]
+    del line["claimer_reading"], line["every_layout"]
     journal.write_text(json.dumps(line) + "\n", encoding="utf-8")
     (row,) = read_journal(journal)
-    assert (row.claimer_reading, row.claimer) == ("declarer", claimer)
+    assert (row.claimer_reading, row.claimer, row.every_layout) == ("declarer", claimer, None)
     assert claimer == row.declarer
+
+
+def test_a_journal_written_before_the_layouts_column_is_resumed(tmp_path: Path) -> None:
+    """Rows of a journal written with the claimer columns but before ``every_layout`` are
+    read with the layouts not looked at."""
+    journal = tmp_path / "audit.journal"
+    interrupted_after_one_claim(journal)
+    line = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])
+    del line["every_layout"]
+    journal.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    (row,) = read_journal(journal)
+    assert row.every_layout is None and row.claimer == line["claimer"]
+
+
+def test_every_layout_tells_a_claim_the_lie_beats_from_one_good_against_any() -> None:
+    """USBF board 50 Open (4H by West, 10 claimed with 7 left) fails and some layout of the
+    two hands West could not see holds him below his total even double dummy; board 52 Closed
+    (9 claimed, lost to the trump he did not mention) is reached double dummy in every layout:
+    it fails on a judgement (70C), not on the lie. Each agrees with the claimer's view of
+    ``ruling check --claimer-view``, which lists every layout; a claim that stands, or one
+    audited without the reasons, is not looked at."""
+    from solver.rulings.claimer_view import claimer_view
+
+    tasks = {
+        item.key.record: item
+        for item in claims_in([USBF])
+        if isinstance(item, ClaimTask) and item.key.record in {1, 9, 14}
+    }
+    gamble = audit_claim(tasks[9], time_limit=60.0, why=True)
+    careless = audit_claim(tasks[14], time_limit=60.0, why=True)
+    assert (gamble.stands, gamble.every_layout) == (False, False)
+    assert (careless.stands, careless.every_layout, careless.lost_to_trump) == (False, True, True)
+    for task, row in ((tasks[9], gamble), (tasks[14], careless)):
+        case = judge._case_of(task, task.claim)
+        view = claimer_view(case, time_limit=60.0)
+        assert view.complete and view.worst is not None
+        assert (view.worst >= task.claim.tricks) is row.every_layout
+    assert audit_claim(tasks[9], time_limit=60.0, why=False).every_layout is None
+    standing = audit_claim(tasks[1], time_limit=60.0, why=True)
+    assert standing.stands and standing.every_layout is None
+
+
+def test_the_command_counts_the_failing_claims_the_lie_beats(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(["audit", str(USBF), "--jobs", "1", "--time-limit", "60"])
+    assert code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "every lie" in out
+    found = re.search(
+        r"Of those that would not stand, (\d+) were good against every lie of the cards the "
+        r"claimer could not see \(double dummy\), and fail on a judgement of normal play; "
+        r"(\d+) needed the cards to lie well",
+        out,
+    )
+    assert found is not None
+    assert int(found.group(1)) >= 1 and int(found.group(2)) >= 1
 
 
 def test_reading_either_claimer_finds_where_the_ruling_turns_only_when_none_stands() -> None:

@@ -203,6 +203,8 @@ def _count(row: AuditRow, tally: Counter[str], failing: list[AuditRow]) -> None:
     tally[row.status] += 1
     if row.stands is False:
         tally["would not stand"] += 1
+        if row.every_layout is not None:
+            tally["good against every lie" if row.every_layout else "beaten by a lie"] += 1
         if len(failing) < SHOWN_FAILING:
             failing.append(row)
     elif row.stands:
@@ -252,7 +254,17 @@ def _summary(
     console = Console(file=sys.stdout, width=120)
     if failing:
         table = Table(title="Claims that would not stand if contested", title_justify="left")
-        for column in ("board", "claimed", "ruling", "worst", "dd", "first loss", "turns on"):
+        columns = (
+            "board",
+            "claimed",
+            "ruling",
+            "worst",
+            "dd",
+            "every lie",
+            "first loss",
+            "turns on",
+        )
+        for column in columns:
             table.add_column(column)
         for row in failing:
             table.add_row(
@@ -261,6 +273,7 @@ def _summary(
                 str(row.ruling),
                 str(row.worst_normal),
                 str(row.double_dummy),
+                _LIE[row.every_layout],
                 row.first_loss or "-",
                 row.turns_on or "-",
             )
@@ -272,6 +285,13 @@ def _summary(
         f"{tally['unreadable']} unreadable"
         + ("" if output is None else f"; the table is in {output}")
     )
+    if tally["good against every lie"] or tally["beaten by a lie"]:
+        console.print(
+            f"Of those that would not stand, {tally['good against every lie']} were good against "
+            "every lie of the cards the claimer could not see (double dummy), and fail on a "
+            f"judgement of normal play; {tally['beaten by a lie']} needed the cards to lie well "
+            "(the column every_layout; the others were not settled in the time left)."
+        )
     policy, player_class, switches, claimer_reading = settings.columns
     console.print(
         f"Ruled under the {policy} preset"
@@ -285,6 +305,11 @@ def _summary(
             f"{tally['read as a defender']} stand only so (the claimer column names the seat)."
         )
     )
+
+
+_LIE = {True: "good", False: "beaten", None: "-"}
+"""The failing table's "every lie" column: the claim good against every layout of the unseen
+cards double dummy, beaten by one, or not looked at (``AuditRow.every_layout``)."""
 
 
 class _AuditBar:

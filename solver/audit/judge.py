@@ -17,6 +17,7 @@ from solver.bridge import SEATS, Card
 from solver.engines.claims import Adjudication, ClaimTimeout
 from solver.errors import SolverError
 from solver.facts import Case, Claim
+from solver.rulings.claimer_view import claimer_view
 from solver.rulings.claims import analyse_claim, case_policy, decide_claim, judgement_costs
 
 
@@ -64,6 +65,13 @@ class AuditRow:
     or a defender where only that reading lets the claim stand)."""
     claimer: str | None
     """The seat the claim was ruled as made by (None: not ruled on, unreadable)."""
+    every_layout: bool | None
+    """For a claim that would not stand, looked at with the reasons (``why``): does double
+    dummy reach the claimer's tricks in every layout of the two hands he could not see that
+    agrees with the play (the suits shown out)? True: the claim was good against any lie of
+    the cards, and it fails on a judgement of normal play; False: some lie beats it even
+    double dummy, so it needed the cards to lie well. None: not looked at, or not settled in
+    the time left."""
 
 
 COLUMNS = tuple(field.name for field in fields(AuditRow))
@@ -93,7 +101,7 @@ def unreadable_row(item: Unreadable, settings: PolicyColumns) -> AuditRow:
     reason = f"{key.part}: {item.reason}" if key.part else item.reason
     return AuditRow(
         key.source, key.record, item.board, item.room, None, None, None, None, None, None, None,
-        None, None, None, "", "", "unreadable", reason, 0.0, *settings, None,
+        None, None, None, "", "", "unreadable", reason, 0.0, *settings, None, None,
     )  # fmt: skip
 
 
@@ -167,12 +175,12 @@ def _audit_as(
         return AuditRow(
             *common, None, None, None, None, None, "", "", "timeout",
             f"the worst normal line was not settled within {time_limit:g} s",
-            time.monotonic() - started, *settings, str(claim.by),
+            time.monotonic() - started, *settings, str(claim.by), None,
         )  # fmt: skip
     except SolverError as error:
         return AuditRow(
             *common, None, None, None, None, None, "", "", "error", str(error),
-            time.monotonic() - started, *settings, str(claim.by),
+            time.monotonic() - started, *settings, str(claim.by), None,
         )  # fmt: skip
     ruling = decide_claim(case, analysis)
     credited = ruling.declarer_tricks
@@ -182,6 +190,7 @@ def _audit_as(
         stands = credited >= task.claimed_total if ours else credited <= task.claimed_total
     turns = ""
     broken = ""
+    every_layout: bool | None = None
     if stands is False and why:
         left_time = max(time_limit - (time.monotonic() - started), 1.0)
         try:
@@ -202,6 +211,8 @@ def _audit_as(
             for cost in costs
             if cost.claimer_tricks is not None and cost.claimer_tricks >= claim.tricks
         )
+        left_time = max(time_limit - (time.monotonic() - started), 1.0)
+        every_layout = _every_layout(case, claim.tricks, left_time)
     dd = analysis.double_dummy
     return AuditRow(
         *common,
@@ -217,7 +228,27 @@ def _audit_as(
         time.monotonic() - started,
         *settings,
         str(claim.by),
+        every_layout,
     )
+
+
+MOST_LAYOUTS = 13_000
+"""The most layouts of the unseen hands the audit solves for ``every_layout``: a claim with
+more (nine cards left or more, less the suits shown out) is not looked at. Each layout is
+solved double dummy (a few milliseconds in an ending), and a claim early in the play has tens
+of thousands: looked at, every such failing claim would take the whole time limit."""
+
+
+def _every_layout(case: Case, tricks: int, time_limit: float) -> bool | None:
+    """Does double dummy give the claimer's side ``tricks`` in every layout of the hands he
+    could not see (``claimer_view``)? None when there are more than ``MOST_LAYOUTS`` of them,
+    or they were not all solved in time and none of those solved fell short. A claim some lie
+    beats even double dummy was a gamble on the lie (a finesse, a guess, a drop), whatever the
+    normal-play judgements say."""
+    view = claimer_view(case, time_limit, below=tricks, most=MOST_LAYOUTS)
+    if view.worst is not None and view.worst < tricks:
+        return False
+    return True if view.complete else None
 
 
 def first_loss(claim: Claim, adjudication: Adjudication) -> str:

@@ -163,6 +163,7 @@ def _parquet(rows: Iterable[AuditRow], path: Path) -> int:
             ("switches", pa.string()),
             ("claimer_reading", pa.string()),
             ("claimer", pa.string()),
+            ("every_layout", pa.bool_()),
         ]
     )
     assert tuple(schema.names) == COLUMNS

@@ -26,7 +26,8 @@ class ClaimerView:
     layouts: int
     """Layouts examined."""
     complete: bool
-    """False when the time ran out before every layout was examined."""
+    """False when not every layout was examined: the time ran out first, or a layout worth
+    less than ``below`` ended the search."""
     worst: int | None
     """The smallest double-dummy value for the claimer's side over the layouts examined."""
     worst_layout: dict[str, str] | None
@@ -37,10 +38,15 @@ def claimer_view(
     case: Case,
     time_limit: float = 20.0,
     progress: Callable[[int, int], None] | None = None,
+    below: int | None = None,
+    most: int | None = None,
 ) -> ClaimerView:
     """``progress(done, total)``, if given, is called before the first layout and after each
     one: a claim early in the play has thousands of layouts, each solved double dummy, and
-    takes many seconds. ``total`` is the number of layouts that agree with the voids shown."""
+    takes many seconds. ``total`` is the number of layouts that agree with the voids shown.
+    With ``below``, the first layout worth fewer tricks than that ends the search: enough to
+    show that the claimer could not be sure of them (the audit's ``every_layout``). With
+    ``most``, a claim with more layouts than that is not looked at (none examined)."""
     from solver.engines import dds
 
     claim = case.claim
@@ -54,8 +60,11 @@ def claimer_view(
     worst_layout: dict[str, str] | None = None
     count = 0
     total = 0
-    if progress is not None:
+    if progress is not None or most is not None:
         total = _layouts(claim, hidden, pool, size)
+        if most is not None and total > most:
+            return ClaimerView(0, False, None, None)
+    if progress is not None:
         progress(0, total)
     for chosen in itertools.combinations(pool, size):
         if time.monotonic() - started > time_limit:
@@ -81,6 +90,8 @@ def claimer_view(
         if worst is None or value < worst:
             worst = value
             worst_layout = {str(hidden[0]): _pbn(first), str(hidden[1]): _pbn(second)}
+            if below is not None and worst < below:
+                return ClaimerView(count, False, worst, worst_layout)
     return ClaimerView(count, True, worst, worst_layout)
 
 
