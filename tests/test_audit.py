@@ -653,7 +653,7 @@ def test_a_journal_written_before_the_layouts_column_is_resumed(tmp_path: Path) 
     assert row.every_layout is None and row.claimer == line["claimer"]
 
 
-def test_every_layout_tells_a_claim_the_lie_beats_from_one_good_against_any() -> None:
+def test_every_layout_tells_a_claim_a_lie_beats_from_one_no_lie_beats() -> None:
     """USBF board 50 Open (4H by West, 10 claimed with 7 left) fails and some layout of the
     two hands West could not see holds him below his total even double dummy; board 52 Closed
     (9 claimed, lost to the trump he did not mention) is reached double dummy in every layout:
@@ -689,9 +689,9 @@ def test_the_command_counts_the_failing_claims_the_lie_beats(
     out = " ".join(capsys.readouterr().out.split())
     assert "every lie" in out
     found = re.search(
-        r"Of those that would not stand, (\d+) were good against every lie of the cards the "
-        r"claimer could not see \(double dummy\), and fail on a judgement of normal play; "
-        r"(\d+) needed the cards to lie well",
+        r"Of those that would not stand, (\d+) needed the cards to lie well \(some layout of "
+        r"the cards the claimer could not see beats them even double dummy\); (\d+) no lie "
+        r"beats double dummy",
         out,
     )
     assert found is not None

@@ -204,7 +204,7 @@ def _count(row: AuditRow, tally: Counter[str], failing: list[AuditRow]) -> None:
     if row.stands is False:
         tally["would not stand"] += 1
         if row.every_layout is not None:
-            tally["good against every lie" if row.every_layout else "beaten by a lie"] += 1
+            tally["no lie beats" if row.every_layout else "beaten by a lie"] += 1
         if len(failing) < SHOWN_FAILING:
             failing.append(row)
     elif row.stands:
@@ -285,12 +285,13 @@ def _summary(
         f"{tally['unreadable']} unreadable"
         + ("" if output is None else f"; the table is in {output}")
     )
-    if tally["good against every lie"] or tally["beaten by a lie"]:
+    if tally["no lie beats"] or tally["beaten by a lie"]:
         console.print(
-            f"Of those that would not stand, {tally['good against every lie']} were good against "
-            "every lie of the cards the claimer could not see (double dummy), and fail on a "
-            f"judgement of normal play; {tally['beaten by a lie']} needed the cards to lie well "
-            "(the column every_layout; the others were not settled in the time left)."
+            f"Of those that would not stand, {tally['beaten by a lie']} needed the cards to lie "
+            "well (some layout of the cards the claimer could not see beats them even double "
+            f"dummy); {tally['no lie beats']} no lie beats double dummy, and they fail on a "
+            "judgement of normal play or on a guess (the column every_layout; the others were "
+            "not looked at)."
         )
     policy, player_class, switches, claimer_reading = settings.columns
     console.print(
@@ -307,9 +308,9 @@ def _summary(
     )
 
 
-_LIE = {True: "good", False: "beaten", None: "-"}
-"""The failing table's "every lie" column: the claim good against every layout of the unseen
-cards double dummy, beaten by one, or not looked at (``AuditRow.every_layout``)."""
+_LIE = {True: "unbeaten", False: "beaten", None: "-"}
+"""The failing table's "every lie" column: no layout of the unseen cards beats the claim double
+dummy, one does, or not looked at (``AuditRow.every_layout``)."""
 
 
 class _AuditBar:

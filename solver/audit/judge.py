@@ -68,8 +68,9 @@ class AuditRow:
     every_layout: bool | None
     """For a claim that would not stand, looked at with the reasons (``why``): does double
     dummy reach the claimer's tricks in every layout of the two hands he could not see that
-    agrees with the play (the suits shown out)? True: the claim was good against any lie of
-    the cards, and it fails on a judgement of normal play; False: some lie beats it even
+    agrees with the play (the suits shown out)? True: no lie of the cards beats it double
+    dummy, so it fails on a judgement of normal play, or on a guess (the line that makes it
+    may differ from one layout to another); False: some lie beats it even
     double dummy, so it needed the cards to lie well. None: not looked at, or not settled in
     the time left."""
 
