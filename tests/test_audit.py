@@ -555,6 +555,25 @@ def test_a_bug_in_where_the_ruling_turns_keeps_the_row_and_says_so(
     )
 
 
+def test_a_bug_in_solving_the_layouts_keeps_the_row_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An internal error while solving the layouts for ``every_layout`` (a bug) does not stop
+    the audit either: the row keeps its ruling and its turns, and its reason names the error."""
+    from solver.errors import InternalError
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise InternalError("a layout could not be solved")
+
+    monkeypatch.setattr(judge, "claimer_view", broken)
+    task = next(
+        item for item in claims_in([USBF]) if isinstance(item, ClaimTask) and item.key.record == 9
+    )
+    row = judge.audit_claim(task, policy="WBF2017", time_limit=60.0, why=True)
+    assert row.status == "ruled" and row.stands is False and row.every_layout is None
+    assert row.reason == "the layouts were not solved: a layout could not be solved"
+
+
 def test_a_defenders_reading_is_the_imported_case_with_that_claimer() -> None:
     """``--claimer either``: a claim that would not stand as declarer's (USBF board 50 Open, 4H
     by West, 10 claimed with 7 left) stands as South's claim of the defence's one trick. The

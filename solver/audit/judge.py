@@ -70,9 +70,8 @@ class AuditRow:
     dummy reach the claimer's tricks in every layout of the two hands he could not see that
     agrees with the play (the suits shown out)? True: no lie of the cards beats it double
     dummy, so it fails on a judgement of normal play, or on a guess (the line that makes it
-    may differ from one layout to another); False: some lie beats it even
-    double dummy, so it needed the cards to lie well. None: not looked at, or not settled in
-    the time left."""
+    may differ from one layout to another); False: some lie beats it even double dummy, so it
+    needed the cards to lie well. None: not looked at, or not settled in the time left."""
 
 
 COLUMNS = tuple(field.name for field in fields(AuditRow))
@@ -213,7 +212,10 @@ def _audit_as(
             if cost.claimer_tricks is not None and cost.claimer_tricks >= claim.tricks
         )
         left_time = max(time_limit - (time.monotonic() - started), 1.0)
-        every_layout = _every_layout(case, claim.tricks, left_time)
+        try:
+            every_layout = _every_layout(case, claim.tricks, left_time)
+        except SolverError as error:  # a bug, as above: the row keeps its ruling
+            broken = "; ".join(filter(None, (broken, f"the layouts were not solved: {error}")))
     dd = analysis.double_dummy
     return AuditRow(
         *common,
