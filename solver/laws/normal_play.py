@@ -334,13 +334,9 @@ Judgements (each a switch of ``NormalPolicy``):
   and North's H5 stranded. A card only one opponent's card beats is no idle loser: it may
   yet win once that card goes (dummy's SK against West's SA, beside dummy's HA 2 against his
   HK Q: which of the SK and the H2 to keep is the squeeze a claimer who did not state one is
-  not credited with). With no idle loser, a card of a suit the side holds a winner of that
-  only one opponent's card beats is kept while another loser goes, a lone threat of a dead
-  suit first: the side's own winner may draw the card above it (East keeps the DJ beside his
-  DA, the DQ out, and throws the HT, the HJ out). Read in real claims of a World
-  Championship record accepted at the table, where only that discard lost a trick; it only
-  narrows the discards the other judgements leave. It reads partner's hand, so it is not a
-  defender's (``for_defenders``).
+  not credited with). Read in real claims of a World Championship record accepted at the
+  table, where only that discard lost a trick; it only narrows the discards the other
+  judgements leave. It reads partner's hand, so it is not a defender's (``for_defenders``).
 - ``keep_length_winners`` (70, the principle that what the claimer evidently believed fixes
   his normal plays): a hand discarding a loser keeps the cards of a suit its own masters
   clear, as many masters as the opponents hold cards of the suit, so that each of them wins
@@ -1977,23 +1973,14 @@ def _small_guard(view: PlayView, card: int) -> bool:
 def _idle_losers(view: PlayView, losers: list[int]) -> list[int]:
     """Of ``losers``, those of a suit in which the player's side (as far as the claimer sees
     it: ``view.bound``) holds no winner, less a lone threat: a card only one opponent's card
-    beats, which may yet win once that card goes (``discard_from_dead_suits``). With no such
-    idle loser, a card of a suit the side holds a winner of that only one opponent's card
-    beats is kept while another loser goes: the side's own winners may draw that card and
-    promote it, where a lone threat of a dead suit wins only if the opponents part with
-    theirs (East throws the HT, the HJ out, and keeps the DJ beside his DA, the DQ out)."""
+    beats, which may yet win once that card goes (``discard_from_dead_suits``)."""
     side = _side_seen(view)
     theirs = _opponents_cards(view)
-    idle = []
-    spare = []
-    for card in losers:
-        dead = not masters_in(side, theirs, card // 13)
-        lone = popcount(theirs & cards_above(card)) == 1
-        if dead and not lone:
-            idle.append(card)
-        if dead or not lone:
-            spare.append(card)
-    return idle or spare
+    return [
+        card
+        for card in losers
+        if not masters_in(side, theirs, card // 13) and popcount(theirs & cards_above(card)) > 1
+    ]
 
 
 def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:

@@ -432,25 +432,6 @@ def test_a_loser_is_discarded_from_the_bottom_unless_it_unblocks_partner() -> No
     assert claimer_options(NormalPolicy(), short) == [card("D2")]
 
 
-def test_a_card_the_sides_winner_may_promote_is_kept_over_a_dead_suits_lone_threat() -> None:
-    # No trumps: North runs his SQ (nobody else holds a spade), East throwing the D8. South,
-    # with DA DJ and the HT, East holding the DQ and HJ, must throw one loser: each is beaten
-    # by one card only. The DJ is promoted when the DA draws the DQ; the HT only if East
-    # parts with the HJ. South throws the HT (a World Championship claim of all three, which
-    # the DJ thrown lost).
-    ending = no_trump_view(
-        ("DT", "D6"),
-        ("DQ", "HJ"),
-        ("DA", "DJ", "HT"),
-        ("CJ", "C8", "D3"),
-        seat=2,
-        trick=("SQ", "D8"),
-    )
-    assert claimer_options(NormalPolicy(), ending) == [card("HT")]
-    off = NormalPolicy().with_switches(discard_from_dead_suits=False)
-    assert sorted(claimer_options(off, ending)) == sorted([card("DJ"), card("HT")])
-
-
 def test_partners_honour_is_not_overtaken_by_a_card_that_is_no_winner() -> None:
     # North leads the CQ, East plays low; South, third, holds CK C6 C4 with West's CA still to
     # play: the K would take no trick the Q does not (no_overtake_for_nothing).
@@ -1103,16 +1084,11 @@ def test_a_crossruff_discard_keeps_the_loser_partner_ruffs() -> None:
     assert set(claimer_options(careless, position)) == {card("DT"), card("C7")}
     # A defender does not see his partner's hand (70D2): the judgement is not his.
     assert set(claimer_options(for_defenders(NormalPolicy()), position)) == {card("DT"), card("C7")}
-    # With a trump out (East's S3 for his D8) partner's ruff is not sure: that judgement lets
-    # either loser go. discard_from_dead_suits still throws the C7 (only East's CJ beats it,
-    # and the side holds no club winner) and keeps the DT, which the DA may promote by
-    # drawing East's DJ.
+    # With a trump out (East's S3 for his D8) partner's ruff is not sure: either loser may go.
     trump_out = view(
         hands[0], ("DJ", "CJ", "S3"), hands[2], hands[3], trick=("HQ", "S4", "C6"), leader=3
     )
-    assert claimer_options(NormalPolicy(), trump_out) == [card("C7")]
-    no_dead_suits = NormalPolicy().with_switches(discard_from_dead_suits=False)
-    assert set(claimer_options(no_dead_suits, trump_out)) == {card("DT"), card("C7")}
+    assert set(claimer_options(NormalPolicy(), trump_out)) == {card("DT"), card("C7")}
 
 
 def test_the_link_to_partners_winners_comes_before_the_ruffable_loser() -> None:
@@ -1402,10 +1378,7 @@ def test_a_hand_keeps_the_long_suit_its_own_masters_clear() -> None:
         trick=("HQ", "H8"),
     )
     assert claimer_options(NormalPolicy(), position) == [card("S3")]
-    # discard_from_dead_suits keeps the C6 too (only the CQ beats it, and the CA may draw it).
-    careless = NormalPolicy().with_switches(
-        keep_length_winners=False, discard_from_dead_suits=False
-    )
+    careless = NormalPolicy().with_switches(keep_length_winners=False)
     assert card("C6") in claimer_options(careless, position)
     # Two clubs out against the one master: the suit must be given up once, and the small
     # clubs are losers like the spades (the C6 may go).
