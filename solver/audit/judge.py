@@ -157,6 +157,11 @@ def _audit_as(
     """The row of the record's claim read as ``claim`` (declarer's, or a defender's, with the
     audit's settings); every total counted for declarer's side, as the record gives it."""
     started = time.monotonic()
+
+    def time_left() -> float:
+        """What the time limit leaves for the reasons (a second at least)."""
+        return max(time_limit - (time.monotonic() - started), 1.0)
+
     case = _case_of(task, claim)
     declarers = task.declarer.side
     before = claim.position.won_by(declarers)
@@ -192,13 +197,12 @@ def _audit_as(
     broken = ""
     every_layout: bool | None = None
     if stands is False and why:
-        left_time = max(time_limit - (time.monotonic() - started), 1.0)
         try:
             costs = judgement_costs(
                 case,
                 analysis.policy,
                 analysis.adjudication.claimer_tricks,
-                left_time,
+                time_left(),
                 analysis.obligations,
                 analysis.double_dummy,
                 analysis.adjudication.elapsed,
@@ -211,9 +215,8 @@ def _audit_as(
             for cost in costs
             if cost.claimer_tricks is not None and cost.claimer_tricks >= claim.tricks
         )
-        left_time = max(time_limit - (time.monotonic() - started), 1.0)
         try:
-            every_layout = _every_layout(case, claim.tricks, left_time)
+            every_layout = _every_layout(case, claim.tricks, time_left())
         except SolverError as error:  # a bug, as above: the row keeps its ruling
             broken = "; ".join(filter(None, (broken, f"the layouts were not solved: {error}")))
     dd = analysis.double_dummy

@@ -1763,23 +1763,21 @@ def _high_ruff_costs_nothing(view: PlayView, high: int, low: int, overruffers: i
     S8 that stands lets the ace draw it, so the low ruff is normal too; from S A K 8 the king
     goes, the ace drawing the ten."""
     assert view.trump is not None
-    suit = SUIT_MASKS[view.trump]
-    ours = (hand_of(view.held, view.seat) | hand_of(view.held, view.seat ^ 2)) & suit
-    theirs = _opponents_cards(view) & suit
     over = overruffers & cards_above(low)
     if not over:
         return True
-    cheapest = lowest_card(over)
+    suit = SUIT_MASKS[view.trump]
+    mine = hand_of(view.held, view.seat) & suit
+    partners = hand_of(view.held, view.seat ^ 2) & suit
+    one, other = (hand_of(view.held, seat) & suit for seat in _opponents_of(view))
+    ours, theirs = mine | partners, one | other
     high_ruff = 1 + _trump_tricks(ours & ~(1 << high), theirs)
-    low_ruff = _trump_tricks(ours & ~(1 << low), theirs & ~(1 << cheapest))
+    low_ruff = _trump_tricks(ours & ~(1 << low), theirs & ~(1 << lowest_card(over)))
     if high_ruff < low_ruff:
         return False
     # Nor may the high ruff cost a trick against the low ruff that stands, the ruffer then
     # drawing trumps: from H K 8 7 6 5 3, ruffing with the K leaves East's lone HQ a winner,
     # where the H3 and then the K draw it and West's lone HJ together.
-    mine = hand_of(view.held, view.seat) & suit
-    partners = hand_of(view.held, view.seat ^ 2) & suit
-    one, other = (hand_of(view.held, seat) & suit for seat in _opponents_of(view))
     return _trumps_drawn(mine & ~(1 << high), partners, one, other) >= _trumps_drawn(
         mine & ~(1 << low), partners, one, other
     )
@@ -1800,25 +1798,21 @@ def _trumps_drawn(mine: int, partners: int, one: int, other: int) -> int:
     under the K), and two of the side's too (dummy's SQ and declarer's ST on one round)."""
     won = 0
     while mine or partners:
-        if mine.bit_length() >= partners.bit_length():
-            card = mine.bit_length() - 1
-            mine &= ~(1 << card)
-            partners &= partners - 1
-        else:
-            card = partners.bit_length() - 1
-            partners &= ~(1 << card)
-            mine &= mine - 1
-        above_one, above_other = one & cards_above(card), other & cards_above(card)
-        if above_one and (not above_other or lowest_card(above_one) < lowest_card(above_other)):
-            one &= ~(1 << lowest_card(above_one))
-            other &= other - 1
-        elif above_other:
-            other &= ~(1 << lowest_card(above_other))
-            one &= one - 1
+        if partners.bit_length() > mine.bit_length():  # the roles are symmetric: swap them
+            mine, partners = partners, mine
+        card = mine.bit_length() - 1
+        mine &= ~(1 << card)
+        partners &= partners - 1
+        above = (one | other) & cards_above(card)
+        if above:
+            winner = lowest_card(above)
+            if (other >> winner) & 1:  # ``one`` is the opponent who wins the round
+                one, other = other, one
+            one &= ~(1 << winner)
         else:
             won += 1
             one &= one - 1
-            other &= other - 1
+        other &= other - 1
     return won
 
 

@@ -32,8 +32,10 @@ def view(
     trick: tuple[str, ...] = (),
     leader: int = 2,
     voids: int = 0,
+    aware: bool = False,
 ) -> PlayView:
-    """Spades trumps; North-South claim; ``seat`` to play (``voids``: the known voids)."""
+    """Spades trumps; North-South claim; ``seat`` to play (``voids``: the known voids;
+    ``aware``: the claimer aware of the opponents' trumps)."""
     return PlayView(
         seat=seat,
         held=(mask(*north), mask(*east), mask(*south), mask(*west)),
@@ -42,7 +44,7 @@ def view(
         trump=0,
         claimer_side=0,
         voids=voids,
-        trumps_aware=False,
+        trumps_aware=aware,
     )
 
 
@@ -684,9 +686,9 @@ def test_an_aware_claimer_ruffs_above_their_trumps() -> None:
         seat=2,
         trick=("C2",),
         leader=1,
+        aware=True,
     )
-    bare_aware = PlayView(2, bare.held, bare.trick, 1, 0, 0, 0, True)
-    assert claimer_options(NormalPolicy(), bare_aware) == [card("S8")]
+    assert claimer_options(NormalPolicy(), bare) == [card("S8")]
     # ACBL guideline 5 (lowest ruff) and the EBU keep the low ruff; so does 70C for a claimer
     # not aware of the trump.
     assert claimer_options(PRESETS["ACBL"], aware) == [card("S8")]
@@ -710,9 +712,9 @@ def test_a_high_ruff_that_sets_up_their_trump_is_not_required() -> None:
         seat=0,
         trick=("HT",),
         leader=1,
+        aware=True,
     )
-    aware = PlayView(0, ruffing.held, ruffing.trick, 1, 0, 0, 0, True)
-    assert claimer_options(NormalPolicy(), aware) == [card("S4")]
+    assert claimer_options(NormalPolicy(), ruffing) == [card("S4")]
 
 
 def test_an_aware_claimer_ruffs_above_the_trumps_of_those_still_to_play_only() -> None:
