@@ -111,7 +111,8 @@ def main_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--claimer-view",
         action="store_true",
-        help="claims: also examine every layout of the cards the claimer could not see",
+        help="claims: also examine every layout of the cards the claimer could not see, and "
+        "what one plan makes sure of in all of them (single dummy)",
     )
     check.add_argument(
         "--html",

@@ -653,7 +653,7 @@ def test_a_journal_written_before_the_claimer_columns_is_resumed(tmp_path: Path)
     interrupted_after_one_claim(journal)
     line = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])
     claimer = line.pop("claimer")
-    del line["claimer_reading"], line["every_layout"]
+    del line["claimer_reading"], line["every_layout"], line["sure_line"]
     journal.write_text(json.dumps(line) + "\n", encoding="utf-8")
     (row,) = read_journal(journal)
     assert (row.claimer_reading, row.claimer, row.every_layout) == ("declarer", claimer, None)
@@ -666,10 +666,19 @@ def test_a_journal_written_before_the_layouts_column_is_resumed(tmp_path: Path) 
     journal = tmp_path / "audit.journal"
     interrupted_after_one_claim(journal)
     line = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])
-    del line["every_layout"]
+    del line["every_layout"], line["sure_line"]
     journal.write_text(json.dumps(line) + "\n", encoding="utf-8")
     (row,) = read_journal(journal)
-    assert row.every_layout is None and row.claimer == line["claimer"]
+    assert row.every_layout is None and row.sure_line is None and row.claimer == line["claimer"]
+
+
+def _usbf_tasks(records: set[int]) -> dict[int, ClaimTask]:
+    """The USBF semi-final's claims of these records, by record."""
+    return {
+        item.key.record: item
+        for item in claims_in([USBF])
+        if isinstance(item, ClaimTask) and item.key.record in records
+    }
 
 
 def test_every_layout_tells_a_claim_a_lie_beats_from_one_no_lie_beats() -> None:
@@ -681,11 +690,7 @@ def test_every_layout_tells_a_claim_a_lie_beats_from_one_no_lie_beats() -> None:
     audited without the reasons, is not looked at."""
     from solver.rulings.claimer_view import claimer_view
 
-    tasks = {
-        item.key.record: item
-        for item in claims_in([USBF])
-        if isinstance(item, ClaimTask) and item.key.record in {1, 9, 14}
-    }
+    tasks = _usbf_tasks({1, 9, 14})
     gamble = audit_claim(tasks[9], time_limit=60.0, why=True)
     careless = audit_claim(tasks[14], time_limit=60.0, why=True)
     assert (gamble.stands, gamble.every_layout) == (False, False)
@@ -698,6 +703,38 @@ def test_every_layout_tells_a_claim_a_lie_beats_from_one_no_lie_beats() -> None:
     assert audit_claim(tasks[9], time_limit=60.0, why=False).every_layout is None
     standing = audit_claim(tasks[1], time_limit=60.0, why=True)
     assert standing.stands and standing.every_layout is None
+
+
+def test_sure_line_tells_a_sound_claim_from_one_that_needed_a_guess() -> None:
+    """USBF board 52 Closed (9 claimed with 6 left, lost to the trump West did not mention):
+    one plan makes it whatever the lie, so it fails on a judgement (70C); board 50 Open, some
+    lie beats even double dummy, so no plan makes it. Each agrees with the claimer's view's
+    single-dummy figure; board 50 Closed (8 cards left) is not searched (``MOST_SURE_CARDS``),
+    nor is a claim audited without the reasons."""
+    from solver.rulings.claimer_view import sure_line
+
+    tasks = _usbf_tasks({9, 10, 14})
+    sound = audit_claim(tasks[14], time_limit=60.0, why=True)
+    gamble = audit_claim(tasks[9], time_limit=60.0, why=True)
+    assert (sound.stands, sound.every_layout, sound.sure_line) == (False, True, True)
+    assert (gamble.stands, gamble.every_layout, gamble.sure_line) == (False, False, False)
+    line = sure_line(judge._case_of(tasks[14], tasks[14].claim), 60.0)
+    assert line is not None and line.tricks >= tasks[14].claim.tricks
+    assert tasks[10].claim.position.tricks_left > judge.MOST_SURE_CARDS
+    assert audit_claim(tasks[10], time_limit=60.0, why=True).sure_line is None
+    assert audit_claim(tasks[14], time_limit=60.0, why=False).sure_line is None
+
+
+def test_a_journal_written_before_the_one_plan_column_is_resumed(tmp_path: Path) -> None:
+    """Rows of a journal written with ``every_layout`` but before ``sure_line`` are read with
+    the one plan not looked at."""
+    journal = tmp_path / "audit.journal"
+    interrupted_after_one_claim(journal)
+    line = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])
+    del line["sure_line"]
+    journal.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    (row,) = read_journal(journal)
+    assert row.sure_line is None and row.every_layout == line["every_layout"]
 
 
 def test_the_command_counts_the_failing_claims_the_lie_beats(
@@ -715,6 +752,14 @@ def test_the_command_counts_the_failing_claims_the_lie_beats(
     )
     assert found is not None
     assert int(found.group(1)) >= 1 and int(found.group(2)) >= 1
+    assert "one plan" in out
+    sure = re.search(
+        r"Of these, one plan \(the claimer's cards chosen on what he could see\) makes (\d+) "
+        r"whatever the lie, so they fail on a judgement of normal play; (\d+) need a guess",
+        out,
+    )
+    assert sure is not None
+    assert 1 <= int(sure.group(1)) + int(sure.group(2)) <= int(found.group(2))
 
 
 def test_reading_either_claimer_finds_where_the_ruling_turns_only_when_none_stands() -> None:

@@ -205,6 +205,8 @@ def _count(row: AuditRow, tally: Counter[str], failing: list[AuditRow]) -> None:
         tally["would not stand"] += 1
         if row.every_layout is not None:
             tally["no lie beats" if row.every_layout else "beaten by a lie"] += 1
+        if row.every_layout and row.sure_line is not None:
+            tally["one plan makes it" if row.sure_line else "needs a guess"] += 1
         if len(failing) < SHOWN_FAILING:
             failing.append(row)
     elif row.stands:
@@ -261,6 +263,7 @@ def _summary(
             "worst",
             "dd",
             "every lie",
+            "one plan",
             "first loss",
             "turns on",
         )
@@ -274,6 +277,7 @@ def _summary(
                 str(row.worst_normal),
                 str(row.double_dummy),
                 _LIE[row.every_layout],
+                _PLAN[row.sure_line],
                 row.first_loss or "-",
                 row.turns_on or "-",
             )
@@ -292,6 +296,14 @@ def _summary(
             f"dummy); {tally['no lie beats']} no lie beats double dummy, and they fail on a "
             "judgement of normal play or on a guess (the column every_layout; the others were "
             "not looked at)."
+            + (
+                ""
+                if not (tally["one plan makes it"] or tally["needs a guess"])
+                else " Of these, one plan (the claimer's cards chosen on what he could see) "
+                f"makes {tally['one plan makes it']} whatever the lie, so they fail on a "
+                f"judgement of normal play; {tally['needs a guess']} need a guess (single "
+                "dummy, the column sure_line; the others were not looked at)."
+            )
         )
     policy, player_class, switches, claimer_reading = settings.columns
     console.print(
@@ -311,6 +323,12 @@ def _summary(
 _LIE = {True: "unbeaten", False: "beaten", None: "-"}
 """The failing table's "every lie" column: no layout of the unseen cards beats the claim double
 dummy, one does, or not looked at (``AuditRow.every_layout``)."""
+
+
+_PLAN = {True: "yes", False: "no", None: "-"}
+"""The failing table's "one plan" column: one plan of the claimer's, chosen on what he could
+see, wins the claimed tricks in every layout, none does, or not looked at
+(``AuditRow.sure_line``)."""
 
 
 class _AuditBar:

@@ -17,7 +17,7 @@ from solver.bridge import SEATS, Card
 from solver.engines.claims import Adjudication, ClaimTimeout
 from solver.errors import SolverError
 from solver.facts import Case, Claim
-from solver.rulings.claimer_view import claimer_view
+from solver.rulings.claimer_view import claimer_view, sure_line
 from solver.rulings.claims import analyse_claim, case_policy, decide_claim, judgement_costs
 
 
@@ -72,6 +72,13 @@ class AuditRow:
     dummy, so it fails on a judgement of normal play, or on a guess (the line that makes it
     may differ from one layout to another); False: some lie beats it even double dummy, so it
     needed the cards to lie well. None: not looked at, or not settled in the time left."""
+    sure_line: bool | None
+    """For a claim that would not stand, looked at with the reasons: is there one plan, the
+    claimer's side's cards chosen on what the claimer could see, that wins the tricks claimed
+    in every such layout (single dummy, ``sure_line``)? True: the claim was sound and fails on
+    a judgement of normal play; False: it needed a guess or the lie (always so when
+    ``every_layout`` is False). None: not looked at (a defender's claim, whose partner's hand
+    he could not see; ``every_layout`` None), or not settled in the time left."""
 
 
 COLUMNS = tuple(field.name for field in fields(AuditRow))
@@ -101,7 +108,7 @@ def unreadable_row(item: Unreadable, settings: PolicyColumns) -> AuditRow:
     reason = f"{key.part}: {item.reason}" if key.part else item.reason
     return AuditRow(
         key.source, key.record, item.board, item.room, None, None, None, None, None, None, None,
-        None, None, None, "", "", "unreadable", reason, 0.0, *settings, None, None,
+        None, None, None, "", "", "unreadable", reason, 0.0, *settings, None, None, None,
     )  # fmt: skip
 
 
@@ -180,12 +187,12 @@ def _audit_as(
         return AuditRow(
             *common, None, None, None, None, None, "", "", "timeout",
             f"the worst normal line was not settled within {time_limit:g} s",
-            time.monotonic() - started, *settings, str(claim.by), None,
+            time.monotonic() - started, *settings, str(claim.by), None, None,
         )  # fmt: skip
     except SolverError as error:
         return AuditRow(
             *common, None, None, None, None, None, "", "", "error", str(error),
-            time.monotonic() - started, *settings, str(claim.by), None,
+            time.monotonic() - started, *settings, str(claim.by), None, None,
         )  # fmt: skip
     ruling = decide_claim(case, analysis)
     credited = ruling.declarer_tricks
@@ -196,6 +203,7 @@ def _audit_as(
     turns = ""
     broken = ""
     every_layout: bool | None = None
+    sure: bool | None = None
     if stands is False and why:
         try:
             costs = judgement_costs(
@@ -217,6 +225,9 @@ def _audit_as(
         )
         try:
             every_layout = _every_layout(case, claim.tricks, time_left())
+            sure = False if every_layout is False else None
+            if every_layout:
+                sure = _sure_line(case, claim.tricks, time_left())
         except SolverError as error:  # a bug, as above: the row keeps its ruling
             broken = "; ".join(filter(None, (broken, f"the layouts were not solved: {error}")))
     dd = analysis.double_dummy
@@ -235,6 +246,7 @@ def _audit_as(
         *settings,
         str(claim.by),
         every_layout,
+        sure,
     )
 
 
@@ -255,6 +267,23 @@ def _every_layout(case: Case, tricks: int, time_limit: float) -> bool | None:
     if view.worst is not None and view.worst < tricks:
         return False
     return True if view.complete else None
+
+
+MOST_SURE_CARDS = 7
+"""The most cards left at a claim for which the audit searches for one plan (``sure_line``):
+an ending of eight cards takes from a few seconds to a minute, most of a claim's time limit
+(figures in benchmarks/README.md)."""
+
+
+def _sure_line(case: Case, tricks: int, time_limit: float) -> bool | None:
+    """Does one plan win ``tricks`` for the claimer's side in every layout he could not see
+    (``solver.rulings.claimer_view.sure_line``)? None for a defender's claim, one with more
+    than ``MOST_SURE_CARDS`` cards left, or when the search did not finish in time."""
+    assert case.claim is not None
+    if case.claim.position.tricks_left > MOST_SURE_CARDS:
+        return None
+    line = sure_line(case, time_limit, most=tricks)
+    return None if line is None else line.tricks >= tricks
 
 
 def first_loss(claim: Claim, adjudication: Adjudication) -> str:

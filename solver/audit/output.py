@@ -164,6 +164,7 @@ def _parquet(rows: Iterable[AuditRow], path: Path) -> int:
             ("claimer_reading", pa.string()),
             ("claimer", pa.string()),
             ("every_layout", pa.bool_()),
+            ("sure_line", pa.bool_()),
         ]
     )
     assert tuple(schema.names) == COLUMNS

@@ -304,7 +304,7 @@ def read_journal(path: Path) -> list[AuditRow]:
     return rows
 
 
-LATER_COLUMNS = ("claimer_reading", "claimer", "every_layout")
+LATER_COLUMNS = ("claimer_reading", "claimer", "every_layout", "sure_line")
 """Columns added to the table after its first release, oldest first: a journal written
 before them is still resumed, its rows read as declarer's claims (all the audit then ruled
 on) and the layouts as not looked at."""
@@ -321,8 +321,10 @@ def _journal_object(line: str) -> dict[str, Any] | None:
         return None
     if set(data) == set(COLUMNS) - set(LATER_COLUMNS):
         data = data | {"claimer_reading": "declarer", "claimer": data.get("declarer")}
-    if set(data) == set(COLUMNS) - {"every_layout"}:
+    if set(data) == set(COLUMNS) - {"every_layout", "sure_line"}:
         data = data | {"every_layout": None}
+    if set(data) == set(COLUMNS) - {"sure_line"}:
+        data = data | {"sure_line": None}
     if set(data) == set(COLUMNS):
         return data
     return None
@@ -394,6 +396,7 @@ _JOURNAL_COLUMNS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "claimer_reading": (f"one of {', '.join(CLAIMER_READINGS)}", _one_of(*CLAIMER_READINGS)),
     "claimer": ("N, E, S or W, or null", _one_of("N", "E", "S", "W")),
     "every_layout": _FLAG,
+    "sure_line": _FLAG,
 }
 """What each column of a journal's row must hold (null only where what is expected says so),
 as the message says it, and the test of it."""

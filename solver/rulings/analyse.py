@@ -82,7 +82,8 @@ def analyse(
         if claimer_view:
             from solver.rulings.claimer_view import claimer_view as view_of
 
-            analysis = replace(analysis, claimer_view=view_of(case, time_limit, progress))
+            view = view_of(case, time_limit, progress, single_dummy=True)
+            analysis = replace(analysis, claimer_view=view)
         return analysis
     if has_accounts(case):
         problem, found = find_with_accounts(

@@ -14,10 +14,11 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 
 from solver.bridge import SUITS, Card, Seat
+from solver.engines.single_dummy import SureLine
 from solver.facts import Case, Claim
 
 
@@ -32,6 +33,12 @@ class ClaimerView:
     """The smallest double-dummy value for the claimer's side over the layouts examined."""
     worst_layout: dict[str, str] | None
     """The two unseen hands of a layout that gives ``worst``, as 'S.H.D.C' strings."""
+    sure: int | None = None
+    """The most tricks one plan wins for the claimer's side in every layout, single dummy
+    (``sure_line``), when asked for; None when not: a defender's claim, layouts not all
+    solved, or the search not finished in the time left."""
+    sure_note: str = ""
+    """Why ``sure`` is None, when it was asked for."""
 
 
 def claimer_view(
@@ -40,13 +47,16 @@ def claimer_view(
     progress: Callable[[int, int], None] | None = None,
     below: int | None = None,
     most: int | None = None,
+    single_dummy: bool = False,
 ) -> ClaimerView:
     """``progress(done, total)``, if given, is called before the first layout and after each
     one: a claim early in the play has thousands of layouts, each solved double dummy, and
     takes many seconds. ``total`` is the number of layouts that agree with the voids shown.
     With ``below``, the first layout worth fewer tricks than that ends the search: enough to
     show that the claimer could not be sure of them (the audit's ``every_layout``). With
-    ``most``, a claim with more layouts than that is not looked at (none examined)."""
+    ``most``, a claim with more layouts than that is not looked at (none examined). With
+    ``single_dummy``, once every layout is solved, the most one plan wins in all of them
+    (``sure``), searched in the time left (a second at least)."""
     from solver.engines import dds
 
     claim = case.claim
@@ -92,7 +102,62 @@ def claimer_view(
             worst_layout = {str(hidden[0]): _pbn(first), str(hidden[1]): _pbn(second)}
             if below is not None and worst < below:
                 return ClaimerView(count, False, worst, worst_layout)
-    return ClaimerView(count, True, worst, worst_layout)
+    view = ClaimerView(count, True, worst, worst_layout)
+    if single_dummy and worst is not None:
+        return _with_sure(case, view, max(time_limit - (time.monotonic() - started), 1.0))
+    return view
+
+
+def _with_sure(case: Case, view: ClaimerView, time_limit: float) -> ClaimerView:
+    """The view with what one plan makes sure of, or why that was not found."""
+    claim = case.claim
+    assert claim is not None
+    if claim.by not in (case.declarer, case.declarer.partner):
+        return replace(view, sure_note=_DEFENDER)
+    line = sure_line(case, time_limit, most=view.worst)
+    if line is None:
+        return replace(view, sure_note="not settled in the time left")
+    return replace(view, sure=line.tricks)
+
+
+_DEFENDER = "a defender's claim: he cannot see his partner's hand, and partner is no opponent"
+
+
+def sure_line(case: Case, time_limit: float = 20.0, most: int | None = None) -> SureLine | None:
+    """The most tricks one plan wins for the claimer's side whatever the layout of the cards he
+    could not see (``solver.engines.single_dummy``): what he could be sure of, where
+    ``claimer_view``'s double dummy is only an upper bound. At most ``most`` tricks are tried
+    (all those left by default). None for a defender's claim (he cannot see his partner's
+    hand, and partner is no opponent) and when the search takes longer than ``time_limit``."""
+    from solver.engines.single_dummy import Ending, OutOfTime, sure_tricks
+
+    claim = case.claim
+    assert claim is not None
+    if claim.by not in (case.declarer, case.declarer.partner):
+        return None
+    hidden = _hidden_seats(case, claim)
+    position = claim.position
+    seen = [0 if seat in hidden else _mask(position.hands[seat.index]) for seat in Seat]
+    voids = [sum(1 << suit for suit in claim.shown_out.get(seat, ())) for seat in hidden]
+    ending = Ending(
+        (seen[0], seen[1], seen[2], seen[3]),
+        (hidden[0].index, hidden[1].index),
+        _mask(position.hands[hidden[0].index] | position.hands[hidden[1].index]),
+        (0, 0),
+        (voids[0], voids[1]),
+        case.contract.strain.trump_suit_index,
+        position.leader.index,
+        tuple(card.index for card in position.current_trick),
+        claim.by.index % 2,
+    )
+    try:
+        return sure_tricks(ending, position.tricks_left if most is None else most, time_limit)
+    except (OutOfTime, ValueError):  # out of time, or no layout agrees with the voids shown
+        return None
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    return sum(1 << card.index for card in cards)
 
 
 def _hidden_seats(case: Case, claim: Claim) -> tuple[Seat, Seat]:

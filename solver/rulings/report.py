@@ -12,6 +12,7 @@ from solver.facts.claim import Claim, ClaimPosition, Step
 from solver.facts.history import History
 from solver.facts.irregularity import Choice
 from solver.facts.outcome import Outcome
+from solver.rulings.claimer_view import ClaimerView
 from solver.rulings.claims import ClaimAnalysis, in_force
 from solver.rulings.decide import stopped_where
 from solver.rulings.irregularities import irregularities_html, irregularity_lines
@@ -462,7 +463,25 @@ def _claim_section(analysis: Analysis) -> list[str]:
             f"claimer's side takes at most {view.worst} tricks double dummy on the worst one "
             f"({_layout_text(view.worst_layout)}); no plan for every layout can guarantee more"
         )
+        lines.append(_sure_text(view))
     return lines
+
+
+def _sure_text(view: ClaimerView) -> str:
+    """The single-dummy line of the claimer's view: what one plan makes sure of."""
+    if view.sure is not None:
+        more = (view.worst or 0) - view.sure
+        return (
+            f"One plan for every layout (his cards chosen on what he sees, single dummy): "
+            f"{view.sure} tricks for the claimer's side"
+            + (
+                f"; {more} more {'trick' if more == 1 else 'tricks'} in every layout double "
+                "dummy, but only by a guess"
+                if more > 0
+                else ""
+            )
+        )
+    return f"One plan for every layout: not searched ({view.sure_note or 'layouts not all solved'})"
 
 
 def _layout_text(layout: dict[str, str] | None) -> str:

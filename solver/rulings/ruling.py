@@ -192,6 +192,8 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
                 "complete": view.complete,
                 "at_most": view.worst,
                 "layout": view.worst_layout,
+                "sure": view.sure,
+                "sure_note": view.sure_note,
             }
     return data
 
