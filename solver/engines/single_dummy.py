@@ -119,8 +119,9 @@ class _Search:
         if not trick:
             if needed > _tricks_left(seen):
                 return False
-            if leader % 2 == self.ending.side and needed <= _cashable(
-                seen[leader], pool, self.ending.trump
+            partner = seen[(leader + 2) % 4]
+            if leader % 2 == self.ending.side and (
+                needed <= _cashable(seen[leader], partner, pool, self.ending.trump)[0]
             ):
                 return True
         key = (state, needed)
@@ -160,17 +161,18 @@ class _Search:
         return cards
 
     def _replies(self, state: _State, seat: int) -> list[int]:
-        """``_every_reply``, of two cards equal for play only the higher, unless one of them is
-        known to be in a hand and the other is not: swapping the two in every layout maps
-        the game after one onto the game after the other (the layouts still possible are
-        the same once the two are swapped: nothing has told them apart), so both have the
-        same value."""
-        known = state[2][0] | state[2][1]
+        """``_every_reply``, of two cards equal for play only the higher, when both are known
+        in the same hand or neither is: swapping the two in every layout maps the game after
+        one onto the game after the other (the layouts still possible are the same once the
+        two are swapped: nothing has told them apart), so both have the same value."""
+        first, second = state[2]
         out = _in_play(state)
         kept: list[int] = []
         for card in sorted(self._every_reply(state, seat), reverse=True):
             if not any(
-                _equal_for_play(other, card, out) and (known >> other & 1) == (known >> card & 1)
+                _equal_for_play(other, card, out)
+                and (first >> other & 1) == (first >> card & 1)
+                and (second >> other & 1) == (second >> card & 1)
                 for other in kept
             ):
                 kept.append(card)
@@ -238,7 +240,9 @@ class _Search:
                 assert found, "a reply equal for play to one tried has another value"
             card = self.choice.get((state, needed))
             cards = [
-                _cashing_card(seen[seat], state[1], self.ending.trump) if card is None else card
+                _cashable(seen[seat], seen[(seat + 2) % 4], state[1], self.ending.trump)[1]
+                if card is None
+                else card
             ]
             plan[played] = cards[0]
         else:
@@ -247,33 +251,40 @@ class _Search:
             self._walk(*self._next(state, seat, card, needed), (*played, card), plan)
 
 
-def _cashable(hand: int, pool: int, trump: int | None) -> int:
+def _cashable(hand: int, partner: int, pool: int, trump: int | None) -> tuple[int, int]:
     """Tricks the hand on lead wins whatever the layout by cashing its masters, each above
-    every unseen card of its suit: its masters in trumps, and once those draw every trump
-    the opponents may hold (as many rounds as they hold trumps), its side masters too; at no
-    trump, or with no trump out, all of them. Cashed from the top, each stays a master."""
-    masters = [0, 0, 0, 0]
+    every unseen card of its suit, and the card to lead first: its masters in trumps, and
+    once those draw every trump the opponents may hold (as many rounds as they hold trumps),
+    its side masters too; at no trump, or with no trump out, all of them. Cashed from the
+    top, each stays a master. A suit counts only if partner cannot be made to win one of its
+    rounds and take the lead away: his cards of it all lower than the hand's masters, and,
+    in a trump contract, a side suit as long in his hand as the hand's masters of it (or he
+    holds no trump), so that he never has to ruff. (0, -1) when nothing counts."""
+    counted = [0, 0, 0, 0]
     for suit in range(4):
-        top = pool & SUIT_MASKS[suit]
-        above = SUIT_MASKS[suit] & ~((1 << top.bit_length()) - 1) if top else SUIT_MASKS[suit]
-        masters[suit] = (hand & above).bit_count()
-    if trump is None:
-        return sum(masters)
-    out = (pool & SUIT_MASKS[trump]).bit_count()
-    if masters[trump] >= out:
-        return sum(masters)
-    return masters[trump]
-
-
-def _cashing_card(hand: int, pool: int, trump: int | None) -> int:
-    """The card that cashes the masters ``_cashable`` counts: a master trump while the
-    opponents may hold trumps, else any master."""
-    suits = [trump] if trump is not None and pool & SUIT_MASKS[trump] else []
-    for suit in [*suits, 0, 1, 2, 3]:
-        top = (hand & SUIT_MASKS[suit]).bit_length() - 1
-        if top >= 0 and not pool & SUIT_MASKS[suit] & ~((1 << top) - 1):
-            return top
-    raise AssertionError("no master to cash")
+        cards = SUIT_MASKS[suit]
+        top = pool & cards
+        masters = hand & cards & ~((1 << top.bit_length()) - 1)
+        if not masters:
+            continue
+        lowest = masters & -masters
+        if partner & cards & ~(lowest - 1):
+            continue  # partner holds a card above one of the masters
+        count = masters.bit_count()
+        ruffs = trump is not None and suit != trump and partner & SUIT_MASKS[trump]
+        if ruffs and (partner & cards).bit_count() < count:
+            continue
+        counted[suit] = count
+    if trump is not None and pool & SUIT_MASKS[trump]:
+        if counted[trump] < (pool & SUIT_MASKS[trump]).bit_count():
+            counted = [counted[suit] if suit == trump else 0 for suit in range(4)]
+        first = [trump] if counted[trump] else []
+    else:
+        first = []
+    for suit in [*first, 0, 1, 2, 3]:
+        if counted[suit]:
+            return sum(counted), (hand & SUIT_MASKS[suit]).bit_length() - 1
+    return 0, -1
 
 
 def _possible(

@@ -332,6 +332,30 @@ def test_the_queen_marked_by_a_show_out_is_finessed_for_sure() -> None:
     assert sure_tricks(ending, 3, 20).tricks == 3
 
 
+def test_masters_partner_must_overtake_are_not_counted_as_cashed() -> None:
+    """South S K Q opposite North's S A C 2, no other spade in play, the unseen cards the CA,
+    CK and two small hearts; South leads at no trump. Both of South's cards are above every
+    unseen one, but North's bare SA must overtake the first spade and lead the club: one
+    trick. A count of the leader's masters that forgot partner would say two."""
+    ending = Ending(
+        (_cards("SA C2"), 0, _cards("SK SQ"), 0),
+        (1, 3),
+        _cards("CA CK H2 H3"),
+        (0, 0),
+        (0, 0),
+        None,
+        2,
+        (),
+        0,
+    )
+    assert max(_double_dummy(ending, layout) for layout in _layouts(ending)) == 1
+    found = sure_tricks(ending, 2, 20, plan=True)
+    assert found.tricks == 1
+    for layout in _layouts(ending):
+        hands = _hands(ending, layout)
+        assert _with_plan(ending, hands, found.plan, ending.leader, (), ()) >= 1
+
+
 def test_an_ending_no_layout_agrees_with_is_refused() -> None:
     """Both unseen hands void in spades, three spades in the pool."""
     with pytest.raises(ValueError, match="no layout"):
