@@ -78,7 +78,8 @@ class AuditRow:
     in every such layout (single dummy, ``sure_line``)? True: the claim was sound and fails on
     a judgement of normal play; False: it needed a guess or the lie (always so when
     ``every_layout`` is False). None: not looked at (a defender's claim, whose partner's hand
-    he could not see; ``every_layout`` None), or not settled in the time left."""
+    he could not see; more than ``MOST_SURE_CARDS`` cards left; ``every_layout`` None), or
+    not settled in the time left."""
 
 
 COLUMNS = tuple(field.name for field in fields(AuditRow))

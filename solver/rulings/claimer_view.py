@@ -6,7 +6,7 @@ voids in ``Claim.shown_out``, the cards already on the current trick). For every
 this computes the double-dummy value for the claimer's side; the smallest is an upper bound on
 what he could guarantee without knowing the layout, and the layout that gives it shows why.
 It is exact as an upper bound; the guarantee itself (a single plan for every layout) can be
-lower, and the report says so.
+lower: ``sure_line`` finds it (``solver.engines.single_dummy``), and the report gives both.
 """
 
 from __future__ import annotations
