@@ -56,8 +56,7 @@ def measure(most_cards: int, time_limit: float) -> list[dict[str, Any]]:
                 "layouts": view.layouts,
                 "double_dummy_worst": view.worst,
                 "sure": None if line is None else line.tricks,
-                "defender": case.claim is not None
-                and case.claim.by not in (case.declarer, case.declarer.partner),
+                "defender": task.claim.by_defender,
                 "layouts_seconds": round(middle - started, 3),
                 "sure_seconds": round(time.monotonic() - middle, 3),
             }

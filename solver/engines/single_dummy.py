@@ -119,9 +119,8 @@ class _Search:
         if not trick:
             if needed > _tricks_left(seen):
                 return False
-            partner = seen[(leader + 2) % 4]
             if leader % 2 == self.ending.side and (
-                needed <= _cashable(seen[leader], partner, pool, self.ending.trump)[0]
+                needed <= _cashable(seen[leader], seen[leader ^ 2], pool, self.ending.trump)[0]
             ):
                 return True
         key = (state, needed)

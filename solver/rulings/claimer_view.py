@@ -14,10 +14,11 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from solver.bridge import SUITS, Card, Seat
+from solver.bridge.masks import mask_of
 from solver.engines.single_dummy import SureLine
 from solver.facts import Case, Claim
 
@@ -112,7 +113,7 @@ def _with_sure(case: Case, view: ClaimerView, time_limit: float) -> ClaimerView:
     """The view with what one plan makes sure of, or why that was not found."""
     claim = case.claim
     assert claim is not None
-    if claim.by not in (case.declarer, case.declarer.partner):
+    if claim.by_defender:
         return replace(view, sure_note=_DEFENDER)
     line = sure_line(case, time_limit, most=view.worst)
     if line is None:
@@ -133,16 +134,17 @@ def sure_line(case: Case, time_limit: float = 20.0, most: int | None = None) -> 
 
     claim = case.claim
     assert claim is not None
-    if claim.by not in (case.declarer, case.declarer.partner):
+    if claim.by_defender:
         return None
     hidden = _hidden_seats(case, claim)
     position = claim.position
-    seen = [0 if seat in hidden else _mask(position.hands[seat.index]) for seat in Seat]
+    held = [mask_of(card.index for card in hand) for hand in position.hands]
+    seen = [0 if seat in hidden else held[seat.index] for seat in Seat]
     voids = [sum(1 << suit for suit in claim.shown_out.get(seat, ())) for seat in hidden]
     ending = Ending(
         (seen[0], seen[1], seen[2], seen[3]),
         (hidden[0].index, hidden[1].index),
-        _mask(position.hands[hidden[0].index] | position.hands[hidden[1].index]),
+        held[hidden[0].index] | held[hidden[1].index],
         (0, 0),
         (voids[0], voids[1]),
         case.contract.strain.trump_suit_index,
@@ -154,10 +156,6 @@ def sure_line(case: Case, time_limit: float = 20.0, most: int | None = None) -> 
         return sure_tricks(ending, position.tricks_left if most is None else most, time_limit)
     except (OutOfTime, ValueError):  # out of time, or no layout agrees with the voids shown
         return None
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    return sum(1 << card.index for card in cards)
 
 
 def _hidden_seats(case: Case, claim: Claim) -> tuple[Seat, Seat]:
