@@ -101,14 +101,6 @@ EXPLANATIONS: dict[str, str] = {
         "in a suit the statement names, which lead_believed_winner leaves out, in a claim "
         "within double dummy."
     ),
-    "bbo-clubs-cash-the-trump-king-hearts-not-good": (
-        "After the stated CK, North leads a heart and South, void, ruffs it with the CT "
-        "(ruff_when_able: partner's H5 is not sure to win), a diamond comes back for North's "
-        "C9 and the hearts are then led through: all five. The posters held a claimer who "
-        "thinks his hearts good to cashing both trumps and leading them, never ruffing his own "
-        "winner nor unblocking the CT (the catalogue's P1); ruff_when_able off, or "
-        "no_idle_trump_lead off (the C9 cashed with no trump out), gives their 2 of 5."
-    ),
     "blml-4h-all-tops-dummy-entries-heart-ace-out": (
         "West, with no trump and his three spade winners, cashes them first (winners_first), "
         "dummy throwing the C7 and CK, and no entry question arises: 10. The replies let him "

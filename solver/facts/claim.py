@@ -124,6 +124,12 @@ class Claim:
     all likely unaware"). Read from the play (records, agreed tricks), never guessed."""
     shown_out: dict[Seat, frozenset[int]] = field(default_factory=dict)
     """Suits each player had shown out of before the claim (what the claimer knew, 70E1)."""
+    overlooked: frozenset[Card] = frozenset()
+    """Opponents' cards (not trumps) the claimer is found to have overlooked, a finding of
+    fact (his words, the objection at the table): the cards of his side that only these beat
+    are cards he thinks good, led among his winners (``lead_believed_winner``), whether or
+    not his claim is above best play. An overlooked trump is Law 70C's matter
+    (``trumps_mentioned``)."""
     agreed: bool = False
     """True when the opponents agreed to the claim and later withdrew their agreement (69B)."""
     correction_period_over: bool = False

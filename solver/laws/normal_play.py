@@ -96,7 +96,10 @@ Judgements (each a switch of ``NormalPolicy``):
   a side-suit card does not lead a trump. The guideline says the claimer is not forced to play
   trumps to his cost; in a minimum over normal lines that is the same as leaving the trump
   leads out (a trump lead that costs nothing cannot lower the minimum over the side-suit
-  leads, and one that costs is not normal).
+  leads, and one that costs is not normal). Not for a hand the claimer takes for all winners,
+  one of them wrongly (``_all_good_to_him``: a card he thinks good, ``lead_believed_winner``,
+  and besides it only trumps, masters and such cards): he cashes them in any order (EBU WB
+  8.70.4), an idle trump among them, and nothing in his mind makes that lead cost.
 - ``follow_low_when_lost`` (normal play): following suit to a trick the opponents are sure
   to win (their card wins so far, and partner, if still to play, can neither beat it in its
   suit nor ruff it), a player plays his lowest card of the suit: throwing a card that would
@@ -381,7 +384,9 @@ Judgements (each a switch of ``NormalPolicy``):
   after them, as long as that opponent's card is out (from the top of its suit under
   ``top_down``). Not in a suit an opponent showed out of before the claim: the claimer is
   credited with the show-out (70E1), so with the count of the suit. Not for a claim that
-  concedes a trick, or one within best play: nothing then shows a false belief. Not for a
+  concedes a trick, or one within best play: nothing then shows a false belief, unless the
+  case records the card found overlooked (``Claim.overlooked``, ``overlooked_belief``: then his
+  cards that only overlooked cards beat, whatever the claim). Not for a
   trump (70C is the trump's law: ``lead_forgotten_trump``), nor for a card two or more
   opponents' cards beat (a miscount of the suit, not a card overlooked).
 - ``nonclaimers_normal`` (Law 70, which is silent on the non-claimers' plays; off in every
@@ -530,6 +535,7 @@ class PlayView:
         believed: int = 0,
         counted: int = 0,
         length: int = -1,
+        found: int = 0,
     ) -> None:
         self.seat = seat
         self.held = held
@@ -558,6 +564,10 @@ class PlayView:
         """The claimer's side's cards of suits their hand's masters cleared at the claim
         (``claim_length``, ``keep_length_winners``), a bit mask fixed for the whole search, as
         ``solid`` is; -1 (the default) takes the cards held here."""
+        self.found = found
+        """Of ``believed``, the cards a finding of fact gives (``Claim.overlooked``): the
+        belief known, not guessed, on which a hand is taken for all winners in his mind
+        (``_all_good_to_him``)."""
 
     def with_held(self, held: tuple[int, int, int, int]) -> PlayView:
         """The same view with other cards held (a play considered from another hand)."""
@@ -575,6 +585,7 @@ class PlayView:
             self.believed,
             self.counted,
             self.length,
+            self.found,
         )
 
 
@@ -600,6 +611,27 @@ def believed_good(
             for card in cards_in(hand_of(held, seat) & SUIT_MASKS[suit]):
                 if popcount(theirs & cards_above(card)) == 1:
                     believed |= 1 << card
+    return believed
+
+
+def overlooked_belief(
+    held: tuple[int, int, int, int], seats: int, claimer_side: int, overlooked: int
+) -> int:
+    """The cards a claimer found to have overlooked the opponents' cards ``overlooked`` (a bit
+    mask; a finding of fact, ``Claim.overlooked``) thinks good (``lead_believed_winner``), a
+    bit mask: of the hands in ``seats``, each card that an overlooked card beats and no other
+    card of the opponents' does. Found by the director, the belief needs no claim above best
+    play to show it, as ``believed_good``'s does."""
+    theirs = hand_of(held, 1 - claimer_side) | hand_of(held, 3 - claimer_side)
+    seen = theirs & ~overlooked
+    believed = 0
+    for seat in range(4):
+        if not seats >> seat & 1:
+            continue
+        for card in cards_in(hand_of(held, seat)):
+            above = cards_above(card)
+            if overlooked & above and not seen & above:
+                believed |= 1 << card
     return believed
 
 
@@ -740,9 +772,34 @@ def _lead_suits(policy: NormalPolicy, view: PlayView, hand: int, theirs: int) ->
         and trump is not None
         and not theirs & SUIT_MASKS[trump]
         and any(s != trump for s in suits)
+        and not _all_good_to_him(policy, view, hand, theirs)
     ):
         suits = [s for s in suits if s != trump]
     return suits
+
+
+def _all_good_to_him(policy: NormalPolicy, view: PlayView, hand: int, theirs: int) -> bool:
+    """Does the claimer take every card of the hand for a winner, one of them wrongly: does it
+    hold a card he is found to think good (``lead_believed_winner`` on a card found overlooked,
+    ``PlayView.found``) that an opponent's card still beats, and besides it only trumps,
+    masters and other such cards? Then he cashes them in any order (EBU WB 8.70.4), an idle
+    trump among them, which ``no_idle_trump_lead`` does not keep back: North, with C9 and
+    H9 6 5 below East's overlooked HT, may cash the C9 before his hearts (posters on the Laws
+    forum of Bridge Base Online: "he may cash both his trumps and then lead a heart"). Not on
+    the cards a claim above best play has him guessed to think good (``believed_good``): that
+    guess takes every card a single opponent's card beats, more than he overlooked (the USBF
+    director gave 5D-1, not two down, where the guess covers dummy's whole hand)."""
+    believed = hand & view.found
+    if not policy.lead_believed_winner or not believed:
+        return False
+    if not any(theirs & cards_above(card) for card in cards_in(believed)):
+        return False
+    for suit in range(4):
+        if suit != view.trump and hand & SUIT_MASKS[suit] & ~believed & ~masters_in(
+            hand, theirs, suit
+        ):
+            return False
+    return True
 
 
 def _can_draw(view: PlayView, trumps: int, theirs: int) -> bool:

@@ -76,6 +76,7 @@ class RawClaim(_Strict):
     said: str | None = None
     trumps_mentioned: StrictBool | None = None
     shown_out: dict[str, str | list[str]] | None = None
+    overlooked: str | list[str] | None = None
     agreed: StrictBool = False
     correction_period_over: StrictBool = False
     claimer_asks_more: StrictBool = False
@@ -319,6 +320,7 @@ class ClaimReader:
             trump_round_before=before is not None
             and trump_round_in(before.cards, before.leader, by.side, self.trumps),
             shown_out=shown_out,
+            overlooked=self._overlooked(position, by),
             agreed=raw.agreed,
             correction_period_over=raw.correction_period_over,
             claimer_asks_more=raw.claimer_asks_more,
@@ -476,6 +478,35 @@ class ClaimReader:
                 self._check_void(position, seat, suit, f"shown_out.{key}")
                 merged.setdefault(seat, set()).add(suit)
         return {player: frozenset(merged[player]) for player in SEATS if merged.get(player)}
+
+    def _overlooked(self, position: ClaimPosition, by: Seat) -> frozenset[Card]:
+        """The opponents' cards the claimer is found to have overlooked: each one an opponent
+        holds at the claim, none a trump (a forgotten trump is 70C's: ``trumps_mentioned``)."""
+        value = self.raw.overlooked
+        if value is None:
+            return frozenset()
+        tokens = value.replace(",", " ").split() if isinstance(value, str) else value
+        cards: set[Card] = set()
+        for token in tokens:
+            card: Card = self.parse(Card.parse, str(token), "overlooked")
+            opponents = (by.lho, by.rho)
+            if not any(card in position.hands[seat.index] for seat in opponents):
+                names = " or ".join(seat.full_name for seat in opponents)
+                raise self.error(
+                    "overlooked",
+                    f"{card} is not in an opponent's hand at the claim (expected a card {names} "
+                    "holds)",
+                )
+            if card.suit_index == self.trumps:
+                raise self.error(
+                    "overlooked",
+                    f"{card} is a trump (expected a card of a side suit: a trump the claimer "
+                    "forgot is Law 70C's matter, trumps_mentioned: false)",
+                )
+            if card in cards:
+                raise self.error("overlooked", f"card {card} is listed twice")
+            cards.add(card)
+        return frozenset(cards)
 
     def _suits(self, value: str | list[str], location: str) -> list[int]:
         tokens = value.split() if isinstance(value, str) else [str(t) for t in value]

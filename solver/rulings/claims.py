@@ -231,6 +231,18 @@ class ClaimAnalysis:
             "upheld": self.upheld,
             "policy": self.policy.name,
             **({"player_class": self.claim.player_class} if self.claim.player_class else {}),
+            **(
+                {
+                    "overlooked": [
+                        str(c)
+                        for c in sorted(
+                            self.claim.overlooked, key=lambda c: (c.suit_index, -c.rank)
+                        )
+                    ]
+                }
+                if self.claim.overlooked
+                else {}
+            ),
             "positions": self.adjudication.positions,
             "elapsed": round(self.adjudication.elapsed, 4),
         }

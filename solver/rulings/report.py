@@ -427,6 +427,14 @@ def _claim_section(analysis: Analysis) -> list[str]:
         lines.append(f"  {position.leader.full_name} to lead")
     if claim.said:
         lines.append(f"  said: {claim.said!r}")
+    if claim.overlooked:
+        cards = " ".join(
+            str(card) for card in sorted(claim.overlooked, key=lambda c: (c.suit_index, -c.rank))
+        )
+        lines.append(
+            f"  found: the claimer overlooked {cards}; his cards only these beat are cards he "
+            "thinks good (lead_believed_winner)"
+        )
     if claim.claimer_asks_more:
         lines.append(
             f"  agreed at the table ({claim.tricks}); the claimer now asks for a conceded trick "

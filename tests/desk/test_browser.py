@@ -752,6 +752,33 @@ def test_the_claimers_class_chosen_on_the_form_is_ruled_and_saved(
     assert (saved["claim"]["policy"], saved["claim"]["player_class"]) == ("EBU", "expert")
 
 
+def test_a_card_found_overlooked_is_shown_ruled_on_and_saved(page: Page) -> None:
+    """The director's finding that North forgot East's HT (``claim.overlooked``): loaded into
+    its field, it turns the ruling from the claim upheld (4C+1) to the forum's 4C-2; cleared,
+    the claim stands again and the saved case no longer holds it."""
+    page.set_input_files(
+        "#load-file",
+        str(CLAIMS / "published" / "bbo-clubs-cash-the-trump-king-hearts-not-good.yaml"),
+    )
+    page.wait_for_selector("#has-claim:checked")
+    assert page.input_value("#claim-overlooked") == "HT"
+    assert '"overlooked":' not in page.inner_text("#other")  # a field of its own
+    page.click("#rule")
+    page.wait_for_selector("#claim-summary", timeout=30_000)
+    assert page.inner_text("#ruling-result") == "4C-2"
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["claim"]["overlooked"] == ["HT"]
+    page.fill("#claim-overlooked", "")
+    page.click("#rule")
+    page.wait_for_selector("#ruling-result:text('4C+1')", timeout=30_000)
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert "overlooked" not in saved["claim"]
+
+
 def test_a_revoke_allegation_entered_by_the_form(
     page: Page, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

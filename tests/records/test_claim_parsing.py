@@ -189,6 +189,15 @@ def test_shown_out_accepts_seats_and_suits_in_any_case_as_letters_names_or_lists
     assert claim.shown_out == {Seat.NORTH: frozenset({2}), Seat.WEST: frozenset({2})}
 
 
+def test_overlooked_cards_are_read_as_a_list_or_a_string_in_any_case() -> None:
+    claim = load(in_ending(overlooked="hk ck")).claim
+    assert claim is not None and claim.overlooked == cards("HK CK")
+    claim = load(in_ending(overlooked=["HK"])).claim
+    assert claim is not None and claim.overlooked == cards("HK")
+    claim = load(in_ending()).claim
+    assert claim is not None and claim.overlooked == frozenset()
+
+
 # -- the statement -------------------------------------------------------------------------------
 
 STEPS = [
@@ -446,8 +455,8 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         after_three(statment=["draw trumps"]),
         "claim.statment",
         "unknown field (expected one of: by, tricks, position, statement, said, "
-        "trumps_mentioned, shown_out, agreed, correction_period_over, claimer_asks_more, policy, "
-        "switches, player_class); "
+        "trumps_mentioned, shown_out, overlooked, agreed, correction_period_over, "
+        "claimer_asks_more, policy, switches, player_class); "
         "did you mean 'statement'?",
     ),
     (
@@ -775,6 +784,31 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         ),
         "claim.shown_out.E",
         "East holds SQ, so cannot have shown out of spades before the claim",
+    ),
+    (
+        "overlooked-card-of-the-claimer-side",
+        in_ending(overlooked="HA"),
+        "claim.overlooked",
+        "HA is not in an opponent's hand at the claim (expected a card West or East holds)",
+    ),
+    (
+        "overlooked-trump",
+        in_ending(overlooked=["HK", "SQ"]),
+        "claim.overlooked",
+        "SQ is a trump (expected a card of a side suit: a trump the claimer forgot is Law 70C's "
+        "matter, trumps_mentioned: false)",
+    ),
+    (
+        "overlooked-twice",
+        in_ending(overlooked="HK, hk"),
+        "claim.overlooked",
+        "card HK is listed twice",
+    ),
+    (
+        "overlooked-not-a-card",
+        in_ending(overlooked="HX"),
+        "claim.overlooked",
+        "bad card 'HX' (expected suit then rank, like 'SA' or 'H10')",
     ),
     (
         "one-trick-left-and-a-later-trick",

@@ -547,7 +547,7 @@ const STEP_KINDS = [
   ["raw", "as written (any form)"],
 ];
 const CLAIM_EDITED = ["by", "tricks", "position", "statement", "said", "trumps_mentioned",
-  "policy", "player_class"];
+  "policy", "player_class", "overlooked"];
 
 function stepText(step) {
   let text;
@@ -667,6 +667,9 @@ function claimFrom(claim) {
     steps: (claim.statement || []).map(parseStep),
     hadStatement: "statement" in claim,
     said: claim.said || "",
+    // The director's finding of the opponents' cards the claimer did not know of.
+    overlooked: Array.isArray(claim.overlooked) ? claim.overlooked.join(" ")
+      : claim.overlooked == null ? "" : String(claim.overlooked),
     trumps: claim.trumps_mentioned == null ? "" : String(claim.trumps_mentioned),
     // The rules the claim is judged by (claim.policy, the default WBF2017) and the claimer's
     // class of player; a claim's switches are kept as loaded.
@@ -694,6 +697,9 @@ function claimDict() {
     out.statement = claim.steps.map((step) => (step.kind === "kept" ? step.value : stepText(step)));
   }
   if (claim.said.trim() !== "") out.said = claim.said.trim();
+  if (claim.overlooked.trim() !== "") {
+    out.overlooked = claim.overlooked.trim().split(/[\s,]+/);
+  }
   if (claim.trumps !== "") out.trumps_mentioned = claim.trumps === "true";
   if (claim.policy !== "") out.policy = claim.policy;
   if (claim.playerClass !== "") out.player_class = claim.playerClass;
@@ -714,6 +720,7 @@ function setClaimFields() {
   // A number typed here replaces an amount that depends on the split (shown in Other facts).
   $("claim-tricks").placeholder = byLayout ? "by the split: see Other facts" : "";
   $("claim-said").value = claim.said;
+  $("claim-overlooked").value = claim.overlooked;
   $("claim-trumps").value = claim.trumps;
   selectValue("claim-policy", claim.policy);
   selectValue("claim-class", claim.playerClass);
@@ -826,6 +833,7 @@ function wireClaim() {
     "claim-by": (v) => { state.claim.by = v; },
     "claim-tricks": (v) => { state.claim.tricks = v === "" ? null : Number(v); },
     "claim-said": (v) => { state.claim.said = v; },
+    "claim-overlooked": (v) => { state.claim.overlooked = v; },
     "claim-trumps": (v) => { state.claim.trumps = v; },
     "claim-policy": (v) => { state.claim.policy = v; },
     "claim-class": (v) => { state.claim.playerClass = v; },

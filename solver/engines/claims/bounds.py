@@ -95,9 +95,11 @@ class Bounds:
         self._trump_suit = trump
         """The trump suit, -1 at no trumps: a plain integer, as compiled an ``int | None`` is
         compared as an object, at many times the cost."""
-        self._idle_suit = trump if policy.no_idle_trump_lead else -1
+        found = problem.found if policy.lead_believed_winner else 0
+        self._idle_suit = trump if policy.no_idle_trump_lead and not found else -1
         """The trump suit when ``no_idle_trump_lead`` is on, else -1: its winners are not led in
-        a run."""
+        a run. Also -1 when a card the claimer overlooked is found: a hand he takes for all
+        winners may then lead an idle trump (``normal_play._all_good_to_him``)."""
         self.use_trump_tricks = "trump_tricks" not in disabled
         self.use_trick_is_ours = "trick_is_ours" not in disabled
         self.use_claimer_takes_the_rest = "claimer_takes_the_rest" not in disabled

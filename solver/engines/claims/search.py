@@ -423,6 +423,7 @@ class Adjudicator:
             p.believed,
             p.counted,
             self.keys.length,
+            p.found,
         )
         stated = self.stated_plays(view, state.plan)
         return stated if stated is not None else claimer_options(p.policy, view)

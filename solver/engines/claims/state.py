@@ -22,6 +22,7 @@ from solver.laws.normal_play import (
     counted_cards,
     for_defenders,
     for_nonclaimers,
+    overlooked_belief,
 )
 from solver.laws.obligations import Obligations
 
@@ -65,7 +66,11 @@ class ClaimProblem:
     believed: int = 0
     """The claimer's side's cards he is taken as thinking good though an opponent's card beats
     them (``normal_play.believed_good``, ``lead_believed_winner``), a bit mask; none unless his
-    claim of every trick is more than best play gives."""
+    claim of every trick is more than best play gives, or a card he overlooked is found."""
+    found: int = 0
+    """Of ``believed``, the cards a finding of fact gives (``Claim.overlooked``:
+    ``normal_play.overlooked_belief``), not the guess a claim above best play prompts: only on
+    these is a hand taken for all winners in his mind (``no_idle_trump_lead``)."""
     counted: int = 0
     """The claimer's side's cards his counts of tricks per suit need (``count`` steps whose
     condition holds: ``normal_play.counted_cards``), a bit mask; a hand discards them last
@@ -163,6 +168,15 @@ class ClaimProblem:
             believed = believed_good(
                 (held[0], held[1], held[2], held[3]), bound, side, trump, _counted_suits(claim)
             )
+        found = 0
+        if policy.lead_believed_winner and claim.overlooked:
+            found = overlooked_belief(
+                (held[0], held[1], held[2], held[3]),
+                bound,
+                side,
+                mask_of([c.index for c in claim.overlooked]),
+            )
+            believed |= found
         return ClaimProblem(
             held=(held[0], held[1], held[2], held[3]),
             leader=position.leader.index,
@@ -184,6 +198,7 @@ class ClaimProblem:
             obligations=obligations,
             declarer=-1 if dummy is None else (dummy + 2) % 4,
             believed=believed,
+            found=found,
             counted=(
                 counted_cards((held[0], held[1], held[2], held[3]), bound, claim.counts)
                 if policy.keep_counted_cards
