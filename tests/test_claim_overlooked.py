@@ -23,6 +23,7 @@ from solver.bridge.masks import cards_in, mask_of
 from solver.facts.policy import PRESETS
 from solver.laws.normal_play import PlayView, claimer_options, overlooked_belief
 from solver.records import loads_case
+from solver.rulings.report import text_report
 from tests.cli_helpers import run
 
 ENDING: dict[str, Any] = {
@@ -89,6 +90,8 @@ def test_the_finding_is_what_turns_it_and_the_line_shows_the_idle_trump() -> Non
 def test_with_lead_believed_winner_off_the_finding_changes_nothing() -> None:
     text = case_text(overlooked="HT", switches={"lead_believed_winner": "off"})
     assert declarer_tricks(text) == 5
+    report = text_report(solver.analyse(loads_case(text)))
+    assert "found: the claimer overlooked HT; no effect, as lead_believed_winner is off" in report
 
 
 def test_overlooked_belief_takes_only_cards_no_other_opponents_card_beats() -> None:

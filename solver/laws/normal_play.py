@@ -97,9 +97,10 @@ Judgements (each a switch of ``NormalPolicy``):
   trumps to his cost; in a minimum over normal lines that is the same as leaving the trump
   leads out (a trump lead that costs nothing cannot lower the minimum over the side-suit
   leads, and one that costs is not normal). Not for a hand the claimer takes for all winners,
-  one of them wrongly (``_all_good_to_him``: a card he thinks good, ``lead_believed_winner``,
-  and besides it only trumps, masters and such cards): he cashes them in any order (EBU WB
-  8.70.4), an idle trump among them, and nothing in his mind makes that lead cost.
+  one of them wrongly (``_all_good_to_him``: a card he is found to think good,
+  ``Claim.overlooked`` under ``lead_believed_winner``, and besides it only trumps, masters and
+  such cards): he cashes them in any order (EBU WB 8.70.4), an idle trump among them, and
+  nothing in his mind makes that lead cost.
 - ``follow_low_when_lost`` (normal play): following suit to a trick the opponents are sure
   to win (their card wins so far, and partner, if still to play, can neither beat it in its
   suit nor ruff it), a player plays his lowest card of the suit: throwing a card that would

@@ -431,10 +431,12 @@ def _claim_section(analysis: Analysis) -> list[str]:
         cards = " ".join(
             str(card) for card in sorted(claim.overlooked, key=lambda c: (c.suit_index, -c.rank))
         )
-        lines.append(
-            f"  found: the claimer overlooked {cards}; his cards only these beat are cards he "
-            "thinks good (lead_believed_winner)"
+        reading = (
+            "his cards only these beat are cards he thinks good (lead_believed_winner)"
+            if claimed.policy.lead_believed_winner
+            else "no effect, as lead_believed_winner is off"
         )
+        lines.append(f"  found: the claimer overlooked {cards}; {reading}")
     if claim.claimer_asks_more:
         lines.append(
             f"  agreed at the table ({claim.tricks}); the claimer now asks for a conceded trick "

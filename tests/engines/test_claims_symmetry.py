@@ -73,7 +73,12 @@ def relabelled(claim: Claim, turn: int, suits: tuple[int, ...]) -> Claim:
         for player, voids in claim.shown_out.items()
     }
     return dataclasses.replace(
-        claim, by=seat(claim.by), position=position, statement=steps, shown_out=shown_out
+        claim,
+        by=seat(claim.by),
+        position=position,
+        statement=steps,
+        shown_out=shown_out,
+        overlooked=frozenset(map(card, claim.overlooked)),
     )
 
 
@@ -142,6 +147,14 @@ def random_claim(rng: random.Random) -> tuple[Claim, int | None, int | None, Nor
         player_class=rng.choice([None, *PLAYER_CLASSES]),
     )
     policy = for_class(PRESETS[rng.choice(sorted(PRESETS))], claim.player_class)
+    # Drawn last: a card of the opponents' found overlooked (not a trump), in some claims.
+    theirs = [
+        c
+        for c in hands[(by.index + 1) % 4] | hands[(by.index + 3) % 4]
+        if c.suit_index != ending.trump
+    ]
+    if theirs and rng.random() < 0.3:
+        claim = dataclasses.replace(claim, overlooked=frozenset({rng.choice(sorted(theirs))}))
     return claim, ending.trump, dummy, policy
 
 
