@@ -19,6 +19,7 @@ import yaml
 
 import solver
 from solver.bridge import Card
+from solver.bridge.deal import parse_hands
 from solver.bridge.masks import cards_in, mask_of
 from solver.facts.policy import PRESETS
 from solver.laws.normal_play import PlayView, claimer_options, overlooked_belief
@@ -98,22 +99,11 @@ def test_overlooked_belief_takes_only_cards_no_other_opponents_card_beats() -> N
     """North H9 6 5 and D Q 3 opposite East's HT, West's DA and DK: with the HT and DA found
     overlooked, the hearts are thought good; the diamonds are not (the DK, not overlooked,
     still beats them)."""
-    hands = ["N:.965.Q3.", ".T..", "...", "..AK."]
-    held = tuple(mask_of([c.index for c in part]) for part in _parse(hands))
+    hands = parse_hands("N:.965.Q3. .T.. ... ..AK.")
+    held = tuple(mask_of([c.index for c in part]) for part in hands)
     overlooked = mask_of([Card.parse("HT").index, Card.parse("DA").index])
     believed = overlooked_belief((held[0], held[1], held[2], held[3]), 0b0101, 0, overlooked)
     assert sorted(str(Card.from_index(c)) for c in cards_in(believed)) == ["H5", "H6", "H9"]
-
-
-def _parse(hands: list[str]) -> list[list[Card]]:
-    seats: list[list[Card]] = []
-    for text in hands:
-        text = text.split(":")[-1]
-        cards: list[Card] = []
-        for suit, ranks in zip("SHDC", text.split("."), strict=True):
-            cards += [Card.parse(suit + rank) for rank in ranks]
-        seats.append(cards)
-    return seats
 
 
 def cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
@@ -144,7 +134,7 @@ def test_an_idle_trump_is_led_only_on_a_card_found_overlooked_not_on_a_guess() -
     best play, ``believed_good``) it is not: the guess covers every card one opponent's card
     beats, more than he overlooked (a USBF director gave 5D-1 where cashing dummy's idle
     trumps on such a guess would be two down)."""
-    hands = _parse(["N:.965..9", ".T..", "...T", "..A85."])
+    hands = parse_hands("N:.965..9 .T.. ...T ..A85.")
     held = tuple(mask_of([c.index for c in hand]) for hand in hands)
     hearts = mask_of([Card.parse(c).index for c in ("H9", "H6", "H5")])
     policy = PRESETS["WBF2017"]
