@@ -766,6 +766,9 @@ def test_a_card_found_overlooked_is_shown_ruled_on_and_saved(page: Page) -> None
     page.click("#rule")
     page.wait_for_selector("#claim-summary", timeout=30_000)
     assert page.inner_text("#ruling-result") == "4C-2"
+    assert page.inner_text("#claim-overlooked-note").startswith(
+        "On your finding that the claimer overlooked HT:"
+    )
     with page.expect_download() as download:
         page.click("#save")
     saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
@@ -773,6 +776,7 @@ def test_a_card_found_overlooked_is_shown_ruled_on_and_saved(page: Page) -> None
     page.fill("#claim-overlooked", "")
     page.click("#rule")
     page.wait_for_selector("#ruling-result:text('4C+1')", timeout=30_000)
+    assert page.locator("#claim-overlooked-note").count() == 0
     with page.expect_download() as download:
         page.click("#save")
     saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))

@@ -1264,6 +1264,12 @@ function claimParts(claim) {
     `${SEAT_NAMES[claim.by] || claim.by} claimed ${claim.tricks} of the tricks left: ${upheld}. ` +
     `Worst normal line (${claim.policy} policy): ${claim.claimer_tricks} tricks for the ` +
     `claimer's side; double dummy: ${claim.double_dummy}.`)];
+  if (claim.overlooked) {
+    // The director's finding, shown with the ruling it was part of (claim.overlooked).
+    parts.push(el("p", { id: "claim-overlooked-note" }, `On your finding that the claimer ` +
+      `overlooked ${claim.overlooked.join(" ")}: his cards only these beat are taken as cards ` +
+      "he thinks good, led among his winners (lead_believed_winner)."));
+  }
   const tricks = [];
   for (const play of claim.worst_normal_line || []) {
     if (!tricks.length || tricks[tricks.length - 1].done) tricks.push({ trick: play.trick, plays: [], done: false });
