@@ -83,6 +83,15 @@ class Card:
 ALL_CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in range(4) for r in range(2, 15))
 
 
+def suit_order_key(card: Card) -> tuple[int, int]:
+    """Sort key for cards as a bridge player writes them: spades first, high to low.
+
+    >>> [str(c) for c in sorted(parse_cards("C2 SK HA S3"), key=suit_order_key)]
+    ['SK', 'S3', 'HA', 'C2']
+    """
+    return (card.suit_index, -card.rank)
+
+
 def parse_cards(text: str | list[str]) -> list[Card]:
     """Read a list of cards, given as a space-separated string or a list of strings.
 

@@ -486,11 +486,12 @@ class ClaimReader:
         if value is None:
             return frozenset()
         tokens = value.replace(",", " ").split() if isinstance(value, str) else value
+        opponents = (by.lho, by.rho)
+        theirs = position.hands[by.lho.index] | position.hands[by.rho.index]
         cards: set[Card] = set()
         for token in tokens:
             card: Card = self.parse(Card.parse, str(token), "overlooked")
-            opponents = (by.lho, by.rho)
-            if not any(card in position.hands[seat.index] for seat in opponents):
+            if card not in theirs:
                 names = " or ".join(seat.full_name for seat in opponents)
                 raise self.error(
                     "overlooked",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from solver.bridge import Card, Contract, Deal, Seat, Side, Trick, legal_cards
+from solver.bridge.cards import suit_order_key
 
 Vulnerability = Literal["None", "NS", "EW", "All"]
 """Who is vulnerable, as the case format writes it."""
@@ -232,11 +233,6 @@ and must follow to the spade lead (Law 44C)
 def seat_name(seat: Seat) -> str:
     """The seat's full name for messages: "North"."""
     return seat.full_name
-
-
-def suit_order_key(card: Card) -> tuple[int, int]:
-    """Sort key for cards as a bridge player writes them: spades first, high to low."""
-    return (card.suit_index, -card.rank)
 
 
 __all__ = [

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.bridge import SEATS, Card, Seat
+from solver.bridge.cards import suit_order_key
 from solver.bridge.masks import winner_without
 from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, LinePlay, adjudicate
 from solver.engines.claims.state import NO_OBLIGATIONS
@@ -232,14 +233,7 @@ class ClaimAnalysis:
             "policy": self.policy.name,
             **({"player_class": self.claim.player_class} if self.claim.player_class else {}),
             **(
-                {
-                    "overlooked": [
-                        str(c)
-                        for c in sorted(
-                            self.claim.overlooked, key=lambda c: (c.suit_index, -c.rank)
-                        )
-                    ]
-                }
+                {"overlooked": [str(c) for c in sorted(self.claim.overlooked, key=suit_order_key)]}
                 if self.claim.overlooked
                 else {}
             ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 from solver.bridge import SEATS, Card, Seat
+from solver.bridge.cards import suit_order_key
 from solver.engines.problem import CARDS_WEIGHT
 from solver.engines.result import EngineResult
 from solver.facts import Case
@@ -428,9 +429,7 @@ def _claim_section(analysis: Analysis) -> list[str]:
     if claim.said:
         lines.append(f"  said: {claim.said!r}")
     if claim.overlooked:
-        cards = " ".join(
-            str(card) for card in sorted(claim.overlooked, key=lambda c: (c.suit_index, -c.rank))
-        )
+        cards = " ".join(str(card) for card in sorted(claim.overlooked, key=suit_order_key))
         reading = (
             "his cards only these beat are cards he thinks good (lead_believed_winner)"
             if claimed.policy.lead_believed_winner
