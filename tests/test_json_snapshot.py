@@ -44,6 +44,7 @@ def test_every_case_is_recorded_or_known_to_depend_on_timing() -> None:
 
 TIMED = [
     "cases/claims/blocked-suit-crash-partners-bare-kq.yaml",
+    "cases/claims/entry-kept-before-a-guard.yaml",
     "cases/claims/published/bbo-3nt-cards-shown-finesse-said-late.yaml",
     "cases/claims/published/bbo-3nt-rest-are-mine-heart-eight-not-good.yaml",
     "cases/claims/published/bbo-5h-lose-a-trump-to-the-queen-ruff-on-return.yaml",

@@ -72,13 +72,19 @@ Judgements (each a switch of ``NormalPolicy``):
 - ``win_when_sure`` (normal play; 70E1): a player who is last to play to a trick the opponents
   are winning, and can win it, wins it with his cheapest winning card (the Q from AQ over a
   small card, the K still with the player who led: not the A); the same when every opponent
-  still to play is known to be void in the suit led and in trumps (70E1: the finesse against a
+  still to play is known to be void in the suit led and in trumps (void in trumps also when
+  neither opponent holds one) (70E1: the finesse against a
   card whose place is known, the defender behind having shown out, is credited; on a
   defender's claim, dummy, whose cards everyone sees, is known void in a suit it holds none
   of: West's SQ second hand over South's ST, dummy void behind him, wins). Applied
   before ``no_duck_with_winner``, which would make him win with his lowest *master*. Not when
   partner, still to play, must overtake that cheapest winner (every card he holds of the suit
-  led beats it): the trick is then partner's whatever he plays.
+  led beats it): the trick is then partner's whatever he plays. And second to play, the
+  opponent between known void in the suit led and in trumps, with partner last holding a card
+  above the one led and a lower one to lead back to the hand's master, the hand follows low:
+  the trick is partner's, and the finesse against the card marked in front is credited
+  (``_finesse_marked_behind``: North's C7 from CA 7 on West's C8, dummy's CJ 6 behind East,
+  who has shown out).
 - ``ruff_low`` (ACBL guideline 5): a ruff is made with the lowest trump that wins the trick; a
   player with nothing but trumps, partner sure to win the trick, plays his lowest trump.
 - ``ruff_when_able`` (normal play): void, with a trump that wins the trick, the player ruffs
@@ -173,7 +179,12 @@ Judgements (each a switch of ``NormalPolicy``):
   CT 5 opposite South's C9 and DQ 4, West holding C6 2, leads the C5, not the CT that drops
   the nine. Declarer's
   side only: a defender does not see his partner's hand, and may throw either of two winners
-  (``for_defenders``).
+  (``for_defenders``). Among discards on a trick partner is sure to win it comes before
+  ``keep_guards``: a guard kept at the cost of the only way in strands the winners beside it,
+  while with that way kept the lead never passes to the opponents who would cash what the
+  guard's discard promotes (dummy, with CA, HT and SK opposite West's S6 and a diamond to
+  come, keeps the SK and throws the HT or the CA: ``entry-kept-before-a-guard``). On the
+  opponents' trick the guard comes first: they are on lead to cash what it guards.
 - ``winners_from_the_bottom`` (as ``discard_from_the_bottom``, for winners): a hand holding
   nothing but winners, which ``no_master_discard`` lets discard any of them, throws its lowest
   card of the suit it discards from, or a higher one only where that unblocks partner's suit
@@ -1300,11 +1311,16 @@ def masters_in(hand: int, theirs: int, suit: int) -> int:
 
 def _sure_position(view: PlayView) -> bool:
     """Last to play, or every opponent still to play known void in the suit led and trumps
-    (``voids``: shown out, or dummy's suits it held none of at a defender's claim)."""
+    (``voids``: shown out, or dummy's suits it held none of at a defender's claim; trumps also
+    when neither opponent holds one, as ``_shown_out_behind`` reads them: every trump gone,
+    West's show-out in diamonds marks the finesse of the DJ)."""
     led = view.trick[0] // 13
+    trump = view.trump
+    if trump is None or not _opponents_cards(view) & SUIT_MASKS[trump]:
+        trump = -1  # no trump out: every opponent counts as void in trumps
     for seat in _opponents_to_play(view):
         void_led = (view.voids >> (4 * seat + led)) & 1
-        void_trump = view.trump is None or (view.voids >> (4 * seat + view.trump)) & 1
+        void_trump = trump < 0 or (view.voids >> (4 * seat + trump)) & 1
         if not (void_led and void_trump):
             return False
     return True
@@ -1470,6 +1486,8 @@ def _follows_by_rules(
     # (the CQ from CA Q in fourth seat, the leader still holding the CK), not with his lowest
     # master (70E1: a card whose place is known is played against, so the finesse against it
     # is credited).
+    if not partner_winning and policy.win_when_sure and _finesse_marked_behind(view, cards, best):
+        return cards[:1]
     if (
         not partner_winning
         and policy.win_when_sure
@@ -1495,6 +1513,49 @@ def _follows_by_rules(
     if policy.second_hand_low and len(view.trick) == 1 and view.trick[0] % 13 < HONOURS:
         return [c for c in cards if c == cards[0] or not _second_hand_honour(view, c)]
     return cards
+
+
+def _finesse_marked_behind(view: PlayView, cards: list[int], best: int) -> bool:
+    """Second to play, may the hand follow low because partner, last, is sure to win the trick
+    (``win_when_sure``, 70E1: the finesse against a card whose place is known is credited)?
+    The opponent between has shown out of the suit led and of trumps (or neither opponent
+    holds one), partner holds a card of the suit above the card led, and, beside it, a lower
+    card to lead back to the hand's master of the suit, which stays one, and the leader holds a
+    card between partner's winner and that master (the one the master, kept, captures). North,
+    with CA 7, dummy's CJ 6 behind East, who has shown out, plays the C7 on West's C8: the CJ
+    wins, the C6 goes back to the ace over West's king. Not on a defender's claim, whose
+    partner's hand he does not see."""
+    if len(view.trick) != 1 or not (view.bound >> (view.seat ^ 2)) & 1:
+        return False
+    led = view.trick[0] // 13
+    if best // 13 != led or len(cards) < 2:
+        return False
+    between = (view.seat + 1) % 4
+    trump = view.trump
+    if not (view.voids >> (4 * between + led)) & 1:
+        return False
+    if (
+        trump is not None
+        and trump != led
+        and _opponents_cards(view) & SUIT_MASKS[trump]
+        and not (view.voids >> (4 * between + trump)) & 1
+    ):
+        return False
+    partner = hand_of(view.held, view.seat ^ 2) & SUIT_MASKS[led]
+    over = partner & cards_above(best)
+    if not over:
+        return False
+    winner = (over & -over).bit_length() - 1  # his cheapest card that wins
+    theirs = _opponents_cards(view) & ~(1 << view.trick[0])
+    masters = masters_in(hand_of(view.held, view.seat), theirs, led)
+    if not masters or (masters & -masters).bit_length() - 1 <= cards[0]:
+        return False  # the low card would be the master itself
+    lowest_master = (masters & -masters).bit_length() - 1
+    # The finesse position: the leader holds a card above partner's winner and below the
+    # hand's master, which the master, kept, captures later (the CK in front of CA, over CJ).
+    marked = hand_of(view.held, view.leader) & cards_above(winner) & ((1 << lowest_master) - 1)
+    back = partner & ~(1 << winner) & ((1 << lowest_master) - 1)
+    return marked != 0 and back != 0
 
 
 def _second_hand_honour(view: PlayView, card: int) -> bool:
@@ -1929,9 +1990,15 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
             if idle:
                 return idle
         return _loser_discards(policy, view, losers)
+    # The entry before the guard, while the side keeps the lead: a guard kept at the cost of
+    # the only way between the hands strands the winners it was to guard (dummy's SK thrown,
+    # with CA HT beside it, because its CA and HT were the last cards above the opponents').
+    # On the opponents' trick the guard comes first: they are on lead to cash what its
+    # discard would promote.
+    entries_first = policy.keep_entries and partner_sure_to_win(view)
     if policy.keep_guards and (view.bound >> view.seat) & 1:
         safe = [c for c in discards if not _promotes(view, c)]
-        if safe:
+        if safe and not (entries_first and all(_only_entry(view, c) for c in safe)):
             discards = safe
     if policy.winners_from_the_bottom:
         discards = _from_the_bottom(view, discards)
