@@ -72,8 +72,8 @@ Judgements (each a switch of ``NormalPolicy``):
 - ``win_when_sure`` (normal play; 70E1): a player who is last to play to a trick the opponents
   are winning, and can win it, wins it with his cheapest winning card (the Q from AQ over a
   small card, the K still with the player who led: not the A); the same when every opponent
-  still to play is known to be void in the suit led and in trumps (void in trumps also when
-  neither opponent holds one) (70E1: the finesse against a
+  still to play is known to be void in the suit led and in trumps, or in it with neither
+  opponent holding a trump (70E1: the finesse against a
   card whose place is known, the defender behind having shown out, is credited; on a
   defender's claim, dummy, whose cards everyone sees, is known void in a suit it holds none
   of: West's SQ second hand over South's ST, dummy void behind him, wins). Applied
@@ -1315,15 +1315,20 @@ def _sure_position(view: PlayView) -> bool:
     when neither opponent holds one, as ``_shown_out_behind`` reads them: every trump gone,
     West's show-out in diamonds marks the finesse of the DJ)."""
     led = view.trick[0] // 13
+    return all(_known_void(view, seat, led) for seat in _opponents_to_play(view))
+
+
+def _known_void(view: PlayView, seat: int, led: int) -> bool:
+    """Is ``seat`` known void in the suit ``led`` (``voids``) and unable to ruff it: known
+    void in trumps too, or neither opponent holding one?"""
+    if not (view.voids >> (4 * seat + led)) & 1:
+        return False
     trump = view.trump
-    if trump is None or not _opponents_cards(view) & SUIT_MASKS[trump]:
-        trump = -1  # no trump out: every opponent counts as void in trumps
-    for seat in _opponents_to_play(view):
-        void_led = (view.voids >> (4 * seat + led)) & 1
-        void_trump = trump < 0 or (view.voids >> (4 * seat + trump)) & 1
-        if not (void_led and void_trump):
-            return False
-    return True
+    return (
+        trump is None
+        or (view.voids >> (4 * seat + trump)) & 1 != 0
+        or not _opponents_cards(view) & SUIT_MASKS[trump]
+    )
 
 
 def _opponents_to_play(view: PlayView) -> list[int]:
@@ -1530,16 +1535,7 @@ def _finesse_marked_behind(view: PlayView, cards: list[int], best: int) -> bool:
     led = view.trick[0] // 13
     if best // 13 != led or len(cards) < 2:
         return False
-    between = (view.seat + 1) % 4
-    trump = view.trump
-    if not (view.voids >> (4 * between + led)) & 1:
-        return False
-    if (
-        trump is not None
-        and trump != led
-        and _opponents_cards(view) & SUIT_MASKS[trump]
-        and not (view.voids >> (4 * between + trump)) & 1
-    ):
+    if not _known_void(view, (view.seat + 1) % 4, led):
         return False
     partner = hand_of(view.held, view.seat ^ 2) & SUIT_MASKS[led]
     over = partner & cards_above(best)
@@ -1548,9 +1544,9 @@ def _finesse_marked_behind(view: PlayView, cards: list[int], best: int) -> bool:
     winner = (over & -over).bit_length() - 1  # his cheapest card that wins
     theirs = _opponents_cards(view) & ~(1 << view.trick[0])
     masters = masters_in(hand_of(view.held, view.seat), theirs, led)
-    if not masters or (masters & -masters).bit_length() - 1 <= cards[0]:
-        return False  # the low card would be the master itself
     lowest_master = (masters & -masters).bit_length() - 1
+    if lowest_master <= cards[0]:
+        return False  # no master, or the low card would be the master itself
     # The finesse position: the leader holds a card above partner's winner and below the
     # hand's master, which the master, kept, captures later (the CK in front of CA, over CJ).
     marked = hand_of(view.held, view.leader) & cards_above(winner) & ((1 << lowest_master) - 1)
@@ -1995,10 +1991,13 @@ def _normal_discards(policy: NormalPolicy, view: PlayView, discards: list[int]) 
     # with CA HT beside it, because its CA and HT were the last cards above the opponents').
     # On the opponents' trick the guard comes first: they are on lead to cash what its
     # discard would promote.
-    entries_first = policy.keep_entries and partner_sure_to_win(view)
     if policy.keep_guards and (view.bound >> view.seat) & 1:
         safe = [c for c in discards if not _promotes(view, c)]
-        if safe and not (entries_first and all(_only_entry(view, c) for c in safe)):
+        if safe and not (
+            policy.keep_entries
+            and partner_sure_to_win(view)
+            and all(_only_entry(view, c) for c in safe)
+        ):
             discards = safe
     if policy.winners_from_the_bottom:
         discards = _from_the_bottom(view, discards)
