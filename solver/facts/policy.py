@@ -224,7 +224,7 @@ class NormalPolicy:
                 "70",
                 "a player discarding a loser throws his lowest card of its suit, not a higher one "
                 "that could still win a trick, unless partner holds a higher card of the suit "
-                "and as many cards of it or more (an unblocking discard from the short hand)",
+                "and more cards of it (an unblocking discard from the short hand)",
             ),
             "winners_from_the_bottom": (
                 "70",
@@ -287,8 +287,9 @@ class NormalPolicy:
                 "70",
                 "a hand discarding a loser keeps the cards of a suit that its own higher cards "
                 "cleared at the claim, drawing every card of it the opponents hold (North's "
-                "C T 9 8 6 under his CA, the CQ the only club out), while it holds another "
-                "loser to throw",
+                "C T 9 8 6 under his CA, the CQ the only club out), or, in a hand longer than "
+                "partner's, its own and partner's together (declarer's side: H A J 6 5 4 2 "
+                "opposite K Q 9 3, the T 8 7 out), while it holds another loser to throw",
             ),
             "keep_small_guards": (
                 "70",

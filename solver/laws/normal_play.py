@@ -295,9 +295,11 @@ Judgements (each a switch of ``NormalPolicy``):
 - ``discard_from_the_bottom`` (Law 70 footnote): a hand discarding a loser throws its lowest
   card of the suit, not a higher one that could still win a trick once the opponents' higher
   cards have gone (the CK from CK 6 4 with the CA out), unless partner holds a card of the
-  suit above it and as many cards of the suit or more (throwing it unblocks partner's suit;
-  the long hand's D8 from D K Q 8 3 opposite D A T is not thrown: it wins once the
-  opponents' J has gone). Which suit is thrown stays free.
+  suit above it and more cards of the suit (throwing it unblocks partner's suit; the long
+  hand's D8 from D K Q 8 3 opposite D A T is not thrown: it wins once the opponents' J has
+  gone). With as many cards each nothing is blocked, every round taking one from each hand:
+  E's DJ from D A J 4 3 opposite W's D K 9 8 5 would go for nothing, and wins once the Q
+  drops. Which suit is thrown stays free.
 - ``lead_low_from_losers`` (Law 70 footnote): a hand leading a suit in which it holds no
   winner leads its lowest card of it and keeps the higher ones, which may win once the
   opponents' honours have gone (the H3, not the H8, from H8 3 towards partner's bare HT with
@@ -356,12 +358,17 @@ Judgements (each a switch of ``NormalPolicy``):
   his normal plays): a hand discarding a loser keeps the cards of a suit its own masters
   clear, as many masters as the opponents hold cards of the suit, so that each of them wins
   cashed from the top without the lead lost, while it holds another loser (``_length_winner``):
-  North keeps C T 9 8 6 under his CA, the CQ alone out, and throws his small spades. Only the
-  hand's own cards are counted, as a claimer counts a long suit, and the suit must be so at
-  the claim (``claim_length``): one cleared only by an opponent's discard after it is a
-  squeeze a claimer who stated none need not have watched. Read on an expert 3NT claim
-  of every trick in a vugraph record, where North threw two such clubs; it narrows the losers
-  ``keep_links`` and ``keep_ruffable_losers`` leave, before ``discard_from_dead_suits``.
+  North keeps C T 9 8 6 under his CA, the CQ alone out, and throws his small spades. A hand
+  holding a master and more cards of the suit than partner counts partner's masters too (N's
+  H A J 6 5 4 2 opposite S's H K Q 9 3, the T 8 7 out: six heart tricks, the dead DQ thrown
+  first); declarer's side only, as a defender does not see partner's hand. The opponents'
+  cards are counted all together, never their split, as a claimer counts a long suit, and
+  the suit must be so at the claim (``claim_length``): one cleared only by an opponent's
+  discard after it is a squeeze a claimer who stated none need not have watched. Read on an
+  expert 3NT claim of every trick in a vugraph record, where North threw two such clubs, and
+  (partner's masters) on 15 claims of a World Championship record accepted at the table;
+  it narrows the losers ``keep_links`` and ``keep_ruffable_losers`` leave, before
+  ``discard_from_dead_suits``.
 - ``keep_small_guards`` (70; the catalogue's D2, where the claimer evidently counts the card
   the guard protects): a hand discarding a loser keeps its only two cards of a suit, the
   higher of which one opponent's card alone beats and no card of partner's tops, while it
@@ -572,8 +579,8 @@ class PlayView:
         self.counted = counted
         """The claimer's side's cards his counts of tricks per suit need (``counted_cards``: a
         ``count`` step of his statement), a bit mask fixed at the claim: none without counts."""
-        self.length = claim_length(held, claimer_side) if length < 0 else length
-        """The claimer's side's cards of suits their hand's masters cleared at the claim
+        self.length = claim_length(held, claimer_side, bound) if length < 0 else length
+        """The claimer's side's cards of suits their masters cleared at the claim
         (``claim_length``, ``keep_length_winners``), a bit mask fixed for the whole search, as
         ``solid`` is; -1 (the default) takes the cards held here."""
         self.found = found
@@ -669,28 +676,49 @@ def claim_solidity(held: tuple[int, int, int, int], claimer_side: int, trump: in
     return solid
 
 
-def claim_length(held: tuple[int, int, int, int], claimer_side: int) -> int:
+def claim_length(held: tuple[int, int, int, int], claimer_side: int, seen: int = 15) -> int:
     """The cards of the claimer's side, judged on ``held`` (the cards at the claim), that
     ``keep_length_winners`` keeps, as a bit mask: every card of a hand's suit in which the
     hand holds a master and as many masters as the opponents hold cards of the suit, so that
-    each card of it wins cashed from the top (North's C A T 9 8 6, the CQ alone out). Fixed at
+    each card of it wins cashed from the top (North's C A T 9 8 6, the CQ alone out), or, the
+    hand the longer, as many masters between the two hands (``_cleared_by_masters``). Fixed at
     the claim: a suit cleared only by the opponents' discards after it (West letting a heart
-    go under a squeeze) is one a claimer who stated no squeeze need not have watched."""
+    go under a squeeze) is one a claimer who stated no squeeze need not have watched.
+    Partner's masters count only where the claimer sees and plays both hands (``seen``, a bit
+    per seat: declarer's side), as a defender does not see his partner's."""
     theirs = hand_of(held, 1 - claimer_side) | hand_of(held, 3 - claimer_side)
     length = 0
     for seat in (claimer_side, claimer_side + 2):
         hand = hand_of(held, seat)
+        partner = hand_of(held, seat ^ 2) if _both_seen(seen, seat) else 0
         for suit in range(4):
-            if _cleared_by_masters(hand, theirs, suit):
+            if _cleared_by_masters(hand, partner, theirs, suit):
                 length |= hand & SUIT_MASKS[suit]
     return length
 
 
-def _cleared_by_masters(hand: int, theirs: int, suit: int) -> bool:
-    """Does ``hand`` hold a master of ``suit`` and as many masters as ``theirs`` holds cards
-    of it, so that every card of the hand's there wins cashed from the top?"""
+def _both_seen(seen: int, seat: int) -> bool:
+    """Does the claimer see and play both ``seat``'s hand and its partner's (``seen``, a bit
+    per seat)?"""
+    return (seen >> seat) & 1 != 0 and (seen >> (seat ^ 2)) & 1 != 0
+
+
+def _cleared_by_masters(hand: int, partner: int, theirs: int, suit: int) -> bool:
+    """Does ``hand`` hold a master of ``suit``, and either as many masters of its own as
+    ``theirs`` holds cards of it, or more cards of it than partner with the side's masters
+    together that many (N's H A J 6 5 4 2 opposite S's H K Q 9 3, the T 8 7 out), so that
+    every card of the hand's there wins a trick once the opponents' cards have gone?
+    ``partner`` is 0 where his hand is not read."""
     masters = masters_in(hand, theirs, suit)
-    return masters != 0 and popcount(masters) >= popcount(theirs & SUIT_MASKS[suit])
+    if not masters:
+        return False
+    out = popcount(theirs & SUIT_MASKS[suit])
+    if popcount(masters) >= out:
+        return True
+    mask = SUIT_MASKS[suit]
+    if popcount(hand & mask) <= popcount(partner & mask):
+        return False
+    return popcount(masters_in(hand | partner, theirs, suit)) >= out
 
 
 def is_master(view: PlayView, card: int) -> bool:
@@ -2067,7 +2095,10 @@ def _length_winner(view: PlayView, card: int) -> bool:
     it, so that every card of the hand's there wins cashed from the top without the lead lost
     (``keep_length_winners``): North's C6 from C A T 9 8 6, the CQ alone out?"""
     return (view.length >> card) & 1 != 0 and _cleared_by_masters(
-        hand_of(view.held, view.seat), _opponents_cards(view), card // 13
+        hand_of(view.held, view.seat),
+        hand_of(view.held, view.seat ^ 2) if _both_seen(view.bound, view.seat) else 0,
+        _opponents_cards(view),
+        card // 13,
     )
 
 
@@ -2104,9 +2135,9 @@ def _idle_losers(view: PlayView, losers: list[int]) -> list[int]:
 def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:
     """Of ``losers`` (lowest first), those a hand discards under ``discard_from_the_bottom``:
     in each suit its lowest, and a higher one only where partner holds a card of the suit above
-    it and as many cards of the suit as the hand or more (a discard that unblocks partner's
-    suit: the short hand's card goes). The long hand's higher card is not thrown: North's D8
-    from D K Q 8 3 opposite South's D A T would win once the opponents' J has gone."""
+    it and more cards of the suit than the hand (``_partner_longer``: a discard that unblocks
+    partner's suit, the short hand's card going). The long hand's higher card is not thrown:
+    North's D8 from D K Q 8 3 opposite South's D A T would win once the opponents' J has gone."""
     hand = hand_of(view.held, view.seat)
     partner = hand_of(view.held, view.seat ^ 2)
     out: list[int] = []
@@ -2114,7 +2145,7 @@ def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:
     for card in losers:
         suit = card // 13
         if not (seen >> suit) & 1 or (
-            partner & cards_above(card) and _partner_as_long(hand, partner, suit)
+            partner & cards_above(card) and _partner_longer(hand, partner, suit)
         ):
             out.append(card)
         seen |= 1 << suit
@@ -2162,6 +2193,15 @@ def _only_entry(view: PlayView, card: int) -> bool:
     if ways_in == bit and hand & ~bit & ~SUIT_MASKS[card // 13]:
         return True
     return ways_out == bit
+
+
+def _partner_longer(hand: int, partner: int, suit: int) -> bool:
+    """Does partner hold more cards of ``suit`` than the hand? Only then does the hand's
+    higher card, thrown, unblock his suit: with as many, each round takes one card from each
+    hand and nothing is blocked, so the higher card goes for nothing (E's DJ from D A J 4 3
+    opposite W's D K 9 8 5, the Q to drop doubleton)."""
+    mask = SUIT_MASKS[suit]
+    return popcount(partner & mask) > popcount(hand & mask)
 
 
 def _partner_as_long(hand: int, partner: int, suit: int) -> bool:

@@ -382,7 +382,8 @@ def test_a_discard_keeps_the_last_link_to_partners_winners() -> None:
     assert set(claimer_options(NormalPolicy(), position)) == {card("D2")}
     # A defender does not see his partner's hand (70D2): the judgement is not his.
     assert card("H3") in claimer_options(for_defenders(NormalPolicy()), position)
-    # With a second small heart the H3 is not the last link: either heart may go.
+    # With a second small heart the H3 is not the last link: either heart may go (from the
+    # bottom, the H2: North's two hearts are no more than South's, so the H3 unblocks nothing).
     two_links = view(
         ("HA", "HK"),
         ("H5", "D9"),
@@ -393,7 +394,9 @@ def test_a_discard_keeps_the_last_link_to_partners_winners() -> None:
         leader=3,
     )
     links_only = NormalPolicy().with_switches(discard_from_dead_suits=False)
-    assert card("H3") in claimer_options(links_only, two_links)
+    assert claimer_options(links_only, two_links) == [card("H2"), card("D4")]
+    no_bottom = links_only.with_switches(discard_from_the_bottom=False)
+    assert card("H3") in claimer_options(no_bottom, two_links)
     # discard_from_dead_suits keeps both while the D4 can go.
     assert claimer_options(NormalPolicy(), two_links) == [card("D4")]
 
@@ -999,8 +1002,10 @@ def test_a_hand_of_winners_discards_its_lower_winner_of_a_suit() -> None:
     # DA goes: the line on which the two real claims lost a trick.
     careless = NormalPolicy().with_switches(winners_from_the_bottom=False)
     assert claimer_options(careless, position) == [card("DA")]
-    # A higher winner may go where partner holds a card of the suit above it (it unblocks).
-    unblocking = view(
+    # A higher winner may go where partner holds a card of the suit above it and more cards of
+    # it (it unblocks); with as many, each round takes one card from each hand and the DK
+    # unblocks nothing: the DT goes.
+    as_many = view(
         ("HT", "DK", "DT"),
         ("H3", "D6", "D4"),
         ("DA", "D8"),
@@ -1008,6 +1013,16 @@ def test_a_hand_of_winners_discards_its_lower_winner_of_a_suit() -> None:
         seat=0,
         trick=("C9", "C4"),
         leader=2,
+    )
+    assert claimer_options(NormalPolicy(), as_many) == [card("DT")]
+    unblocking = view(
+        ("HT", "DK", "DT"),
+        ("H3", "D6", "CK"),
+        ("DA", "D8", "D5"),
+        ("D9", "H2"),
+        seat=0,
+        trick=("C4",),
+        leader=3,
     )
     assert card("DK") in claimer_options(NormalPolicy(), unblocking)
 
@@ -1167,19 +1182,20 @@ def test_a_loser_goes_from_a_suit_the_side_holds_no_winner_of() -> None:
         mask("H8", "H6", "CJ", "C7", "C2"),
     )
     trick = (card("D7"), card("SJ"))
-    every = [card("H4"), card("H7"), card("C8")]
+    every = [card("H4"), card("C8")]
 
     def south(hands: tuple[int, int, int, int], bound: int = 15) -> PlayView:
         return PlayView(2, hands, trick, 0, None, 0, 0, False, bound)
 
     assert claimer_options(NormalPolicy(), south(held)) == [card("C8")]
-    # Without it: the H4, the H7 (an unblocking discard under North's H A T) or the C8.
+    # Without it: the H4 or the C8 (not the H7: North's three hearts are no more than South's,
+    # so throwing it unblocks nothing, discard_from_the_bottom).
     off = NormalPolicy().with_switches(discard_from_dead_suits=False, keep_small_guards=False)
     assert claimer_options(off, south(held)) == every
     # The CQ 8 are a small guard too (only East's CK above the queen, North's C9 below it):
-    # with keep_small_guards on, only the hearts may go.
+    # with keep_small_guards on, only a heart may go.
     guards = NormalPolicy().with_switches(discard_from_dead_suits=False)
-    assert claimer_options(guards, south(held)) == [card("H4"), card("H7")]
+    assert claimer_options(guards, south(held)) == [card("H4")]
     # A side holding a club winner (North's CA, or South's own CQ with East's CK a low club)
     # is cashing clubs too: every loser may go.
     north_ace = (mask("HA", "HT", "H5", "D7", "CA"), held[1], held[2], held[3])
@@ -1197,7 +1213,7 @@ def test_a_loser_goes_from_a_suit_the_side_holds_no_winner_of() -> None:
     no_guards = NormalPolicy().with_switches(keep_small_guards=False)
     assert claimer_options(no_guards, south(threat)) == every
     # And the CQ 8 are its guarded pair: keep_small_guards keeps both, and a heart goes.
-    assert claimer_options(NormalPolicy(), south(threat)) == [card("H4"), card("H7")]
+    assert claimer_options(NormalPolicy(), south(threat)) == [card("H4")]
     # A defender does not see his partner's hand: the judgement is not his.
     assert card("H4") in claimer_options(for_defenders(NormalPolicy()), south(held))
 
@@ -1392,6 +1408,38 @@ def test_a_hand_keeps_the_long_suit_its_own_masters_clear() -> None:
         trick=("HQ", "H8"),
     )
     assert card("C6") in claimer_options(NormalPolicy(), two_out)
+
+
+def test_a_longer_hand_counts_partners_masters_for_its_length() -> None:
+    # Spades trumps, the last one (the S9) led by South. North holds H A J 6 5 4 2 and the
+    # DQ (the DA gone, East's DK out) opposite South's H K Q 9 3; East holds the only hearts
+    # out, T 8 7. North's own masters (A, J) are fewer than East's three hearts, but the
+    # side's A K Q J draw them all and every heart of North's wins: he throws the DQ, not a
+    # heart (a World Championship claim of all seven tricks lost the last to the H2's discard).
+    hands = (
+        ("DQ", "HA", "HJ", "H6", "H5", "H4", "H2"),
+        ("CJ", "CT", "DK", "HT", "H8", "H7", "S8"),
+        ("D6", "D5", "HK", "HQ", "H9", "H3"),
+        ("DT", "D8", "C9", "C8", "C5", "C4"),
+    )
+    position = view(*hands, seat=0, trick=("S9", "DJ"), leader=2)
+    assert claimer_options(NormalPolicy(), position) == [card("DQ")]
+    careless = NormalPolicy().with_switches(keep_length_winners=False)
+    assert card("H2") in claimer_options(careless, position)
+    # On a defender's claim (the claimer sees only his own hand) partner's masters are
+    # not his to count: the H2 may go.
+    defender = PlayView(
+        seat=0,
+        held=tuple(mask(*h) for h in hands),  # type: ignore[arg-type]
+        trick=(card("S9"), card("DJ")),
+        leader=2,
+        trump=0,
+        claimer_side=0,
+        voids=0,
+        trumps_aware=False,
+        bound=1,
+    )
+    assert card("H2") in claimer_options(NormalPolicy(), defender)
 
 
 def test_a_hand_keeps_the_small_card_guarding_a_card_one_opponent_beats() -> None:

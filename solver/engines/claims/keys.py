@@ -65,15 +65,17 @@ class Keys:
         (``honour_master_binds`` off): fixed for the whole search, passed in their views."""
         if others is not None and not others.honour_master_binds:
             self.their_solid = claim_solidity(problem.held, 1 - side, problem.trump)
-        self.length = claim_length(problem.held, side) if policy.keep_length_winners else 0
-        """The claimer's side's cards of suits their hand's masters cleared at the claim
+        self.length = (
+            claim_length(problem.held, side, problem.bound) if policy.keep_length_winners else 0
+        )
+        """The claimer's side's cards of suits their masters cleared at the claim
         (``claim_length``), which ``keep_length_winners`` keeps while another loser goes: fixed
         for the whole search, passed in every ``PlayView``. A whole suit of one hand at a time,
         so the runs and the key need not mark them apart."""
         self.their_length = 0
         """The same for the non-claimers, when their policy reads it."""
         if others is not None and others.keep_length_winners:
-            self.their_length = claim_length(problem.held, 1 - side)
+            self.their_length = claim_length(problem.held, 1 - side, problem.bound)
         self.marked = self.solid | self.their_solid
         """The honours the key and the runs mark apart for their solidity, of either side (each
         card stays with its holder, so the two sides' never mix)."""
