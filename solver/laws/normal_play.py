@@ -351,9 +351,14 @@ Judgements (each a switch of ``NormalPolicy``):
   and North's H5 stranded. A card only one opponent's card beats is no idle loser: it may
   yet win once that card goes (dummy's SK against West's SA, beside dummy's HA 2 against his
   HK Q: which of the SK and the H2 to keep is the squeeze a claimer who did not state one is
-  not credited with). Read in real claims of a World Championship record accepted at the
-  table, where only that discard lost a trick; it only narrows the discards the other
-  judgements leave. It reads partner's hand, so it is not a defender's (``for_defenders``).
+  not credited with), unless nothing can make it win (``_dead_threat``): its side holds no
+  other card of the suit to force the card above out, and the opponent holding that card
+  holds nothing above any of the side's cards in another suit, so no squeeze makes him let it
+  go (South's CK under West's CA, North void in clubs and West's other cards spades below
+  North's SQ T: the CK goes, not a diamond of the marked finesse). Read in real claims of a
+  World Championship record accepted at the table, where only that discard lost a trick; it
+  only narrows the discards the other judgements leave. It reads partner's hand, so it is not
+  a defender's (``for_defenders``).
 - ``keep_length_winners`` (70, the principle that what the claimer evidently believed fixes
   his normal plays): a hand discarding a loser keeps the cards of a suit its own masters
   clear, as many masters as the opponents hold cards of the suit, so that each of them wins
@@ -2122,14 +2127,40 @@ def _small_guard(view: PlayView, card: int) -> bool:
 def _idle_losers(view: PlayView, losers: list[int]) -> list[int]:
     """Of ``losers``, those of a suit in which the player's side (as far as the claimer sees
     it: ``view.bound``) holds no winner, less a lone threat: a card only one opponent's card
-    beats, which may yet win once that card goes (``discard_from_dead_suits``)."""
+    beats, which may yet win once that card goes (``discard_from_dead_suits``), unless nothing
+    can make it go (``_dead_threat``)."""
     side = _side_seen(view)
     theirs = _opponents_cards(view)
     return [
         card
         for card in losers
-        if not masters_in(side, theirs, card // 13) and popcount(theirs & cards_above(card)) > 1
+        if not masters_in(side, theirs, card // 13)
+        and (popcount(theirs & cards_above(card)) > 1 or _dead_threat(view, side, card))
     ]
+
+
+def _dead_threat(view: PlayView, side: int, card: int) -> bool:
+    """Is ``card``, which one opponent's card alone beats, a threat that can never work: the
+    side holds no other card of its suit (no lead can force that card out), and the opponent
+    holding it holds no card above any of the side's in another suit (nothing to guard, so
+    nothing squeezes him: he keeps it to the end)? South's CK under West's CA, North void in
+    clubs and West's other cards spades below North's SQ T."""
+    suit = card // 13
+    if side & SUIT_MASKS[suit] & ~(1 << card):
+        return False
+    above = cards_above(card)
+    for seat in _opponents_of(view):
+        hand = hand_of(view.held, seat)
+        if not hand & above:
+            continue
+        for other in range(4):
+            if other == suit:
+                continue
+            ours = side & SUIT_MASKS[other]
+            if ours and (hand & SUIT_MASKS[other]).bit_length() > (ours & -ours).bit_length():
+                return False
+        return True
+    return False
 
 
 def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:

@@ -1442,6 +1442,29 @@ def test_a_longer_hand_counts_partners_masters_for_its_length() -> None:
     assert card("H2") in claimer_options(NormalPolicy(), defender)
 
 
+def test_a_threat_nothing_can_make_good_is_an_idle_loser() -> None:
+    # No trump left. North cashes the SQ, East following with a diamond; South, void in
+    # spades, holds the CK (West's CA above it, North void in clubs) and D A J T 4 opposite
+    # North's D K 8 3, East holding D Q 9 6 5. West's other cards are spades below North's
+    # ST: he guards nothing, no squeeze makes him let the CA go, and the CK can never win.
+    # South throws it, keeping the diamonds of the marked finesse (a World Championship claim
+    # of all six tricks lost the last to the CK kept and the DT thrown).
+    hands = (
+        ("DK", "D8", "D3", "ST"),
+        ("DQ", "D9", "D6", "D5"),
+        ("CK", "DA", "DJ", "DT", "D4"),
+        ("CA", "C9", "C5", "C2", "S7"),
+    )
+    position = no_trump_view(*hands, seat=2, trick=("SQ", "D7"))
+    assert claimer_options(NormalPolicy(), position) == [card("CK")]
+    careless = NormalPolicy().with_switches(discard_from_dead_suits=False)
+    assert card("D4") in claimer_options(careless, position)
+    # With the SA in West's hand instead of the S7 he guards spades against North's ST: the
+    # CK stays a threat a squeeze could make good, and a diamond may go.
+    guarding = no_trump_view(*hands[:3], ("CA", "C9", "C5", "C2", "SA"), seat=2, trick=("SQ", "D7"))
+    assert card("D4") in claimer_options(NormalPolicy(), guarding)
+
+
 def test_a_hand_keeps_the_small_card_guarding_a_card_one_opponent_beats() -> None:
     # No trumps. North leads the H4 and East plays the HT; South, void in hearts, holds ST 6
     # and the D7, and West holds SK 9: the ST wins once the SK has gone, if South still has
