@@ -695,17 +695,19 @@ def claim_length(held: tuple[int, int, int, int], claimer_side: int, seen: int =
     length = 0
     for seat in (claimer_side, claimer_side + 2):
         hand = hand_of(held, seat)
-        partner = hand_of(held, seat ^ 2) if _both_seen(seen, seat) else 0
+        partner = _partner_if_seen(held, seen, seat)
         for suit in range(4):
             if _cleared_by_masters(hand, partner, theirs, suit):
                 length |= hand & SUIT_MASKS[suit]
     return length
 
 
-def _both_seen(seen: int, seat: int) -> bool:
-    """Does the claimer see and play both ``seat``'s hand and its partner's (``seen``, a bit
-    per seat)?"""
-    return (seen >> seat) & 1 != 0 and (seen >> (seat ^ 2)) & 1 != 0
+def _partner_if_seen(held: tuple[int, int, int, int], seen: int, seat: int) -> int:
+    """``seat``'s partner's hand where the claimer sees and plays both (``seen``, a bit per
+    seat: declarer's side), else 0: the hand a judgement may read beside ``seat``'s."""
+    if (seen >> seat) & 1 and (seen >> (seat ^ 2)) & 1:
+        return hand_of(held, seat ^ 2)
+    return 0
 
 
 def _cleared_by_masters(hand: int, partner: int, theirs: int, suit: int) -> bool:
@@ -720,8 +722,7 @@ def _cleared_by_masters(hand: int, partner: int, theirs: int, suit: int) -> bool
     out = popcount(theirs & SUIT_MASKS[suit])
     if popcount(masters) >= out:
         return True
-    mask = SUIT_MASKS[suit]
-    if popcount(hand & mask) <= popcount(partner & mask):
+    if _partner_as_long(hand, partner, suit):
         return False
     return popcount(masters_in(hand | partner, theirs, suit)) >= out
 
@@ -2101,7 +2102,7 @@ def _length_winner(view: PlayView, card: int) -> bool:
     (``keep_length_winners``): North's C6 from C A T 9 8 6, the CQ alone out?"""
     return (view.length >> card) & 1 != 0 and _cleared_by_masters(
         hand_of(view.held, view.seat),
-        hand_of(view.held, view.seat ^ 2) if _both_seen(view.bound, view.seat) else 0,
+        _partner_if_seen(view.held, view.bound, view.seat),
         _opponents_cards(view),
         card // 13,
     )
@@ -2166,9 +2167,11 @@ def _dead_threat(view: PlayView, side: int, card: int) -> bool:
 def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:
     """Of ``losers`` (lowest first), those a hand discards under ``discard_from_the_bottom``:
     in each suit its lowest, and a higher one only where partner holds a card of the suit above
-    it and more cards of the suit than the hand (``_partner_longer``: a discard that unblocks
-    partner's suit, the short hand's card going). The long hand's higher card is not thrown:
-    North's D8 from D K Q 8 3 opposite South's D A T would win once the opponents' J has gone."""
+    it and more cards of the suit than the hand (a discard that unblocks partner's suit, the
+    short hand's card going; with as many, each round takes one card from each hand, nothing
+    is blocked, and the higher card goes for nothing: E's DJ from D A J 4 3 opposite W's
+    D K 9 8 5, the Q to drop doubleton). The long hand's higher card is not thrown: North's D8
+    from D K Q 8 3 opposite South's D A T would win once the opponents' J has gone."""
     hand = hand_of(view.held, view.seat)
     partner = hand_of(view.held, view.seat ^ 2)
     out: list[int] = []
@@ -2176,7 +2179,7 @@ def _from_the_bottom(view: PlayView, losers: list[int]) -> list[int]:
     for card in losers:
         suit = card // 13
         if not (seen >> suit) & 1 or (
-            partner & cards_above(card) and _partner_longer(hand, partner, suit)
+            partner & cards_above(card) and not _partner_as_long(partner, hand, suit)
         ):
             out.append(card)
         seen |= 1 << suit
@@ -2224,15 +2227,6 @@ def _only_entry(view: PlayView, card: int) -> bool:
     if ways_in == bit and hand & ~bit & ~SUIT_MASKS[card // 13]:
         return True
     return ways_out == bit
-
-
-def _partner_longer(hand: int, partner: int, suit: int) -> bool:
-    """Does partner hold more cards of ``suit`` than the hand? Only then does the hand's
-    higher card, thrown, unblock his suit: with as many, each round takes one card from each
-    hand and nothing is blocked, so the higher card goes for nothing (E's DJ from D A J 4 3
-    opposite W's D K 9 8 5, the Q to drop doubleton)."""
-    mask = SUIT_MASKS[suit]
-    return popcount(partner & mask) > popcount(hand & mask)
 
 
 def _partner_as_long(hand: int, partner: int, suit: int) -> bool:
