@@ -47,6 +47,7 @@ TIMED = [
     "cases/claims/entry-kept-before-a-guard.yaml",
     "cases/claims/published/bbo-3nt-cards-shown-finesse-said-late.yaml",
     "cases/claims/published/bbo-3nt-rest-are-mine-heart-eight-not-good.yaml",
+    "cases/claims/published/bbo-5d-one-off-then-eleven-claimed.yaml",
     "cases/claims/published/bbo-5h-lose-a-trump-to-the-queen-ruff-on-return.yaml",
     "cases/claims/published/bbo-6nt-a-club-finesse-for-the-overtrick.yaml",
     "cases/claims/published/bbo-6nt-no-repeat-spade-finesse.yaml",
