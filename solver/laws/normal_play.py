@@ -1058,11 +1058,14 @@ def _sparing_entry(
     and a master C9, West holding SQ 8: the SJ, for the K and the 9, not the SA, for the A
     alone; but W's CK 9 8 opposite E's bare CQ and a master HK, with the C7 5 and the CJ out in
     the two hands: the CK, for three club tricks, not the C8, for the Q and the K of hearts).
-    Not when partner holds a trump: his trumps are no stranded winners, and a lead he ruffs is
-    another way in."""
-    if trump is not None and partner & SUIT_MASKS[trump]:
-        return card
+    Not in a side suit when partner holds a trump: his trumps are no stranded winners, and a
+    lead he ruffs is another way in. In trumps his one trump is the crossing card itself, and
+    once it falls he has no ruff left (N's CJ 2 opposite S's bare CT,
+    clubs trumps, E's C6 out, S's other cards all winners: the C2, not the CJ that crashes the
+    ten and leaves N on lead with losers)."""
     suit = card // 13
+    if trump is not None and trump != suit and partner & SUIT_MASKS[trump]:
+        return card
     mask = SUIT_MASKS[suit]
     his = partner & mask
     lower = hand & mask & (his - 1)

@@ -521,6 +521,24 @@ def test_the_top_card_is_not_led_to_drop_partners_only_entry() -> None:
     assert claimer_options(NormalPolicy(), even) == [card("CA")]
 
 
+def test_the_top_trump_is_not_led_to_drop_partners_only_trump_and_entry() -> None:
+    # North, on lead, holds SJ 2 opposite South's bare ST, East's S6 the last trump out;
+    # South's other cards (DJ T, HJ 8) all win or are ruffed by North, and North holds only
+    # clubs besides. The SJ would fall on the trick with the ten and leave North on lead with
+    # losers; the S2 draws the six and reaches South (keep_entries). Partner's one trump does
+    # not count as another way in: it is the crossing card itself (a World Championship claim).
+    position = north_leads(
+        ("SJ", "S2", "CJ", "C7", "C6"),
+        ("S6", "CK", "C9", "HT", "H5"),
+        ("ST", "DJ", "DT", "HJ", "H8"),
+        ("CT", "C4", "C3", "C2", "H6"),
+    )
+    assert claimer_options(NormalPolicy(), position) == [card("S2")]
+    careless = NormalPolicy().with_switches(keep_entries=False)
+    assert claimer_options(careless, position) == [card("SJ")]
+    assert claimer_options(PRESETS["EBU"], position) == [card("SJ")]
+
+
 def test_length_counts_in_what_crossing_to_partners_bare_card_would_strand() -> None:
     # North, on lead, holds CK 9 8 opposite South's bare CQ and South's master HK (North has
     # no heart, no other winner; nobody holds a trump). East's C7 5 and West's bare CJ fall to
