@@ -972,6 +972,10 @@ def _leads_by_rules(
         suits = winner_suits + believed
     elif not winner_suits:
         crossing = _crossing_suits(policy, view, suits, theirs)
+        if not crossing and policy.cross_by_ruff:
+            low = _trump_crossing(view, hand, theirs)
+            if low >= 0:
+                return [low]
         suits = crossing + [s for s in believed if s not in crossing] if crossing else suits
     out: list[int] = []
     for suit in suits:
@@ -1273,6 +1277,34 @@ def _crossing_suits(
     if policy.cross_by_ruff and trump is not None and masters_in(partner, theirs, trump):
         return [s for s in suits if s != trump and not partner & SUIT_MASKS[s]]
     return []
+
+
+def _trump_crossing(view: PlayView, hand: int, theirs: int) -> int:
+    """The hand's lowest trump, led to partner's higher one, when that takes every trick left
+    (``cross_by_ruff``), else -1: the opponents hold no trump (so ``no_idle_trump_lead`` kept
+    the hand's back) and no suit reaches partner, the hand's other cards are all losers and no
+    more than partner's masters of suits the hand is void in, which they are thrown on, and
+    the hand keeps a trump for each of partner's other side cards, which it ruffs. So South,
+    with H6 3 and the D7 opposite North's H8, SQ and DJ, no trump out, leads the H3 (the D7
+    goes on the SQ, the DJ is ruffed) rather than the D7, which gives a trick away."""
+    trump = view.trump
+    if trump is None or theirs & SUIT_MASKS[trump]:
+        return -1
+    partner = hand_of(view.held, view.seat ^ 2)
+    ours = hand & SUIT_MASKS[trump]
+    his = partner & SUIT_MASKS[trump]
+    side = hand & ~SUIT_MASKS[trump]
+    if not ours or his.bit_length() <= (ours & -ours).bit_length() or not side:
+        return -1
+    masters = sum(
+        popcount(masters_in(partner, theirs, s))
+        for s in range(4)
+        if s != trump and not hand & SUIT_MASKS[s]
+    )
+    others = popcount(partner & ~SUIT_MASKS[trump]) - masters
+    if masters < popcount(side) or others > popcount(ours) - 1:
+        return -1
+    return (ours & -ours).bit_length() - 1
 
 
 def _crosses(hand: int, partner: int, theirs: int, card: int) -> bool:

@@ -539,6 +539,27 @@ def test_the_top_trump_is_not_led_to_drop_partners_only_trump_and_entry() -> Non
     assert claimer_options(PRESETS["EBU"], position) == [card("SJ")]
 
 
+def test_the_low_trump_crosses_when_that_takes_every_trick() -> None:
+    # South, on lead, holds the D7 and S6 3 opposite North's S8, DJ and master HQ; no
+    # defender holds a trump. A trump lead is idle (no_idle_trump_lead) and no other suit
+    # reaches North, but the S3 to the S8 takes all: the D7 goes on the HQ and the DJ is
+    # ruffed. So it is led rather than the D7, which East's DQ wins (cross_by_ruff).
+    position = view(("DJ", "S8", "HQ"), ("DQ", "D2", "C5"), ("D7", "S6", "S3"), ("D9", "CJ", "C8"))
+    assert claimer_options(NormalPolicy(), position) == [card("S3")]
+    assert claimer_options(PRESETS["ACBL"], position) == [card("S3")]
+    careless = NormalPolicy().with_switches(cross_by_ruff=False)
+    assert claimer_options(careless, position) == [card("D7")]
+    # With a second loser and still one master to throw it on, the crossing does not take
+    # everything, and the lead stays free (the lowest loser, lead_low_from_losers).
+    two = view(
+        ("DJ", "S8", "HQ", "C2"),
+        ("DQ", "D2", "C5", "C9"),
+        ("D7", "D3", "S6", "S3"),
+        ("D9", "CJ", "C8", "CT"),
+    )
+    assert claimer_options(NormalPolicy(), two) == [card("D3")]
+
+
 def test_length_counts_in_what_crossing_to_partners_bare_card_would_strand() -> None:
     # North, on lead, holds CK 9 8 opposite South's bare CQ and South's master HK (North has
     # no heart, no other winner; nobody holds a trump). East's C7 5 and West's bare CJ fall to
