@@ -198,7 +198,8 @@ class NormalPolicy:
             "cross_by_ruff": (
                 "70",
                 "a hand on lead with no winner and no suit crossing to partner's winners leads a "
-                "suit partner ruffs with a master trump, when it holds one",
+                "suit partner ruffs with a master trump, when it holds one; with no trump out, "
+                "its lowest trump to partner's higher one when that takes every trick left",
             ),
             "unblock_blocked_suits": (
                 "70",

@@ -218,8 +218,11 @@ Judgements (each a switch of ``NormalPolicy``):
 - ``cross_by_ruff`` (as ``cross_to_partners_winners``): a hand on lead with no winner, which
   cannot cross to a winner of partner's in a suit it holds, leads a suit partner can ruff (he
   is void in it and holds a trump above every trump of the opponents) when it holds one:
-  crossing to partner by a ruff is the connecting lead. Declarer's side only
-  (``for_defenders``).
+  crossing to partner by a ruff is the connecting lead. With no trump out and no suit
+  reaching partner, it leads its lowest trump to partner's higher one when that takes every
+  trick left (``_trump_crossing``: its other cards, all losers, go on partner's masters of
+  suits it is void in, and it keeps a trump for each of partner's other side cards), where
+  ``no_idle_trump_lead`` had kept its trumps back. Declarer's side only (``for_defenders``).
 - ``unblock_blocked_suits`` (the catalogue's A3, "using up the long hand's entries before
   unblocking a blocked suit"; Danish LKU-20 2.1, as ``cross_to_partners_winners``; off in the
   ``EBU`` preset, where entry problems are judged by the claimer's class and shown awareness,
