@@ -220,8 +220,9 @@ Judgements (each a switch of ``NormalPolicy``):
   is void in it and holds a trump above every trump of the opponents) when it holds one:
   crossing to partner by a ruff is the connecting lead. With no trump out and no suit
   reaching partner, it leads its lowest trump to partner's higher one when that takes every
-  trick left (``_trump_crossing``: its other cards, all losers, go on partner's masters of
-  suits it is void in, and it keeps a trump for each of partner's other side cards), where
+  trick left (``_trump_crossing``: its other cards, all losers, go on partner's winners of
+  suits it is void in, masters and length, and it keeps a trump for each of partner's other
+  side cards), where
   ``no_idle_trump_lead`` had kept its trumps back. Declarer's side only (``for_defenders``).
 - ``unblock_blocked_suits`` (the catalogue's A3, "using up the long hand's entries before
   unblocking a blocked suit"; Danish LKU-20 2.1, as ``cross_to_partners_winners``; off in the
@@ -1286,10 +1287,13 @@ def _trump_crossing(view: PlayView, hand: int, theirs: int) -> int:
     """The hand's lowest trump, led to partner's higher one, when that takes every trick left
     (``cross_by_ruff``), else -1: the opponents hold no trump (so ``no_idle_trump_lead`` kept
     the hand's back) and no suit reaches partner, the hand's other cards are all losers and no
-    more than partner's masters of suits the hand is void in, which they are thrown on, and
-    the hand keeps a trump for each of partner's other side cards, which it ruffs. So South,
-    with H6 3 and the D7 opposite North's H8, SQ and DJ, no trump out, leads the H3 (the D7
-    goes on the SQ, the DJ is ruffed) rather than the D7, which gives a trick away."""
+    more than partner's winners of suits the hand is void in (``_winning_cards``: masters,
+    and length once they have drawn the opponents' cards, counted together), which they are
+    thrown on, and the hand keeps a trump for each of partner's other side cards, which it
+    ruffs. So South, with H6 3 and the D7 opposite North's H8, SQ and DJ, no trump out, leads
+    the H3 (the D7 goes on the SQ, the DJ is ruffed) rather than the D7, which gives a trick
+    away; and with S8 7 3 2 and four losers opposite the SQ and H K Q J 5 4, four hearts out,
+    the S2 (three masters and a length card take the four losers)."""
     trump = view.trump
     if trump is None or theirs & SUIT_MASKS[trump]:
         return -1
@@ -1300,7 +1304,7 @@ def _trump_crossing(view: PlayView, hand: int, theirs: int) -> int:
     if not ours or his.bit_length() <= (ours & -ours).bit_length() or not side:
         return -1
     masters = sum(
-        popcount(masters_in(partner, theirs, s))
+        _winning_cards(partner, theirs, s)
         for s in range(4)
         if s != trump and not hand & SUIT_MASKS[s]
     )

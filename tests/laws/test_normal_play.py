@@ -558,6 +558,16 @@ def test_the_low_trump_crosses_when_that_takes_every_trick() -> None:
         ("D9", "CJ", "C8", "CT"),
     )
     assert claimer_options(NormalPolicy(), two) == [card("D3")]
+    # Partner's length counts once his masters have drawn the opponents' cards of the suit
+    # (together): H K Q J 5 4 against four hearts out are four tricks at least, for South's
+    # four losers, and South's trumps take the rest (a World Championship claim).
+    long = view(
+        ("SQ", "HK", "HQ", "HJ", "H5", "H4", "DK", "CT"),
+        ("H7", "H2", "DA", "DQ", "D9", "D8", "D4", "CJ"),
+        ("S8", "S7", "S3", "S2", "DT", "D7", "D2", "C2"),
+        ("H9", "H8", "DJ", "D6", "D5", "D3", "CQ", "C8"),
+    )
+    assert claimer_options(NormalPolicy(), long) == [card("S2")]
 
 
 def test_length_counts_in_what_crossing_to_partners_bare_card_would_strand() -> None:
