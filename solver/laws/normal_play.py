@@ -222,8 +222,8 @@ Judgements (each a switch of ``NormalPolicy``):
   reaching partner, it leads its lowest trump to partner's higher one when that takes every
   trick left (``_trump_crossing``: its other cards, all losers, go on partner's winners of
   suits it is void in, masters and length, and it keeps a trump for each of partner's other
-  side cards), where
-  ``no_idle_trump_lead`` had kept its trumps back. Declarer's side only (``for_defenders``).
+  side cards), where ``no_idle_trump_lead`` had kept its trumps back. Declarer's side only
+  (``for_defenders``).
 - ``unblock_blocked_suits`` (the catalogue's A3, "using up the long hand's entries before
   unblocking a blocked suit"; Danish LKU-20 2.1, as ``cross_to_partners_winners``; off in the
   ``EBU`` preset, where entry problems are judged by the claimer's class and shown awareness,
@@ -446,6 +446,7 @@ from solver.bridge.masks import (
     cards_above,
     cards_in,
     hand_of,
+    highest_card,
     lowest_card,
     popcount,
     winner_so_far,
@@ -1068,9 +1069,9 @@ def _sparing_entry(
     the two hands: the CK, for three club tricks, not the C8, for the Q and the K of hearts).
     Not in a side suit when partner holds a trump: his trumps are no stranded winners, and a
     lead he ruffs is another way in. In trumps his one trump is the crossing card itself, and
-    once it falls he has no ruff left (N's CJ 2 opposite S's bare CT,
-    clubs trumps, E's C6 out, S's other cards all winners: the C2, not the CJ that crashes the
-    ten and leaves N on lead with losers)."""
+    once it falls he has no ruff left (N's CJ 2 opposite S's bare CT, clubs trumps, E's C6 out,
+    S's other cards all winners: the C2, not the CJ that crashes the ten and leaves N on lead
+    with losers)."""
     suit = card // 13
     if trump is not None and trump != suit and partner & SUIT_MASKS[trump]:
         return card
@@ -1301,17 +1302,18 @@ def _trump_crossing(view: PlayView, hand: int, theirs: int) -> int:
     ours = hand & SUIT_MASKS[trump]
     his = partner & SUIT_MASKS[trump]
     side = hand & ~SUIT_MASKS[trump]
-    if not ours or his.bit_length() <= (ours & -ours).bit_length() or not side:
+    low = lowest_card(ours)
+    if not ours or not side or highest_card(his) <= low:
         return -1
-    masters = sum(
+    winners = sum(
         _winning_cards(partner, theirs, s)
         for s in range(4)
         if s != trump and not hand & SUIT_MASKS[s]
     )
-    others = popcount(partner & ~SUIT_MASKS[trump]) - masters
-    if masters < popcount(side) or others > popcount(ours) - 1:
+    others = popcount(partner & ~SUIT_MASKS[trump]) - winners
+    if winners < popcount(side) or others > popcount(ours) - 1:
         return -1
-    return (ours & -ours).bit_length() - 1
+    return low
 
 
 def _crosses(hand: int, partner: int, theirs: int, card: int) -> bool:
