@@ -23,7 +23,10 @@ Some claims were ruled on more than once: a table director, then a review panel 
 committee, then a laws commission. Each ruling is a case; an earlier one names the later in
 ``published.superseded_by``. The rows "own" and the presets count every ruling; the row "own,
 per claim" counts each claim once, by its last ruling (a claim whose rulings contradict each
-other cannot agree with both, so per ruling the tool is held to at most one of them).
+other cannot agree with both, so per ruling the tool is held to at most one of them). The row
+"own, per claim, rulings only" leaves out the forum views (``by_ruling_bodies``): it counts
+each claim by the last ruling a director, a panel, an appeals committee or a laws commission
+gave on it.
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ from solver.laws.law70 import for_class  # noqa: E402
 
 CASES = REPO / "cases" / "claims" / "published"
 RESULTS = REPO / "benchmarks" / "published-claims-results.json"
+FORUM_VIEW = "forum view"
+"""``published.ruled_by`` of a case whose total is a forum's consensus, not a body's ruling."""
 RULE_CODES = re.compile(r"\brules? ((?:(?:[A-I]\d|P\d)(?:, | and |,| )?)+)")
 
 EXPLANATIONS: dict[str, str] = {
@@ -234,6 +239,13 @@ def final(verdicts: list[Verdicts]) -> list[Verdicts]:
     return [v for v in verdicts if v.superseded_by not in judged]
 
 
+def by_ruling_bodies(verdicts: list[Verdicts]) -> list[Verdicts]:
+    """The rulings of a body that rules (a director, a panel, an appeals committee, a laws
+    commission): what the issue's target counts. A forum view is the consensus of posters, not
+    a ruling; it calibrates the model as well, and is counted in every other row."""
+    return [v for v in verdicts if v.ruled_by != FORUM_VIEW]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("cases", nargs="*", type=Path, help="case files (default: the corpus)")
@@ -263,6 +275,12 @@ def main(argv: list[str] | None = None) -> int:
     summary.add_row(*summary_row("own", [v.outcomes[v.jurisdiction] for v in verdicts]))
     summary.add_row(
         *summary_row("own, per claim", [v.outcomes[v.jurisdiction] for v in final(verdicts)])
+    )
+    summary.add_row(
+        *summary_row(
+            "own, per claim, rulings only",
+            [v.outcomes[v.jurisdiction] for v in final(by_ruling_bodies(verdicts))],
+        )
     )
     for preset in args.policy:
         summary.add_row(*summary_row(preset, [v.outcomes[preset] for v in verdicts]))
