@@ -788,3 +788,45 @@ def test_reading_either_claimer_finds_where_the_ruling_turns_only_when_none_stan
             assert replace(either, seconds=0, claimer_reading="declarer") == replace(
                 plain, seconds=0
             )
+
+
+def test_a_claim_beyond_double_dummy_is_read_from_the_claimers_side() -> None:
+    """Declarer's total above double dummy asks too much of a declarer's claim; below it, of a
+    defender's claim (the totals stay declarer's side's); unknown totals say nothing."""
+    row = next(
+        audit_claim(task, time_limit=SETTINGS.time_limit, why=False)
+        for task in claims_in([USBF])
+        if isinstance(task, ClaimTask)
+    )
+    assert row.double_dummy is not None and row.declarer is not None
+    partner = "NESW"[("NESW".index(row.declarer) + 2) % 4]
+    defender = "NESW"[("NESW".index(row.declarer) + 1) % 4]
+    above = replace(row, claimed=row.double_dummy + 1)
+    below = replace(row, claimed=row.double_dummy - 1)
+    assert above.beyond_double_dummy and not below.beyond_double_dummy
+    assert replace(above, claimer=partner).beyond_double_dummy
+    assert not replace(above, claimer=defender).beyond_double_dummy
+    assert replace(below, claimer=defender).beyond_double_dummy
+    assert replace(row, claimed=row.double_dummy).beyond_double_dummy is False
+    assert replace(row, double_dummy=None).beyond_double_dummy is None
+
+
+def test_the_command_gives_the_share_of_claims_within_double_dummy_that_stand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The summary's figure is the rows' own: settled claims within double dummy, and those of
+    them that stand, counted from the table the audit writes."""
+    tasks = [item for item in claims_in([USBF]) if isinstance(item, ClaimTask)]
+    rows = list(in_process(tasks, replace(SETTINGS, why=False, time_limit=60.0)))
+    within = [r for r in rows if r.stands is not None and r.beyond_double_dummy is False]
+    beyond = [r for r in rows if r.stands is not None and r.beyond_double_dummy]
+    standing = [r for r in within if r.stands]
+    assert within and len(standing) < len(rows)
+    code = main(["audit", str(USBF), "--jobs", "1", "--no-why", "--time-limit", "60"])
+    assert code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    share = 100 * len(standing) / len(within)
+    assert (
+        f"Of the {len(within)} settled claims that ask no more than double dummy gives, "
+        f"{len(standing)} would stand ({share:.1f} %); {len(beyond)} ask for more."
+    ) in out

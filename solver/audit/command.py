@@ -201,6 +201,10 @@ def _count(row: AuditRow, tally: Counter[str], failing: list[AuditRow]) -> None:
         _note_file(row, tally["files noted"])
         tally["files noted"] += 1
     tally[row.status] += 1
+    if row.stands is not None and row.beyond_double_dummy is not None:
+        tally["beyond double dummy" if row.beyond_double_dummy else "within double dummy"] += 1
+        if row.stands and not row.beyond_double_dummy:
+            tally["within double dummy, stands"] += 1
     if row.stands is False:
         tally["would not stand"] += 1
         if row.every_layout is not None:
@@ -289,6 +293,14 @@ def _summary(
         f"{tally['unreadable']} unreadable"
         + ("" if output is None else f"; the table is in {output}")
     )
+    within = tally["within double dummy"]
+    if within:
+        console.print(
+            f"Of the {within} settled claims that ask no more than double dummy gives, "
+            f"{tally['within double dummy, stands']} would stand "
+            f"({100 * tally['within double dummy, stands'] / within:.1f} %); "
+            f"{tally['beyond double dummy']} ask for more."
+        )
     if tally["no lie beats"] or tally["beaten by a lie"]:
         console.print(
             f"Of those that would not stand, {tally['beaten by a lie']} needed the cards to lie "

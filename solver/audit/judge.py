@@ -81,6 +81,26 @@ class AuditRow:
     he could not see; more than ``MOST_SURE_CARDS`` cards left; ``every_layout`` None), or
     not settled in the time left."""
 
+    @property
+    def beyond_double_dummy(self) -> bool | None:
+        """Does the claim ask for more than best play by both sides gives the claimer's side
+        (declarer's total above ``double_dummy``, or below it for a defender's claim)? Such a
+        claim cannot stand whatever the normal-play model; the real claims of a calibration
+        set (accepted at the table by expert opponents) are those that do not. None when
+        either total is unknown."""
+        if self.claimed is None or self.double_dummy is None:
+            return None
+        if _defenders(self.claimer, self.declarer):
+            return self.claimed < self.double_dummy
+        return self.claimed > self.double_dummy
+
+
+def _defenders(claimer: str | None, declarer: str | None) -> bool:
+    """Is ``claimer`` (a seat letter) one of ``declarer``'s opponents?"""
+    if claimer is None or declarer is None:
+        return False
+    return "NESW".index(claimer) % 2 != "NESW".index(declarer) % 2
+
 
 COLUMNS = tuple(field.name for field in fields(AuditRow))
 
