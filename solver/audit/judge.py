@@ -84,10 +84,11 @@ class AuditRow:
     @property
     def beyond_double_dummy(self) -> bool | None:
         """Does the claim ask for more than best play by both sides gives the claimer's side
-        (declarer's total above ``double_dummy``, or below it for a defender's claim)? Such a
-        claim cannot stand whatever the normal-play model; the real claims of a calibration
-        set (accepted at the table by expert opponents) are those that do not. None when
-        either total is unknown."""
+        (declarer's total above ``double_dummy``, or below it for a defender's claim)? Under
+        every preset such a claim fails whatever the model judges normal (only
+        ``nonclaimers_normal``, off in them all, can credit more than best play), so it
+        measures nothing; the real claims of a calibration set, accepted at the table by
+        expert opponents, ask no more. None when either total is unknown."""
         if self.claimed is None or self.double_dummy is None:
             return None
         if _defenders(self.claimer, self.declarer):
