@@ -812,18 +812,20 @@ def test_a_claim_beyond_double_dummy_is_read_from_the_claimers_side() -> None:
 
 
 def test_the_command_gives_the_share_of_claims_within_double_dummy_that_stand(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """The summary's figure is the rows' own: settled claims within double dummy, and those of
     them that stand, counted from the table the audit writes."""
-    tasks = [item for item in claims_in([USBF]) if isinstance(item, ClaimTask)]
-    rows = list(in_process(tasks, replace(SETTINGS, why=False, time_limit=60.0)))
+    table = tmp_path / "audit.jsonl"
+    code = main(
+        ["audit", str(USBF), "--jobs", "1", "--no-why", "--time-limit", "60", "-o", str(table)]
+    )
+    assert code == 0
+    rows = [AuditRow(**json.loads(line)) for line in table.read_text(encoding="utf-8").splitlines()]
     within = [r for r in rows if r.stands is not None and r.beyond_double_dummy is False]
     beyond = [r for r in rows if r.stands is not None and r.beyond_double_dummy]
     standing = [r for r in within if r.stands]
     assert within and len(standing) < len(rows)
-    code = main(["audit", str(USBF), "--jobs", "1", "--no-why", "--time-limit", "60"])
-    assert code == 0
     out = " ".join(capsys.readouterr().out.split())
     share = 100 * len(standing) / len(within)
     assert (

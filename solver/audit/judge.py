@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, fields, replace
 
 from solver.audit.boards import ClaimTask, Unreadable
-from solver.bridge import SEATS, Card
+from solver.bridge import SEATS, Card, Seat
 from solver.engines.claims import Adjudication, ClaimTimeout
 from solver.errors import SolverError
 from solver.facts import Case, Claim
@@ -91,16 +91,10 @@ class AuditRow:
         expert opponents, ask no more. None when either total is unknown."""
         if self.claimed is None or self.double_dummy is None:
             return None
-        if _defenders(self.claimer, self.declarer):
-            return self.claimed < self.double_dummy
+        claimer, declarer = self.claimer, self.declarer
+        if claimer and declarer and Seat.parse(claimer).side != Seat.parse(declarer).side:
+            return self.claimed < self.double_dummy  # a defender's claim
         return self.claimed > self.double_dummy
-
-
-def _defenders(claimer: str | None, declarer: str | None) -> bool:
-    """Is ``claimer`` (a seat letter) one of ``declarer``'s opponents?"""
-    if claimer is None or declarer is None:
-        return False
-    return "NESW".index(claimer) % 2 != "NESW".index(declarer) % 2
 
 
 COLUMNS = tuple(field.name for field in fields(AuditRow))
