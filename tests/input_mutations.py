@@ -50,16 +50,18 @@ ODD_VALUES: list[Any] = [
     None, 0, -1, 1, 13, 99, 10**30, 1.5, float("nan"), True, False, "", "x", "SA", "XX", "N",
     "NS", "EW", "2007", "S:A", "4S", "7NTXX", [], {}, ["a"], {"a": 1}, "SA SK", "-", "+",
     "C3- HJ+", "all", "ruff S in N", "concede 1", "N:AKQJ.T98.765.432 - - -", "\x00", "x" * 3000,
+    "²", "9" * 5000,
 ]  # fmt: skip
 """Values put in place of a field's: other types, near misses of the format, the very long."""
-EDITS = "SHDCAKQJT98765432NEW+-*: ."
+EDITS = "SHDCAKQJT98765432NEW+-*: .²"
 """Characters a string edit inserts or puts in place of another."""
 RECORD_TOKENS = [
     "|", "[", "]", '"', ";", "\n", " ", "-", "*", "+", "S", "H", "D", "C", "A", "K", "T", "9",
     "N", "E", "W", "x", "0", "13", "mc|", "pc|", "md|", "sv|", "ah|", "pg||", '[Play "W"]',
-    '[Result "', '[Contract "', '[Declarer "', "NT", "Pass",
+    '[Result "', '[Contract "', '[Declarer "', "NT", "Pass", "²", "9" * 5000,
 ]  # fmt: skip
-"""What an edit of a record inserts: the punctuation and tags of PBN and LIN."""
+"""What an edit of a record inserts: the punctuation and tags of PBN and LIN, and numbers
+Python's ``int`` refuses though ``str.isdigit`` takes them (a superscript, 5,000 digits)."""
 
 
 def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -150,11 +152,12 @@ def _plain_step(rng: random.Random) -> str:
         "draw trumps", "draw one round of trumps", f"cash {suit}", f"cash {suit} from {seat}",
         f"cash {suit} {other} in any order", f"ruff {suit} in {seat}", "crossruff",
         f"finesse {_card(rng)}", f"ruffing finesse {_card(rng)}",
-        f"concede {rng.randrange(-1, 14)}",
+        f"concede {rng.randrange(-1, 14)}", f"concede {rng.choice(['²', '9' * 5000])}",
         "play " + " ".join(_card(rng) for _ in range(rng.randrange(1, 5))),
         "play " + " ".join(_card(rng) for _ in range(rng.randrange(1, 4))) + " (all)",
         rng.choice(["squeeze", f"squeeze {suit} {other}", "double squeeze"]),
-        f"count {suit} {rng.randrange(0, 8)}", "a step nobody wrote",
+        f"count {suit} {rng.randrange(0, 8)}", f"count {suit} {rng.choice(['²', '9' * 5000])}",
+        "a step nobody wrote",
     ]  # fmt: skip
     return rng.choice(steps)
 

@@ -84,6 +84,14 @@ def test_a_number_with_a_leading_zero_is_refused(written: str, message: str) -> 
     assert (error.location, error.message) == ("line 2, column 8", message)
 
 
+@pytest.mark.parametrize("written", ["9" * 5000, "-" + "9" * 4999, "0" + "1" * 4999])
+def test_a_number_of_thousands_of_digits_is_refused(written: str) -> None:
+    # Python refuses to read a number of more than 4,300 digits: a message, not a traceback.
+    error = error_of(with_line("board: 4", f"board: {written}"))
+    assert error.location == "line 2, column 8"
+    assert error.message.endswith("digits; expected one of at most 30 digits")
+
+
 @pytest.mark.parametrize("written", ["1:30", "0x10", "0b11", "2024-01-01", "1_0:00"])
 def test_other_yaml_1_1_numbers_and_dates_are_text(written: str) -> None:
     """Sexagesimal (YAML 1.1 reads 1:30 as 90), hexadecimal, binary and dates are text, as in

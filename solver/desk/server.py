@@ -38,6 +38,8 @@ from starlette.templating import Jinja2Templates
 from solver.desk.log import LogError, RulingLog
 from solver.desk.worker import FINISHED, Job, RulingPool, check
 from solver.errors import CaseFileError, SolverError, cut_message
+from solver.records.numbers import whole_number
+from solver.records.yamlload import MAX_DIGITS
 from solver.version import tool_version
 
 HERE = Path(__file__).parent
@@ -122,9 +124,9 @@ class _BasicAuth(BaseHTTPMiddleware):
 
 async def _body(request: Request) -> bytes:
     """The request body, refused past ``UPLOAD_LIMIT`` without reading it all."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > UPLOAD_LIMIT:
-        raise TooLarge(int(declared))
+    declared = whole_number(request.headers.get("content-length") or "", 18)
+    if declared is not None and declared > UPLOAD_LIMIT:
+        raise TooLarge(declared)
     data = bytearray()
     async for chunk in request.stream():
         data += chunk
@@ -182,7 +184,8 @@ def from_json(value: Any) -> Any:
 
 
 def _number_key(key: str) -> int | str:
-    return int(key) if key.isascii() and key.isdigit() and len(key) <= 9 else key
+    number = whole_number(key)
+    return key if number is None else number
 
 
 MAX_JSON_DEPTH = 33
@@ -203,6 +206,15 @@ def _finite(text: str) -> float:
     if not math.isfinite(number):
         raise NotJson(f"{text[:40]} is past the largest number taken")
     return number
+
+
+def _whole(text: str) -> int:
+    """A JSON whole number, refused past ``MAX_DIGITS`` digits as a case file's is (Python
+    will not read one of thousands)."""
+    digits = len(text.removeprefix("-"))
+    if digits > MAX_DIGITS:
+        raise NotJson(f"a number of {digits} digits (expected at most {MAX_DIGITS})")
+    return int(text)
 
 
 def _path(keys: tuple[Any, ...]) -> str:
@@ -259,7 +271,9 @@ async def _json_body(request: Request) -> dict[str, Any] | JSONResponse:
     except TooLarge as error:
         return _too_large(int(error.args[0]))
     try:
-        data = json.loads(body, parse_constant=_refuse_constant, parse_float=_finite)
+        data = json.loads(
+            body, parse_constant=_refuse_constant, parse_float=_finite, parse_int=_whole
+        )
     except NotJson as error:
         return refusal(f"the request is not JSON: {error}", 400)
     except RecursionError:
@@ -513,8 +527,9 @@ class _Desk:
         values = request.query_params.get("values", "0")
         if values not in ("0", "1"):
             return refusal(f"values: expected 1 or 0 (got {values[:40]!r})", 400)
-        entry_id = int(given)
-        found = self.log.get(entry_id) if 0 < entry_id < LARGEST_ID else None
+        # A number too long to read is past the log's last entry, as one just past it is.
+        entry_id = whole_number(given, len(str(LARGEST_ID)))
+        found = self.log.get(entry_id) if entry_id and entry_id < LARGEST_ID else None
         if found is None:
             return refusal("no such ruling in the log", 404)
         same_board = [] if found.board is None else self.log.board(found.board)

@@ -34,6 +34,7 @@ from solver.errors import CaseFileError
 from solver.facts import AgreedTrick, Claim, ClaimPosition, Row, Step
 from solver.facts.claim import PLAYER_CLASSES
 from solver.facts.policy import PRESETS, SWITCH_NAMES
+from solver.records.numbers import whole_number
 from solver.records.strict import StrictModel as _Strict
 from solver.records.yamlload import quoting, shown
 
@@ -383,9 +384,10 @@ class ClaimReader:
         against the opponents' cards of the suit at the claim."""
         match = _TRICKS_CONDITION.fullmatch(words)
         suit = SUIT_WORDS.get(match.group(1)) if match is not None else None
-        if match is None or suit is None:
+        first = whole_number(match.group(2)) if match is not None else None
+        second = whole_number(match.group(3)) if match is not None else None
+        if match is None or suit is None or first is None or second is None:
             raise self.error(location, f"unknown condition (expected {TRICKS_FORMS})")
-        first, second = int(match.group(2)), int(match.group(3))
         longer, shorter = max(first, second), min(first, second)
         out = sum(self._split_at_claim(suit, position))
         if longer + shorter != out:
@@ -985,7 +987,10 @@ class StepReader:
             for card in self.position.hands[seat.index]
             if card.suit_index == suit
         )
-        longer, shorter = max(int(first), int(second)), min(int(first), int(second))
+        numbers = (whole_number(first), whole_number(second))
+        if numbers[0] is None or numbers[1] is None:
+            raise self.error(f"expected {CONDITION_FORM}")
+        longer, shorter = max(numbers[0], numbers[1]), min(numbers[0], numbers[1])
         if longer + shorter != out:
             name = SUIT_PLURAL[suit] if out != 1 else SUIT_SINGULAR[suit]
             raise self.error(
@@ -1009,9 +1014,9 @@ class StepReader:
         return Step("ruff", self.text, suit=suit, seat=seat)
 
     def _concede(self, token: str) -> Step:
-        if not token.isdigit():
+        count, left = whole_number(token), self.position.tricks_left
+        if count is None:
             raise self.error("expected a number of tricks, like 'concede 1'")
-        count, left = int(token), self.position.tricks_left
         if not 1 <= count <= left:
             raise self.error(f"got {count} (expected 1 to {left}, the tricks left)")
         return Step("concede", self.text, count=count)
@@ -1020,7 +1025,8 @@ class StepReader:
         """ "Six diamonds": a count of the tricks the claimer takes in a suit (the catalogue's
         A1: a count, not an order of play), held to what the side's longer holding allows."""
         suit = self._suit(suit_token)
-        if not token.isdigit():
+        count = whole_number(token)
+        if count is None:
             raise self.error("expected a number of tricks, like 'count D 6'")
         position = self.position
         longest = max(
@@ -1032,7 +1038,6 @@ class StepReader:
         )
         if longest == 0:
             raise self.error(f"{self._side_names()} holds a {SUIT_SINGULAR[suit]}")
-        count = int(token)
         if not 1 <= count <= longest:
             expected = "1" if longest == 1 else f"1 to {longest}"
             cards = SUIT_SINGULAR[suit] if longest == 1 else SUIT_PLURAL[suit]

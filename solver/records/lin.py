@@ -36,8 +36,10 @@ from solver.bridge import Card, Contract, Deal, Seat
 from solver.bridge.cards import ALL_CARDS
 from solver.errors import CaseFileError, input_name, read_input
 from solver.records.auction import contract_of, illegal_call, is_finished, parse_call
+from solver.records.numbers import whole_number
 from solver.records.pbn import decode
 from solver.records.record import MAX_BOARD, PlayError, PlayRecorder, Record, Vulnerability
+from solver.records.yamlload import MAX_SHOWN, shown
 
 _KEY = re.compile(r"^[A-Za-z]{2}$")
 _LINK = re.compile(r"[?&#]lin=([^&#\s]*)")
@@ -115,6 +117,12 @@ class _Pair:
     key: str
     value: str
     line: int
+
+    @property
+    def written(self) -> str:
+        """The pair as a message quotes it, ``'mc|9|'``, a long value cut as ``shown`` cuts."""
+        value = self.value if len(self.value) <= MAX_SHOWN else self.value[:MAX_SHOWN] + "…"
+        return f"'{self.key}|{value}|'"
 
 
 def _tokens(text: str, source: str) -> list[_Pair]:
@@ -206,6 +214,8 @@ class _BoardReader:
         self.board = board
         self.index = index
         self.number_line = 0
+        self.room: str | None = None
+        self.number: int | None = None
         self.room, self.number = self._board_id()
         self.dealer: Seat | None = None
         self.notes: list[str] = []
@@ -256,23 +266,36 @@ class _BoardReader:
         room: str | None = None
         number: int | None = None
         for pair in self.values("qx"):
-            match = re.match(r"^\s*([oc])?\s*(-?\d+)", pair.value, re.IGNORECASE)
+            match = re.match(r"^\s*([oc])?\s*(-?[0-9]+)", pair.value, re.IGNORECASE)
             if match:
                 room = {"o": "Open", "c": "Closed"}.get((match.group(1) or "").lower())
-                number = int(match.group(2))
+                number = self._number(pair, match.group(2))
                 self.number_line = pair.line
         for pair in self.values("ah"):
-            match = re.search(r"(-?\d+)", pair.value)
+            match = re.search(r"(-?[0-9]+)", pair.value)
             if match:
-                number = int(match.group(1))
+                number = self._number(pair, match.group(1))
                 self.number_line = pair.line
         return room, number
+
+    def _number(self, pair: _Pair, digits: str) -> int:
+        """A board number as written (``read`` checks its range), refused here when it is too
+        long to be read at all."""
+        value = whole_number(digits.removeprefix("-"))
+        if value is None:
+            raise self.error(
+                pair.line,
+                f"a board number of {len(digits)} characters in '{pair.key}|' (expected 1 to "
+                f"{MAX_BOARD})",
+            )
+        return -value if digits.startswith("-") else value
 
     def _deal(self) -> Deal:
         pair = self.values("md")[0]
         text = pair.value.strip()
-        if text[:1].isdigit():
-            digit, text = int(text[0]), text[1:]
+        digit = whole_number(text[:1])
+        if digit is not None:
+            text = text[1:]
             if not 1 <= digit <= 4:
                 raise self.error(
                     pair.line, f"dealer digit {digit} in 'md|' (expected 1 S, 2 W, 3 N, 4 E)"
@@ -294,7 +317,7 @@ class _BoardReader:
             return "None"
         key = pairs[-1].value.strip().lower()
         if key not in _VULNERABLE:
-            raise self.error(pairs[-1].line, f"'sv|{pairs[-1].value}|' (expected o, n, e or b)")
+            raise self.error(pairs[-1].line, f"{pairs[-1].written} (expected o, n, e or b)")
         return _VULNERABLE[key]
 
     def _players(self) -> dict[Seat, str]:
@@ -318,12 +341,12 @@ class _BoardReader:
             if play is not None:
                 raise self.error(
                     pair.line,
-                    f"'mb|{pair.value}|' comes after play began ('{play.key}|{play.value}|' on "
+                    f"{pair.written} comes after play began ({play.written} on "
                     f"line {play.line}; expected the whole auction before the first card)",
                 )
             reason = illegal_call(calls, call)
             if reason is not None:
-                raise self.error(pair.line, f"'mb|{pair.value}|': {reason}")
+                raise self.error(pair.line, f"{pair.written}: {reason}")
             calls.append(call)
         if not calls:
             return None, None
@@ -343,11 +366,11 @@ class _BoardReader:
         if play is not None:
             raise self.error(
                 last.line,
-                f"the auction is not finished after 'mb|{last.value}|' (expected three passes "
+                f"the auction is not finished after {last.written} (expected three passes "
                 "after the last bid), so the contract cannot be read",
             )
         self.notes.append(
-            f"the auction is not finished after 'mb|{last.value}|' on line {last.line}: "
+            f"the auction is not finished after {last.written} on line {last.line}: "
             "read as a board without contract"
         )
         return None, None
@@ -356,7 +379,7 @@ class _BoardReader:
         call = parse_call(pair.value.strip().rstrip("!"))
         if call is None:
             raise self.error(
-                pair.line, f"'mb|{pair.value}|' (expected a call: p, d, r or a bid like 1H, 3N)"
+                pair.line, f"{pair.written} (expected a call: p, d, r or a bid like 1H, 3N)"
             )
         return call
 
@@ -379,7 +402,7 @@ class _BoardReader:
                 continue
             if claim is not None:
                 self.notes.append(
-                    f"the claim 'mc|{claim.value}|' on line {claim.line} is followed by more "
+                    f"the claim {claim.written} on line {claim.line} is followed by more "
                     "play: read as withdrawn or not accepted, and play went on"
                 )
                 claim = None
@@ -393,7 +416,7 @@ class _BoardReader:
         if first is not None and self._claim(first) != self._claim(pair):
             raise self.error(
                 pair.line,
-                f"a second claim 'mc|{pair.value}|' after 'mc|{first.value}|' on line "
+                f"a second claim {pair.written} after {first.written} on line "
                 f"{first.line}, with no card between (expected one claimed total)",
             )
         return pair
@@ -404,7 +427,7 @@ class _BoardReader:
         except ValueError:
             raise self.error(
                 pair.line,
-                f"'pc|{pair.value}|' (expected a card like SA, hT or c10)",
+                f"{pair.written} (expected a card like SA, hT or c10)",
                 recorder.trick_number,
             ) from None
         try:
@@ -413,12 +436,12 @@ class _BoardReader:
             raise self.error(pair.line, error.message, error.trick) from None
 
     def _claim(self, pair: _Pair) -> int:
-        text = pair.value.strip()
-        if not text.isdigit() or int(text) > 13:
+        tricks = whole_number(pair.value.strip())
+        if tricks is None or tricks > 13:
             raise self.error(
-                pair.line, f"'mc|{pair.value}|' (expected declarer's total tricks, 0 to 13)"
+                pair.line, f"{pair.written} (expected declarer's total tricks, 0 to 13)"
             )
-        return int(text)
+        return tricks
 
 
 def _tricks_won(recorder: PlayRecorder | None, declarer: Seat | None) -> int | None:
@@ -456,13 +479,13 @@ def _parse_hand(text: str) -> set[Card]:
         elif char.isspace():
             continue
         elif suit is None:
-            raise ValueError(f"hand {text!r} has rank {char!r} before any suit letter")
+            raise ValueError(f"hand {shown(text)} has rank {char!r} before any suit letter")
         else:
             try:
                 card = Card.parse(suit + char)
             except ValueError:
-                raise ValueError(f"bad rank {char!r} in hand {text!r}") from None
+                raise ValueError(f"bad rank {char!r} in hand {shown(text)}") from None
             if card in cards:
-                raise ValueError(f"card {card} appears twice in hand {text!r}")
+                raise ValueError(f"card {card} appears twice in hand {shown(text)}")
             cards.add(card)
     return cards

@@ -48,6 +48,7 @@ from solver.bridge import Card, Contract, Deal, Seat, Trick
 from solver.bridge.deal import parse_hands
 from solver.errors import CaseFileError, input_name, read_input
 from solver.records.auction import contract_of, illegal_call, is_finished, parse_call
+from solver.records.numbers import whole_number
 from solver.records.record import (
     MAX_BOARD,
     PlayError,
@@ -56,6 +57,7 @@ from solver.records.record import (
     Vulnerability,
     seat_name,
 )
+from solver.records.yamlload import shown
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_BEGUN = re.compile(r'\[\s*(?:[A-Za-z0-9_]+\s*(?:"(?:[^"\\]|\\.)*"\s*)?)?')
@@ -232,7 +234,7 @@ class _Lexer:
             raise CaseFileError(
                 self.source,
                 f"line {started}",
-                f"tag {begun.strip()!r} is never closed (expected ']')",
+                f"tag {shown(begun.strip())} is never closed (expected ']')",
             )
         self._end_game()
         return self.games
@@ -302,7 +304,9 @@ class _Lexer:
                 self.open_tag = (text, number)
                 return len(text)
             raise CaseFileError(
-                self.source, f"line {number}", f'expected a tag like [Board "12"], got {text!r}'
+                self.source,
+                f"line {number}",
+                f'expected a tag like [Board "12"], got {shown(text)}',
             )
         self._add_tag(match, number)
         return match.end()
@@ -327,7 +331,9 @@ class _Lexer:
             return  # an end of play with no game before it (seen between games): it ends nothing
         if not self.current.tags:
             raise CaseFileError(
-                self.source, f"line {number}", f'expected a tag like [Event "..."], got {text!r}'
+                self.source,
+                f"line {number}",
+                f'expected a tag like [Event "..."], got {shown(text)}',
             )
         self.current.tags[-1].section.append(_Token(text, number))
 
@@ -450,8 +456,8 @@ class _GameReader:
                 continue
             raise self.error(
                 tag.name,
-                f"given twice in one game, {first.value!r} on line {first.line} and "
-                f"{tag.value!r} on line {tag.line} (expected each tag once; games are "
+                f"given twice in one game, {shown(first.value)} on line {first.line} and "
+                f"{shown(tag.value)} on line {tag.line} (expected each tag once; games are "
                 "separated by an empty line)",
             )
 
@@ -459,13 +465,14 @@ class _GameReader:
         text = self.values["Board"]
         if not text:
             return None
-        if not text.isdigit() or not 1 <= int(text) <= MAX_BOARD:
+        number = whole_number(text)
+        if number is None or not 1 <= number <= MAX_BOARD:
             raise CaseFileError(
                 self.source,
                 f"game {self.game.number} [Board]",
-                f"got {text!r} (expected a board number, 1 to {MAX_BOARD})",
+                f"got {shown(text)} (expected a board number, 1 to {MAX_BOARD})",
             )
-        return int(text)
+        return number
 
     def _deal(self, text: str) -> Deal:
         try:
@@ -508,7 +515,7 @@ class _GameReader:
         try:
             return Seat.parse(text)
         except ValueError:
-            raise self.error(name, f"got {text!r} (expected N, E, S or W)") from None
+            raise self.error(name, f"got {shown(text)} (expected N, E, S or W)") from None
 
     def _vulnerable(self) -> Vulnerability:
         text = self.values["Vulnerable"]
@@ -520,7 +527,9 @@ class _GameReader:
             )
             return "None"
         if text.lower() not in _VULNERABLE:
-            raise self.error("Vulnerable", f"got {text!r} (expected None, NS, EW, All or Both)")
+            raise self.error(
+                "Vulnerable", f"got {shown(text)} (expected None, NS, EW, All or Both)"
+            )
         return _VULNERABLE[text.lower()]
 
     def _contract_and_declarer(self) -> tuple[Contract | None, Seat | None]:
@@ -539,11 +548,11 @@ class _GameReader:
         try:
             contract = None if text.lower() == "pass" else Contract.parse(text)
         except ValueError:
-            expected = f"got {text!r} (expected Pass or a contract like 4S, 3NTX)"
+            expected = f"got {shown(text)} (expected Pass or a contract like 4S, 3NTX)"
             if not self._auction_calls():
                 raise self.error("Contract", expected) from None
             try:
-                read, declarer = self._from_auction(f"[Contract] {text!r} is not a contract")
+                read, declarer = self._from_auction(f"[Contract] {shown(text)} is not a contract")
             except CaseFileError as error:
                 raise self.error(
                     "Contract", f"{expected}; nor can the [Auction] give it: {error.message}"
@@ -582,7 +591,7 @@ class _GameReader:
             return text
         read_as = f"{redoubled.group(1).upper()}XX"
         self.notes.append(
-            f"[Contract] {text!r} read as {Contract.parse(read_as)}: R taken for redoubled "
+            f"[Contract] {shown(text)} read as {Contract.parse(read_as)}: R taken for redoubled "
             "(PBN writes XX)"
         )
         return read_as
@@ -663,11 +672,11 @@ class _GameReader:
         if stop is not None and stop.text != "*":
             raise self.error(
                 "Auction",
-                f"got {stop.text!r} on line {stop.line} (expected a call: Pass, X, XX, AP "
+                f"got {shown(stop.text)} on line {stop.line} (expected a call: Pass, X, XX, AP "
                 "or a bid like 1H, 3NT), so the contract cannot be read: give [Contract]",
             )
         if not is_finished(calls):
-            ends = f"got {stop.text!r} on line {stop.line}: " if stop is not None else ""
+            ends = f"got {shown(stop.text)} on line {stop.line}: " if stop is not None else ""
             raise self.error(
                 "Auction",
                 f"{ends}the auction is not finished (expected three passes or AP after the "
@@ -690,7 +699,7 @@ class _GameReader:
                 return calls, token
             reason = illegal_call(calls, call)
             if reason is not None:
-                raise self.error("Auction", f"{token.text!r} on line {token.line}: {reason}")
+                raise self.error("Auction", f"{shown(token.text)} on line {token.line}: {reason}")
             calls.append(call)
             while all_pass and not is_finished(calls):
                 calls.append("P")
@@ -703,7 +712,7 @@ class _GameReader:
         calls, stop = self._auction()
         if stop is not None and stop.text != "*":
             self.notes.append(
-                f"[Auction] holds {stop.text!r} on line {stop.line}, which is not a call: the "
+                f"[Auction] holds {shown(stop.text)} on line {stop.line}, which is not a call: the "
                 "calls from there on are not checked (the contract is not read from them)"
             )
         return calls if stop is None and calls and is_finished(calls) else None
@@ -715,23 +724,24 @@ class _GameReader:
         if text.startswith("^"):
             # PBN 2.1 3.4.15: the players agreed a number other than the tricks won.
             self.notes.append(
-                f"[Result] {text!r}: the caret says the players agreed on another number of "
+                f"[Result] {shown(text)}: the caret says the players agreed on another number of "
                 "tricks than the play gives; read as the number agreed"
             )
             text = text[1:].strip()
         if not text:
             return None
         expected = (
-            f"got {text!r} (expected declarer's tricks, 0 to 13, or NS or EW and that side's "
+            f"got {shown(text)} (expected declarer's tricks, 0 to 13, or NS or EW and that side's "
             "tricks, or both sides', NS 9 EW 4)"
         )
         by_side = self._tricks_by_side(text.upper().split(), expected)
         if by_side is None:
-            return int(text)
+            return whole_number(text)
         if declarer is None:
             # No declarer, so no play to read (which needs one): the count is left aside.
             self.notes.append(
-                f"[Result] {text!r} gives a side's tricks, but no [Declarer] says whose: not read"
+                f"[Result] {shown(text)} gives a side's tricks, but no [Declarer] says whose: "
+                "not read"
             )
             return None
         mine = declarer.side.name
@@ -739,15 +749,17 @@ class _GameReader:
 
     def _tricks_by_side(self, words: list[str], expected: str) -> dict[str, int] | None:
         """``NS 9`` or ``NS 9 EW 4`` as each side's tricks; None for declarer's bare count."""
-        if len(words) == 1 and words[0].isdigit() and int(words[0]) <= 13:
+        single = whole_number(words[0]) if len(words) == 1 else None
+        if single is not None and single <= 13:
             return None
-        pairs = [words[index : index + 2] for index in range(0, len(words), 2)]
-        if len(words) not in (2, 4) or any(
-            side not in ("NS", "EW") or not count.isdigit() or int(count) > 13
-            for side, count in pairs
-        ):
+        if len(words) not in (2, 4):
             raise self.error("Result", expected)
-        by_side = {side: int(count) for side, count in pairs}
+        pairs = [(words[at], whole_number(words[at + 1])) for at in range(0, len(words), 2)]
+        by_side: dict[str, int] = {}
+        for side, count in pairs:
+            if side not in ("NS", "EW") or count is None or count > 13:
+                raise self.error("Result", expected)
+            by_side[side] = count
         if len(pairs) == 2 and (len(by_side) != 2 or sum(by_side.values()) != 13):
             raise self.error("Result", f"{expected}; the two sides' tricks make 13")
         return by_side
@@ -905,7 +917,7 @@ class _PlayReader:
             )
         if _PLACEHOLDER.match(text) or text == "+":
             if self._marked is not None:
-                raise self._error(token.line, f"'^L' is followed by {text!r}, not a card")
+                raise self._error(token.line, f"'^L' is followed by {shown(text)}, not a card")
             self.continued = self.continued or text == "+"
             card = None
         else:
@@ -923,7 +935,7 @@ class _PlayReader:
             return Card.parse(token.text.rstrip("!?"))
         except ValueError:
             raise self._error(
-                token.line, f"expected a card like SA or H10, '-' or '*', got {token.text!r}"
+                token.line, f"expected a card like SA or H10, '-' or '*', got {shown(token.text)}"
             ) from None
 
     def _error(self, line: int, message: str, trick: int | None = None) -> CaseFileError:

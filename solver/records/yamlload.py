@@ -4,7 +4,8 @@ A case file is read as plain YAML: text, whole numbers, yes/no values and null, 
 mappings a few levels deep. The rest of YAML 1.1 is refused or read as text, never guessed at
 (docs/case-format.md, "Error messages"):
 
-- a number with a leading zero (``010``, which YAML 1.1 reads as octal 8) is refused;
+- a number with a leading zero (``010``, which YAML 1.1 reads as octal 8) is refused, and so
+  is a whole number of more than ``MAX_DIGITS`` digits (Python will not read one of thousands);
 - sexagesimal (``1:30``, YAML 1.1's 90), hexadecimal, binary and underscored numbers, and
   dates, are text (as in YAML 1.2), so that where a number is expected they are refused;
 - anchors and aliases (``&name``, ``*name``) are refused: a case never needs them, and a few
@@ -29,6 +30,11 @@ from solver.errors import CaseFileError
 MAX_DEPTH = 32
 """Lists and mappings nested deeper than this are refused. A case file's deepest value
 (``play.irregularities.N.choice.suits``, ``claim.tricks``' conditions) is five levels down."""
+
+MAX_DIGITS = 30
+"""The most digits of a whole number in a case file. The largest a case needs is a board
+number; Python refuses to read a number of more than 4,300 digits, and a message quoting one
+would be unreadable."""
 
 MAX_SHOWN = 80
 """The most characters of a value read from a file that a message quotes."""
@@ -138,7 +144,22 @@ def _construct_mapping(
     return dict(loader.construct_mapping(node, deep=deep))
 
 
+def _too_long(node: yaml.ScalarNode) -> _Refused | None:
+    digits = len(str(node.value).lstrip("+-").replace("_", ""))
+    if digits <= MAX_DIGITS:
+        return None
+    return _Refused(
+        None,
+        None,
+        f"a whole number of {digits} digits; expected one of at most {MAX_DIGITS} digits",
+        node.start_mark,
+    )
+
+
 def _refuse_leading_zero(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> Any:
+    too_long = _too_long(node)
+    if too_long is not None:
+        raise too_long
     text = str(node.value)
     digits = text.lstrip("+-").replace("_", "")
     sign = "-" if text.startswith("-") else ""
@@ -155,11 +176,19 @@ def _refuse_leading_zero(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> Any
     )
 
 
+def _whole_number(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> Any:
+    too_long = _too_long(node)
+    if too_long is not None:
+        raise too_long
+    return loader.construct_yaml_int(node)
+
+
 _UniqueKeyLoader.add_constructor(
     yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
     _construct_mapping,
 )
 _UniqueKeyLoader.add_constructor(_REFUSED_NUMBER, _refuse_leading_zero)
+_UniqueKeyLoader.add_constructor(_INT, _whole_number)
 
 
 def load_yaml(text: str, source: str) -> Any:

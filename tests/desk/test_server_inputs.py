@@ -14,6 +14,7 @@ import yaml
 
 from solver.desk.server import MESSAGE_LIMIT, create_app
 from solver.desk.worker import RulingPool
+from solver.records.yamlload import MAX_SHOWN
 from tests.desk.live import Answer, request, served
 
 ROOT = Path(__file__).parents[2]
@@ -59,6 +60,17 @@ def test_nan_and_infinity_are_not_json(base: str, path: str) -> None:
         body = json.dumps({"case": example()}).replace('"board": 1', f'"board": {value}')
         message = refused(request(base + path, raw=body.encode()))
         assert message.startswith("the request is not JSON: "), message
+
+
+@pytest.mark.parametrize("path", POSTS)
+def test_a_number_of_thousands_of_digits_is_refused_by_its_length(base: str, path: str) -> None:
+    # Python refuses to read a number of more than 4,300 digits; 31 are past any case's need.
+    for value, digits in (("9" * 5000, 5000), ("-" + "9" * 31, 31)):
+        body = json.dumps({"case": example()}).replace('"board": 1', f'"board": {value}')
+        message = refused(request(base + path, raw=body.encode()))
+        assert (
+            message == f"the request is not JSON: a number of {digits} digits (expected at most 30)"
+        )
 
 
 @pytest.mark.parametrize("path", POSTS)
@@ -119,22 +131,21 @@ def test_a_load_without_text_names_the_field(base: str) -> None:
 
 def test_the_loaders_messages_are_cut_not_echoed_whole(base: str) -> None:
     big = "Z" * 200_000
-    for path, body in (
-        ("api/load", {"name": "a.pbn", "text": big}),
-        ("api/load", {"name": "a.lin", "text": "md|" + big + "|"}),
-        ("api/jobs", {"case": {**example(), big: 1}}),
-    ):
-        answer = request(base + path, body)
-        message = refused(answer, 422)
-        assert message.endswith(f"… (the message is cut at {MESSAGE_LIMIT:,} characters)")
-        assert len(answer.text) < MESSAGE_LIMIT + 200
+    answer = request(base + "api/jobs", {"case": {**example(), big: 1}})
+    message = refused(answer, 422)
+    assert message.endswith(f"… (the message is cut at {MESSAGE_LIMIT:,} characters)")
+    assert len(answer.text) < MESSAGE_LIMIT + 200
+    # The record readers quote a value as a case file's messages do, cut at MAX_SHOWN.
+    for name, text in (("a.pbn", big), ("a.lin", "md|" + big + "|")):
+        message = refused(request(base + "api/load", {"name": name, "text": text}), 422)
+        assert "Z" * MAX_SHOWN + "…" in message and "Z" * (MAX_SHOWN + 1) not in message
 
 
 def test_a_log_entry_that_is_not_a_number_or_out_of_range(base: str) -> None:
     for given in ("abc", "-1", "1.5", "٣"):
         message = refused(request(base + f"api/log/{quote(given)}"))
         assert message.startswith("log entry: expected a ruling's number in the log, a whole")
-    for given in ("0", "9223372036854775808", "9" * 40):
+    for given in ("0", "9223372036854775808", "9" * 40, "9" * 5000):
         assert refused(request(base + f"api/log/{given}"), 404) == "no such ruling in the log"
 
 

@@ -914,6 +914,12 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         "'concede one': expected a number of tricks, like 'concede 1'",
     ),
     (
+        "step-concede-superscript",
+        after_three(statement=["concede ²"]),
+        "claim.statement.0",
+        "'concede ²': expected a number of tricks, like 'concede 1'",
+    ),
+    (
         "step-concede-none",
         after_three(statement=["concede 0"]),
         "claim.statement.0",
@@ -924,6 +930,12 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         after_three(statement=["count S six"]),
         "claim.statement.0",
         "'count S six': expected a number of tricks, like 'count D 6'",
+    ),
+    (
+        "step-count-superscript",
+        after_three(statement=["count S ²"]),
+        "claim.statement.0",
+        "'count S ²': expected a number of tricks, like 'count D 6'",
     ),
     (
         "step-count-a-suit-the-side-lacks",
@@ -1149,6 +1161,28 @@ def test_error(data: dict[str, Any], location: str, message: str) -> None:
     error = error_of(data)
     assert (error.location, error.message) == (location, message)
     assert str(error) == f"claim.yaml: {location}: {message}"
+
+
+@pytest.mark.parametrize(
+    ("statement", "expected"),
+    [
+        ("concede " + "9" * 5000, "expected a number of tricks, like 'concede 1'"),
+        ("count S " + "9" * 5000, "expected a number of tricks, like 'count D 6'"),
+        ("if spades " + "9" * 5000 + "-1: cash C", "expected 'if <suit> <n>-<m>: <step>'"),
+    ],
+)
+def test_a_number_of_thousands_of_digits_in_a_step_is_refused(
+    statement: str, expected: str
+) -> None:
+    # Python refuses to read a number of more than 4,300 digits: a message, not a traceback.
+    error = error_of(after_three(statement=[statement]))
+    assert error.location == "claim.statement.0" and expected in error.message
+    assert len(error.message) < 300
+
+
+def test_a_split_of_thousands_of_digits_in_a_claim_amount_is_refused() -> None:
+    error = error_of(in_ending(tricks={"if spades " + "1" * 5000 + "-1": 3, "otherwise": 2}))
+    assert error.message.startswith("unknown condition (expected a number of tricks")
 
 
 def test_claim_files_in_cases_invalid_fail_with_the_message_on_their_first_line(

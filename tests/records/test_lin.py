@@ -255,6 +255,22 @@ def test_a_board_number_out_of_range_is_named(number: int) -> None:
     assert error.message == f"board number {number} (expected 1 to 999999)"
 
 
+@pytest.mark.parametrize("written", ["qx|o" + "9" * 5000, "ah|Board " + "9" * 5000])
+def test_a_board_number_of_thousands_of_digits_is_refused(written: str) -> None:
+    # Python refuses to read a number of more than 4,300 digits: a message, not a traceback.
+    error = error_of(board().replace("qx|o1", written))
+    assert error.location == "board #1, line 1"
+    assert error.message.startswith("a board number of 5000 characters in '")
+
+
+def test_a_superscript_is_no_dealer_digit_nor_a_claim() -> None:
+    assert (
+        "has rank '²' before any suit letter" in error_of(board().replace("md|3", "md|²")).message
+    )
+    assert "0 to 13" in error_of(board("mc|²|")).message
+    assert "0 to 13" in error_of(board("mc|" + "9" * 5000 + "|")).message
+
+
 def test_bad_deals_are_errors() -> None:
     assert "13 cards" in error_of(board().replace("S65432HJ7", "S6543HJ7")).message
     assert "dealer digit" in error_of(board().replace("md|3", "md|7")).message

@@ -13,6 +13,7 @@ from solver.records import pbn
 from solver.records.casefile import loads_case
 from solver.records.record import Record
 from solver.records.to_case import case_from_record, case_yaml
+from solver.records.yamlload import shown
 
 from . import assert_legal_play, real_file, real_files
 
@@ -288,12 +289,19 @@ def test_a_line_of_five_cards_is_named_as_such() -> None:
     assert "line 10" in error.location and "more than four cards" in error.message
 
 
-@pytest.mark.parametrize("number", ["0", "1000000", "99999999999999999999"])
+@pytest.mark.parametrize("number", ["0", "1000000", "99999999999999999999", "²", "9" * 5000])
 def test_a_board_number_out_of_range_is_named(number: str) -> None:
     # A case cannot hold it, so the board would otherwise fail only when made a case.
     error = error_of(game().replace('[Board "1"]', f'[Board "{number}"]'))
     assert error.location == "game 1 [Board]"
-    assert error.message == f"got '{number}' (expected a board number, 1 to 999999)"
+    assert error.message == f"got {shown(number)} (expected a board number, 1 to 999999)"
+
+
+@pytest.mark.parametrize("result", ["²", "9" * 5000, "NS ²", "NS 9 EW " + "4" * 5000, "NS"])
+def test_a_result_that_is_no_count_of_tricks_is_named(result: str) -> None:
+    # str.isdigit takes "²", which int() refuses, and int() refuses thousands of digits.
+    error = error_of(game().replace('[Result "9"]', f'[Result "{result}"]'))
+    assert error.location.endswith("[Result]") and "expected declarer's tricks" in error.message
 
 
 def test_a_bad_deal_names_the_deal_tag() -> None:
