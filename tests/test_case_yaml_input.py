@@ -92,6 +92,26 @@ def test_a_number_of_thousands_of_digits_is_refused(written: str) -> None:
     assert error.message.endswith("digits; expected one of at most 30 digits")
 
 
+@pytest.mark.parametrize(
+    ("written", "tag"),
+    [("!!int 010", "!!int"), ("!!int 0x4", "!!int"), ("!!float 4", "!!float"), ("! 4", "!")],
+)
+def test_an_explicit_tag_is_refused(written: str, tag: str) -> None:
+    """A tag would read again what the rules above refuse (``!!int 010`` is octal 8)."""
+    error = error_of(with_line("board: 4", f"board: {written}"))
+    assert error.location == "line 2, column 8"
+    assert error.message == (
+        f"an explicit tag ({tag}) says how to read a value; case files take no tags (expected "
+        "the value written plainly, in quotes for text)"
+    )
+
+
+def test_a_tag_on_text_or_a_mapping_is_refused_too() -> None:
+    assert "(!!binary)" in error_of(CASE + "notes: !!binary aGVsbG8=\n").message
+    assert "(!!map)" in error_of(CASE + "extra: !!map {}\n").message
+    assert "(!local)" in error_of(CASE + "notes: !local x\n").message
+
+
 @pytest.mark.parametrize("written", ["1:30", "0x10", "0b11", "2024-01-01", "1_0:00"])
 def test_other_yaml_1_1_numbers_and_dates_are_text(written: str) -> None:
     """Sexagesimal (YAML 1.1 reads 1:30 as 90), hexadecimal, binary and dates are text, as in

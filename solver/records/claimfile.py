@@ -921,6 +921,9 @@ class StepReader:
     def _held_suits(self, tokens: str) -> tuple[int, ...]:
         """Suits separated by spaces, commas or 'and', each named once and held by the side."""
         words = [word for word in tokens.replace(",", " ").split() if word != "and"]
+        if not words:
+            # "squeeze ," or "cash , in any order" would otherwise be a step naming nothing
+            raise self.error("no suit named (expected suits separated by spaces, commas or 'and')")
         suits: list[int] = []
         for word in words:
             suit = self._suit(word)
@@ -1060,4 +1063,6 @@ class StepReader:
                 raise self.error(f"card {card} is listed twice")
             self._held_by_side(card)
             cards.append(card)
+        if not cards:
+            raise self.error(f"no card named (expected {PLAY_FORMS}, like 'play SA HK')")
         return Step("play", self.text, cards=tuple(cards), follows=follows)

@@ -10,6 +10,8 @@ mappings a few levels deep. The rest of YAML 1.1 is refused or read as text, nev
   dates, are text (as in YAML 1.2), so that where a number is expected they are refused;
 - anchors and aliases (``&name``, ``*name``) are refused: a case never needs them, and a few
   of them can expand into gigabytes;
+- explicit tags (``!!int 010``, ``!!binary``, ``!name``) are refused: they would bring back
+  every reading the rules above take away (``!!int 010`` is octal 8 again);
 - nesting deeper than ``MAX_DEPTH`` is refused (instead of a recursion error);
 - a mapping key that is a list or a mapping is refused.
 
@@ -75,6 +77,15 @@ class _UniqueKeyLoader(yaml.SafeLoader):
                 "no anchors or aliases (expected each value written out)",
                 mark,
             )
+        tag = getattr(event, "tag", None)
+        if tag is not None:
+            raise _Refused(
+                None,
+                None,
+                f"an explicit tag ({_short_tag(tag)}) says how to read a value; case files take "
+                "no tags (expected the value written plainly, in quotes for text)",
+                mark,
+            )
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
             raise _Refused(
@@ -99,6 +110,11 @@ class _UniqueKeyLoader(yaml.SafeLoader):
             return node
         finally:
             self._depth -= nested
+
+
+def _short_tag(tag: str) -> str:
+    """A tag as it is written: ``!!int`` for YAML's own, as given for any other."""
+    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org") else tag
 
 
 _UniqueKeyLoader.yaml_implicit_resolvers = {

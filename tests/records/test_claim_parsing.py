@@ -914,6 +914,33 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         "'concede one': expected a number of tricks, like 'concede 1'",
     ),
     (
+        "step-play-no-card",
+        after_three(statement=["play ,"]),
+        "claim.statement.0",
+        "'play ,': no card named (expected 'play <cards>' or 'play <cards> (all)', like "
+        "'play SA HK')",
+    ),
+    (
+        "step-play-all-no-card",
+        after_three(statement=["play , (all)"]),
+        "claim.statement.0",
+        "'play , (all)': no card named (expected 'play <cards>' or 'play <cards> (all)', like "
+        "'play SA HK')",
+    ),
+    (
+        "step-squeeze-no-suit",
+        after_three(statement=["squeeze ,"]),
+        "claim.statement.0",
+        "'squeeze ,': no suit named (expected suits separated by spaces, commas or 'and')",
+    ),
+    (
+        "step-cash-any-order-no-suit",
+        after_three(statement=["cash , and in any order"]),
+        "claim.statement.0",
+        "'cash , and in any order': no suit named (expected suits separated by spaces, commas "
+        "or 'and')",
+    ),
+    (
         "step-concede-superscript",
         after_three(statement=["concede ²"]),
         "claim.statement.0",
