@@ -286,3 +286,19 @@ def test_a_file_too_large_found_in_a_folder_is_unreadable_not_read(
     table = audit(tmp_path, jobs=1)
     assert list(table["status"]) == ["unreadable"]
     assert "too large to be a case file or a record" in table["reason"][0]
+
+
+def test_a_link_to_nothing_or_a_pipe_found_in_a_folder_is_unreadable_not_passed_over(
+    tmp_path: Path,
+) -> None:
+    # docs/audit.md: nothing is dropped. A record name that is no file is a row saying why.
+    shutil.copy(SAMPLE, tmp_path / "a.pbn")
+    (tmp_path / "b.pbn").symlink_to(tmp_path / "nowhere.pbn")
+    os.mkfifo(tmp_path / "c.lin")  # opened, it would wait for a writer for ever
+    (tmp_path / "d.pbn").mkdir()  # a folder named as a record is searched, not read
+    table = audit(tmp_path, jobs=1)
+    unreadable = table[table["status"] == "unreadable"]
+    assert [Path(source).name for source in unreadable["source"]] == ["b.pbn", "c.lin"]
+    reasons = list(unreadable["reason"])
+    assert "No such file" in reasons[0] and reasons[1].startswith("is a pipe")
+    assert (table["status"] != "unreadable").sum() > 0

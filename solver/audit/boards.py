@@ -67,14 +67,16 @@ class Unreadable:
 def record_files(paths: Iterable[str | Path]) -> Iterator[Path | Unreadable]:
     """Every PBN and LIN file under ``paths`` (a folder is searched recursively, in name
     order); a path that does not exist, a file given by name that is neither, or a folder
-    holding neither, is Unreadable."""
+    holding neither, is Unreadable. In a folder, whatever is named as a record and is no
+    folder is kept, though it be a link to nothing, a pipe or a device: ``claims_in_file``
+    says why it cannot be read, rather than the audit passing over it in silence."""
     for given in paths:
         path = Path(given)
         if path.is_dir():
             found = [
                 inside
                 for inside in sorted(path.rglob("*"))
-                if inside.is_file() and inside.suffix.lower() in READERS
+                if inside.suffix.lower() in READERS and not inside.is_dir()
             ]
             if not found:  # an audit of nothing would read as one with nothing to report
                 yield Unreadable(BoardKey(str(path), 0), "no .pbn or .lin file in this folder")
