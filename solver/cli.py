@@ -24,6 +24,7 @@ from solver.errors import (
     InternalError,
     SolverError,
     check_input_file,
+    file_name,
     input_name,
 )
 from solver.facts.policy import PRESETS, NormalPolicy, parse_switch
@@ -55,7 +56,9 @@ def main_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="analyse one case file and rule on it")
     check.add_argument(
-        "path", help="the case file (YAML, see docs/case-format.md); - reads standard input"
+        "path",
+        type=file_name,
+        help="the case file (YAML, see docs/case-format.md); - reads standard input",
     )
     check.add_argument("--json", action="store_true", help="print the JSON result object")
     check.add_argument(
@@ -117,18 +120,21 @@ def main_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--html",
         default=None,
+        type=file_name,
         metavar="FILE",
         help="also write the report as a self-contained HTML document (A4 print layout)",
     )
     check.add_argument(
         "--pdf",
         default=None,
+        type=file_name,
         metavar="FILE",
         help="also write the report as a PDF (A4), printed by Chromium: it must be installed",
     )
     check.add_argument(
         "--log",
         default=None,
+        type=file_name,
         metavar="DB",
         help="also keep the case and its ruling in the ruling log: an SQLite file or a "
         "database URL (sqlite:///event.db, postgresql://...)",
@@ -138,7 +144,7 @@ def main_parser() -> argparse.ArgumentParser:
     _export_parser(commands)
     from solver.audit.command import add_audit_parser
 
-    add_audit_parser(commands, _positive_seconds, _board_number)
+    add_audit_parser(commands, _positive_seconds, _board_number, file_name)
     _serve_parser(commands)
     return parser
 
@@ -161,6 +167,7 @@ def _serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     serve.add_argument(
         "--log",
         default="ruling-log.sqlite",
+        type=file_name,
         metavar="DB",
         help="the ruling log: an SQLite file or a database URL (default ruling-log.sqlite)",
     )
@@ -196,6 +203,7 @@ def _import_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     )
     parser.add_argument(
         "record",
+        type=file_name,
         help="the PBN or LIN file (- reads standard input), or a BBO hand-viewer link",
     )
     parser.add_argument("--board", type=_board_number, metavar="N", help="the board number")
@@ -212,7 +220,11 @@ def _import_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
         help="the board's place in the file, from 1 (a board the file holds several times)",
     )
     parser.add_argument(
-        "-o", "--output", metavar="CASE", help="write the case there, not to stdout"
+        "-o",
+        "--output",
+        type=file_name,
+        metavar="CASE",
+        help="write the case there, not to stdout",
     )
     parser.add_argument("--force", action="store_true", help="let -o overwrite an existing file")
     parser.add_argument(
@@ -264,12 +276,16 @@ def _export_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
         "ruling as a comment and the adjusted result.",
     )
     parser.add_argument(
-        "path", help="the case file (YAML, see docs/case-format.md); - reads standard input"
+        "path",
+        type=file_name,
+        help="the case file (YAML, see docs/case-format.md); - reads standard input",
     )
     kind = parser.add_mutually_exclusive_group(required=True)
     kind.add_argument("--pbn", action="store_const", const="pbn", dest="format", help="PBN 2.1")
     kind.add_argument("--lin", action="store_const", const="lin", dest="format", help="BBO LIN")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write there, not to stdout")
+    parser.add_argument(
+        "-o", "--output", type=file_name, metavar="FILE", help="write there, not to stdout"
+    )
     parser.add_argument("--force", action="store_true", help="let -o overwrite an existing file")
     parser.add_argument(
         "--with-ruling",

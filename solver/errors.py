@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import stat
 import sys
@@ -74,6 +75,19 @@ is refused before it fills the memory."""
 
 STANDARD_INPUT = "-"
 """The path that names standard input (``ruling check -``), as Unix commands use it."""
+
+
+def file_name(text: str) -> str:
+    """A file name given on the command line (argparse's ``type``), refused when empty: a
+    message about the file '' reads ``error: : no such file``, and ``--log ""`` would open a
+    database in memory.
+
+    >>> file_name("case.yaml")
+    'case.yaml'
+    """
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, got an empty one")
+    return text
 
 
 def input_name(path: str | os.PathLike[str]) -> str:

@@ -260,3 +260,37 @@ def test_a_message_quoting_a_huge_line_of_a_record_is_cut(
     assert err.startswith(f"error: {path}: ")
     assert len(err) < solver.errors.MESSAGE_LIMIT + 300
     assert err.rstrip().endswith("(the message is cut at 2,000 characters)")
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["check", ""], "path"),
+        (["check", str(DEMO), "--html", ""], "--html"),
+        (["check", str(DEMO), "--pdf", ""], "--pdf"),
+        (["check", str(DEMO), "--log", ""], "--log"),
+        (["import", ""], "record"),
+        (["import", "x.pbn", "-o", ""], "-o/--output"),
+        (["export", "", "--pbn"], "path"),
+        (["export", str(DEMO), "--lin", "-o", ""], "-o/--output"),
+        (["audit", ""], "PATH"),
+        (["audit", "x.pbn", "-o", ""], "-o/--output"),
+        (["serve", "--log", ""], "--log"),
+    ],
+)
+def test_an_empty_file_name_is_refused_naming_the_option(
+    argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Once read as the file '' ("error: : no such file"); --log "" opened a log in memory.
+    assert run(argv) == 2
+    err = capsys.readouterr().err
+    assert f"error: argument {named}: expected a file name, got an empty one" in err
+
+
+@pytest.mark.parametrize("target", ["sqlite://", "sqlite:///:memory:"])
+def test_a_ruling_log_in_memory_is_refused(target: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # It would keep nothing once the command ends, and say nothing of it.
+    assert run(["check", str(DEMO), "--log", target]) == 2
+    assert "an SQLite database in memory keeps nothing once the command ends" in (
+        capsys.readouterr().err
+    )

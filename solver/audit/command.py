@@ -25,9 +25,12 @@ NOTED_FILES = 20
 board) named one by one on the terminal before they are counted (the table lists them all)."""
 
 
-def add_audit_parser(commands: Any, positive_seconds: Any, at_least_one: Any) -> None:
+def add_audit_parser(
+    commands: Any, positive_seconds: Any, at_least_one: Any, file_name: Any
+) -> None:
     """Add ``audit`` to the subcommands of ``ruling``; the argument types are the command
-    line's own (seconds above 0, a whole number from 1), so that messages read alike."""
+    line's own (seconds above 0, a whole number from 1, a file name that is not empty), so
+    that messages read alike."""
     audit = commands.add_parser(
         "audit",
         help="rule on every claim in PBN and LIN records, as if each had been contested",
@@ -36,11 +39,13 @@ def add_audit_parser(commands: Any, positive_seconds: Any, at_least_one: Any) ->
         "the claim would stand if contested. Boards that cannot be read are listed with the "
         "reason.",
     )
-    audit.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders")
+    audit.add_argument(
+        "paths", nargs="+", type=file_name, metavar="PATH", help="record files or folders"
+    )
     audit.add_argument(
         "-o",
         "--output",
-        type=Path,
+        type=lambda text: Path(file_name(text)),
         default=None,
         metavar="FILE",
         help="write the table to FILE (.csv, .json, .jsonl or .parquet); an interrupted audit "

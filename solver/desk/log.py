@@ -123,6 +123,16 @@ class RulingLog:
             raise LogError(f"not a database this tool can open ({error})") from None
         self.shown = self._engine.url.render_as_string(hide_password=True)
         """The URL as the page and messages may show it: without its password."""
+        if self._engine.dialect.name == "sqlite" and self._engine.url.database in (
+            None,
+            "",
+            ":memory:",
+        ):
+            # "" and "sqlite://" open a database in memory: every ruling would be lost unsaid
+            raise LogError(
+                "an SQLite database in memory keeps nothing once the command ends (expected a "
+                "file name, like ruling-log.sqlite, or a database URL)"
+            )
         if self._engine.dialect.name == "sqlite":
             event.listen(self._engine, "connect", _sqlite_pragmas)
         self._create_table()
