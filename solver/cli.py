@@ -257,6 +257,7 @@ def _import_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     )
     parser.add_argument(
         "--claimer",
+        type=_seat_letter,
         metavar="SEAT",
         help="who made the record's claim (default declarer: records do not say)",
     )
@@ -324,6 +325,14 @@ def _title(text: str) -> str:
             "expected some text (leave --title out for the default title)"
         )
     return text
+
+
+def _seat_letter(text: str) -> str:
+    """A seat's letter in any case: checked here, so that a board with no claim, which never
+    reads it, does not take a wrong one in silence."""
+    if text.strip().upper() not in ("N", "E", "S", "W"):
+        raise argparse.ArgumentTypeError(f"expected N, E, S or W, got {text!r}")
+    return text.strip().upper()
 
 
 def _non_negative(text: str) -> int:
@@ -632,7 +641,8 @@ def _mixed_rows(items: list[str], record: str) -> dict[str, str]:
                 EXIT_BAD_INPUT,
             )
         given[key] = item
-        mixed[seat] = when or "before-agreement"
+        # "N=" names no moment: the default is for a seat given alone, not a value left out
+        mixed[seat] = when if "=" in item else "before-agreement"
     return mixed
 
 

@@ -323,6 +323,8 @@ def test_dispute_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert ": --flip-mark: 'S1' is not a card" in err
     _, err = _import(capsys, str(path), "--dispute", "rows", "--mixed", "Q", code=2)
     assert ": --mixed: key 'Q' is not a seat" in err
+    _, err = _import(capsys, str(path), "--dispute", "rows", "--mixed", "N=", code=2)
+    assert "--mixed[N] is '' (expected one of before-agreement, after-dispute" in err
     # Options that would be ignored or contradict each other are refused, not guessed at.
     _, err = _import(capsys, str(path), "--dispute", "rows-unmarked", "--flip-mark", "CA", code=2)
     assert "--flip-mark, --drop-mark: rows-unmarked rows have no marks to turn or drop" in err
@@ -346,6 +348,10 @@ def test_claimer_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert defended["claim"] == {"by": str(declarer.lho), "tricks": left - data["claim"]["tricks"]}
     _, err = _import(capsys, str(path), "--board", "2", "--claimer", str(declarer.partner), code=2)
     assert "--claimer: " in err and "is dummy" in err
+    # checked before the board is read: a board with no claim would never look at it
+    for given in ("X", "NS", "north", ""):
+        _, err = _import(capsys, str(path), "--board", "1", "--claimer", given, code=2)
+        assert f"argument --claimer: expected N, E, S or W, got {given!r}" in err
 
 
 def _import_text(
