@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from solver.errors import CaseFileError
-from solver.records import loads_case
+from solver.records import load_case, loads_case
 from solver.records.yamlload import MAX_DEPTH, MAX_SHOWN, load_yaml, shown
 
 ROOT = Path(__file__).parents[1]
@@ -336,4 +336,30 @@ def test_a_yes_no_value_where_one_of_a_list_goes() -> None:
         "edition",
         "got a yes/no value (YAML reads an unquoted yes, no, true, false, on or off as "
         "yes/no); input should be 2017, 2007, 1997 or 1987",
+    )
+
+
+# -- the file's encoding --------------------------------------------------------------------------
+
+
+def test_a_case_saved_as_utf16_with_its_byte_order_mark_is_read(tmp_path: Path) -> None:
+    # as some Windows editors save text; the mark says what it is, as for a record
+    for encoding in ("utf-16", "utf-16-be"):
+        path = tmp_path / f"{encoding}.yaml"
+        mark = b"\xfe\xff" if encoding.endswith("be") else b""
+        path.write_bytes(mark + CASE.encode(encoding))
+        assert load_case(path).board == 4
+
+
+def test_a_case_that_is_not_utf8_names_the_byte_and_the_encoding_expected(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "latin.yaml"
+    path.write_bytes(CASE.replace("by South", "by Süd").encode("latin-1"))
+    with pytest.raises(CaseFileError) as caught:
+        load_case(path)
+    byte = CASE.index("by South") + len("by S") + 1
+    assert caught.value.message == (
+        f"cannot be read as text: byte {byte} (0xfc) is no character of UTF-8 (expected a case "
+        "file saved as UTF-8)"
     )

@@ -348,12 +348,18 @@ def read_case(path: str | Path) -> tuple[Case, str]:
     name = input_name(path)
     try:
         data = read_input(path)
-        text = data.decode("utf-8")
+        # UTF-16 with its byte-order mark, as some Windows editors save text, says what it is
+        text = data.decode("utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8")
     except FileNotFoundError:
         raise CaseFileError(name, "", "no such file") from None
     except UnicodeDecodeError as error:
         _refuse_record(name, data.decode("latin-1"))  # PBN may be Latin-1
-        raise CaseFileError(name, "", f"cannot be read ({error})") from None
+        raise CaseFileError(
+            name,
+            "",
+            f"cannot be read as text: byte {error.start + 1} ({data[error.start]:#04x}) is no "
+            f"character of {error.encoding.upper()} (expected a case file saved as UTF-8)",
+        ) from None
     except OSError as error:
         raise CaseFileError(name, "", f"cannot be read ({error})") from None
     return loads_case(text, name), text
