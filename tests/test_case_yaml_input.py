@@ -363,3 +363,22 @@ def test_a_case_that_is_not_utf8_names_the_byte_and_the_encoding_expected(
         f"cannot be read as text: byte {byte} (0xfc) is no character of UTF-8 (expected a case "
         "file saved as UTF-8)"
     )
+
+
+@pytest.mark.parametrize("escape", ["\\ud800", "\\udfff", "\\U0000D800", "\\ud83c\\udca1"])
+def test_half_a_surrogate_pair_written_as_an_escape_is_refused(escape: str) -> None:
+    # It is no character: printing the report or sending the desk's answer failed on it.
+    error = error_of(with_line('title: "Board 4:', f'title: "{escape}Board 4:'))
+    assert error.location == "line 1, column 8"
+    assert error.message.startswith("text holding \\ud")
+    assert error.message.endswith(
+        "half of a UTF-16 surrogate pair, which is no character (expected the character "
+        "itself, or its \\U escape of eight digits)"
+    )
+
+
+def test_nul_written_as_an_escape_is_refused_and_a_whole_character_is_read() -> None:
+    error = error_of(with_line('title: "Board 4:', 'title: "\\0Board 4:'))
+    assert error.message == "text holding NUL (\\0), which no file or page can show (expected text)"
+    case = loads_case(with_line('title: "Board 4:', 'title: "\\U0001F0A1 Board 4:'), "x.yaml")
+    assert case.title.startswith("\U0001f0a1 Board 4:")

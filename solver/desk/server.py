@@ -166,12 +166,15 @@ def from_json(value: Any) -> Any:
     is a string of digits, and "Save" must write what the case file held.
 
     Only keys of ASCII digits are numbers (``"²"`` and ``"٣"`` are digits to Python), and only
-    short ones (a trick or a count of tricks): any other key is left for the loader to name.
+    short ones written plainly (a trick or a count of tricks, not ``"01"``): any other key is
+    left for the loader to name.
 
     >>> from_json({"play": {"tricks": {"1": "W: S2 S3 S4 S5"}}, "by": "NS"})
     {'play': {'tricks': {1: 'W: S2 S3 S4 S5'}}, 'by': 'NS'}
     >>> from_json({"²": 1, "٣": 2, "9" * 5000: 3}) == {"²": 1, "٣": 2, "9" * 5000: 3}
     True
+    >>> from_json({"tricks": {"01": "x", "1": "y"}})
+    {'tricks': {'01': 'x', 1: 'y'}}
     """
     if isinstance(value, dict):
         return {
@@ -184,8 +187,9 @@ def from_json(value: Any) -> Any:
 
 
 def _number_key(key: str) -> int | str:
+    # "01" stays text: made 1, it would silently replace a trick the page also gave as "1"
     number = whole_number(key)
-    return key if number is None else number
+    return key if number is None or str(number) != key else number
 
 
 MAX_JSON_DEPTH = 33

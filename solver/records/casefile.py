@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import math
 import re
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -241,13 +242,23 @@ class RawPlay(_Strict):
     @field_validator("tricks", mode="before")
     @classmethod
     def _each_trick_once(cls, value: Any) -> Any:
-        """A trick numbered twice, once as a number and once as text (``13`` and ``'13'``),
-        would silently keep the later: refused, as YAML's own duplicate keys are."""
+        """A trick numbered twice, once as a number and once as text (``13`` and ``'13'``,
+        or ``1`` and ``'01'``), would silently keep the later: refused, as YAML's own duplicate
+        keys are. A number written otherwise than plainly (``'1.0'``, ``'+1'``, ``'1_0'``,
+        which the validation would read as 1, 1 and 10) is refused too: it is a guess."""
         if not isinstance(value, dict):
             return value
-        seen: dict[str, Any] = {}
+        seen: dict[int, Any] = {}
         for key in value:
-            number = str(key).strip()
+            number = _key_number(key)
+            if number is None:
+                continue  # not a number at all: the validation names it
+            if isinstance(key, str) and key.strip() != str(number):
+                raise PydanticCustomError(
+                    "trick_key",
+                    f"got the key {shown(key)} (expected a trick number written plainly, like "
+                    f"{number})",
+                )
             if number in seen:
                 raise PydanticCustomError(
                     "duplicate_trick",
@@ -255,6 +266,28 @@ class RawPlay(_Strict):
                 )
             seen[number] = key
         return value
+
+
+def _key_number(key: Any) -> int | None:
+    """The whole number a key reads as, as the validation's lax reading takes it (``'01'``,
+    ``' 1'``, ``'1.0'``, ``'+1'``, ``'1_0'`` are numbers to it), or None.
+
+    >>> [_key_number(key) for key in (3, " 3", "03", "3.0", "+3", "1_3", "three", "9" * 5000)]
+    [3, 3, 3, 3, 3, 13, None, None]
+    """
+    if isinstance(key, bool) or not isinstance(key, int | str):
+        return None
+    if isinstance(key, int):
+        return key
+    try:
+        return int(key)
+    except ValueError:
+        pass
+    try:
+        number = float(key)
+    except ValueError:
+        return None
+    return int(number) if math.isfinite(number) and number.is_integer() else None
 
 
 class RawRevoke(_Strict):

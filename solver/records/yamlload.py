@@ -13,7 +13,9 @@ mappings a few levels deep. The rest of YAML 1.1 is refused or read as text, nev
 - explicit tags (``!!int 010``, ``!!binary``, ``!name``) are refused: they would bring back
   every reading the rules above take away (``!!int 010`` is octal 8 again);
 - nesting deeper than ``MAX_DEPTH`` is refused (instead of a recursion error);
-- a mapping key that is a list or a mapping is refused.
+- a mapping key that is a list or a mapping is refused;
+- text holding NUL or half of a UTF-16 surrogate pair (written as an escape, ``"\\ud800"``)
+  is refused: neither is a character that can be printed, written to a file or sent.
 
 ``shown`` is how every message quotes a value read from a file: cut to ``MAX_SHOWN``
 characters, a date as it was written, a yes/no value as such.
@@ -192,6 +194,21 @@ def _refuse_leading_zero(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> Any
     )
 
 
+def _text(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> str:
+    text: str = loader.construct_yaml_str(node)
+    bad = next((char for char in text if char == "\0" or "\ud800" <= char <= "\udfff"), None)
+    if bad is not None:
+        if bad == "\0":
+            problem = "text holding NUL (\\0), which no file or page can show (expected text)"
+        else:
+            problem = (
+                f"text holding \\u{ord(bad):04x}, half of a UTF-16 surrogate pair, which is no "
+                "character (expected the character itself, or its \\U escape of eight digits)"
+            )
+        raise _Refused(None, None, problem, node.start_mark)
+    return text
+
+
 def _whole_number(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> Any:
     too_long = _too_long(node)
     if too_long is not None:
@@ -205,6 +222,7 @@ _UniqueKeyLoader.add_constructor(
 )
 _UniqueKeyLoader.add_constructor(_REFUSED_NUMBER, _refuse_leading_zero)
 _UniqueKeyLoader.add_constructor(_INT, _whole_number)
+_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:str", _text)
 
 
 def load_yaml(text: str, source: str) -> Any:
