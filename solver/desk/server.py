@@ -26,10 +26,11 @@ from pathlib import Path
 from typing import Any, get_args
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -221,6 +222,17 @@ def _whole(text: str) -> int:
     return int(text)
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when it gives a key twice: the later would win in silence, as
+    the YAML reader refuses it too."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise NotJson(f"the key {key[:40]!r} is given twice in one object (expected it once)")
+        found[key] = value
+    return found
+
+
 def _path(keys: tuple[Any, ...]) -> str:
     """Where a value is in a request, as the loader names fields (``case.play.rows.N``)."""
     shown = ".".join(str(key)[:40] for key in keys)
@@ -274,9 +286,16 @@ async def _json_body(request: Request) -> dict[str, Any] | JSONResponse:
         body = await _body(request)
     except TooLarge as error:
         return _too_large(int(error.args[0]))
+    except ClientDisconnect:
+        # The page went away mid-upload: nobody to answer, and nothing wrong with the server.
+        return refusal("the request ended before its body did", 400)
     try:
         data = json.loads(
-            body, parse_constant=_refuse_constant, parse_float=_finite, parse_int=_whole
+            body,
+            parse_constant=_refuse_constant,
+            parse_float=_finite,
+            parse_int=_whole,
+            object_pairs_hook=_unique_keys,
         )
     except NotJson as error:
         return refusal(f"the request is not JSON: {error}", 400)
@@ -311,11 +330,21 @@ def _name_of(data: dict[str, Any], field: str, default: str) -> str | JSONRespon
 
 
 def _kind_of(value: Any) -> str:
+    """What a request gave, as a message says it (a field left out is read as null)."""
     if isinstance(value, str):
         return f"text of {len(value):,} characters"
-    return {bool: "true or false", int: "a number", float: "a number", list: "a list"}.get(
-        type(value), "an object"
-    )
+    kinds = {bool: "true or false", int: "a number", float: "a number", list: "a list"}
+    return kinds.get(type(value), "null or nothing" if value is None else "an object")
+
+
+def _unknown_field(data: dict[str, Any], known: tuple[str, ...]) -> JSONResponse | None:
+    """The answer refusing a field the request does not take (``"valeus": true`` would
+    otherwise leave the values off in silence), or None."""
+    unknown = [key for key in data if key not in known]
+    if not unknown:
+        return None
+    expected = ", ".join(known)
+    return refusal(f"{unknown[0][:40]}: unknown field (expected one of: {expected})", 400)
 
 
 def _flag(data: dict[str, Any], field: str) -> bool | JSONResponse:
@@ -411,6 +440,9 @@ class _Desk:
         data = await _json_body(request)
         if isinstance(data, JSONResponse):
             return data
+        unknown = _unknown_field(data, ("case", "source", "values"))
+        if unknown is not None:
+            return unknown
         facts = _case_of(data)
         if isinstance(facts, JSONResponse):
             return facts
@@ -420,7 +452,9 @@ class _Desk:
         values = _flag(data, "values")
         if isinstance(values, JSONResponse):
             return values
-        message = check(facts, source)
+        # Reading a case or a record is work: done in a thread, so that one large upload does
+        # not keep every other director's page waiting on the event loop.
+        message = await run_in_threadpool(check, facts, source)
         if message is not None:
             return refusal(message, 422, kind="input")
 
@@ -488,6 +522,9 @@ class _Desk:
         data = await _json_body(request)
         if isinstance(data, JSONResponse):
             return data
+        unknown = _unknown_field(data, ("name", "text"))
+        if unknown is not None:
+            return unknown
         name, text = _name_of(data, "name", "upload"), data.get("text")
         if isinstance(name, JSONResponse):
             return name
@@ -496,7 +533,7 @@ class _Desk:
                 f"text: expected {{name, text}}, the file's text (got {_kind_of(text)})", 400
             )
         try:
-            return JSONResponse(read_upload(name, text))
+            return JSONResponse(await run_in_threadpool(read_upload, name, text))
         except CaseFileError as error:
             return refusal(str(error), 422)
 
@@ -506,12 +543,15 @@ class _Desk:
         data = await _json_body(request)
         if isinstance(data, JSONResponse):
             return data
+        unknown = _unknown_field(data, ("case",))
+        if unknown is not None:
+            return unknown
         facts = _case_of(data)
         if isinstance(facts, JSONResponse):
             return facts
-        text = case_yaml(facts)
+        text = await run_in_threadpool(case_yaml, facts)
         response = Response(text, media_type="application/yaml; charset=utf-8")
-        unready = _not_ready(text)
+        unready = await run_in_threadpool(_not_ready, text)
         if unready is not None:
             response.headers[NOT_READY_HEADER] = urllib.parse.quote(unready)
         return response

@@ -63,6 +63,10 @@ _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_BEGUN = re.compile(r'\[\s*(?:[A-Za-z0-9_]+\s*(?:"(?:[^"\\]|\\.)*"\s*)?)?')
 """The start of a tag pair that goes on on the next line (PBN 2.1 import format lets a tag pair
 span lines): ``[``, then its name, then its quoted value, each optional from the end."""
+MAX_TAG_LINES = 100
+"""The most lines one tag pair may span. PBN's import format lets a pair go on over lines, and
+each line re-reads the pair so far: without a bound, a ``[`` never closed costs time growing with
+the square of the lines after it."""
 _ANNOTATION = re.compile(r"^(?:[!?]+|\$\d+|=\d+=|\^\d*)$")
 _PLACEHOLDER = re.compile(r"^-+$")
 _REPEATABLE_TAGS = frozenset({"Note"})
@@ -192,12 +196,16 @@ class _Game:
     tags: list[_Tag] = field(default_factory=list)
     repeated: list[_Tag] = field(default_factory=list)
     """Tags given a second time in the game (the first is in ``tags``): the game is refused."""
+    first: dict[str, _Tag] = field(default_factory=dict)
+    """Each tag's first pair in the game, by name: looked up for every tag read, so a game of
+    thousands of tags is not read in quadratic time."""
+
+    def add(self, tag: _Tag) -> None:
+        self.tags.append(tag)
+        self.first.setdefault(tag.name, tag)
 
     def tag(self, name: str) -> _Tag | None:
-        for tag in self.tags:
-            if tag.name == name:
-                return tag
-        return None
+        return self.first.get(name)
 
 
 class _Lexer:
@@ -242,6 +250,14 @@ class _Lexer:
     def _line(self, line: str, number: int) -> None:
         position = 0
         if self.open_tag is not None:
+            begun, started = self.open_tag
+            if number - started >= MAX_TAG_LINES:
+                raise CaseFileError(
+                    self.source,
+                    f"line {started}",
+                    f"tag {shown(begun.strip())} is not closed within {MAX_TAG_LINES} lines "
+                    "(expected ']')",
+                )
             position = self._tag_goes_on(line)
         elif self.depth == 0:
             if not line.strip():
@@ -321,10 +337,10 @@ class _Lexer:
                 # Not how a game starts: the same game gives the tag twice. Its section
                 # still needs a tag to hold its tokens; the game is refused when read.
                 self.current.repeated.append(tag)
-                self.current.tags.append(tag)
+                self.current.add(tag)
                 return
             self._end_game()
-        self.current.tags.append(tag)
+        self.current.add(tag)
 
     def _token(self, text: str, number: int) -> None:
         if not self.current.tags and text == "*":

@@ -187,3 +187,36 @@ def test_an_api_address_or_method_without_a_route_is_answered_in_json(base: str)
     assert message.startswith("this address is not asked that way (expected GET, or POST for")
     page = request(base + "static/nonesuch.js")
     assert page.status == 404 and page.text == "Not Found"
+
+
+@pytest.mark.parametrize("path", POSTS)
+def test_a_key_given_twice_in_a_request_is_refused(base: str, path: str) -> None:
+    # the later would win in silence: the YAML reader refuses a key given twice, and so does this
+    body = '{"case": {"contract": "7NT", "contract": "4S"}, "name": "a.yaml", "text": "x"}'
+    message = refused(request(base + path, raw=body.encode()))
+    assert message == (
+        "the request is not JSON: the key 'contract' is given twice in one object (expected it "
+        "once)"
+    )
+
+
+def test_a_field_a_request_does_not_take_is_refused_naming_what_it_takes(base: str) -> None:
+    message = refused(request(base + "api/jobs", {"case": example(), "valeus": True}))
+    assert message == "valeus: unknown field (expected one of: case, source, values)"
+    message = refused(request(base + "api/load", {"name": "a.yaml", "text": "x", "case": 1}))
+    assert message == "case: unknown field (expected one of: name, text)"
+    message = refused(request(base + "api/save", {"case": example(), "source": "x"}))
+    assert message == "source: unknown field (expected one of: case)"
+
+
+def test_a_field_left_out_or_null_is_said_to_be_null(base: str) -> None:
+    for body in ({"name": "a.yaml"}, {"name": "a.yaml", "text": None}):
+        message = refused(request(base + "api/load", body))
+        assert message == "text: expected {name, text}, the file's text (got null or nothing)"
+
+
+def test_a_yaml_escape_that_is_no_character_is_refused_not_a_server_error(base: str) -> None:
+    # "\ud800" read from the YAML could not be sent back: the answer was a 500.
+    text = EXAMPLE.read_text(encoding="utf-8").replace("title: ", 'title: "\\ud800" #', 1)
+    message = refused(request(base + "api/load", {"name": "a.yaml", "text": text}), 422)
+    assert "half of a UTF-16 surrogate pair, which is no character" in message

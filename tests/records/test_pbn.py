@@ -522,6 +522,21 @@ def test_a_tag_pair_may_span_lines_as_the_import_format_allows() -> None:
     assert "got '[Note \"1:'" in error_of(game() + '[Note "1:\n').message  # a value spans no line
 
 
+def test_a_tag_pair_spanning_more_than_a_hundred_lines_is_refused_where_it_begins() -> None:
+    # Each line re-reads the pair so far: 130,000 lines after a '[' took over a minute.
+    spread = game().replace('[Declarer "S"]', "[\n" + "\n" * 98 + 'Declarer "S"]')
+    assert pbn.loads(spread)[0].declarer is Seat.SOUTH  # closed on the hundredth line
+    error = error_of(game() + "[Note" + "\n" * 130_000)
+    assert error.location == "line 9"
+    assert error.message == "tag '[Note' is not closed within 100 lines (expected ']')"
+
+
+def test_a_game_of_thousands_of_tags_is_read_once_each() -> None:
+    many = "".join(f'[T{number:x} "{number}"]\n' for number in range(20_000))
+    (record,) = pbn.loads(game().replace('[Declarer "S"]\n', '[Declarer "S"]\n' + many))
+    assert record.declarer is Seat.SOUTH
+
+
 def test_braces_do_not_nest_when_read_nesting_a_commentary_never_closes() -> None:
     """PBN 2.1 3.8: a ``{`` inside commentary is text. Files that quote ``{...}`` in their
     commentary still read as before (the test above); ``{ {} {`` is one closed commentary."""
