@@ -473,6 +473,9 @@ def _parse_hand(text: str) -> set[Card]:
     """A LIN hand: suit letters each followed by ranks ("SAK5HQ2D...C..."), any case, T or 10."""
     cards: set[Card] = set()
     suit: str | None = None
+    odd = next((char for char in text if not char.isascii()), None)
+    if odd is not None:  # upper() makes the long s an S: a guess
+        raise ValueError(f"hand {shown(text)} has {odd!r}, which is no suit letter or rank")
     for char in text.upper().replace("10", "T"):
         if char in "SHDC":
             suit = char
