@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
+import select
 import sys
 import time
 import traceback
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 3
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE, as a shell reports a command whose reader closed the pipe."""
 BUG_NOTICE = "this is a bug, please report it with the case file; --debug shows the traceback"
 JSON_LISTED = 5
 """Histories listed in the JSON when ``--list`` is not given."""
@@ -407,8 +411,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error(str(error), EXIT_BAD_INPUT)
     except KeyboardInterrupt:
         _error("interrupted", EXIT_INTERRUPTED)
+    except BrokenPipeError as error:
+        if not _stdout_gone():
+            _internal_error(f"{type(error).__name__}: {error}", args.debug)
+        # The reader of the output went away (``| head``): nothing failed, nobody to tell.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except Exception as error:  # anything else is the tool's own failure
         _internal_error(f"{type(error).__name__}: {error}", args.debug)
+
+
+def _stdout_gone() -> bool:
+    """Whether standard output is a pipe whose reader has closed it."""
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+    except (AttributeError, OSError, ValueError):  # no file behind it (a test's capture)
+        return False
+    return any(event & (select.POLLERR | select.POLLHUP) for _, event in poller.poll(0))
 
 
 INPUTS = {"check": "path", "import": "record", "export": "path", "audit": "paths"}

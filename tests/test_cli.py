@@ -93,7 +93,10 @@ def assert_contract_keys(data: dict[str, Any]) -> None:
         assert {"unit", "owner"} <= set(unit)
     assert isinstance(data["outcomes"], list)
     for outcome in data["outcomes"]:
-        assert {"declarer_tricks", "histories"} <= set(outcome)
+        keys = {"declarer_tricks", "histories", "revokes", "final_declarer_tricks"}
+        assert keys <= set(outcome), outcome
+        if outcome["histories"] is not None:  # counted: who won each trick is known
+            assert len(outcome["trick_winners"]) == data["tricks_played"], outcome
     ruling = data["ruling"]
     if data["status"] == "impossible":
         assert ruling is None

@@ -294,3 +294,16 @@ def test_a_ruling_log_in_memory_is_refused(target: str, capsys: pytest.CaptureFi
     assert "an SQLite database in memory keeps nothing once the command ends" in (
         capsys.readouterr().err
     )
+
+
+def test_a_reader_that_closes_the_output_early_is_no_internal_error(tmp_path: Path) -> None:
+    # `ruling check CASE --json | true`: the tool's write finds the pipe closed. Nothing
+    # failed, so no "this is a bug": the exit a shell gives a command its reader left (141).
+    command = [sys.executable, "-m", "solver", "check", str(DEMO), "--json"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    read, write = os.pipe()
+    os.close(read)  # closed before the tool writes a byte
+    with open(write, "wb") as output:
+        done = subprocess.run(command, stdout=output, stderr=subprocess.PIPE, env=env)
+    assert done.returncode == 141, done.stderr
+    assert done.stderr == b""

@@ -203,8 +203,12 @@ def _outcome_entries(analysis: Analysis, impossible: bool) -> list[dict[str, Any
     total and the choices made."""
     case, found = analysis.case, analysis.found
     outcomes = []
+    # The winners are found per total in play: a revoke group's total counts a claim's tricks
+    # too, so its own total in play is the key.
+    in_play: list[int] | None = None
     if analysis.revoke_groups is not None and not impossible:
         entries = [group.to_json() for group in analysis.revoke_groups]
+        in_play = [group.outcome.declarer_tricks for group in analysis.revoke_groups]
     elif case.irregularities and not impossible:
         entries = [
             {
@@ -226,9 +230,10 @@ def _outcome_entries(analysis: Analysis, impossible: bool) -> list[dict[str, Any
             }
             for total, count in sorted(found.outcomes.items())
         ]
-    for entry in entries:
-        winners = found.trick_winners.get(entry["declarer_tricks"])
-        if winners:
+    for number, entry in enumerate(entries):
+        total = entry["declarer_tricks"] if in_play is None else in_play[number]
+        winners = found.trick_winners.get(total)
+        if winners is not None:  # [] when no trick was played: present, as the format says
             entry["trick_winners"] = [sorted(str(SEATS[s]) for s in per) for per in winners]
         outcomes.append(entry)
     return outcomes

@@ -265,7 +265,8 @@ def test_a_board_number_of_thousands_of_digits_is_refused(written: str) -> None:
 
 def test_a_superscript_is_no_dealer_digit_nor_a_claim() -> None:
     assert (
-        "has rank '²' before any suit letter" in error_of(board().replace("md|3", "md|²")).message
+        "has '²', which is no suit letter or rank"
+        in error_of(board().replace("md|3", "md|²")).message
     )
     assert "0 to 13" in error_of(board("mc|²|")).message
     assert "0 to 13" in error_of(board("mc|" + "9" * 5000 + "|")).message
