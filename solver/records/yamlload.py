@@ -162,22 +162,20 @@ def _construct_mapping(
     return dict(loader.construct_mapping(node, deep=deep))
 
 
-def _too_long(node: yaml.ScalarNode) -> _Refused | None:
+def _refuse_too_long(node: yaml.ScalarNode) -> None:
+    """Refuse a whole number of more than ``MAX_DIGITS`` digits before ``int`` is asked."""
     digits = len(str(node.value).lstrip("+-").replace("_", ""))
-    if digits <= MAX_DIGITS:
-        return None
-    return _Refused(
-        None,
-        None,
-        f"a whole number of {digits} digits; expected one of at most {MAX_DIGITS} digits",
-        node.start_mark,
-    )
+    if digits > MAX_DIGITS:
+        raise _Refused(
+            None,
+            None,
+            f"a whole number of {digits} digits; expected one of at most {MAX_DIGITS} digits",
+            node.start_mark,
+        )
 
 
 def _refuse_leading_zero(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> Any:
-    too_long = _too_long(node)
-    if too_long is not None:
-        raise too_long
+    _refuse_too_long(node)
     text = str(node.value)
     digits = text.lstrip("+-").replace("_", "")
     sign = "-" if text.startswith("-") else ""
@@ -210,9 +208,7 @@ def _text(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> str:
 
 
 def _whole_number(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> Any:
-    too_long = _too_long(node)
-    if too_long is not None:
-        raise too_long
+    _refuse_too_long(node)
     return loader.construct_yaml_int(node)
 
 
