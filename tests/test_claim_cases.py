@@ -20,7 +20,9 @@ import yaml
 
 import solver
 import solver.rulings.claims
+import solver.rulings.report
 from solver.engines.claims import ClaimProblem, ClaimTimeout, adjudicate
+from solver.engines.claims.state import NO_OBLIGATIONS
 from solver.rulings.claims import ClaimAnalysis, case_policy
 from solver.rulings.ruling import Analysis
 from tests.claim_replay import replay
@@ -167,3 +169,49 @@ def test_an_unfinished_claim_says_it_is_not_upheld_in_full_when_a_line_gives_few
     (reason,) = solver.analyse(case).ruling.reasons
     assert "between 9 and 11 of the 13 tricks left" in reason.text
     assert "so the claim of 13 is not upheld in full" in reason.text
+
+
+@pytest.mark.parametrize(("low", "high", "upheld"), [(9, 11, False), (12, 13, None)])
+def test_an_unfinished_claim_keeps_its_json_object_with_the_bounds(
+    monkeypatch: pytest.MonkeyPatch, low: int, high: int, upheld: bool | None
+) -> None:
+    """The JSON's ``claim`` is there when the search ran out of time, with the keys a settled
+    claim has, in their order: what was not found is null, the bounds stand beside
+    ``claimer_tricks``, and ``upheld`` is false only when a normal line gives fewer than was
+    claimed. The report's claim section says the same."""
+    case = solver.loads_case(TRICK_ONE_CLAIM)
+    settled = solver.analyse(case, judgements=False).to_json()["claim"]
+
+    def stopped(*_args: object, **_kwargs: object) -> None:
+        timeout = ClaimTimeout("out of time")
+        timeout.at_least, timeout.at_most = low, high
+        raise timeout
+
+    monkeypatch.setattr(solver.rulings.claims, "adjudicate", stopped)
+    analysis = solver.analyse(case)
+    data = analysis.to_json()
+    assert data["status"] == "undetermined" and data["ruling"]["declarer_tricks"] is None
+    claim = data["claim"]
+    bounds = ["claimer_tricks_at_least", "claimer_tricks_at_most"]
+    assert [key for key in claim if key not in bounds] == list(settled)
+    assert list(claim).index("claimer_tricks_at_least") == list(claim).index("claimer_tricks") + 1
+    assert (claim["claimer_tricks_at_least"], claim["claimer_tricks_at_most"]) == (low, high)
+    unknown = ["worst_normal_line", "claimer_tricks", "trump_tricks", "judgements", "positions"]
+    assert all(claim[key] is None for key in unknown)
+    assert claim["upheld"] is upheld
+    same = ["by", "tricks", "double_dummy", "policy", "trumps_aware", "trump_round_before"]
+    assert {key: claim[key] for key in same} == {key: settled[key] for key in same}
+    # The policy's judgements are the ruling's assumptions, as on a settled claim.
+    assert any(a["name"] == "WBF2017:winners_first" for a in data["ruling"]["assumptions"])
+    text = solver.rulings.report.text_report(analysis)
+    assert "Claim by South: 13 of the 13 tricks left" in text
+    assert f"not found in time, between {low} and {high} tricks; double dummy: 13" in text
+
+
+def test_an_unfinished_claim_is_upheld_once_every_line_giving_less_is_refuted() -> None:
+    case = solver.loads_case(TRICK_ONE_CLAIM)
+    assert case.claim is not None
+    unsettled = solver.rulings.claims.UnsettledClaim(
+        case.claim, 13, 13, 13, case_policy(case.claim), False, NO_OBLIGATIONS, 0.5
+    )
+    assert unsettled.upheld is True

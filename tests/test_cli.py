@@ -121,6 +121,11 @@ def test_example_case_json_has_the_contract_keys(
     assert code == EXIT_CODES[expected_status(path)]
     assert data["status"] == expected_status(path)
     assert_contract_keys(data)
+    if "claim" in yaml.safe_load(path.read_text(encoding="utf-8")):
+        # The contract's claim object, settled or not (then its unknowns are null).
+        assert {"worst_normal_line", "claimer_tricks", "double_dummy", "upheld"} <= set(
+            data["claim"]
+        )
     assert path.read_bytes() == before
 
 

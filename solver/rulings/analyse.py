@@ -25,7 +25,7 @@ from solver.rulings.revokes import claim_with_revokes, revoke_groups, revoke_hin
 from solver.rulings.ruling import Analysis, Ruling
 
 if TYPE_CHECKING:
-    from solver.engines.claims import ClaimTimeout
+    from solver.rulings.claims import UnsettledClaim
     from solver.rulings.pending import Pending
 
 
@@ -72,7 +72,8 @@ def analyse(
         analysis = _analyse_claim(case, engine, list_limit, time_limit, policy, judgements, workers)
         if case.irregularities:
             analysis = replace(analysis, ruling=_with_judgements(case, analysis.ruling))
-        if claimer_view and analysis.claim is not None and not analysis.claim.obligations.empty:
+        claimed = analysis.claim or analysis.unsettled_claim
+        if claimer_view and claimed is not None and not claimed.obligations.empty:
             raise CaseFileError(
                 case.source,
                 "play.irregularities",
@@ -240,16 +241,19 @@ def _analyse_claim(
     judgements: bool = True,
     workers: int = 1,
 ) -> Analysis:
-    from solver.engines.claims import ClaimTimeout
     from solver.laws.citation import Reason
-    from solver.rulings.claims import analyse_claim, decide_claim
+    from solver.laws.law70 import policy_assumptions
+    from solver.rulings.claims import ClaimUnsettled, analyse_claim, decide_claim
 
     try:
         claimed = analyse_claim(case, policy, time_limit, judgements, workers)
-    except ClaimTimeout as timeout:
-        reason = Reason("70A", _unfinished(case, timeout, time_limit))
+    except ClaimUnsettled as timeout:
+        unsettled = timeout.unsettled
+        reason = Reason("70A", _unfinished(case, unsettled, time_limit))
         timed_out = EngineResult("none", feasible=True, notes=[reason.text])
-        return Analysis(case, timed_out, Ruling("undetermined", None, None, None, (reason,)))
+        assumptions = policy_assumptions(unsettled.policy, unsettled.claim.player_class)
+        ruling = Ruling("undetermined", None, None, None, (reason,), assumptions)
+        return Analysis(case, timed_out, ruling, unsettled_claim=unsettled)
     ruling = decide_claim(case, claimed)
     if case.tricks_played and (case.rows or case.agreed_tricks):
         problem = compile_case(case)
@@ -275,7 +279,7 @@ def _analyse_claim(
     return Analysis(case, found, ruling, claim=claimed)
 
 
-def _unfinished(case: Case, timeout: ClaimTimeout, time_limit: float) -> str:
+def _unfinished(case: Case, timeout: UnsettledClaim, time_limit: float) -> str:
     """Why a claim is not ruled on: the search ran out of time. What it had proved is said, so
     that the Director knows how far apart the possible rulings are."""
     claim = case.claim

@@ -195,10 +195,7 @@ class ClaimAnalysis:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "by": str(self.claim.by),
-            "tricks": self.claim.tricks,
-            # Only when the number claimed depended on the layout (claim.tricks as conditions).
-            **({"tricks_said": self.claim.tricks_said} if self.claim.tricks_said else {}),
+            **_claimed_json(self.claim),
             "worst_normal_line": [
                 {
                     "trick": play.trick,
@@ -218,11 +215,7 @@ class ClaimAnalysis:
                 taken.to_json(sum(self.claim.position.won)) for taken in self.trump_tricks
             ],
             "judgements": [cost.to_json() for cost in self.judgements],
-            **(
-                {"in_force": [entry.to_json() for entry in in_force(self.obligations)]}
-                if not self.obligations.empty
-                else {}
-            ),
+            **_in_force_json(self.obligations),
             "unruffed_tricks": self.unruffed_tricks,
             # Why 70C did or did not arise: the claimer taken as aware of the opponents'
             # trumps, and whether a round of trumps just drawn, all following, made him so.
@@ -230,16 +223,102 @@ class ClaimAnalysis:
             "trump_round_before": self.claim.trump_round_before,
             "double_dummy": self.double_dummy,
             "upheld": self.upheld,
-            "policy": self.policy.name,
-            **({"player_class": self.claim.player_class} if self.claim.player_class else {}),
-            **(
-                {"overlooked": [str(c) for c in sorted(self.claim.overlooked, key=suit_order_key)]}
-                if self.claim.overlooked
-                else {}
-            ),
+            **_policy_json(self.claim, self.policy),
             "positions": self.adjudication.positions,
             "elapsed": round(self.adjudication.elapsed, 4),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class UnsettledClaim:
+    """A claim whose worst normal line was not found in the time given, and what the search had
+    proved by then (``ClaimTimeout``'s bounds). Kept so that the JSON still says who claimed
+    what, under which policy, and how far apart the rulings it could come to are."""
+
+    claim: Claim
+    at_least: int
+    """Every line giving the claimer's side fewer of the tricks left was refuted."""
+    at_most: int
+    """A normal line giving the claimer's side this many of the tricks left was found."""
+    double_dummy: int | None
+    policy: NormalPolicy
+    trumps_aware: bool
+    obligations: Obligations
+    elapsed: float
+
+    @property
+    def upheld(self) -> bool | None:
+        """False when a normal line found already gives less than was claimed; True when every
+        line giving less was refuted; None while the bounds straddle the claim."""
+        if self.at_most < self.claim.tricks:
+            return False
+        if self.at_least >= self.claim.tricks:
+            return True
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        """The keys of a settled claim's object, in its order; what the search did not find is
+        null (``worst_normal_line``, ``claimer_tricks``, ``trump_tricks``, ``judgements``,
+        ``positions``), and its bounds are given beside ``claimer_tricks``."""
+        return {
+            **_claimed_json(self.claim),
+            "worst_normal_line": None,
+            "claimer_tricks": None,
+            "claimer_tricks_at_least": self.at_least,
+            "claimer_tricks_at_most": self.at_most,
+            "trump_tricks": None,
+            "judgements": None,
+            **_in_force_json(self.obligations),
+            "unruffed_tricks": None,
+            "trumps_aware": self.trumps_aware,
+            "trump_round_before": self.claim.trump_round_before,
+            "double_dummy": self.double_dummy,
+            "upheld": self.upheld,
+            **_policy_json(self.claim, self.policy),
+            "positions": None,
+            "elapsed": round(self.elapsed, 4),
+        }
+
+
+class ClaimUnsettled(ClaimTimeout):
+    """``analyse_claim`` ran out of time: the search's ``ClaimTimeout``, with what was known of
+    the claim (``unsettled``) for the ruling's JSON."""
+
+    def __init__(self, unsettled: UnsettledClaim) -> None:
+        super().__init__("the claim adjudication ran out of time")
+        self.unsettled = unsettled
+        self.at_least = unsettled.at_least
+        self.at_most = unsettled.at_most
+
+
+def _claimed_json(claim: Claim) -> dict[str, Any]:
+    """Who claimed, and how many: the claim object's first keys."""
+    return {
+        "by": str(claim.by),
+        "tricks": claim.tricks,
+        # Only when the number claimed depended on the layout (claim.tricks as conditions).
+        **({"tricks_said": claim.tricks_said} if claim.tricks_said else {}),
+    }
+
+
+def _in_force_json(obligations: Obligations) -> dict[str, Any]:
+    """The penalty cards and restrictions in force at the claim, when there are any."""
+    if obligations.empty:
+        return {}
+    return {"in_force": [entry.to_json() for entry in in_force(obligations)]}
+
+
+def _policy_json(claim: Claim, policy: NormalPolicy) -> dict[str, Any]:
+    """The policy ruled under, the claimer's class when given, the cards he overlooked."""
+    return {
+        "policy": policy.name,
+        **({"player_class": claim.player_class} if claim.player_class else {}),
+        **(
+            {"overlooked": [str(c) for c in sorted(claim.overlooked, key=suit_order_key)]}
+            if claim.overlooked
+            else {}
+        ),
+    }
 
 
 def analyse_claim(
@@ -266,7 +345,20 @@ def analyse_claim(
     obligations = obligations_at_claim(case)
     best = _double_dummy(case, claim, obligations, time_limit)
     problem = ClaimProblem.from_claim(claim, trump, given, _dummy(case), obligations, best)
-    adjudication = adjudicate(problem, time_limit)
+    try:
+        adjudication = adjudicate(problem, time_limit)
+    except ClaimTimeout as timeout:
+        unsettled = UnsettledClaim(
+            claim,
+            timeout.at_least,
+            timeout.at_most,
+            best,
+            chosen,
+            problem.trumps_aware,
+            obligations,
+            time.monotonic() - started,
+        )
+        raise ClaimUnsettled(unsettled) from timeout
     taken = trump_tricks(claim, trump, adjudication.line, problem.policy.lead_forgotten_trump)
     unruffed: int | None = None
     checked = True

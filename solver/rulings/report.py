@@ -85,7 +85,7 @@ def _body(analysis: Analysis, listed: int, examples: bool) -> list[str]:
         ]
     if examples and analysis.found.engine != "none" and analysis.status != "impossible":
         parts += _group_examples(analysis)
-    if analysis.claim is not None:
+    if analysis.claim is not None or analysis.unsettled_claim is not None:
         parts += ["", *_claim_section(analysis)]
     parts += ["", *_ruling(analysis)]
     return parts
@@ -408,7 +408,7 @@ def _trick_table(case: Case, history: History) -> list[str]:
 
 
 def _claim_section(analysis: Analysis) -> list[str]:
-    claimed = analysis.claim
+    claimed = analysis.claim or analysis.unsettled_claim
     assert claimed is not None, "called only for a claim"
     claim = claimed.claim
     position = claim.position
@@ -458,12 +458,22 @@ def _claim_section(analysis: Analysis) -> list[str]:
     if bound:
         lines.append("  in force at the claim (every line obeys them):")
         lines.extend(f"    {entry.text} (Law {entry.citation})" for entry in bound)
-    lines.append(
-        f"Worst normal line for the claimer ({claimed.policy.name} policy): "
-        f"{claimed.adjudication.claimer_tricks} tricks; double dummy: {claimed.double_dummy}"
-    )
-    lines.extend(_worst_line(claimed, claim.by.index % 2, position))
-    lines.extend(_judgement_costs(claimed))
+    settled = analysis.claim
+    if settled is None:
+        unsettled = analysis.unsettled_claim
+        assert unsettled is not None
+        lines.append(
+            f"Worst normal line for the claimer ({claimed.policy.name} policy): not found in "
+            f"time, between {unsettled.at_least} and {unsettled.at_most} tricks; double dummy: "
+            f"{claimed.double_dummy}"
+        )
+    else:
+        lines.append(
+            f"Worst normal line for the claimer ({claimed.policy.name} policy): "
+            f"{settled.adjudication.claimer_tricks} tricks; double dummy: {claimed.double_dummy}"
+        )
+        lines.extend(_worst_line(settled, claim.by.index % 2, position))
+        lines.extend(_judgement_costs(settled))
     view = analysis.claimer_view
     if view is not None:
         done = "all" if view.complete else "the first (time ran out)"
@@ -701,7 +711,7 @@ def html_document(
         parts.append(
             f"<section><h2>One history per outcome</h2><pre>{shown_examples}</pre></section>"
         )
-    if analysis.claim is not None:
+    if analysis.claim is not None or analysis.unsettled_claim is not None:
         claim = e("\n".join(_claim_section(analysis)))
         parts.append(f"<section><h2>The claim</h2><pre>{claim}</pre></section>")
     parts += [

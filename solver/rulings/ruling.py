@@ -20,7 +20,7 @@ from solver.rulings.irregularities import irregularities_json
 if TYPE_CHECKING:
     from solver.engines import PendingCount
     from solver.rulings.claimer_view import ClaimerView
-    from solver.rulings.claims import ClaimAnalysis
+    from solver.rulings.claims import ClaimAnalysis, UnsettledClaim
     from solver.rulings.pending import Pending
     from solver.rulings.revokes import RevokeGroup
 
@@ -69,6 +69,8 @@ class Analysis:
     """Units contradicted by every consistent history: the facts that had to be set aside."""
     claim: ClaimAnalysis | None = None
     """For a claim: its adjudication (solver.rulings.claims)."""
+    unsettled_claim: UnsettledClaim | None = None
+    """For a claim whose adjudication ran out of time: what was known of it."""
     claimer_view: ClaimerView | None = None
     """For a claim, on request: every layout the claimer could not see
     (solver.rulings.claimer_view)."""
@@ -183,8 +185,9 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
             data["options_remark"] = analysis.pending.remark
     if analysis.explanation is not None:
         data["impossible_because"] = analysis.explanation
-    if analysis.claim is not None:
-        data["claim"] = analysis.claim.to_json()
+    claimed = analysis.claim or analysis.unsettled_claim
+    if claimed is not None:
+        data["claim"] = claimed.to_json()
         view = analysis.claimer_view
         if view is not None:
             data["claim"]["claimer_view"] = {
