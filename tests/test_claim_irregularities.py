@@ -141,3 +141,38 @@ def test_a_defenders_claim_leaves_declarers_choice_to_him(tmp_path: Path) -> Non
     assert claimed.adjudication.line[0].choice is not None
     names = [a.name for a in decide_claim(case, claimed).assumptions]
     assert "claim-choice-by-declarer" in names and "claim-choice-against-claimer" not in names
+
+
+IRREGULARITIES = Path(__file__).parents[1] / "cases" / "irregularities"
+
+
+def test_an_ending_without_its_deal_takes_a_penalty_card_at_the_claims_trick() -> None:
+    """A director often has only the cards held at the claim: West's SQ lying from the claim's
+    own trick is placed there without the deal, and the claim is ruled as with the deal (the
+    same obligations, line, total and reasons)."""
+    with_deal = solver.analyse(
+        solver.load_case(IRREGULARITIES / "claim-declarer-with-a-major-penalty-card.yaml")
+    ).to_json()
+    without = solver.analyse(
+        solver.load_case(IRREGULARITIES / "claim-ending-without-deal-major-penalty-card.yaml")
+    ).to_json()
+    assert without["claim"]["in_force"] == with_deal["claim"]["in_force"]
+    assert without["claim"]["worst_normal_line"] == with_deal["claim"]["worst_normal_line"]
+    assert without["ruling"]["declarer_tricks"] == with_deal["ruling"]["declarer_tricks"] == 11
+    assert without["ruling"]["reasons"] == with_deal["ruling"]["reasons"]
+
+
+def test_an_ending_without_its_deal_cannot_name_a_card_played_before_the_claim(
+    tmp_path: Path,
+) -> None:
+    """Without the deal, a card in no hand at the claim was played before it, in play that is
+    not known: named as a penalty card, it is refused (exit 2), not an internal error."""
+    text = (IRREGULARITIES / "claim-ending-without-deal-major-penalty-card.yaml").read_text(
+        encoding="utf-8"
+    )
+    path = tmp_path / "case.yaml"
+    path.write_text(text.replace("card: SQ", "card: D2"), encoding="utf-8")
+    with pytest.raises(CaseFileError) as refused:
+        solver.load_case(path)
+    assert refused.value.location == "play.irregularities.0.penalty_card.card"
+    assert "card D2 is in no hand at the claim" in str(refused.value)

@@ -17,7 +17,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, Field, StrictBool, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
-from solver.bridge import Card, Contract, Deal, Seat, Side
+from solver.bridge import SEATS, Card, Contract, Deal, Seat, Side
 from solver.bridge.cards import RANK_CHARS
 from solver.errors import CaseFileError, input_name, read_input
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement, TrickInProgress
@@ -774,7 +774,6 @@ class _CaseBuilder:
             "play.rows": play.rows,
             "play.tricks": play.tricks,
             "play.unplayed": play.unplayed,
-            "play.irregularities": play.irregularities,
         }
         given["statements"] = self.raw.statements
         for location, value in given.items():
@@ -1435,12 +1434,27 @@ class _IrregularityReader:
     def _held_card(self, seat: Seat, text: str, location: str) -> Card:
         card = self.builder._card(text, location)
         if card not in self.deal.hand(seat):
-            holder = self.deal.holder(card).full_name
-            raise self.error(
-                location,
-                f"card {card} is not in {seat.full_name}'s hand (it was dealt to {holder})",
+            holder = self._holder(card, location).full_name
+            where = (
+                f"it was dealt to {holder}"
+                if self.builder.deal_given
+                else f"{holder} holds it at the claim"
             )
+            raise self.error(location, f"card {card} is not in {seat.full_name}'s hand ({where})")
         return card
+
+    def _holder(self, card: Card, location: str) -> Seat:
+        """The seat dealt the card; for a case given as its ending (no deal), the seat holding
+        it at the claim. A card played before such a claim is in no hand: refused here."""
+        for seat in SEATS:
+            if card in self.deal.hand(seat):
+                return seat
+        raise self.error(
+            location,
+            f"card {card} is in no hand at the claim (claim.position.hands): without deal, "
+            "the play before the claim is not known, so a card played then cannot be named; "
+            "give deal",
+        )
 
     def _defender(self, text: str, location: str, why: str) -> Seat:
         seat = self.builder._seat(text, location)
@@ -1866,7 +1880,7 @@ class _IrregularityReader:
                 "said: card names its card in full (card: ...), so no suit; expected no suit",
             )
         card = self.builder._card(raw.card, f"{location}.card")
-        if self.deal.holder(card) != self.dummy:
+        if self._holder(card, f"{location}.card") != self.dummy:
             return card
         held = ""
         later = [n for n, agreed in self.agreed.items() if n >= trick and card in agreed.cards]
@@ -2268,7 +2282,7 @@ class _IrregularityReader:
         if raw.card is None:
             raise self.error(f"{location}.card", f"{option} needs the card, like card: SQ")
         card = self.builder._card(raw.card, f"{location}.card")
-        holder = self.deal.holder(card)
+        holder = self._holder(card, f"{location}.card")
         if option == "designate-penalty-card" and holder in (self.declarer, self.dummy):
             raise self.error(
                 f"{location}.card",
@@ -2426,7 +2440,7 @@ class _IrregularityReader:
         self._played_trick(trick, f"{location}.trick", what)
         assert choice.card is not None, "these options name a card"
         card, chooser = choice.card, choice.chooser
-        holder = self.deal.holder(card)
+        holder = self._holder(card, f"{location}.card")
         expected, why = self._card_owner(choice)
         if holder not in expected:
             owners = " or ".join(f"{seat.full_name}'s" for seat in expected)
