@@ -215,3 +215,25 @@ def test_an_unfinished_claim_is_upheld_once_every_line_giving_less_is_refuted() 
         case.claim, 13, 13, 13, case_policy(case.claim), False, NO_OBLIGATIONS, 0.5
     )
     assert unsettled.upheld is True
+
+
+def test_an_unfinished_claim_still_finds_the_play_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The play before the claim does not depend on the claim's search: with that search out of
+    time, the histories of the agreed play are found and counted as without the limit."""
+    case = solver.load_case(CLAIMS / "real-kemistry-b12-ruffs-above-the-ten.yaml")
+    settled = solver.analyse(case, judgements=False).to_json()
+
+    def stopped(*_args: object, **_kwargs: object) -> None:
+        timeout = ClaimTimeout("out of time")
+        timeout.at_least, timeout.at_most = 6, 11
+        raise timeout
+
+    monkeypatch.setattr(solver.rulings.claims, "adjudicate", stopped)
+    data = solver.analyse(case).to_json()
+    assert data["status"] == "undetermined"
+    assert data["engine"] == settled["engine"] != "none"
+    assert data["histories"] == settled["histories"] and data["histories"]["count"] == 1
+    assert data["outcomes"] == settled["outcomes"]
+    assert any("was not found within" in note for note in data["notes"])

@@ -75,6 +75,16 @@ def test_progress_stops_where_the_time_limit_stops_the_view() -> None:
     assert view.layouts < total
 
 
+def test_a_view_stopped_by_the_time_limit_says_why_there_is_no_sure_line() -> None:
+    """``sure`` is null with ``sure_note`` saying why (docs/claims.md), also when the layouts
+    were not all solved in time; without single dummy asked for, there is nothing to say."""
+    case = solver.loads_case(TRICK_ONE_CLAIM)
+    view = claimer_view(case, -1.0, single_dummy=True)  # out of time before the first layout
+    assert not view.complete and view.sure is None
+    assert view.sure_note == "the time ran out before every layout was solved"
+    assert claimer_view(case, -1.0).sure_note == ""
+
+
 def test_without_a_callback_the_view_is_unchanged() -> None:
     case = solver.load_case(MANY)
     assert claimer_view(case) == claimer_view(case, progress=Recorder())

@@ -838,3 +838,11 @@ def test_declarers_early_play_is_cited_by_its_editions_letter(name: str, letter:
         a for a in found["ruling"]["assumptions"] if a["name"] == "interp-57C3-illegal-withdrawn"
     ]
     assert reading["citation"] == letter
+
+
+@by_stem
+def test_every_outcome_group_says_its_choices(path: Path) -> None:
+    """After an irregularity every outcome group has ``choices`` (empty when none was made,
+    docs/case-format.md): revoke groups too, as beside a penalty card (64A, 64B3)."""
+    outcomes = analysed(path).to_json()["outcomes"]
+    assert all("choices" in outcome for outcome in outcomes), path.name

@@ -53,3 +53,21 @@ def test_no_totals_is_undetermined_not_a_crash_nor_a_ruling() -> None:
     assert "time ran out" in ruling.reasons[0].text
     timed_out = EngineResult("cpsat", feasible=None)
     assert decide(case, timed_out, []).status == "undetermined"
+
+
+def test_the_json_says_the_totals_were_not_established(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An empty ``outcomes`` with a null count would read as a count of none: the JSON says
+    counting stopped, and why (``count_stopped``, docs/case-format.md)."""
+    import solver
+
+    monkeypatch.setattr(cpsat, "_reachable_totals", _stopped_after_one_total)
+    monkeypatch.setattr(
+        search, "solve", lambda *args, **kwargs: EngineResult("search", feasible=None)
+    )
+    data = solver.analyse(load_case(DEMO)).to_json()
+    assert data["status"] == "undetermined" and data["outcomes"] == []
+    histories = data["histories"]
+    assert histories["count"] is None and histories["count_is_lower_bound"] is True
+    assert histories["count_stopped"] == "totals not established"

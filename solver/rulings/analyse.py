@@ -25,7 +25,7 @@ from solver.rulings.revokes import claim_with_revokes, revoke_groups, revoke_hin
 from solver.rulings.ruling import Analysis, Ruling
 
 if TYPE_CHECKING:
-    from solver.rulings.claims import UnsettledClaim
+    from solver.rulings.claims import ClaimAnalysis, UnsettledClaim
     from solver.rulings.pending import Pending
 
 
@@ -245,16 +245,20 @@ def _analyse_claim(
     from solver.laws.law70 import policy_assumptions
     from solver.rulings.claims import ClaimUnsettled, analyse_claim, decide_claim
 
+    claimed: ClaimAnalysis | None = None
+    unsettled: UnsettledClaim | None = None
+    unfinished: list[str] = []
     try:
         claimed = analyse_claim(case, policy, time_limit, judgements, workers)
+        ruling = decide_claim(case, claimed)
     except ClaimUnsettled as timeout:
+        # Nothing is ruled; the play before the claim is still found, as it does not depend
+        # on the claim's search.
         unsettled = timeout.unsettled
         reason = Reason("70A", _unfinished(case, unsettled, time_limit))
-        timed_out = EngineResult("none", feasible=True, notes=[reason.text])
+        unfinished.append(reason.text)
         assumptions = policy_assumptions(unsettled.policy, unsettled.claim.player_class)
         ruling = Ruling("undetermined", None, None, None, (reason,), assumptions)
-        return Analysis(case, timed_out, ruling, unsettled_claim=unsettled)
-    ruling = decide_claim(case, claimed)
     if case.tricks_played and (case.rows or case.agreed_tricks):
         problem = compile_case(case)
         found = find_consistent(
@@ -264,19 +268,30 @@ def _analyse_claim(
         if found.feasible is False:
             # The play before the claim cannot have happened as the facts say: ruled as a case
             # without a claim (impossible, and why), the claim's adjudication kept beside it.
-            return replace(_rule(case, problem, found, time_limit), claim=claimed)
+            impossible = _rule(case, problem, found, time_limit)
+            return replace(impossible, claim=claimed, unsettled_claim=unsettled)
         groups = None
         if problem.permits and found.feasible and ruling.declarer_tricks is not None:
             groups, ruling = claim_with_revokes(case, found, ruling)
-        return Analysis(case, found, ruling, units, claim=claimed, revoke_groups=groups)
+        found = replace(found, notes=[*found.notes, *unfinished])
+        return Analysis(
+            case,
+            found,
+            ruling,
+            units,
+            claim=claimed,
+            unsettled_claim=unsettled,
+            revoke_groups=groups,
+        )
     found = EngineResult(
         "none",
         feasible=True,
         notes=[
-            "the play before the claim is not given by rows or tricks; only the claim is ruled on"
+            "the play before the claim is not given by rows or tricks; only the claim is ruled on",
+            *unfinished,
         ],
     )
-    return Analysis(case, found, ruling, claim=claimed)
+    return Analysis(case, found, ruling, claim=claimed, unsettled_claim=unsettled)
 
 
 def _unfinished(case: Case, timeout: UnsettledClaim, time_limit: float) -> str:

@@ -74,12 +74,16 @@ def claimer_view(
     if progress is not None or most is not None:
         total = _layouts(claim, hidden, pool, size)
         if most is not None and total > most:
-            return ClaimerView(0, False, None, None)
+            note = f"more than {most} layouts"
+            return ClaimerView(0, False, None, None, None, note if single_dummy else "")
     if progress is not None:
         progress(0, total)
     for chosen in itertools.combinations(pool, size):
         if time.monotonic() - started > time_limit:
-            return ClaimerView(count, False, worst, worst_layout)
+            note = "the time ran out before every layout was solved"
+            return ClaimerView(
+                count, False, worst, worst_layout, None, note if single_dummy else ""
+            )
         first = frozenset(chosen)
         second = frozenset(pool) - first
         if not _agrees(claim, hidden[0], first) or not _agrees(claim, hidden[1], second):
@@ -102,9 +106,14 @@ def claimer_view(
             worst = value
             worst_layout = {str(hidden[0]): _pbn(first), str(hidden[1]): _pbn(second)}
             if below is not None and worst < below:
-                return ClaimerView(count, False, worst, worst_layout)
+                note = f"a layout gives fewer than {below} tricks double dummy"
+                return ClaimerView(
+                    count, False, worst, worst_layout, None, note if single_dummy else ""
+                )
     view = ClaimerView(count, True, worst, worst_layout)
-    if single_dummy and worst is not None:
+    if single_dummy and worst is None:
+        return replace(view, sure_note="no layout agrees with the voids shown")
+    if single_dummy:
         return _with_sure(case, view, max(time_limit - (time.monotonic() - started), 1.0))
     return view
 

@@ -137,6 +137,10 @@ def history_json(case: Case, history: History) -> list[dict[str, Any]]:
     return out
 
 
+TOTALS_NOT_ESTABLISHED = "totals not established"
+"""``histories.count_stopped`` when the engines stopped before they knew every total."""
+
+
 def analysis_json(analysis: Analysis) -> dict[str, Any]:
     case, found, ruling = analysis.case, analysis.found, analysis.ruling
     impossible = ruling.status == "impossible"
@@ -152,8 +156,13 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "forced": [unit.to_json(case) for unit in analysis.forced],
         "listed": [history_json(case, h) for h in found.listed],
     }
-    if found.count_stopped is not None and not impossible:
-        histories["count_stopped"] = found.count_stopped
+    stopped = found.count_stopped
+    if stopped is None and not found.totals_proved and found.count is None:
+        # Never counted: the totals themselves were not established (``outcomes`` is empty
+        # and the ruling undetermined, 85A), which no reader may take for a count of none.
+        stopped = TOTALS_NOT_ESTABLISHED
+    if stopped is not None and not impossible:
+        histories["count_stopped"] = stopped
         histories["count_is_lower_bound"] = found.count is None
         histories["estimate"] = None if found.estimate is None else found.estimate.to_json()
     outcomes = _outcome_entries(analysis, impossible)
@@ -212,6 +221,9 @@ def _outcome_entries(analysis: Analysis, impossible: bool) -> list[dict[str, Any
     if analysis.revoke_groups is not None and not impossible:
         entries = [group.to_json() for group in analysis.revoke_groups]
         in_play = [group.outcome.declarer_tricks for group in analysis.revoke_groups]
+        if case.irregularities:  # after an irregularity every group says its choices
+            for entry, group in zip(entries, analysis.revoke_groups, strict=True):
+                entry["choices"] = [choice_json(case, c) for c in group.outcome.choices]
     elif case.irregularities and not impossible:
         entries = [
             {
