@@ -928,6 +928,8 @@ def count(data: dict[str, Any], lenient: frozenset[str] = frozenset()) -> Count:
     of ``LENIENCES`` to take instead of this count's own, for diagnosis only."""
     if any(s.get("irregularity") is not None for s in data.get("statements") or []):
         raise NotCovered("a side's account of an irregularity")
+    if "deal" not in data:
+        raise NotCovered("a claim given as its ending, without the deal")
     dispute = read(data)
     irr = read_irregularity(data, dispute)
     failing = irr.failure is not None
