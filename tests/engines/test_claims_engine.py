@@ -646,20 +646,25 @@ def test_the_position_key_does_not_tell_an_opponents_honour_from_a_spot_card() -
 
 
 @pytest.mark.parametrize(
-    ("hands", "kept"),
+    ("hands", "last_card", "kept"),
     [
         # North's hearts are all masters: his cheapest winning heart is his lowest master, the
         # card he plays anyway, whether East has shown out of hearts or not.
-        ("N:.AK.2. 2..AK. .32.3. 3.QJ..", False),
+        ("N:.AK.2. 2..AK. .32.3. 3.QJ..", False, False),
+        # ... but at the twelfth trick keep_live_last_card may read East's void in hearts
+        # (the claimer's side still holds hearts): kept under that judgement.
+        ("N:.AK.2. 2..AK. .32.3. 3.QJ..", True, True),
         # North's HQ is not a master (West's HK): with East known void (no trumps), North,
         # second to play to West's heart lead, wins with the Q; otherwise he may play the 3.
-        ("N:.Q3.2. 2..AK. .A2.3. 3.KJ..", True),
+        ("N:.Q3.2. 2..AK. .A2.3. 3.KJ..", False, True),
+        ("N:.Q3.2. 2..AK. .A2.3. 3.KJ..", True, True),
     ],
 )
 def test_the_memo_key_keeps_the_known_voids_a_normal_play_can_depend_on(
-    hands: str, kept: bool
+    hands: str, last_card: bool, kept: bool
 ) -> None:
     problem, _ = claim_at(hands, "S", None, "W")
+    problem = replace(problem, policy=replace(problem.policy, keep_live_last_card=last_card))
     adjudicator = Adjudicator(problem)
     state = start_state(adjudicator)
     east_void_in_hearts = 1 << (4 * 1 + 1)
@@ -968,3 +973,29 @@ def test_dummys_suits_held_none_of_are_known_voids_on_a_defenders_claim() -> Non
     # On declarer's claim dummy is the claimer's partner: nothing is added.
     declarers = replace(claim, by=Seat.S, by_defender=False)
     assert ClaimProblem.from_claim(declarers, None, policy, dummy=Seat.N.index).voids == 0
+
+
+def test_the_memo_key_keeps_a_void_the_last_card_reads() -> None:
+    """At the twelfth trick ``keep_live_last_card`` throws the card of a suit the opponent who
+    will lead the last trick has shown out of. West claims, North to lead, North void in
+    diamonds known in one position and South void in clubs in the other: neither void matters
+    to the player just before its holder (``live_voids``'s first reading), but both may matter
+    to the last card, so the two keys differ and each value is the brute force's. Taken for
+    one position, the search of a WBF2017 6NT claim with ``top_down`` off (found by renaming
+    the suits of an EBU case) could not trace its worst line back."""
+    problem, _ = claim_at("N:.2..5 Q..A. 7..2. ..Q.A", "W", None, "N")
+    adjudicator = Adjudicator(problem)
+    state = start_state(adjudicator)
+    north_void_in_diamonds = 1 << (4 * 0 + 2)
+    south_void_in_clubs = 1 << (4 * 2 + 3)
+    shown = [
+        State(state.held, state.leader, state.trick, state.plan, voids)
+        for voids in (north_void_in_diamonds, south_void_in_clubs)
+    ]
+    assert adjudicator.keys.key(shown[0]) != adjudicator.keys.key(shown[1])
+    for position in shown:
+        assert Adjudicator(problem).value(position) == brute_force(adjudicator, position)
+    # Without that judgement neither void is read, and the two are one position again.
+    off = replace(problem, policy=replace(problem.policy, keep_live_last_card=False))
+    keys = Adjudicator(off).keys
+    assert keys.key(shown[0]) == keys.key(shown[1])

@@ -87,6 +87,10 @@ class Keys:
         opponents': the key then keeps every one of those."""
         if others is not None:
             self._void_mask = 0xFFFF
+        self._last_card_reads_voids = policy.keep_live_last_card
+        """``keep_live_last_card`` reads an opponent's known void in any side suit at the
+        twelfth trick (``_dead_last_card``): ``live_voids`` then keeps such a void while the
+        claimer's side holds a card of that suit."""
         self._trump_suit = -1 if problem.trump is None else problem.trump
         self.names: tuple[dict[bytes, int], ...] = ({}, {}, {}, {})
         """Each suit's patterns (``suit_key``) numbered in the order met: the memo key is made of
@@ -179,12 +183,17 @@ class Keys:
         or after his masters) he may ruff partner's card, and the void decides whether he does:
         so a side-suit void is dropped only while he holds no trump (then, and for the rest of
         the play, he cannot ruff). The void in trumps is read for every suit led, so it is
-        dropped only with all of that opponent's side-suit voids.
+        dropped only with all of that opponent's side-suit voids. One more reader: at the
+        twelfth trick ``keep_live_last_card`` throws the card of a suit the opponent who will
+        lead the last trick has shown out of, so under it a side-suit void stays while the
+        claimer's side holds a card of that suit (two positions that differed only by such a
+        void were once taken for one, and the worst line could not be traced back).
         """
         if not voids:
             return 0
         o1, o2 = self._opponents
         theirs = hand_of(held, o1) | hand_of(held, o2)
+        ours = hand_of(held, o1 ^ 1) | hand_of(held, o2 ^ 1)
         for opponent in (o1, o2):
             before = hand_of(held, (opponent + 3) & 3)
             ruffs = self._trump_suit >= 0 and before & SUIT_MASKS[self._trump_suit]
@@ -192,7 +201,12 @@ class Keys:
             for suit in range(4):
                 bit = 1 << (4 * opponent + suit)
                 if voids & bit and suit != self._trump_suit:
-                    if not ruffs and masters_in(before, theirs, suit) == before & SUIT_MASKS[suit]:
+                    read_last = self._last_card_reads_voids and ours & SUIT_MASKS[suit]
+                    if (
+                        not ruffs
+                        and not read_last
+                        and masters_in(before, theirs, suit) == before & SUIT_MASKS[suit]
+                    ):
                         voids &= ~bit
                     else:
                         side_suits += 1
