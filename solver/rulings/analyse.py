@@ -294,12 +294,12 @@ def _analyse_claim(
     return Analysis(case, found, ruling, claim=claimed, unsettled_claim=unsettled)
 
 
-def _unfinished(case: Case, timeout: UnsettledClaim, time_limit: float) -> str:
+def _unfinished(case: Case, unsettled: UnsettledClaim, time_limit: float) -> str:
     """Why a claim is not ruled on: the search ran out of time. What it had proved is said, so
     that the Director knows how far apart the possible rulings are."""
     claim = case.claim
     assert claim is not None
-    low, high = timeout.at_least, timeout.at_most
+    low, high = unsettled.at_least, unsettled.at_most
     known = (
         f"it gives the claimer's side {low} of the {claim.position.tricks_left} tricks left"
         if low == high

@@ -285,7 +285,8 @@ def _choice_outcomes(analysis: Analysis) -> list[str]:
 
 def _plain_where(analysis: Analysis) -> str:
     """What a total without revokes counts: after a claim, only the tricks played before it."""
-    return "won in play before the claim" if analysis.claim is not None else "won in play"
+    claimed = analysis.claim is not None or analysis.unsettled_claim is not None
+    return "won in play before the claim" if claimed else "won in play"
 
 
 def _revoke_where(analysis: Analysis) -> str:
