@@ -463,10 +463,11 @@ def _claim_section(analysis: Analysis) -> list[str]:
     if settled is None:
         unsettled = analysis.unsettled_claim
         assert unsettled is not None
+        low, high = unsettled.at_least, unsettled.at_most
+        proved = f"between {low} and {high} tricks" if low < high else f"{low} tricks, not traced"
         lines.append(
             f"Worst normal line for the claimer ({claimed.policy.name} policy): not found in "
-            f"time, between {unsettled.at_least} and {unsettled.at_most} tricks; double dummy: "
-            f"{claimed.double_dummy}"
+            f"time, {proved}; double dummy: {claimed.double_dummy}"
         )
     else:
         lines.append(
