@@ -20,13 +20,13 @@ from solver.facts import Case
 from solver.facts.outcome import Outcome
 from solver.facts.played import HistoryTrick, PlayedHistory
 from solver.facts.policy import PRESETS, NormalPolicy
-from solver.native import check_builds
+from solver.native import refuse_stale_builds
 
 if TYPE_CHECKING:
     from solver.records import case_from_dict, load_case, loads_case
     from solver.rulings import Analysis, Ruling, analyse
 
-check_builds()
+refuse_stale_builds()
 
 _LATER = {
     "case_from_dict": "solver.records",

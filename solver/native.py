@@ -101,6 +101,31 @@ def check_builds(root: Path = ROOT) -> None:
         )
 
 
+def refuse_stale_builds(root: Path = ROOT) -> None:
+    """``check_builds`` at the package's import. The error goes on to the importer (a notebook
+    sees it as any ImportError); a process that lets it go uncaught, as the command line does
+    (it is raised before ``solver.cli`` can catch anything), ends with its message on stderr
+    and exit code 3, the tool's code for "could not run", not a traceback and code 1, which
+    would read as a ruling left undetermined."""
+    try:
+        check_builds(root)
+    except StaleBuildError:
+        import os
+        import sys
+
+        previous = sys.excepthook
+
+        def refuse(kind: type[BaseException], error: BaseException, trace: object) -> None:
+            if isinstance(error, StaleBuildError):
+                print(f"error: {error}", file=sys.stderr)
+                sys.stderr.flush()
+                os._exit(3)
+            previous(kind, error, trace)  # type: ignore[arg-type]
+
+        sys.excepthook = refuse
+        raise
+
+
 def is_compiled(module_file: str | None) -> bool:
     """Whether a module was loaded from a compiled copy (its ``__file__``)."""
     return module_file is not None and not module_file.endswith(".py")

@@ -177,3 +177,31 @@ def test_compiled_and_interpreted_searches_agree_on_larger_endings(
     same_search(problem, source)
     barred = replace(problem, opponents_ruff=False)
     same_search(barred, source)
+
+
+def test_a_process_that_does_not_catch_a_stale_build_ends_with_its_message_and_code_3(
+    tmp_path: Path,
+) -> None:
+    """The command line imports the package before it can catch anything: a stale build must
+    end it with the message and the tool's "could not run" code, not a traceback and code 1
+    (which reads as an undetermined ruling). An importer that catches it gets the error."""
+    import subprocess
+
+    root = tree_with_a_build(tmp_path, built_from=hashlib.sha256(b"x = 0\n").hexdigest())
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from solver.native import StaleBuildError, refuse_stale_builds\n"
+        "try:\n"
+        f"    refuse_stale_builds(Path({str(root)!r}))\n"
+        "except StaleBuildError:\n"
+        "    print('caught')\n"
+        f"refuse_stale_builds(Path({str(root)!r}))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert ran.returncode == 3
+    assert ran.stdout == "caught\n"
+    assert ran.stderr.startswith("error: solver/engines/claims/search.py (changed since")
+    assert "make install" in ran.stderr and "Traceback" not in ran.stderr
