@@ -63,8 +63,9 @@ class Card:
     def parse(text: str) -> Card:
         """Read a card written suit then rank ("SA", "HT", "H10"); raises ValueError. Letters
         outside ASCII are refused, not made capitals: ``upper()`` turns the long s into S."""
-        cleaned = text.strip().upper()
-        if len(cleaned) < 2 or not text.strip().isascii():
+        stripped = text.strip()
+        cleaned = stripped.upper()
+        if len(cleaned) < 2 or not stripped.isascii():
             raise ValueError(f"bad card {text!r} (expected suit then rank, like 'SA' or 'H10')")
         suit_char, rank_text = cleaned[0], cleaned[1:]
         if rank_text == "10":

@@ -17,7 +17,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, Field, StrictBool, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
-from solver.bridge import SEATS, Card, Contract, Deal, Seat, Side
+from solver.bridge import Card, Contract, Deal, Seat, Side
 from solver.bridge.cards import RANK_CHARS
 from solver.errors import CaseFileError, input_name, read_input
 from solver.facts import AgreedTrick, Case, Claim, MixedWhen, Row, Statement, TrickInProgress
@@ -1446,15 +1446,15 @@ class _IrregularityReader:
     def _holder(self, card: Card, location: str) -> Seat:
         """The seat dealt the card; for a case given as its ending (no deal), the seat holding
         it at the claim. A card played before such a claim is in no hand: refused here."""
-        for seat in SEATS:
-            if card in self.deal.hand(seat):
-                return seat
-        raise self.error(
-            location,
-            f"card {card} is in no hand at the claim (claim.position.hands): without deal, "
-            "the play before the claim is not known, so a card played then cannot be named; "
-            "give deal",
-        )
+        try:
+            return self.deal.holder(card)
+        except ValueError:
+            raise self.error(
+                location,
+                f"card {card} is in no hand at the claim (claim.position.hands): without deal, "
+                "the play before the claim is not known, so a card played then cannot be named; "
+                "give deal",
+            ) from None
 
     def _defender(self, text: str, location: str, why: str) -> Seat:
         seat = self.builder._seat(text, location)

@@ -72,7 +72,7 @@ def analyse(
         analysis = _analyse_claim(case, engine, list_limit, time_limit, policy, judgements, workers)
         if case.irregularities:
             analysis = replace(analysis, ruling=_with_judgements(case, analysis.ruling))
-        claimed = analysis.claim or analysis.unsettled_claim
+        claimed = analysis.claimed
         if claimer_view and claimed is not None and not claimed.obligations.empty:
             raise CaseFileError(
                 case.source,

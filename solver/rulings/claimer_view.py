@@ -71,19 +71,20 @@ def claimer_view(
     worst_layout: dict[str, str] | None = None
     count = 0
     total = 0
+
+    def stopped(why: str) -> ClaimerView:
+        """The view of the layouts solved so far, not all of them: ``sure`` not looked for."""
+        return ClaimerView(count, False, worst, worst_layout, None, why if single_dummy else "")
+
     if progress is not None or most is not None:
         total = _layouts(claim, hidden, pool, size)
         if most is not None and total > most:
-            note = f"more than {most} layouts"
-            return ClaimerView(0, False, None, None, None, note if single_dummy else "")
+            return stopped(f"more than {most} layouts")
     if progress is not None:
         progress(0, total)
     for chosen in itertools.combinations(pool, size):
         if time.monotonic() - started > time_limit:
-            note = "the time ran out before every layout was solved"
-            return ClaimerView(
-                count, False, worst, worst_layout, None, note if single_dummy else ""
-            )
+            return stopped("the time ran out before every layout was solved")
         first = frozenset(chosen)
         second = frozenset(pool) - first
         if not _agrees(claim, hidden[0], first) or not _agrees(claim, hidden[1], second):
@@ -106,13 +107,8 @@ def claimer_view(
             worst = value
             worst_layout = {str(hidden[0]): _pbn(first), str(hidden[1]): _pbn(second)}
             if below is not None and worst < below:
-                note = f"a layout gives fewer than {below} tricks double dummy"
-                return ClaimerView(
-                    count, False, worst, worst_layout, None, note if single_dummy else ""
-                )
+                return stopped(f"a layout gives fewer than {below} tricks double dummy")
     view = ClaimerView(count, True, worst, worst_layout)
-    if single_dummy and worst is None:
-        return replace(view, sure_note="no layout agrees with the voids shown")
     if single_dummy:
         return _with_sure(case, view, max(time_limit - (time.monotonic() - started), 1.0))
     return view
@@ -122,6 +118,8 @@ def _with_sure(case: Case, view: ClaimerView, time_limit: float) -> ClaimerView:
     """The view with what one plan makes sure of, or why that was not found."""
     claim = case.claim
     assert claim is not None
+    if view.worst is None:
+        return replace(view, sure_note="no layout agrees with the voids shown")
     if claim.by_defender:
         return replace(view, sure_note=_DEFENDER)
     line = sure_line(case, time_limit, most=view.worst)

@@ -85,7 +85,7 @@ def _body(analysis: Analysis, listed: int, examples: bool) -> list[str]:
         ]
     if examples and analysis.found.engine != "none" and analysis.status != "impossible":
         parts += _group_examples(analysis)
-    if analysis.claim is not None or analysis.unsettled_claim is not None:
+    if analysis.claimed is not None:
         parts += ["", *_claim_section(analysis)]
     parts += ["", *_ruling(analysis)]
     return parts
@@ -285,8 +285,7 @@ def _choice_outcomes(analysis: Analysis) -> list[str]:
 
 def _plain_where(analysis: Analysis) -> str:
     """What a total without revokes counts: after a claim, only the tricks played before it."""
-    claimed = analysis.claim is not None or analysis.unsettled_claim is not None
-    return "won in play before the claim" if claimed else "won in play"
+    return "won in play before the claim" if analysis.claimed is not None else "won in play"
 
 
 def _revoke_where(analysis: Analysis) -> str:
@@ -409,7 +408,7 @@ def _trick_table(case: Case, history: History) -> list[str]:
 
 
 def _claim_section(analysis: Analysis) -> list[str]:
-    claimed = analysis.claim or analysis.unsettled_claim
+    claimed = analysis.claimed
     assert claimed is not None, "called only for a claim"
     claim = claimed.claim
     position = claim.position
@@ -713,7 +712,7 @@ def html_document(
         parts.append(
             f"<section><h2>One history per outcome</h2><pre>{shown_examples}</pre></section>"
         )
-    if analysis.claim is not None or analysis.unsettled_claim is not None:
+    if analysis.claimed is not None:
         claim = e("\n".join(_claim_section(analysis)))
         parts.append(f"<section><h2>The claim</h2><pre>{claim}</pre></section>")
     parts += [

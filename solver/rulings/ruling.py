@@ -90,6 +90,11 @@ class Analysis:
     def status(self) -> Status:
         return self.ruling.status
 
+    @property
+    def claimed(self) -> ClaimAnalysis | UnsettledClaim | None:
+        """The claim's adjudication, settled or not; None for a case without a claim."""
+        return self.claim if self.claim is not None else self.unsettled_claim
+
     def histories(self) -> list[PlayedHistory]:
         """The consistent histories listed (``found.listed``), trick by trick with seats and
         cards: what the JSON's ``histories.listed`` gives."""
@@ -194,7 +199,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
             data["options_remark"] = analysis.pending.remark
     if analysis.explanation is not None:
         data["impossible_because"] = analysis.explanation
-    claimed = analysis.claim or analysis.unsettled_claim
+    claimed = analysis.claimed
     if claimed is not None:
         data["claim"] = claimed.to_json()
         view = analysis.claimer_view
@@ -215,38 +220,44 @@ def _outcome_entries(analysis: Analysis, impossible: bool) -> list[dict[str, Any
     total and the choices made."""
     case, found = analysis.case, analysis.found
     outcomes = []
-    # The winners are found per total in play: a revoke group's total counts a claim's tricks
-    # too, so its own total in play is the key.
-    in_play: list[int] | None = None
+    # Each entry beside the total in play its trick winners are found under: a revoke group's
+    # total counts a claim's tricks too, so its own total in play is the key.
+    entries: list[tuple[dict[str, Any], int]]
     if analysis.revoke_groups is not None and not impossible:
-        entries = [group.to_json() for group in analysis.revoke_groups]
-        in_play = [group.outcome.declarer_tricks for group in analysis.revoke_groups]
+        entries = [
+            (group.to_json(), group.outcome.declarer_tricks) for group in analysis.revoke_groups
+        ]
         if case.irregularities:  # after an irregularity every group says its choices
-            for entry, group in zip(entries, analysis.revoke_groups, strict=True):
+            for (entry, _), group in zip(entries, analysis.revoke_groups, strict=True):
                 entry["choices"] = [choice_json(case, c) for c in group.outcome.choices]
     elif case.irregularities and not impossible:
         entries = [
-            {
-                "declarer_tricks": outcome.declarer_tricks,
-                "histories": count,
-                "revokes": [],
-                "final_declarer_tricks": outcome.declarer_tricks,
-                "choices": [choice_json(case, choice) for choice in outcome.choices],
-            }
+            (
+                {
+                    "declarer_tricks": outcome.declarer_tricks,
+                    "histories": count,
+                    "revokes": [],
+                    "final_declarer_tricks": outcome.declarer_tricks,
+                    "choices": [choice_json(case, choice) for choice in outcome.choices],
+                },
+                outcome.declarer_tricks,
+            )
             for outcome, count in found.groups.items()
         ]
     else:
         entries = [
-            {
-                "declarer_tricks": total,
-                "histories": count,
-                "revokes": [],
-                "final_declarer_tricks": total,
-            }
+            (
+                {
+                    "declarer_tricks": total,
+                    "histories": count,
+                    "revokes": [],
+                    "final_declarer_tricks": total,
+                },
+                total,
+            )
             for total, count in sorted(found.outcomes.items())
         ]
-    for number, entry in enumerate(entries):
-        total = entry["declarer_tricks"] if in_play is None else in_play[number]
+    for entry, total in entries:
         winners = found.trick_winners.get(total)
         if winners is not None:  # [] when no trick was played: present, as the format says
             entry["trick_winners"] = [sorted(str(SEATS[s]) for s in per) for per in winners]

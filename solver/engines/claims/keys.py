@@ -193,7 +193,8 @@ class Keys:
             return 0
         o1, o2 = self._opponents
         theirs = hand_of(held, o1) | hand_of(held, o2)
-        ours = hand_of(held, o1 ^ 1) | hand_of(held, o2 ^ 1)
+        # The claimer's side's cards, where ``keep_live_last_card`` may read a void (else none).
+        ours = hand_of(held, o1 ^ 1) | hand_of(held, o2 ^ 1) if self._last_card_reads_voids else 0
         for opponent in (o1, o2):
             before = hand_of(held, (opponent + 3) & 3)
             ruffs = self._trump_suit >= 0 and before & SUIT_MASKS[self._trump_suit]
@@ -201,10 +202,9 @@ class Keys:
             for suit in range(4):
                 bit = 1 << (4 * opponent + suit)
                 if voids & bit and suit != self._trump_suit:
-                    read_last = self._last_card_reads_voids and ours & SUIT_MASKS[suit]
                     if (
                         not ruffs
-                        and not read_last
+                        and not ours & SUIT_MASKS[suit]
                         and masters_in(before, theirs, suit) == before & SUIT_MASKS[suit]
                     ):
                         voids &= ~bit
