@@ -310,7 +310,7 @@ class ClaimReader:
         before = next((t for t in agreed if t.number == sum(position.won)), None)
         steps = StepReader(self, by.side, position).steps(raw.statement or [])
         policy, switches = self._policy(), self._switches()
-        return Claim(
+        claim = Claim(
             by=by,
             tricks=tricks,
             tricks_said=tricks_said,
@@ -330,6 +330,37 @@ class ClaimReader:
             switches=switches,
             player_class=self._player_class(),
         )
+        self._check_concessions(claim)
+        return claim
+
+    def _check_concessions(self, claim: Claim) -> None:
+        """The ``concede`` steps in force at the claim give up no more tricks than the claim
+        leaves the opponents: a step past them would never come into force, and a claim of
+        every trick that concedes one says two things, one of which the Director must ask
+        about before the case can be ruled."""
+        leaves, conceded = claim.conceded, 0
+        for index, (step, held) in enumerate(
+            zip(claim.statement, claim.conditions_held(), strict=True)
+        ):
+            if step.kind != "concede" or not held:
+                continue
+            conceded += step.count
+            if conceded > leaves:
+                raise self.error(f"statement.{index}", self._overconceded(claim, conceded, step))
+
+    def _overconceded(self, claim: Claim, conceded: int, step: Step) -> str:
+        most = f"claim.tricks of {self.left - conceded} or fewer"
+        if claim.conceded == 0:
+            said = f"the claim is for all {self.left} tricks left, so it concedes none"
+            expected = f"no concede step, or {most}"
+        else:
+            said = (
+                f"the steps concede {conceded} tricks by here, more than the "
+                f"{claim.conceded} the claim leaves the opponents ({claim.tricks} of the "
+                f"{self.left} tricks left claimed)"
+            )
+            expected = f"steps conceding {claim.conceded} at most, or {most}"
+        return f"{shown(step.text)}: {said} (expected {expected})"
 
     def _tricks(self, position: ClaimPosition) -> tuple[int, str]:
         """``claim.tricks``: a number, or numbers on conditions of the layout (``{if spades 3-2:

@@ -267,7 +267,7 @@ STEPS = [
 
 @pytest.mark.parametrize(("text", "step"), STEPS, ids=[text for text, _ in STEPS])
 def test_every_step_kind_is_read(text: str, step: Step) -> None:
-    data = after_three(statement=[text])
+    data = after_three(statement=[text], tricks=8)  # two tricks left to concede
     if text.startswith("play ck"):  # a defender's claim
         data = case(data["claim"] | {"by": "E"}, play={"tricks": dict(TRICKS)})
     claim = load(data).claim
@@ -318,7 +318,7 @@ def test_an_ending_without_a_deal_gives_the_trick_in_progress_back_to_its_player
 
 def test_steps_keep_their_order() -> None:
     texts = ["draw trumps", "cash C", "ruff H in N", "finesse SJ", "concede 1", "play SA HA"]
-    claim = load(after_three(statement=texts)).claim
+    claim = load(after_three(statement=texts, tricks=9)).claim
     assert claim is not None
     assert [step.kind for step in claim.statement] == [
         "draw_trumps",
@@ -329,6 +329,15 @@ def test_steps_keep_their_order() -> None:
         "play",
     ]
     assert [step.text for step in claim.statement] == texts
+
+
+def test_a_concession_counts_against_the_claim_only_where_its_condition_holds() -> None:
+    """Spades lie 3-2 at the claim: a concession for 4-1 is no concession on this layout, so a
+    claim of every trick may carry it; one for 3-2 may not."""
+    claim = load(after_three(statement=["if spades 4-1: concede 1"])).claim
+    assert claim is not None and claim.tricks == 10
+    error = error_of(after_three(statement=["if spades 3-2: concede 1"]))
+    assert "claim.statement.0" in str(error) and "concedes none" in str(error)
 
 
 def test_a_draw_trumps_step_mentions_trumps_unless_the_case_says_otherwise() -> None:
@@ -906,6 +915,21 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
         after_three(statement=["finesse SQ"]),
         "claim.statement.0",
         "'finesse SQ': neither North nor South holds SQ",
+    ),
+    (
+        "step-concede-on-a-claim-of-every-trick",
+        after_three(statement=["cash C", "concede 1"]),
+        "claim.statement.1",
+        "'concede 1': the claim is for all 10 tricks left, so it concedes none (expected no "
+        "concede step, or claim.tricks of 9 or fewer)",
+    ),
+    (
+        "step-concede-past-the-tricks-the-claim-leaves",
+        after_three(tricks=8, statement=["concede 1", "concede 1", "concede 1"]),
+        "claim.statement.2",
+        "'concede 1': the steps concede 3 tricks by here, more than the 2 the claim leaves "
+        "the opponents (8 of the 10 tricks left claimed) (expected steps conceding 2 at most, "
+        "or claim.tricks of 7 or fewer)",
     ),
     (
         "step-concede-not-a-number",
