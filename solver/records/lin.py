@@ -214,11 +214,11 @@ class _BoardReader:
         self.board = board
         self.index = index
         self.number_line = 0
+        self.notes: list[str] = []
         self.room: str | None = None
         self.number: int | None = None
         self.room, self.number = self._board_id()
         self.dealer: Seat | None = None
-        self.notes: list[str] = []
 
     def where(self, line: int, trick: int | None = None) -> str:
         name = f"board {self.number}" if self.number is not None else f"board #{self.index + 1}"
@@ -271,11 +271,19 @@ class _BoardReader:
                 room = {"o": "Open", "c": "Closed"}.get((match.group(1) or "").lower())
                 number = self._number(pair, match.group(2))
                 self.number_line = pair.line
+        unnumbered: list[_Pair] = []
         for pair in self.values("ah"):
             match = re.search(r"(-?[0-9]+)", pair.value)
             if match:
                 number = self._number(pair, match.group(1))
                 self.number_line = pair.line
+            else:
+                unnumbered.append(pair)
+        if number is None and unnumbered:
+            self.notes.append(
+                f"line {unnumbered[-1].line}: {unnumbered[-1].written} names no board number "
+                "(expected one like 'ah|Board 12|'): the board is read without one"
+            )
         return room, number
 
     def _number(self, pair: _Pair, digits: str) -> int:

@@ -101,7 +101,7 @@ def case_from_record(
         case["claim"] = claimed
     case["source"] = f"{Path(record.source).name}, {record.label()}"
     if record.notes:
-        case["notes"] = " ".join(record.notes)
+        case["notes"] = "\n".join(note.rstrip(".") + "." for note in record.notes)
     return case
 
 

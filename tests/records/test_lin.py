@@ -214,6 +214,15 @@ def test_a_second_deal_without_qx_starts_a_new_board() -> None:
     assert [r.board for r in records] == [7, 8] and [r.index for r in records] == [0, 1]
 
 
+def test_an_ah_without_a_number_is_noted_not_passed_over() -> None:
+    text = f"pn|s,w,n,e|md|3{HANDS}|ah|Board x|{AUCTION}pc|H2|pg||\n"
+    (record,) = lin.loads(text)
+    assert record.board is None
+    assert any("'ah|Board x|' names no board number" in note for note in record.notes)
+    (numbered,) = lin.loads(text.replace("Board x", "Board 7"))
+    assert numbered.board == 7 and not any("board number" in n for n in numbered.notes)
+
+
 def test_eight_names_give_the_closed_room_its_own_players() -> None:
     text = "pn|a,b,c,d,e,f,g,h|" + board().replace("pn|s,w,n,e|", "").replace("qx|o1|", "qx|c1|")
     (record,) = lin.loads(text)
