@@ -70,3 +70,24 @@ def test_a_stated_crossruff_is_named_as_an_assumption() -> None:
     assert "claim-crossruff" in [a.name for a in analysis.ruling.assumptions]
     plain = solver.analyse(solver.load_case(CLAIMS / "mid-trick-claim-trump-not-mentioned.yaml"))
     assert "claim-crossruff" not in [a.name for a in plain.ruling.assumptions]
+
+
+def test_the_report_gives_in_full_the_judgements_the_ruling_turns_on() -> None:
+    """Every judgement that, turned alone, changes the worst line is given in full; the rest of
+    the preset's are named on one line; with the turns not sought, every one is in full."""
+    case = solver.load_case(CLAIMS / "blocked-suit-king-opposite-aqjt.yaml")
+    analysis = solver.analyse(case)
+    claimed = analysis.claim
+    assert claimed is not None and claimed.judgements
+    report = text_report(analysis)
+    prefix = f"{claimed.policy.name}:"
+    turning = {prefix + cost.switch for cost in claimed.judgements}
+    judgements = [a for a in analysis.ruling.assumptions if a.name.startswith(prefix)]
+    full = [a for a in judgements if f"  assumption ({a.name}, Law {a.citation}): " in report]
+    assert {a.name for a in full} == turning & {a.name for a in judgements}
+    (named,) = [line for line in report.splitlines() if "more judgements of normal play" in line]
+    quiet = [a.name.removeprefix(prefix) for a in judgements if a.name not in turning]
+    assert named.endswith(": " + ", ".join(quiet)) and f"{len(quiet)} more" in named
+    unsought = text_report(solver.analyse(case, judgements=False))
+    assert all(f"assumption ({a.name}, Law {a.citation}): {a.text}" in unsought for a in judgements)
+    assert "more judgements of normal play" not in unsought

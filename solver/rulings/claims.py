@@ -188,6 +188,9 @@ class ClaimAnalysis:
     obligations: Obligations = NO_OBLIGATIONS
     """The penalty cards and restrictions in force at the claim (``obligations_at_claim``),
     which every line of the adjudication obeys."""
+    judgements_sought: bool = True
+    """Whether each judgement was turned to find where the ruling turns (``judgements``): when
+    it was, a judgement not among them leaves the worst normal line as it is."""
 
     @property
     def upheld(self) -> bool:
@@ -419,6 +422,7 @@ def analyse_claim(
         problem.trumps_aware,
         costs,
         obligations,
+        judgements_sought=judgements,
     )
 
 

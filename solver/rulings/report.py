@@ -13,6 +13,8 @@ from solver.facts.claim import Claim, ClaimPosition, Step
 from solver.facts.history import History
 from solver.facts.irregularity import Choice
 from solver.facts.outcome import Outcome
+from solver.facts.policy import SWITCH_NAMES
+from solver.laws.citation import Assumption
 from solver.rulings.claimer_view import ClaimerView
 from solver.rulings.claims import ClaimAnalysis, in_force
 from solver.rulings.decide import stopped_where
@@ -581,11 +583,51 @@ def _ruling(analysis: Analysis) -> list[str]:
         lines.append(f"  result {ruling.result}, score NS {ns:+d}, EW {ew:+d}")
     for reason in ruling.reasons:
         lines.append(f"  - {reason}")
-    for assumption in ruling.assumptions:
+    shown, quiet = assumption_groups(analysis)
+    for assumption in shown:
         lines.append(
             f"  assumption ({assumption.name}, Law {assumption.citation}): {assumption.text}"
         )
+    if quiet:
+        lines.append(f"  {_quiet_heading(quiet)}: {', '.join(_switch(a) for a in quiet)}")
     return lines
+
+
+def assumption_groups(analysis: Analysis) -> tuple[list[Assumption], list[Assumption]]:
+    """The ruling's assumptions in two groups: those the report gives in full, and the claim
+    policy's judgements which, each turned the other way alone, leave the worst normal line as
+    it is, which it only names. A committee reads first what its ruling turns on; thirty-odd
+    judgements in full hid the two that mattered. When the turns were not sought, or a
+    judgement's turn was not settled in time, the judgement is given in full."""
+    assumptions = list(analysis.ruling.assumptions)
+    claimed = analysis.claim
+    if claimed is None or not claimed.judgements_sought:
+        return assumptions, []
+    prefix = f"{claimed.policy.name}:"
+    turning = {prefix + cost.switch for cost in claimed.judgements}
+    judgements = {prefix + name for name in SWITCH_NAMES}
+    quiet = [a for a in assumptions if a.name in judgements and a.name not in turning]
+    return [a for a in assumptions if a.name not in judgements or a.name in turning], quiet
+
+
+def _quiet_heading(quiet: list[Assumption]) -> str:
+    preset = quiet[0].name.split(":", 1)[0]
+    laws = sorted({a.citation for a in quiet})
+    return (
+        f"assumptions ({preset}, Law{'s' if len(laws) > 1 else ''} {', '.join(laws)}): "
+        f"{len(quiet)} more judgements of normal play in force, "
+        "none of which, turned the other way alone, changes the worst normal line (each stated "
+        "in docs/claims.md and in the JSON's assumptions)"
+    )
+
+
+def _switch(assumption: Assumption) -> str:
+    return assumption.name.split(":", 1)[1]
+
+
+def _assumption_html(a: Assumption) -> str:
+    e = html.escape
+    return f"<li>assumption ({e(a.name)}, Law {e(a.citation)}): {e(a.text)}</li>"
 
 
 def _credited(tricks: int) -> str:
@@ -806,10 +848,16 @@ def _ruling_html(analysis: Analysis) -> str:
         parts.append(f"<p>Result <b>{e(ruling.result)}</b>, score NS {ns:+d}, EW {ew:+d}</p>")
     parts.append("<ul>")
     parts += [f"<li>{e(str(reason))}</li>" for reason in ruling.reasons]
-    parts += [
-        f"<li>assumption ({e(a.name)}, Law {e(a.citation)}): {e(a.text)}</li>"
-        for a in ruling.assumptions
-    ]
+    shown, quiet = assumption_groups(analysis)
+    parts += [_assumption_html(a) for a in shown]
+    if quiet:
+        parts += [
+            f"<li><details><summary>{e(_quiet_heading(quiet))}: ",
+            e(", ".join(_switch(a) for a in quiet)),
+            "</summary><ul>",
+            *(_assumption_html(a) for a in quiet),
+            "</ul></details></li>",
+        ]
     parts.append("</ul>")
     if ruling.citations:
         parts.append(f"<p>Laws cited: {e(', '.join(ruling.citations))}</p>")

@@ -534,6 +534,20 @@ def test_a_claim_case_loaded_from_its_file_shows_the_adjudication(
     tricks = {play["trick"] for play in claim["worst_normal_line"]}
     assert page.locator("#claim-line tbody tr").count() == len(tricks)
     assert page.locator("#ruling-reasons li").all_inner_texts() == expected["ruling"]["reasons"]
+    # Where the ruling turns, and the judgements it does not turn on named in one line.
+    turns = page.locator("#claim-turns li").all_inner_texts()
+    assert claim["judgements"] and len(turns) == len(claim["judgements"])
+    for turn, cost in zip(turns, claim["judgements"], strict=True):
+        assert turn.startswith(f"with {cost['switch']} {cost['turned']} (Law {cost['citation']})")
+        assert f"declarer {cost['declarer_tricks']} tricks" in turn
+    turning = {f"{claim['policy']}:{cost['switch']}" for cost in claim["judgements"]}
+    assumptions = expected["ruling"]["assumptions"]
+    quiet = [a for a in assumptions if a["name"].startswith(f"{claim['policy']}:")]
+    quiet = [a for a in quiet if a["name"] not in turning]
+    assert quiet and len(quiet) < len(assumptions)
+    assert page.locator("#quiet-assumptions > p.assumption").count() == len(quiet)
+    assert page.locator("p.assumption").count() == len(assumptions)
+    assert f"{len(quiet)} more judgements" in page.inner_text("#quiet-assumptions summary")
 
 
 def test_advice_to_raise_the_time_limit_names_the_desks_own(

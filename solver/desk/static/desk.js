@@ -1127,8 +1127,16 @@ function renderRuling(result, holder, extra, values) {
   }
   parts.push(el("ul", { id: "ruling-reasons" },
     ...(ruling.reasons || []).map((r) => el("li", {}, deskAdvice(r)))));
-  for (const a of ruling.assumptions || []) {
-    parts.push(el("p", { class: "assumption" }, `assumption (${a.name}, Law ${a.citation}): ${a.text}`));
+  const { shown, quiet } = assumptionGroups(result);
+  for (const a of shown) parts.push(el("p", { class: "assumption" }, assumptionText(a)));
+  if (quiet.length) {
+    const laws = [...new Set(quiet.map((a) => a.citation))].sort();
+    const names = quiet.map((a) => a.name.slice(a.name.indexOf(":") + 1)).join(", ");
+    parts.push(el("details", { class: "assumption", id: "quiet-assumptions" },
+      el("summary", {}, `assumptions (${result.claim.policy}, Law${laws.length > 1 ? "s" : ""} ` +
+        `${laws.join(", ")}): ${quiet.length} more judgements of normal play in force, none of ` +
+        `which, turned the other way alone, changes the worst normal line: ${names}`),
+      ...quiet.map((a) => el("p", { class: "assumption" }, assumptionText(a)))));
   }
   if ((ruling.citations || []).length) {
     parts.push(el("p", { id: "ruling-citations" }, `Laws cited: ${ruling.citations.join(", ")}`));
@@ -1163,6 +1171,23 @@ function renderRuling(result, holder, extra, values) {
   }
   holder.replaceChildren(...parts);
   holder.hidden = false;
+}
+
+function assumptionText(a) {
+  return `assumption (${a.name}, Law ${a.citation}): ${a.text}`;
+}
+
+// The ruling's assumptions in two groups, as the text report has them: the claim policy's
+// judgements which, each turned the other way alone, leave the worst normal line as it is are
+// only named (a committee reads first what the ruling turns on); the others are given in full.
+function assumptionGroups(result) {
+  const all = (result.ruling || {}).assumptions || [];
+  const claim = result.claim;
+  if (!claim || !Array.isArray(claim.judgements)) return { shown: all, quiet: [] };
+  const prefix = `${claim.policy}:`;
+  const turning = new Set(claim.judgements.map((j) => prefix + j.switch));
+  const isQuiet = (a) => a.name.startsWith(prefix) && !turning.has(a.name);
+  return { shown: all.filter((a) => !isQuiet(a)), quiet: all.filter(isQuiet) };
 }
 
 function namedSuits(item) {
@@ -1286,7 +1311,22 @@ function claimParts(claim) {
       el("table", { id: "claim-line" }, el("thead", {}, el("tr", {}, el("th", {}, "trick"),
         el("th", {}, "cards in order"), el("th", {}, "won by"))), el("tbody", {}, ...rows)));
   }
+  if (Array.isArray(claim.judgements)) parts.push(...turnParts(claim.judgements));
   return parts;
+}
+
+// Where the ruling turns: each judgement that, turned the other way alone, changes the worst
+// normal line, and the claimer's side's tricks then (claim.judgements).
+function turnParts(judgements) {
+  const items = judgements.map((j) => el("li", {}, j.claimer_tricks == null
+    ? `with ${j.switch} ${j.turned} (Law ${j.citation}): not settled in time`
+    : `with ${j.switch} ${j.turned} (Law ${j.citation}), the worst normal line gives the ` +
+      `claimer's side ${j.claimer_tricks}: declarer ${j.declarer_tricks} tricks`));
+  if (!items.length) {
+    items.push(el("li", {}, "no judgement turned alone changes the line, of those settled in time"));
+  }
+  return [el("p", {}, "Where the ruling turns (each judgement turned the other way alone):"),
+    el("ul", { id: "claim-turns" }, ...items)];
 }
 
 function signed(value) {
