@@ -125,9 +125,32 @@ def case_yaml(case: dict[str, Any]) -> str:
         N: SA+ S2-
     <BLANKLINE>
     """
-    return yaml.safe_dump(
-        case, sort_keys=False, default_flow_style=False, allow_unicode=True, width=100
+    return yaml.dump(
+        case,
+        Dumper=_CaseDumper,
+        sort_keys=False,
+        default_flow_style=False,
+        allow_unicode=True,
+        width=100,
     )
+
+
+_YAML_BREAKS = ("\x85", "\u2028", "\u2029")
+"""Characters YAML reads as line breaks (NEL, the line and paragraph separators): written raw
+in a quoted scalar, they come back as spaces, so a text holding one is written escaped."""
+
+
+class _CaseDumper(yaml.SafeDumper):
+    """The safe dumper, with a text holding a YAML line break written double-quoted, where it
+    is escaped (``\\N``, ``\\L``, ``\\P``), so that the case reads back as it was saved."""
+
+
+def _text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    style = '"' if any(mark in text for mark in _YAML_BREAKS) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+_CaseDumper.add_representer(str, _text)
 
 
 @dataclass(frozen=True)

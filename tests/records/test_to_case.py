@@ -259,3 +259,13 @@ def test_statements_are_written_as_a_case_file_and_must_be_mappings() -> None:
         case_from_record(record, statements={"by": "NS", "declarer_tricks": 3})  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"statements\[1\]: got 'NS 3' \(expected a mapping"):
         case_from_record(record, statements=[{"by": "NS"}, "NS 3"])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("text", ["Board 1\x85 room A", "a\u2028b", "a\u2029b", "tab\there"])
+def test_a_text_with_a_yaml_line_break_is_saved_as_written(text: str) -> None:
+    """NEL and the Unicode line and paragraph separators are line breaks to YAML: written raw
+    they came back as spaces (the desk's Save changed a title). They are written escaped."""
+    from solver.records.yamlload import load_yaml
+
+    saved = case_yaml({"title": text, "notes": f"first\n{text}"})
+    assert load_yaml(saved, "saved.yaml") == {"title": text, "notes": f"first\n{text}"}
