@@ -484,8 +484,10 @@ class _Desk:
         job = self.workers.job(request.path_params["job_id"])
         if job is None:
             return JSONResponse({"error": "no such ruling job on this server"}, status_code=404)
+        given = request.query_params.get("wait", "0")
         try:
-            wait = float(request.query_params.get("wait", "0"))
+            # Written plainly: float() also reads "٣" (an Arabic-Indic three) and "1_0".
+            wait = float(given) if given.isascii() and "_" not in given else math.nan
         except ValueError:
             wait = math.nan
         if not 0.0 <= wait < math.inf:  # NaN too

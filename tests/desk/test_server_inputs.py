@@ -151,7 +151,7 @@ def test_a_log_entry_that_is_not_a_number_or_out_of_range(base: str) -> None:
 
 def test_wait_must_be_a_number_of_seconds_zero_or_more(base: str) -> None:
     job = request(base + "api/jobs", {"case": example()}).json()["job"]
-    for wait in ("nan", "inf", "-1", "-inf", "abc", ""):
+    for wait in ("nan", "inf", "-1", "-inf", "abc", "", quote("٣"), "1_0"):
         message = refused(request(f"{base}api/jobs/{job}?wait={wait}"))
         assert message == "wait: expected a number of seconds, 0 or more (at most 2 are waited)"
     for wait in ("0", "0.5", "1e9"):
