@@ -33,6 +33,7 @@ from solver.engines.claims import (
     State,
     adjudicate,
 )
+from solver.engines.claims.keys import one_per_run
 from solver.facts import Claim, ClaimPosition, Step
 from solver.facts.policy import PRESETS, NormalPolicy
 from solver.laws.normal_play import for_defenders
@@ -999,3 +1000,41 @@ def test_the_memo_key_keeps_a_void_the_last_card_reads() -> None:
     off = replace(problem, policy=replace(problem.policy, keep_live_last_card=False))
     keys = Adjudicator(off).keys
     assert keys.key(shown[0]) == keys.key(shown[1])
+
+
+def test_one_card_per_run_reads_the_gap_whatever_order_the_cards_come_in() -> None:
+    """The policy lists a hand's plays in its own order: East's true winner H9, then the H5
+    he thinks good (only North's H6 beats it, and North's H6 was found overlooked). Between
+    them lie North's H6 and West's H7, so both must be tried; read as if the later card were
+    the higher, the gap was empty and the H9 was dropped as the H5's equal. With the H9 left
+    out the search missed the worst line (the H9 first, drawing West's H7, so that the H5
+    loses to the H6) and credited the claimer with a trick more than every admitted line
+    gives; with the suits renamed, hearts before spades, it did not (found by
+    ``tests/claim_campaign.py``, seed 415127)."""
+    hands = "N:.64.54. 8T.95.. ..T832. 3.7.97."
+    position = ClaimPosition(
+        tuple(
+            frozenset(
+                Card.parse(SUIT_LETTERS[suit] + rank)
+                for suit, ranks in enumerate(text.split("."))
+                for rank in ranks
+            )
+            for text in hands.partition(":")[2].split()
+        ),  # type: ignore[arg-type]
+        Seat.E,
+        (),
+        (2, 1),
+    )
+    claim = Claim(
+        Seat.W, 4, position, trumps_mentioned=True, overlooked=frozenset({Card.parse("H6")})
+    )
+    policy = PRESETS["ACBL"].with_switches(top_down=False)
+    problem = ClaimProblem.from_claim(claim, None, policy, dummy=Seat.E.index, best=4)
+    adjudicator = Adjudicator(problem)
+    state = start_state(adjudicator)
+    east = ["S8", "ST", "H9", "H5"]
+    assert [str(Card.from_index(c)) for c in adjudicator.admitted_plays(state)] == east
+    held = state.held
+    cards = [Card.parse(c).index for c in east]
+    assert one_per_run(cards, held, Seat.E.index, (), 0) == cards
+    assert adjudicate(problem).claimer_tricks == brute_force(adjudicator, state) == 1

@@ -304,7 +304,11 @@ def one_per_run(
     for card in cards:
         if out and out[-1] // 13 == card // 13:
             previous = out[-1]
-            between = others & ((2 << card) - 1) & ~((1 << previous) - 1)
+            # The cards come in the policy's order, not always by rank within a suit (a true
+            # winner before a card thought good, ``lead_believed_winner``): the gap is read
+            # between the lower and the higher of the two, whichever comes first.
+            low, high = (previous, card) if previous < card else (card, previous)
+            between = others & ((2 << high) - 1) & ~((1 << low) - 1)
             if not between and (
                 named is None
                 or (
