@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solver.engines.claims import Adjudicator, ClaimProblem, LinePlay, State
-from solver.laws.normal_play import PlayView, claim_solidity, claimer_options
+from solver.laws.normal_play import PlayView, claim_length, claim_solidity, claimer_options
 
 
 def start_state(adjudicator: Adjudicator) -> State:
@@ -127,7 +127,9 @@ def nonclaimer_options(problem: ClaimProblem, state: State) -> list[int] | None:
     normal play (``problem.others``, ``nonclaimers_normal``), worked out here without the
     search: the normal-play policy asked from their own side, as players who know where the
     trumps are, made no statement, think nothing good that is not, and whose honours' solidity
-    is read from the cards at the claim. None when they may play any legal card."""
+    is read from the cards at the claim, and so are the suits their masters cleared
+    (``keep_length_winners``: a suit cleared only by a discard after the claim is not one they
+    need have watched). None when they may play any legal card."""
     if problem.others is None:
         return None
     seat = (state.leader + len(state.trick)) % 4
@@ -145,5 +147,6 @@ def nonclaimer_options(problem: ClaimProblem, state: State) -> list[int] | None:
         bound=0,
         solid=claim_solidity(problem.held, side, problem.trump),
         believed=0,
+        length=claim_length(problem.held, side, 0) if problem.others.keep_length_winners else 0,
     )
     return claimer_options(problem.others, view)
