@@ -271,17 +271,17 @@ class _BoardReader:
                 room = {"o": "Open", "c": "Closed"}.get((match.group(1) or "").lower())
                 number = self._number(pair, match.group(2))
                 self.number_line = pair.line
-        unnumbered: list[_Pair] = []
+        unnumbered: _Pair | None = None
         for pair in self.values("ah"):
             match = re.search(r"(-?[0-9]+)", pair.value)
             if match:
                 number = self._number(pair, match.group(1))
                 self.number_line = pair.line
             else:
-                unnumbered.append(pair)
-        if number is None and unnumbered:
+                unnumbered = pair
+        if number is None and unnumbered is not None:
             self.notes.append(
-                f"line {unnumbered[-1].line}: {unnumbered[-1].written} names no board number "
+                f"line {unnumbered.line}: {unnumbered.written} names no board number "
                 "(expected one like 'ah|Board 12|'): the board is read without one"
             )
         return room, number

@@ -589,7 +589,7 @@ def _ruling(analysis: Analysis) -> list[str]:
             f"  assumption ({assumption.name}, Law {assumption.citation}): {assumption.text}"
         )
     if quiet:
-        lines.append(f"  {_quiet_heading(quiet)}: {', '.join(_switch(a) for a in quiet)}")
+        lines.append(f"  {_quiet_line(quiet)}")
     return lines
 
 
@@ -610,19 +610,17 @@ def assumption_groups(analysis: Analysis) -> tuple[list[Assumption], list[Assump
     return [a for a in assumptions if a.name not in judgements or a.name in turning], quiet
 
 
-def _quiet_heading(quiet: list[Assumption]) -> str:
+def _quiet_line(quiet: list[Assumption]) -> str:
+    """The judgements that do not turn the ruling, named on one line (``assumption_groups``)."""
     preset = quiet[0].name.split(":", 1)[0]
     laws = sorted({a.citation for a in quiet})
+    names = ", ".join(a.name.split(":", 1)[1] for a in quiet)
     return (
         f"assumptions ({preset}, Law{'s' if len(laws) > 1 else ''} {', '.join(laws)}): "
         f"{len(quiet)} more judgements of normal play in force, "
         "none of which, turned the other way alone, changes the worst normal line (each stated "
-        "in docs/claims.md and in the JSON's assumptions)"
+        f"in docs/claims.md and in the JSON's assumptions): {names}"
     )
-
-
-def _switch(assumption: Assumption) -> str:
-    return assumption.name.split(":", 1)[1]
 
 
 def _assumption_html(a: Assumption) -> str:
@@ -852,9 +850,7 @@ def _ruling_html(analysis: Analysis) -> str:
     parts += [_assumption_html(a) for a in shown]
     if quiet:
         parts += [
-            f"<li><details><summary>{e(_quiet_heading(quiet))}: ",
-            e(", ".join(_switch(a) for a in quiet)),
-            "</summary><ul>",
+            f"<li><details><summary>{e(_quiet_line(quiet))}</summary><ul>",
             *(_assumption_html(a) for a in quiet),
             "</ul></details></li>",
         ]

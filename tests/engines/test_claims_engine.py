@@ -1011,30 +1011,14 @@ def test_one_card_per_run_reads_the_gap_whatever_order_the_cards_come_in() -> No
     loses to the H6) and credited the claimer with a trick more than every admitted line
     gives; with the suits renamed, hearts before spades, it did not (found by
     ``tests/claim_campaign.py``, seed 415127)."""
-    hands = "N:.64.54. 8T.95.. ..T832. 3.7.97."
-    position = ClaimPosition(
-        tuple(
-            frozenset(
-                Card.parse(SUIT_LETTERS[suit] + rank)
-                for suit, ranks in enumerate(text.split("."))
-                for rank in ranks
-            )
-            for text in hands.partition(":")[2].split()
-        ),  # type: ignore[arg-type]
-        Seat.E,
-        (),
-        (2, 1),
-    )
-    claim = Claim(
-        Seat.W, 4, position, trumps_mentioned=True, overlooked=frozenset({Card.parse("H6")})
-    )
+    _, plain = claim_at("N:.64.54. 8T.95.. ..T832. 3.7.97.", "W", None, "E")
+    claim = replace(plain, trumps_mentioned=True, overlooked=frozenset({Card.parse("H6")}))
     policy = PRESETS["ACBL"].with_switches(top_down=False)
     problem = ClaimProblem.from_claim(claim, None, policy, dummy=Seat.E.index, best=4)
     adjudicator = Adjudicator(problem)
     state = start_state(adjudicator)
     east = ["S8", "ST", "H9", "H5"]
     assert [str(Card.from_index(c)) for c in adjudicator.admitted_plays(state)] == east
-    held = state.held
     cards = [Card.parse(c).index for c in east]
-    assert one_per_run(cards, held, Seat.E.index, (), 0) == cards
+    assert one_per_run(cards, state.held, Seat.E.index, (), 0) == cards
     assert adjudicate(problem).claimer_tricks == brute_force(adjudicator, state) == 1
