@@ -126,7 +126,8 @@ def nonclaimer_options(problem: ClaimProblem, state: State) -> list[int] | None:
     """The plays of a non-claimer whose turn it is at ``state`` when the policy holds them to
     normal play (``problem.others``, ``nonclaimers_normal``), worked out here without the
     search: the normal-play policy asked from their own side, as players who know where the
-    trumps are, made no statement, think nothing good that is not, and whose honours' solidity
+    trumps are, made no statement, see partner's hand only as declarer's side
+    (``problem.others_seen``), think nothing good that is not, and whose honours' solidity
     is read from the cards at the claim, and so are the suits their masters cleared
     (``keep_length_winners``: a suit cleared only by a discard after the claim is not one they
     need have watched). None when they may play any legal card."""
@@ -144,9 +145,13 @@ def nonclaimer_options(problem: ClaimProblem, state: State) -> list[int] | None:
         side,
         state.voids,
         trumps_aware=True,
-        bound=0,
+        bound=problem.others_seen | (1 << seat),
         solid=claim_solidity(problem.held, side, problem.trump),
         believed=0,
-        length=claim_length(problem.held, side, 0) if problem.others.keep_length_winners else 0,
+        length=(
+            claim_length(problem.held, side, problem.others_seen)
+            if problem.others.keep_length_winners
+            else 0
+        ),
     )
     return claimer_options(problem.others, view)

@@ -33,7 +33,7 @@ from solver.engines.claims import (
     State,
     adjudicate,
 )
-from solver.engines.claims.keys import one_per_run
+from solver.engines.claims.keys import Keys, one_per_run
 from solver.facts import Claim, ClaimPosition, Step
 from solver.facts.policy import PRESETS, NormalPolicy
 from solver.laws.normal_play import for_defenders
@@ -535,6 +535,23 @@ def test_the_nonclaimers_policy_is_the_claimers_less_what_judges_a_claimer() -> 
     assert problem.others is not None and problem.others.cross_to_partners_winners
     off = ClaimProblem.from_claim(by_declarer, None, PRESETS["WBF2017"], dummy=0)
     assert off.others is None and off.voids == 0
+
+
+def test_the_nonclaimers_read_partners_hand_only_as_declarers_side() -> None:
+    """``nonclaimers_normal``: declarer sees dummy, so on a defender's claim the non-claimers'
+    judgements read partner's hand beside their own (``ClaimProblem.others_seen``); on
+    declarer's claim a defender sees only his own. South's C A 5 4 3 under North's C K Q, East's
+    C J 9 8 the only clubs out, is a suit cleared by masters only counting dummy's: South keeps
+    it as length winners (``keep_length_winners``) when a defender claims."""
+    ending = "N:..32.KQ ..J.J98 ...A543 AKQJ..."
+    policy = PRESETS["WBF2017"].with_switches(nonclaimers_normal=True, keep_length_winners=True)
+    _problem, by_defender = claim_at(ending, "E", None, "S", by_defender=True)
+    problem = ClaimProblem.from_claim(by_defender, None, policy, dummy=0)
+    assert problem.others_seen == (1 << 0) | (1 << 2)
+    south_clubs = sum(1 << Card.parse(c).index for c in ("CA", "C5", "C4", "C3"))
+    assert Keys(problem).their_length == south_clubs
+    _problem, by_declarer = claim_at(ending, "S", None, "S")
+    assert ClaimProblem.from_claim(by_declarer, None, policy, dummy=0).others_seen == 0
 
 
 def test_a_lone_spot_card_winner_does_not_bind_top_down_but_honours_do() -> None:

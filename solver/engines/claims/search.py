@@ -384,9 +384,11 @@ class Adjudicator:
         if seat % 2 != p.claimer_side:
             others = p.others
             if others is not None:
-                # Their own view: they know where the trumps are, made no statement (bound 0)
-                # and are taken as thinking nothing good that is not; their honours' solidity
-                # is fixed at the claim, as the claimer's is (``Keys.their_solid``).
+                # Their own view: they know where the trumps are, made no statement, see their
+                # own hand and partner's only where they are declarer's side
+                # (``ClaimProblem.others_seen``), and are taken as thinking nothing good that
+                # is not; their honours' solidity is fixed at the claim, as the claimer's is
+                # (``Keys.their_solid``).
                 theirs = PlayView(
                     seat,
                     held,
@@ -396,7 +398,7 @@ class Adjudicator:
                     1 - p.claimer_side,
                     state.voids,
                     True,
-                    0,
+                    p.others_seen | (1 << seat),
                     self.keys.their_solid,
                     0,
                     0,

@@ -86,6 +86,17 @@ class ClaimProblem:
         return (ClaimProblem, tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
+    def others_seen(self) -> int:
+        """The non-claimers who see partner's hand beside their own, a bit per seat: declarer
+        and dummy on a defender's claim (``bound`` is then the claiming defender alone), none
+        on declarer's (a defender does not see his partner's cards). Under
+        ``nonclaimers_normal`` their judgements read partner's hand only where this says so."""
+        ours = (1 << self.claimer_side) | (1 << (self.claimer_side + 2))
+        if self.bound & ours == ours:
+            return 0
+        return 0b1111 & ~ours
+
+    @property
     def thought_good(self) -> int:
         """``believed`` where the policy reads it (``lead_believed_winner``), else none: what
         the plays, the memo keys and the runs go by."""
