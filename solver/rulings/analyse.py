@@ -72,14 +72,6 @@ def analyse(
         analysis = _analyse_claim(case, engine, list_limit, time_limit, policy, judgements, workers)
         if case.irregularities:
             analysis = replace(analysis, ruling=_with_judgements(case, analysis.ruling))
-        claimed = analysis.claimed
-        if claimer_view and claimed is not None and not claimed.obligations.empty:
-            raise CaseFileError(
-                case.source,
-                "play.irregularities",
-                "--claimer-view does not apply the penalty cards and restrictions in force at "
-                "the claim yet (its double-dummy layouts would ignore them): leave it out",
-            )
         if claimer_view:
             from solver.rulings.claimer_view import claimer_view as view_of
 

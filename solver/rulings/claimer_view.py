@@ -14,13 +14,15 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from solver.bridge import SUITS, Card, Seat
 from solver.bridge.masks import mask_of
 from solver.engines.single_dummy import SureLine
 from solver.facts import Case, Claim
+from solver.laws.obligations import Obligations
+from solver.rulings.claims import obligations_at_claim, obliged_double_dummy
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +60,16 @@ def claimer_view(
     ``most``, a claim with more layouts than that is not looked at (none examined). With
     ``single_dummy``, once every layout is solved, the most one plan wins in all of them
     (``sure``), searched in the time left (a second at least)."""
-    from solver.engines import dds
-
     claim = case.claim
     assert claim is not None
     hidden = _hidden_seats(case, claim)
     position = claim.position
-    pool = sorted(position.hands[hidden[0].index] | position.hands[hidden[1].index])
-    size = len(position.hands[hidden[0].index])
+    obligations = obligations_at_claim(case)
+    known = _known_cards(obligations, hidden)
+    pool = sorted(
+        (position.hands[hidden[0].index] | position.hands[hidden[1].index]) - known[0] - known[1]
+    )
+    size = len(position.hands[hidden[0].index]) - len(known[0])
     started = time.monotonic()
     worst: int | None = None
     worst_layout: dict[str, str] | None = None
@@ -82,24 +86,15 @@ def claimer_view(
             return stopped(f"more than {most} layouts")
     if progress is not None:
         progress(0, total)
-    for chosen in itertools.combinations(pool, size):
-        if time.monotonic() - started > time_limit:
+    for first, second in _each_layout(claim, hidden, pool, size, known):
+        left = time_limit - (time.monotonic() - started)
+        if left < 0:
             return stopped("the time ran out before every layout was solved")
-        first = frozenset(chosen)
-        second = frozenset(pool) - first
-        if not _agrees(claim, hidden[0], first) or not _agrees(claim, hidden[1], second):
-            continue
         hands = list(position.hands)
         hands[hidden[0].index], hands[hidden[1].index] = first, second
-        value = dds.double_dummy_tricks(
-            dds.Position(
-                (hands[0], hands[1], hands[2], hands[3]),
-                case.contract.strain.trump_suit_index,
-                position.leader,
-                position.current_trick,
-            ),
-            claim.side,
-        )
+        value = _value(case, tuple(hands), obligations, left)
+        if value is None:
+            return stopped("the time ran out before every layout was solved")
         count += 1
         if progress is not None:
             progress(count, total)
@@ -122,6 +117,8 @@ def _with_sure(case: Case, view: ClaimerView, time_limit: float) -> ClaimerView:
         return replace(view, sure_note="no layout agrees with the voids shown")
     if claim.by_defender:
         return replace(view, sure_note=_DEFENDER)
+    if not obligations_at_claim(case).empty:
+        return replace(view, sure_note=_OBLIGED)
     line = sure_line(case, time_limit, most=view.worst)
     if line is None:
         return replace(view, sure_note="not settled in the time left")
@@ -129,6 +126,10 @@ def _with_sure(case: Case, view: ClaimerView, time_limit: float) -> ClaimerView:
 
 
 _DEFENDER = "a defender's claim: he cannot see his partner's hand, and partner is no opponent"
+_OBLIGED = (
+    "penalty cards or restrictions in force at the claim: the search for one plan does not "
+    "apply them yet"
+)
 
 
 def sure_line(case: Case, time_limit: float = 20.0, most: int | None = None) -> SureLine | None:
@@ -136,12 +137,13 @@ def sure_line(case: Case, time_limit: float = 20.0, most: int | None = None) -> 
     could not see (``solver.engines.single_dummy``): what he could be sure of, where
     ``claimer_view``'s double dummy is only an upper bound. At most ``most`` tricks are tried
     (all those left by default). None for a defender's claim (he cannot see his partner's
-    hand, and partner is no opponent) and when the search takes longer than ``time_limit``."""
+    hand, and partner is no opponent), for a claim with penalty cards or restrictions in force
+    (the search does not apply them) and when the search takes longer than ``time_limit``."""
     from solver.engines.single_dummy import Ending, OutOfTime, sure_tricks
 
     claim = case.claim
     assert claim is not None
-    if claim.by_defender:
+    if claim.by_defender or not obligations_at_claim(case).empty:
         return None
     hidden = _hidden_seats(case, claim)
     position = claim.position
@@ -163,6 +165,61 @@ def sure_line(case: Case, time_limit: float = 20.0, most: int | None = None) -> 
         return sure_tricks(ending, position.tricks_left if most is None else most, time_limit)
     except (OutOfTime, ValueError):  # out of time, or no layout agrees with the voids shown
         return None
+
+
+def _each_layout(
+    claim: Claim,
+    hidden: tuple[Seat, Seat],
+    pool: list[Card],
+    size: int,
+    known: tuple[frozenset[Card], frozenset[Card]],
+) -> Iterator[tuple[frozenset[Card], frozenset[Card]]]:
+    """The two unseen hands of every layout: ``size`` cards of ``pool`` for the first, the rest
+    for the second, each with its ``known`` cards, those that agree with the voids shown."""
+    for chosen in itertools.combinations(pool, size):
+        first = frozenset(chosen) | known[0]
+        second = frozenset(pool) - first | known[1]
+        if _agrees(claim, hidden[0], first) and _agrees(claim, hidden[1], second):
+            yield first, second
+
+
+def _value(
+    case: Case, hands: tuple[frozenset[Card], ...], obligations: Obligations, time_limit: float
+) -> int | None:
+    """The claimer's side's double-dummy tricks in one layout (``hands``): by DDS, or, with
+    penalty cards or restrictions in force, by the search that obeys them (None when it does
+    not finish in ``time_limit``)."""
+    from solver.engines import dds
+
+    claim = case.claim
+    assert claim is not None
+    if not obligations.empty:
+        return obliged_double_dummy(case, claim, hands, obligations, time_limit)
+    position = claim.position
+    return dds.double_dummy_tricks(
+        dds.Position(
+            (hands[0], hands[1], hands[2], hands[3]),
+            case.contract.strain.trump_suit_index,
+            position.leader,
+            position.current_trick,
+        ),
+        claim.side,
+    )
+
+
+def _known_cards(
+    obligations: Obligations, hidden: tuple[Seat, Seat]
+) -> tuple[frozenset[Card], frozenset[Card]]:
+    """The cards of each unseen hand that the claimer knows are there all the same: its
+    penalty cards, face up on the table (Law 50), and a card it played too early that is still
+    its own (57D). Every layout keeps them with their holder."""
+    known = []
+    for seat in hidden:
+        cards = obligations.major[seat.index] | obligations.minor[seat.index]
+        if obligations.rho_turn_seat == seat.index and obligations.rho_turn_card >= 0:
+            cards |= 1 << obligations.rho_turn_card
+        known.append(frozenset(Card.from_index(i) for i in range(52) if cards >> i & 1))
+    return known[0], known[1]
 
 
 def _hidden_seats(case: Case, claim: Claim) -> tuple[Seat, Seat]:

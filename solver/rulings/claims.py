@@ -562,7 +562,7 @@ def _double_dummy(
 
     position = claim.position
     if not obligations.empty:
-        return _double_dummy_obliged(case, claim, obligations, time_limit)
+        return obliged_double_dummy(case, claim, position.hands, obligations, time_limit)
     try:
         return dds.double_dummy_tricks(
             dds.Position(
@@ -577,16 +577,22 @@ def _double_dummy(
         return None
 
 
-def _double_dummy_obliged(
-    case: Case, claim: Claim, obligations: Obligations, time_limit: float
+def obliged_double_dummy(
+    case: Case,
+    claim: Claim,
+    held: tuple[frozenset[Card], ...],
+    obligations: Obligations,
+    time_limit: float,
 ) -> int | None:
-    """The double-dummy value under the obligations in force (``options.best_total``: best
-    play by both sides obeying them, declarer taking the best of any 50D2/51B choice)."""
+    """The claimer's side's double-dummy tricks from the claim with the cards ``held`` (the
+    claim's, or a layout of the claimer's view) under the obligations in force
+    (``options.best_total``: best play by both sides obeying them, declarer taking the best of
+    any 50D2/51B choice); None when not found in ``time_limit``."""
     from solver.engines import options
     from solver.errors import EngineError
 
     position = claim.position
-    hands = [sum(1 << card.index for card in position.hands[seat.index]) for seat in Seat]
+    hands = [sum(1 << card.index for card in held[seat.index]) for seat in Seat]
     table = options.Table(
         (hands[0], hands[1], hands[2], hands[3]),
         case.contract.strain.trump_suit_index,
