@@ -95,17 +95,6 @@ EXPLANATIONS: dict[str, str] = {
         "4: lead_believed_winner takes the D9 (only the DT beats it) for the overlooked card, "
         "though the six diamonds can be made and the five spades cannot."
     ),
-    "bbo-6nt-spade-on-the-dk-heart-to-hand-clubs-good": (
-        "After the stated DK, heart to hand and clubs, dummy (all winners) throws the SA on a "
-        "club and the HA on South's ST, its last way back to the DJ D8, so the HT and C8 both "
-        "lose. The forum let dummy keep them (the catalogue's D1): keep_entries is off under "
-        "ACBL. With it alone, or with overtake_to_reach too, the HA goes while the SA is still "
-        "a second entry and dummy does not overtake the ST (10 again); with cash_before_crossing "
-        "as well (as under WBF2017) no normal line loses a trick, 12, the double-dummy total. "
-        "The forum's 11 has the C8, which the claimer called good, lose at the end: a belief "
-        "in a suit the statement names, which lead_believed_winner leaves out, in a claim "
-        "within double dummy."
-    ),
     "blml-4h-all-tops-dummy-entries-heart-ace-out": (
         "West, with no trump and his three spade winners, cashes them first (winners_first), "
         "dummy throwing the C7 and CK, and no entry question arises: 10. The replies let him "
