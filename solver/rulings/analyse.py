@@ -75,7 +75,9 @@ def analyse(
         if claimer_view:
             from solver.rulings.claimer_view import claimer_view as view_of
 
-            view = view_of(case, time_limit, progress, single_dummy=True)
+            claimed = analysis.claimed
+            obligations = None if claimed is None else claimed.obligations
+            view = view_of(case, time_limit, progress, single_dummy=True, obligations=obligations)
             analysis = replace(analysis, claimer_view=view)
         return analysis
     if has_accounts(case):

@@ -18,11 +18,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from solver.bridge import SUITS, Card, Seat
-from solver.bridge.masks import mask_of
+from solver.bridge.masks import cards_in, mask_of
 from solver.engines.single_dummy import SureLine
 from solver.facts import Case, Claim
 from solver.laws.obligations import Obligations
-from solver.rulings.claims import obligations_at_claim, obliged_double_dummy
+from solver.rulings.claims import double_dummy_value, obligations_at_claim
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +51,7 @@ def claimer_view(
     below: int | None = None,
     most: int | None = None,
     single_dummy: bool = False,
+    obligations: Obligations | None = None,
 ) -> ClaimerView:
     """``progress(done, total)``, if given, is called before the first layout and after each
     one: a claim early in the play has thousands of layouts, each solved double dummy, and
@@ -59,17 +60,16 @@ def claimer_view(
     show that the claimer could not be sure of them (the audit's ``every_layout``). With
     ``most``, a claim with more layouts than that is not looked at (none examined). With
     ``single_dummy``, once every layout is solved, the most one plan wins in all of them
-    (``sure``), searched in the time left (a second at least)."""
+    (``sure``), searched in the time left (a second at least). ``obligations``: the penalty
+    cards and restrictions in force at the claim, when the caller has them already
+    (``obligations_at_claim`` otherwise)."""
     claim = case.claim
     assert claim is not None
     hidden = _hidden_seats(case, claim)
     position = claim.position
-    obligations = obligations_at_claim(case)
-    known = _known_cards(obligations, hidden)
-    pool = sorted(
-        (position.hands[hidden[0].index] | position.hands[hidden[1].index]) - known[0] - known[1]
-    )
-    size = len(position.hands[hidden[0].index]) - len(known[0])
+    if obligations is None:
+        obligations = obligations_at_claim(case)
+    known, pool, size = _unseen(claim, hidden, obligations)
     started = time.monotonic()
     worst: int | None = None
     worst_layout: dict[str, str] | None = None
@@ -88,11 +88,12 @@ def claimer_view(
         progress(0, total)
     for first, second in _each_layout(claim, hidden, pool, size, known):
         left = time_limit - (time.monotonic() - started)
-        if left < 0:
-            return stopped("the time ran out before every layout was solved")
         hands = list(position.hands)
         hands[hidden[0].index], hands[hidden[1].index] = first, second
-        value = _value(case, tuple(hands), obligations, left)
+        # None: out of time, before this layout or (under obligations) while solving it.
+        value = (
+            None if left < 0 else double_dummy_value(case, claim, tuple(hands), obligations, left)
+        )
         if value is None:
             return stopped("the time ran out before every layout was solved")
         count += 1
@@ -105,11 +106,14 @@ def claimer_view(
                 return stopped(f"a layout gives fewer than {below} tricks double dummy")
     view = ClaimerView(count, True, worst, worst_layout)
     if single_dummy:
-        return _with_sure(case, view, max(time_limit - (time.monotonic() - started), 1.0))
+        left = max(time_limit - (time.monotonic() - started), 1.0)
+        return _with_sure(case, view, left, obligations)
     return view
 
 
-def _with_sure(case: Case, view: ClaimerView, time_limit: float) -> ClaimerView:
+def _with_sure(
+    case: Case, view: ClaimerView, time_limit: float, obligations: Obligations
+) -> ClaimerView:
     """The view with what one plan makes sure of, or why that was not found."""
     claim = case.claim
     assert claim is not None
@@ -117,9 +121,9 @@ def _with_sure(case: Case, view: ClaimerView, time_limit: float) -> ClaimerView:
         return replace(view, sure_note="no layout agrees with the voids shown")
     if claim.by_defender:
         return replace(view, sure_note=_DEFENDER)
-    if not obligations_at_claim(case).empty:
+    if not obligations.empty:
         return replace(view, sure_note=_OBLIGED)
-    line = sure_line(case, time_limit, most=view.worst)
+    line = sure_line(case, time_limit, most=view.worst, obligations=obligations)
     if line is None:
         return replace(view, sure_note="not settled in the time left")
     return replace(view, sure=line.tricks)
@@ -132,18 +136,28 @@ _OBLIGED = (
 )
 
 
-def sure_line(case: Case, time_limit: float = 20.0, most: int | None = None) -> SureLine | None:
+def sure_line(
+    case: Case,
+    time_limit: float = 20.0,
+    most: int | None = None,
+    obligations: Obligations | None = None,
+) -> SureLine | None:
     """The most tricks one plan wins for the claimer's side whatever the layout of the cards he
     could not see (``solver.engines.single_dummy``): what he could be sure of, where
     ``claimer_view``'s double dummy is only an upper bound. At most ``most`` tricks are tried
     (all those left by default). None for a defender's claim (he cannot see his partner's
     hand, and partner is no opponent), for a claim with penalty cards or restrictions in force
-    (the search does not apply them) and when the search takes longer than ``time_limit``."""
+    (the search does not apply them) and when the search takes longer than ``time_limit``.
+    ``obligations``: those in force at the claim, when the caller has them already."""
     from solver.engines.single_dummy import Ending, OutOfTime, sure_tricks
 
     claim = case.claim
     assert claim is not None
-    if claim.by_defender or not obligations_at_claim(case).empty:
+    if claim.by_defender:
+        return None
+    if obligations is None:
+        obligations = obligations_at_claim(case)
+    if not obligations.empty:
         return None
     hidden = _hidden_seats(case, claim)
     position = claim.position
@@ -183,28 +197,16 @@ def _each_layout(
             yield first, second
 
 
-def _value(
-    case: Case, hands: tuple[frozenset[Card], ...], obligations: Obligations, time_limit: float
-) -> int | None:
-    """The claimer's side's double-dummy tricks in one layout (``hands``): by DDS, or, with
-    penalty cards or restrictions in force, by the search that obeys them (None when it does
-    not finish in ``time_limit``)."""
-    from solver.engines import dds
-
-    claim = case.claim
-    assert claim is not None
-    if not obligations.empty:
-        return obliged_double_dummy(case, claim, hands, obligations, time_limit)
-    position = claim.position
-    return dds.double_dummy_tricks(
-        dds.Position(
-            (hands[0], hands[1], hands[2], hands[3]),
-            case.contract.strain.trump_suit_index,
-            position.leader,
-            position.current_trick,
-        ),
-        claim.side,
-    )
+def _unseen(
+    claim: Claim, hidden: tuple[Seat, Seat], obligations: Obligations
+) -> tuple[tuple[frozenset[Card], frozenset[Card]], list[Card], int]:
+    """What the layouts are made of: the cards of each unseen hand known to be there
+    (``_known_cards``), the rest of the two hands' cards, and how many of those the first
+    unseen hand holds."""
+    hands = claim.position.hands
+    known = _known_cards(obligations, hidden)
+    pool = sorted((hands[hidden[0].index] | hands[hidden[1].index]) - known[0] - known[1])
+    return known, pool, len(hands[hidden[0].index]) - len(known[0])
 
 
 def _known_cards(
@@ -218,7 +220,7 @@ def _known_cards(
         cards = obligations.major[seat.index] | obligations.minor[seat.index]
         if obligations.rho_turn_seat == seat.index and obligations.rho_turn_card >= 0:
             cards |= 1 << obligations.rho_turn_card
-        known.append(frozenset(Card.from_index(i) for i in range(52) if cards >> i & 1))
+        known.append(frozenset(Card.from_index(card) for card in cards_in(cards)))
     return known[0], known[1]
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from solver.bridge import SEATS, Card, Seat
 from solver.bridge.cards import suit_order_key
-from solver.bridge.masks import winner_without
+from solver.bridge.masks import mask_of, winner_without
 from solver.engines.claims import Adjudication, ClaimProblem, ClaimTimeout, LinePlay, adjudicate
 from solver.engines.claims.state import NO_OBLIGATIONS
 from solver.engines.problem import choices_through
@@ -557,27 +557,15 @@ def case_policy(claim: Claim) -> NormalPolicy:
 def _double_dummy(
     case: Case, claim: Claim, obligations: Obligations = NO_OBLIGATIONS, time_limit: float = 20.0
 ) -> int | None:
-    from solver.engines import dds
     from solver.errors import EngineError
 
-    position = claim.position
-    if not obligations.empty:
-        return obliged_double_dummy(case, claim, position.hands, obligations, time_limit)
     try:
-        return dds.double_dummy_tricks(
-            dds.Position(
-                position.hands,
-                case.contract.strain.trump_suit_index,
-                position.leader,
-                position.current_trick,
-            ),
-            claim.side,
-        )
+        return double_dummy_value(case, claim, claim.position.hands, obligations, time_limit)
     except EngineError:
         return None
 
 
-def obliged_double_dummy(
+def double_dummy_value(
     case: Case,
     claim: Claim,
     held: tuple[frozenset[Card], ...],
@@ -585,14 +573,25 @@ def obliged_double_dummy(
     time_limit: float,
 ) -> int | None:
     """The claimer's side's double-dummy tricks from the claim with the cards ``held`` (the
-    claim's, or a layout of the claimer's view) under the obligations in force
-    (``options.best_total``: best play by both sides obeying them, declarer taking the best of
-    any 50D2/51B choice); None when not found in ``time_limit``."""
-    from solver.engines import options
+    claim's, or a layout of the claimer's view): by DDS (whose failure raises
+    ``EngineError``), or, with penalty cards or restrictions in force, by the search that
+    obeys them (``options.best_total``: best play by both sides, declarer taking the best of
+    any 50D2/51B choice), None when that search does not finish in ``time_limit``."""
+    from solver.engines import dds, options
     from solver.errors import EngineError
 
     position = claim.position
-    hands = [sum(1 << card.index for card in held[seat.index]) for seat in Seat]
+    if obligations.empty:
+        return dds.double_dummy_tricks(
+            dds.Position(
+                (held[0], held[1], held[2], held[3]),
+                case.contract.strain.trump_suit_index,
+                position.leader,
+                position.current_trick,
+            ),
+            claim.side,
+        )
+    hands = [mask_of(card.index for card in held[seat.index]) for seat in Seat]
     table = options.Table(
         (hands[0], hands[1], hands[2], hands[3]),
         case.contract.strain.trump_suit_index,

@@ -72,11 +72,14 @@ class Keys:
         (``claim_length``), which ``keep_length_winners`` keeps while another loser goes: fixed
         for the whole search, passed in every ``PlayView``. A whole suit of one hand at a time,
         so the runs and the key need not mark them apart."""
+        self.their_seen = problem.others_seen
+        """The non-claimers who see partner's hand beside their own (``ClaimProblem.others_seen``:
+        declarer's side on a defender's claim), read once for their views."""
         self.their_length = 0
-        """The same for the non-claimers, when their policy reads it, partner's masters counted
-        where they see partner's hand (``ClaimProblem.others_seen``: declarer's side)."""
+        """The same as ``length`` for the non-claimers, when their policy reads it, partner's
+        masters counted where they see partner's hand (``their_seen``)."""
         if others is not None and others.keep_length_winners:
-            self.their_length = claim_length(problem.held, 1 - side, problem.others_seen)
+            self.their_length = claim_length(problem.held, 1 - side, self.their_seen)
         self.marked = self.solid | self.their_solid
         """The honours the key and the runs mark apart for their solidity, of either side (each
         card stays with its holder, so the two sides' never mix)."""

@@ -386,7 +386,7 @@ class Adjudicator:
             if others is not None:
                 # Their own view: they know where the trumps are, made no statement, see their
                 # own hand and partner's only where they are declarer's side
-                # (``ClaimProblem.others_seen``), and are taken as thinking nothing good that
+                # (``Keys.their_seen``), and are taken as thinking nothing good that
                 # is not; their honours' solidity is fixed at the claim, as the claimer's is
                 # (``Keys.their_solid``).
                 theirs = PlayView(
@@ -398,7 +398,7 @@ class Adjudicator:
                     1 - p.claimer_side,
                     state.voids,
                     True,
-                    p.others_seen | (1 << seat),
+                    self.keys.their_seen | (1 << seat),
                     self.keys.their_solid,
                     0,
                     0,
